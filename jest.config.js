@@ -1,0 +1,14 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  transform: {
+    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: { warnOnly: false } }],
+  },
+  moduleNameMapper: {
+    // office-addin-mock pulls in an ESM-only module through office-addin-manifest (STYLE.md).
+    "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
+  },
+  globalSetup: "<rootDir>/test/helpers/global-setup.ts",
+  testTimeout: 60000,
+};

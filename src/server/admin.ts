@@ -1,0 +1,72 @@
+// Operator commands, run without the web pages:
+//   npm run admin -- create-key --email <email> --name <key name>
+//   npm run admin -- list-keys --email <email>
+//   npm run admin -- revoke-key --email <email> --key-id <key id>
+// create-key prints the raw key as the last line of its output, once; it is not stored.
+import { openAccountsDb } from "./auth/accounts-db";
+import { KeyStore } from "./auth/key-store";
+import { loadConfig, loadPepper } from "./config";
+
+const USAGE = `Usage:
+  npm run admin -- create-key --email <email> --name <key name> [--test]
+  npm run admin -- list-keys --email <email>
+  npm run admin -- revoke-key --email <email> --key-id <key id>`;
+
+export function parseArgs(argv: string[]): { command: string; flags: Record<string, string | true> } {
+  const [command = "", ...rest] = argv;
+  const flags: Record<string, string | true> = {};
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (!a.startsWith("--")) throw new Error(`Unexpected argument '${a}'.\n${USAGE}`);
+    const next = rest[i + 1];
+    if (next === undefined || next.startsWith("--")) flags[a.slice(2)] = true;
+    else flags[a.slice(2)] = rest[++i];
+  }
+  return { command, flags };
+}
+
+function need(flags: Record<string, string | true>, name: string): string {
+  const v = flags[name];
+  if (typeof v !== "string" || v.trim() === "") throw new Error(`--${name} is required.\n${USAGE}`);
+  return v.trim();
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function runAdmin(argv: string[], out: (line: string) => void): void {
+  const { command, flags } = parseArgs(argv);
+  const config = loadConfig();
+  const keys = new KeyStore(openAccountsDb(config.accountsPath), loadPepper(config.dataDir));
+  if (command === "create-key") {
+    const email = need(flags, "email");
+    const name = need(flags, "name");
+    if (!EMAIL.test(email)) throw new Error(`'${email}' is not an email address.`);
+    if (name.length > 100) throw new Error("--name must be at most 100 characters.");
+    const account = keys.findAccountByEmail(email) ?? keys.createAccount(email);
+    const { raw, summary } = keys.createKey(account.id, name, flags.test ? "test" : "live");
+    out(`Account ${account.id} (${account.email}), plan ${account.plan}.`);
+    out(`Created key '${summary.name}' (key id ${summary.key_id}). It is shown once and cannot be recovered:`);
+    out(raw);
+  } else if (command === "list-keys") {
+    const account = keys.findAccountByEmail(need(flags, "email"));
+    if (!account) throw new Error("No account with that email.");
+    for (const k of keys.listKeys(account.id)) {
+      out(`${k.key_id}  ...${k.last_chars}  ${k.name}  created ${k.created_at}  last used ${k.last_used_at ?? "never"}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ""}`);
+    }
+  } else if (command === "revoke-key") {
+    const account = keys.findAccountByEmail(need(flags, "email"));
+    if (!account || !keys.revokeKey(account.id, need(flags, "key-id"))) throw new Error("No such active key on that account.");
+    out("Revoked.");
+  } else {
+    throw new Error(USAGE);
+  }
+}
+
+if (require.main === module) {
+  try {
+    runAdmin(process.argv.slice(2), (line) => console.log(line));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,28 @@
+// The decisions that fill the specification's gaps, as the API document states them to users.
+// docs/api-reference.md is generated from the OpenAPI document that carries this text.
+export const DECISIONS_MARKDOWN = `The v1 property intelligence API: parcels, listings and commercial property data
+over a captured snapshot.
+
+## Conventions
+- **Authentication**: every request sends \`Authorization: Bearer <API key>\`. Keys look like
+  \`propi_live_<key id>_<secret><checksum>\`. Keys in the query string are never accepted. A missing,
+  malformed, unknown or revoked key gets \`401 invalid_api_key\` with \`WWW-Authenticate: Bearer\`.
+- **Fields**: snake_case JSON; rows are flat so they map to spreadsheet columns. Every record has \`id\`
+  and \`object\` (its resource type). Ratios are fractions (0.065 = 6.5%); money is USD; areas are square
+  feet (\`_sqft\`) or acres (\`_acres\`); dates are \`YYYY-MM-DD\`.
+- **Lists**: \`{"object":"list","data":[...],"limit":25,"offset":0,"has_more":true,"next_offset":25,
+  "total_count":1834,"snapshot":{"id":...,"captured_at":...}}\`. Paging: \`limit\` 1..100 (default 25),
+  \`offset\` 0..10,000. A single record is the bare object.
+- **Errors**: RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, a stable
+  \`code\`, \`request_id\`, and \`errors[]\` (\`pointer\`, \`parameter\`, \`detail\`) for validation. Codes:
+  400 \`validation_failed\` / \`unsupported_filter\`, 401 \`invalid_api_key\`, 404 \`not_found\`,
+  413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 500 \`internal\`. Unknown query parameters are
+  refused with 400 so a misspelt filter never silently matches everything.
+- **Caching**: every successful GET has an \`ETag\`; send it back in \`If-None-Match\` to get \`304 Not
+  Modified\`.
+- **Asset-type inputs**: the catalog lists, per asset type, the search inputs this snapshot supports; an
+  unsupported one gives \`400 unsupported_filter\` naming the supported inputs.
+- **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog);
+  coverage and catalog are free.
+- **Versioning**: the \`/v1\` prefix; changes within v1 are additive only. Lists name the snapshot they came
+  from.`;

@@ -1,0 +1,99 @@
+// Builds the service as a Fastify app without listening (main.ts listens; tests `inject`).
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import fastifyStatic from "@fastify/static";
+import fs from "node:fs";
+import type Database from "better-sqlite3";
+import { KeyStore } from "./auth/key-store";
+import { bearerAuth } from "./auth/bearer-auth";
+import { SnapshotContext } from "./data/snapshot-context";
+import { conditionalGet } from "./http/etag";
+import { ApiProblem, notFound, sendProblem, toProblem } from "./http/problem";
+import { inline, type RouteDef } from "./http/route-def";
+import { newRequestId, redactKeys } from "./http/request-id";
+import { API_ROUTES } from "./routes";
+import { buildOpenApi } from "./openapi";
+
+export interface AppOptions {
+  snapshotDb: Database.Database;
+  accountsDb: Database.Database;
+  pepper: Buffer;
+  /** Built add-in files to serve under /addin/ (optional). */
+  addinDir?: string;
+  logger?: FastifyServerOptions["logger"];
+  now?: () => Date;
+}
+
+export function buildApp(opts: AppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: newRequestId,
+    requestIdHeader: false,
+    exposeHeadRoutes: false,
+    bodyLimit: 64 * 1024,
+    // Slow clients cannot hold a connection: the whole request must arrive within 10 s.
+    requestTimeout: 10_000,
+    connectionTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", useDefaults: true } },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const snapshot = new SnapshotContext(opts.snapshotDb);
+  const keys = new KeyStore(opts.accountsDb, opts.pepper, opts.now);
+  const authenticate = bearerAuth(keys);
+
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("X-Request-Id", String(req.id));
+    reply.header("X-Content-Type-Options", "nosniff");
+  });
+  app.addHook("onSend", async (req, reply, payload) => conditionalGet(req, reply, payload));
+
+  app.setErrorHandler((err, req, reply) => {
+    const problem = toProblem(err as FastifyError);
+    if (problem.status >= 500) req.log.error({ err }, "request failed");
+    return sendProblem(req, reply, problem);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(req, reply, notFound(`There is no ${req.method} ${redactKeys(req.url.split("?")[0])}.`)),
+  );
+
+  for (const route of API_ROUTES) registerRoute(app, route, snapshot, authenticate);
+
+  const openapi = buildOpenApi(API_ROUTES);
+  app.get("/v1/openapi.json", async () => openapi);
+  app.get("/healthz", async () => ({ status: "ok" }));
+
+  if (opts.addinDir && fs.existsSync(opts.addinDir)) {
+    app.register(fastifyStatic, { root: opts.addinDir, prefix: "/addin/", index: ["taskpane.html"] });
+  }
+  return app;
+}
+
+function registerRoute(
+  app: FastifyInstance,
+  route: RouteDef,
+  snapshot: SnapshotContext,
+  authenticate: ReturnType<typeof bearerAuth>,
+) {
+  app.route({
+    method: route.method,
+    url: route.url,
+    schema: {
+      ...(route.params ? { params: inline(route.params) } : {}),
+      ...(route.querystring ? { querystring: inline(route.querystring) } : {}),
+      ...(route.body ? { body: inline(route.body) } : {}),
+      response: { 200: inline(route.response) },
+    },
+    onRequest: authenticate,
+    handler: async (request) => {
+      const result = route.handler({
+        snapshot,
+        query: (request.query ?? {}) as Record<string, any>,
+        params: (request.params ?? {}) as Record<string, any>,
+        body: request.body,
+        request,
+      });
+      if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
+      return result;
+    },
+  });
+}

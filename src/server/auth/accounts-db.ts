@@ -1,0 +1,40 @@
+// The accounts database: accounts and API keys (and, later, credits). It is the service's
+// only mutable state, kept apart from the immutable snapshot file.
+import Database from "better-sqlite3";
+
+const MIGRATIONS = [
+  `CREATE TABLE accounts (
+     id TEXT PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+     plan TEXT NOT NULL DEFAULT 'explorer',
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE api_keys (
+     key_id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL REFERENCES accounts(id),
+     name TEXT NOT NULL,
+     environment TEXT NOT NULL,
+     hash BLOB NOT NULL,
+     last_chars TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT,
+     revoked_at TEXT
+   );
+   CREATE INDEX ix_api_keys_account ON api_keys (account_id);`,
+];
+
+export function openAccountsDb(path: string): Database.Database {
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  const version = db.pragma("user_version", { simple: true }) as number;
+  for (let v = version; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return db;
+}

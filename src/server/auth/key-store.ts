@@ -1,0 +1,146 @@
+// Issuing and verifying API keys. Only an HMAC-SHA256 of a key (with a server-side pepper) is
+// stored; the raw key exists once, in the answer to `createKey`. Verification looks the key up
+// by its public id and compares hashes in constant time, so timing reveals nothing about the
+// secret part.
+import crypto from "node:crypto";
+import type Database from "better-sqlite3";
+import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, parseKey } from "../../shared/contract/api-key-format";
+
+export interface Account {
+  id: string;
+  email: string;
+  plan: string;
+  created_at: string;
+}
+
+export interface KeySummary {
+  key_id: string;
+  name: string;
+  environment: string;
+  last_chars: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface VerifiedKey {
+  keyId: string;
+  accountId: string;
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Uniform random base62 string (rejection sampling avoids modulo bias). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of crypto.randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** How often `last_used_at` is written for one key: often enough to be useful, rarely enough
+ *  that a busy key doesn't turn every read into a database write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class KeyStore {
+  private readonly lastUsedWritten = new Map<string, number>();
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly pepper: Buffer,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.stmts = {
+      keyById: db.prepare("SELECT account_id, hash, revoked_at FROM api_keys WHERE key_id = ?"),
+      touch: db.prepare("UPDATE api_keys SET last_used_at = ? WHERE key_id = ?"),
+    };
+  }
+
+  hash(rawKey: string): Buffer {
+    return crypto.createHmac("sha256", this.pepper).update(rawKey, "utf8").digest();
+  }
+
+  findAccountByEmail(email: string): Account | undefined {
+    return this.db.prepare("SELECT * FROM accounts WHERE email = ?").get(email) as Account | undefined;
+  }
+
+  createAccount(email: string): Account {
+    const account: Account = {
+      id: "acct_" + randomBase62(16),
+      email,
+      plan: "explorer",
+      created_at: this.now().toISOString(),
+    };
+    this.db
+      .prepare("INSERT INTO accounts (id, email, plan, created_at) VALUES (?, ?, ?, ?)")
+      .run(account.id, account.email, account.plan, account.created_at);
+    return account;
+  }
+
+  /** Creates a key and returns the raw key: the only time it exists outside the caller's hands. */
+  createKey(accountId: string, name: string, environment: "live" | "test" = "live") {
+    const keyId = randomBase62(KEY_ID_LENGTH);
+    const raw = formatKey(environment, keyId, randomBase62(SECRET_LENGTH));
+    const summary: KeySummary = {
+      key_id: keyId,
+      name,
+      environment,
+      last_chars: raw.slice(-4),
+      created_at: this.now().toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO api_keys (key_id, account_id, name, environment, hash, last_chars, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(keyId, accountId, name, environment, this.hash(raw), summary.last_chars, summary.created_at);
+    return { raw, summary };
+  }
+
+  listKeys(accountId: string): KeySummary[] {
+    return this.db
+      .prepare(
+        `SELECT key_id, name, environment, last_chars, created_at, last_used_at, revoked_at
+         FROM api_keys WHERE account_id = ? ORDER BY created_at, key_id`,
+      )
+      .all(accountId) as KeySummary[];
+  }
+
+  /** Revokes one of the account's keys; false when the account has no such key. */
+  revokeKey(accountId: string, keyId: string): boolean {
+    const res = this.db
+      .prepare("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND account_id = ? AND revoked_at IS NULL")
+      .run(this.now().toISOString(), keyId, accountId);
+    return res.changes === 1;
+  }
+
+  /** The account behind a raw key, or null for anything else (malformed, unknown, revoked). */
+  verify(rawKey: string): VerifiedKey | null {
+    const parsed = parseKey(rawKey);
+    if (!parsed) return null;
+    const row = this.stmts.keyById.get(parsed.keyId) as
+      | { account_id: string; hash: Buffer; revoked_at: string | null }
+      | undefined;
+    // Hash even when the id is unknown, so unknown and wrong keys cost the same time.
+    const presented = this.hash(rawKey);
+    const stored = row?.hash ?? Buffer.alloc(presented.length);
+    const equal = crypto.timingSafeEqual(presented, stored);
+    if (!row || !equal || row.revoked_at) return null;
+    this.touch(parsed.keyId);
+    return { keyId: parsed.keyId, accountId: row.account_id };
+  }
+
+  private touch(keyId: string): void {
+    const now = this.now();
+    const last = this.lastUsedWritten.get(keyId) ?? 0;
+    if (now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
+    this.lastUsedWritten.set(keyId, now.getTime());
+    this.stmts.touch.run(now.toISOString(), keyId);
+  }
+}

@@ -1,0 +1,45 @@
+// Settings from the environment, with the defaults the README documents.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  snapshotPath: string;
+  accountsPath: string;
+  addinDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
+  return {
+    port,
+    host: env.HOST ?? "127.0.0.1",
+    dataDir,
+    snapshotPath: path.resolve(env.SNAPSHOT_PATH ?? path.join(dataDir, "snapshot.db")),
+    accountsPath: path.join(dataDir, "accounts.db"),
+    addinDir: path.resolve(env.ADDIN_DIR ?? "dist/addin"),
+  };
+}
+
+/**
+ * The server-side pepper for key hashes: KEY_PEPPER (hex, 32+ bytes) if set, else a random one
+ * created once in DATA_DIR with owner-only permissions. Losing it invalidates every key.
+ */
+export function loadPepper(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
+  if (env.KEY_PEPPER) {
+    const buf = Buffer.from(env.KEY_PEPPER, "hex");
+    if (buf.length < 32) throw new Error("KEY_PEPPER must be at least 32 bytes of hex");
+    return buf;
+  }
+  const file = path.join(dataDir, "key-pepper");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  }
+  return Buffer.from(fs.readFileSync(file, "utf8").trim(), "hex");
+}

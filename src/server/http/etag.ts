@@ -1,0 +1,31 @@
+// Conditional GETs: every successful GET carries a strong ETag computed from its body, and a
+// matching If-None-Match gets 304 with no body. A refresh of unchanged data therefore moves
+// no data and (see the credits hook) costs nothing.
+import crypto from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+export function etagOf(payload: string | Buffer): string {
+  return `"${crypto.createHash("sha1").update(payload).digest("base64url")}"`;
+}
+
+function matches(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  const weak = (t: string) => t.trim().replace(/^W\//, "");
+  return header.split(",").some((t) => weak(t) === weak(etag));
+}
+
+export function conditionalGet(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (req.method !== "GET" || reply.statusCode !== 200) return payload;
+  if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+  const etag = etagOf(payload);
+  reply.header("ETag", etag);
+  reply.header("Cache-Control", "private, no-cache");
+  const inm = req.headers["if-none-match"];
+  if (typeof inm === "string" && matches(inm, etag)) {
+    reply.code(304);
+    reply.removeHeader("content-type");
+    reply.removeHeader("content-length");
+    return "";
+  }
+  return payload;
+}

@@ -1,0 +1,67 @@
+// The list envelope of DESIGN.md section 2, its schema, and the paging parameters that go
+// with it. Every endpoint that returns many records uses these, so paging works one way.
+import { Type, type TObject, type TProperties, type TSchema } from "@sinclair/typebox";
+import type { SnapshotRef } from "../data/snapshot-context";
+
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 25;
+export const MAX_OFFSET = 10_000;
+
+export const PagingQuery = {
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description: `Page size, 1..${MAX_LIMIT}.`,
+  }),
+  offset: Type.Integer({
+    minimum: 0,
+    maximum: MAX_OFFSET,
+    default: 0,
+    description: `Records to skip, 0..${MAX_OFFSET}. Use next_offset from the previous page.`,
+  }),
+};
+
+export const SnapshotRefSchema = Type.Object(
+  {
+    id: Type.String({ description: "Snapshot identifier." }),
+    captured_at: Type.String({ format: "date-time", description: "When the data was captured." }),
+  },
+  { description: "The snapshot the data came from." },
+);
+
+/** Schema of a list of `item`, with optional extra envelope fields (e.g. a summary). */
+export function ListOf(item: TSchema, extra: TProperties = {}): TObject {
+  return Type.Object({
+    object: Type.Literal("list"),
+    data: Type.Array(item),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    has_more: Type.Boolean(),
+    next_offset: Type.Union([Type.Integer(), Type.Null()], { description: "Offset of the next page, or null." }),
+    total_count: Type.Integer({ description: "Records matching the request, over all pages." }),
+    snapshot: SnapshotRefSchema,
+    ...extra,
+  });
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export function listEnvelope<T>(data: T[], page: Page, total: number, snapshot: SnapshotRef, extra = {}) {
+  const next = page.offset + data.length;
+  const hasMore = next < total;
+  return {
+    object: "list" as const,
+    data,
+    limit: page.limit,
+    offset: page.offset,
+    has_more: hasMore,
+    next_offset: hasMore && next <= MAX_OFFSET ? next : null,
+    total_count: total,
+    snapshot,
+    ...extra,
+  };
+}

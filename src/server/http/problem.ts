@@ -1,0 +1,104 @@
+// One error type for the service and one place that turns any error into an RFC 9457
+// problem+json body. Handlers throw `ApiProblem`; everything else that goes wrong is either a
+// framework error with a 4xx status (mapped to our codes) or a bug, answered with a bare 500
+// whose details go to the log only.
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+
+export interface FieldError {
+  pointer: string;
+  detail: string;
+  parameter?: string;
+}
+
+export const PROBLEM_BASE = "https://docs.propintel.dev/problems/";
+
+const TITLES: Record<string, string> = {
+  validation_failed: "Your request parameters didn't validate.",
+  unsupported_filter: "This filter is not supported for this asset type.",
+  invalid_api_key: "The API key is missing or not valid.",
+  credits_exhausted: "You have used all the credits of this period.",
+  not_found: "Not found.",
+  method_not_allowed: "Method not allowed.",
+  payload_too_large: "The request body is too large.",
+  unsupported_media_type: "Send the request body as application/json.",
+  rate_limited: "Too many requests.",
+  internal: "Something went wrong on our side.",
+  overloaded: "The service is overloaded; try again shortly.",
+};
+
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = (detail: string, extra: Record<string, unknown> = {}) =>
+  new ApiProblem(404, "not_found", detail, undefined, extra);
+
+export function problemBody(req: FastifyRequest, p: ApiProblem) {
+  return {
+    type: PROBLEM_BASE + p.code,
+    title: TITLES[p.code] ?? p.code,
+    status: p.status,
+    detail: p.detail,
+    code: p.code,
+    request_id: String(req.id),
+    ...(p.errors ? { errors: p.errors } : {}),
+    ...p.extra,
+  };
+}
+
+export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: ApiProblem) {
+  for (const [k, v] of Object.entries(p.headers)) reply.header(k, v);
+  return reply.code(p.status).type("application/problem+json").send(problemBody(req, p));
+}
+
+type AjvError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
+
+/** Turns Fastify's schema-validation errors into field errors a person can act on. */
+function fieldErrors(err: FastifyError): FieldError[] {
+  const context = (err as { validationContext?: string }).validationContext ?? "querystring";
+  return ((err.validation ?? []) as AjvError[]).map((v) => {
+    let path = v.instancePath;
+    let detail = v.message ?? "is not valid";
+    if (v.keyword === "additionalProperties") {
+      const name = String(v.params.additionalProperty);
+      path = `${path}/${name}`;
+      detail = context === "body" ? "is not a known field" : "is not a known parameter of this endpoint";
+    } else if (v.keyword === "required") {
+      path = `${path}/${String(v.params.missingProperty)}`;
+      detail = "is required";
+    } else if (v.keyword === "enum") {
+      detail = `must be one of: ${(v.params.allowedValues as unknown[]).join(", ")}`;
+    }
+    const name = path.replace(/^\//, "").split("/")[0];
+    const out: FieldError = { pointer: path || "/", detail: `${name || "value"} ${detail}` };
+    if (context !== "body" && name) out.parameter = name;
+    return out;
+  });
+}
+
+export function toProblem(err: FastifyError): ApiProblem {
+  if (err instanceof ApiProblem) return err;
+  if (err.validation) {
+    const errors = fieldErrors(err);
+    return new ApiProblem(400, "validation_failed", errors.map((e) => e.detail).join("; "), errors);
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 413) return new ApiProblem(413, "payload_too_large", "The request body is larger than allowed.");
+  if (status === 415)
+    return new ApiProblem(415, "unsupported_media_type", "This endpoint accepts application/json bodies only.");
+  if (status === 404) return notFound("No such endpoint.");
+  if (status >= 400 && status < 500) {
+    // Framework 4xx: malformed JSON, empty body and the like. The message is about the request.
+    return new ApiProblem(400, "validation_failed", err.message);
+  }
+  return new ApiProblem(500, "internal", "An unexpected error occurred. Quote the request id if you contact us.");
+}

@@ -1,0 +1,40 @@
+// A route of the public API, described once. The same description registers the Fastify
+// route (whose schemas validate requests and serialise responses) and generates the OpenAPI
+// document, so the two cannot drift apart.
+import type { TObject, TSchema } from "@sinclair/typebox";
+import type { FastifyRequest } from "fastify";
+import type { SnapshotContext } from "../data/snapshot-context";
+
+export interface HandlerContext {
+  snapshot: SnapshotContext;
+  query: Record<string, any>;
+  params: Record<string, any>;
+  body: any;
+  request: FastifyRequest;
+}
+
+export interface RouteDef {
+  method: "GET" | "POST";
+  /** Fastify path syntax (`:name`); the OpenAPI path uses `{name}`. */
+  url: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  /** Credits a successful call costs (published in the catalog and the docs). */
+  cost: number;
+  params?: TObject;
+  querystring?: TObject;
+  body?: TObject;
+  response: TSchema;
+  handler: (ctx: HandlerContext) => unknown;
+}
+
+/** Drops `$id`s: the same record schema appears in many routes, and Ajv rejects duplicate ids. */
+export function inline<T>(schema: T): T {
+  return JSON.parse(JSON.stringify(schema, (k, v) => (k === "$id" ? undefined : v)));
+}
+
+export function openApiPath(url: string): string {
+  return url.replace(/:([a-z_]+)/g, "{$1}");
+}

@@ -1,0 +1,58 @@
+// Entry point of the service: builds the default snapshot on first run, opens the databases
+// and listens. Everything else is in buildApp, which tests use without a socket.
+import fs from "node:fs";
+import { buildApp } from "./app";
+import { openAccountsDb } from "./auth/accounts-db";
+import { loadConfig, loadPepper } from "./config";
+import { redactKeys } from "./http/request-id";
+import { openSnapshot } from "../snapshot/snapshot-file";
+import { buildSnapshot } from "../snapshot/build";
+
+async function main() {
+  const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!fs.existsSync(config.snapshotPath)) {
+    console.log(`No snapshot at ${config.snapshotPath}: building the default snapshot (first run only)...`);
+    const built = buildSnapshot({ out: config.snapshotPath, log: (m) => console.log(`  ${m}`) });
+    console.log(`Built snapshot ${built.id} in ${built.seconds.toFixed(1)} s.`);
+  }
+  const app = buildApp({
+    snapshotDb: openSnapshot(config.snapshotPath),
+    accountsDb: openAccountsDb(config.accountsPath),
+    pepper: loadPepper(config.dataDir),
+    addinDir: config.addinDir,
+    logger: {
+      level: process.env.LOG_LEVEL ?? "info",
+      redact: ["req.headers.authorization"],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactKeys(req.url), request_id: req.id }),
+      },
+    },
+  });
+  const close = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", close);
+  process.on("SIGTERM", close);
+  await app.listen({ port: config.port, host: config.host });
+  const base = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
+  console.log(
+    [
+      "",
+      `Property Intelligence service is running at ${base}`,
+      `  API:            ${base}/v1/...  (Authorization: Bearer <key>)`,
+      `  OpenAPI:        ${base}/v1/openapi.json`,
+      `  Add-in files:   ${base}/addin/taskpane.html  (manifest: ${base}/addin/manifest.xml)`,
+      `  Data directory: ${config.dataDir}`,
+      `  Snapshot:       ${config.snapshotPath}`,
+      `Create an API key:  npm run admin -- create-key --email you@example.com --name "My model"`,
+      "",
+    ].join("\n"),
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

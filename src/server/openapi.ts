@@ -1,0 +1,117 @@
+// Generates the OpenAPI 3.1 document from the route definitions: the same schemas Fastify
+// validates requests and serialises responses with. Records with a `$id` become named
+// components, referenced wherever they appear.
+import type { TSchema } from "@sinclair/typebox";
+import { openApiPath, type RouteDef } from "./http/route-def";
+import { DECISIONS_MARKDOWN } from "./api-decisions";
+
+const ERROR_STATUSES: Record<string, string> = {
+  "400": "Validation failed (`validation_failed`) or a filter the asset type does not support (`unsupported_filter`).",
+  "401": "Missing, malformed, unknown or revoked API key (`invalid_api_key`).",
+  "404": "No such record, asset type, company type or geography (`not_found`).",
+};
+
+function componentize(schema: unknown, components: Record<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => componentize(s, components));
+  if (!schema || typeof schema !== "object") return schema;
+  const { $id, ...rest } = schema as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) out[k] = componentize(v, components);
+  if (typeof $id === "string") {
+    components[$id] = out;
+    return { $ref: `#/components/schemas/${$id}` };
+  }
+  return out;
+}
+
+function parameters(route: RouteDef, components: Record<string, unknown>) {
+  const out: unknown[] = [];
+  const add = (where: "path" | "query", schema: TSchema | undefined) => {
+    if (!schema) return;
+    const required = new Set<string>((schema.required as string[]) ?? []);
+    for (const [name, s] of Object.entries(schema.properties as Record<string, TSchema>)) {
+      out.push({
+        name,
+        in: where,
+        required: where === "path" || required.has(name),
+        description: s.description,
+        schema: componentize(s, components),
+      });
+    }
+  };
+  add("path", route.params);
+  add("query", route.querystring);
+  return out;
+}
+
+export function buildOpenApi(routes: RouteDef[]) {
+  const components: Record<string, unknown> = {
+    Problem: {
+      type: "object",
+      description: "RFC 9457 problem details.",
+      required: ["type", "title", "status", "detail", "code", "request_id"],
+      properties: {
+        type: { type: "string" },
+        title: { type: "string" },
+        status: { type: "integer" },
+        detail: { type: "string" },
+        code: { type: "string", description: "Stable, snake_case error code." },
+        request_id: { type: "string" },
+        errors: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { pointer: { type: "string" }, parameter: { type: "string" }, detail: { type: "string" } },
+          },
+        },
+      },
+    },
+  };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const responses: Record<string, unknown> = {
+      "200": {
+        description: "OK",
+        headers: {
+          ETag: { schema: { type: "string" }, description: "Send back in If-None-Match to get 304 when unchanged." },
+          "X-Request-Id": { schema: { type: "string" } },
+        },
+        content: { "application/json": { schema: componentize(route.response, components) } },
+      },
+    };
+    if (route.method === "GET") responses["304"] = { description: "Not modified (If-None-Match matched). Free." };
+    for (const [status, description] of Object.entries(ERROR_STATUSES)) {
+      responses[status] = { description, content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
+    }
+    const op: Record<string, unknown> = {
+      operationId: route.operationId,
+      tags: [route.tag],
+      summary: route.summary,
+      description: `${route.description}\n\nCost: ${route.cost} credit${route.cost === 1 ? "" : "s"}.`,
+      "x-credit-cost": route.cost,
+      parameters: parameters(route, components),
+      responses,
+    };
+    if (route.body) {
+      op.requestBody = { required: true, content: { "application/json": { schema: componentize(route.body, components) } } };
+    }
+    (paths[openApiPath(route.url)] ??= {})[route.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Property Intelligence API",
+      version: "1.0.0",
+      description: DECISIONS_MARKDOWN,
+    },
+    servers: [{ url: "/", description: "This service" }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "API key: `Authorization: Bearer propi_live_...`." },
+      },
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// GET /v1/commercial/assets/{asset_type}/analysis: aggregate figures of one asset type,
+// nationally or in a state or metro, with breakdowns by subtype, class and state. Computed on
+// first request and kept: the snapshot never changes under a running service.
+import { Type } from "@sinclair/typebox";
+import { Nullable } from "../../shared/contract/schema-helpers";
+import type { RouteDef } from "../http/route-def";
+import type { SnapshotContext } from "../data/snapshot-context";
+import { Where } from "../data/sql-where";
+import { median, round } from "../data/stats";
+import { AssetTypePath, assetTypeParam } from "./properties";
+import { QueryObject, q } from "./query-params";
+
+const Num = (description: string) => Nullable(Type.Number({ description }));
+const Breakdown = Type.Object({
+  key: Type.String({ description: "Subtype, building class or state code." }),
+  property_count: Type.Integer(),
+  building_area_sqft: Num("Total building area."),
+  units: Num("Total units."),
+  occupancy_rate: Num("Weighted occupancy, 0..1."),
+});
+
+export const AssetAnalysis = Type.Object({
+  object: Type.Literal("asset_analysis"),
+  asset_type: Type.String(),
+  geography_type: Type.String({ description: "national, state or metro." }),
+  geography_id: Nullable(Type.String()),
+  as_of: Type.String({ format: "date" }),
+  property_count: Type.Integer(),
+  total_building_area_sqft: Num("Sum of building area."),
+  total_units: Num("Sum of units."),
+  median_building_area_sqft: Num("Median building area."),
+  median_year_built: Num("Median year built."),
+  occupancy_rate: Num("Area- (or unit-) weighted occupancy, 0..1."),
+  median_cap_rate: Num("Median cap rate of sales in the last 24 months."),
+  median_price_per_sqft: Num("Median sale price per sq ft, last 24 months."),
+  median_price_per_unit: Num("Median sale price per unit, last 24 months."),
+  sales_count_12m: Type.Integer(),
+  sales_volume_12m: Type.Number(),
+  by_subtype: Type.Array(Breakdown),
+  by_building_class: Type.Array(Breakdown),
+  by_state: Type.Array(Breakdown),
+});
+
+const cache = new WeakMap<SnapshotContext, Map<string, unknown>>();
+
+function breakdown(snapshot: SnapshotContext, column: string, w: Where) {
+  return snapshot
+    .all<any>(
+      `SELECT ${column} AS key, count(*) AS property_count, sum(building_area_sqft) AS building_area_sqft, sum(units) AS units,
+        sum(occupancy_rate * coalesce(units, building_area_sqft, 1)) / sum(CASE WHEN occupancy_rate IS NULL THEN NULL ELSE coalesce(units, building_area_sqft, 1) END) AS occupancy_rate
+       FROM properties${w.sql} GROUP BY ${column} ORDER BY property_count DESC, key`,
+      w.params,
+    )
+    .filter((r) => r.key !== null)
+    .map((r) => ({ ...r, key: String(r.key), occupancy_rate: round(r.occupancy_rate, 4) }));
+}
+
+function analyse(snapshot: SnapshotContext, assetType: string, state?: string, metro?: string) {
+  const w = new Where().add("asset_type = ?", assetType).when(state, "state_code = ?").when(metro, "metro_id = ?");
+  const props = snapshot.all<any>(`SELECT building_area_sqft, units, year_built, occupancy_rate FROM properties${w.sql}`, w.params);
+  const asOf = new Date(snapshot.asOf);
+  const back = (months: number) => new Date(asOf.getTime() - months * 30.44 * 86_400_000).toISOString().slice(0, 10);
+  const sales = snapshot.all<any>(
+    `SELECT sale_date, sale_price, cap_rate, price_per_sqft, price_per_unit FROM sales${w.sql} AND sale_date >= ?`,
+    [...w.params, back(24)],
+  );
+  const recent = sales.filter((s) => s.sale_date >= back(12));
+  const nums = (rows: any[], f: string) => rows.map((r) => r[f]).filter((v): v is number => typeof v === "number");
+  const weight = (p: any) => p.units ?? p.building_area_sqft ?? 1;
+  const occ = props.filter((p) => p.occupancy_rate !== null);
+  const occWeight = occ.reduce((s, p) => s + weight(p), 0);
+  const sum = (f: string) => (nums(props, f).length ? nums(props, f).reduce((a, b) => a + b, 0) : null);
+  return {
+    object: "asset_analysis",
+    asset_type: assetType,
+    geography_type: metro ? "metro" : state ? "state" : "national",
+    geography_id: metro ?? state ?? null,
+    as_of: snapshot.asOf,
+    property_count: props.length,
+    total_building_area_sqft: sum("building_area_sqft"),
+    total_units: sum("units"),
+    median_building_area_sqft: median(nums(props, "building_area_sqft")),
+    median_year_built: median(nums(props, "year_built")),
+    occupancy_rate: occWeight ? round(occ.reduce((s, p) => s + p.occupancy_rate * weight(p), 0) / occWeight, 4) : null,
+    median_cap_rate: round(median(nums(sales, "cap_rate")), 4),
+    median_price_per_sqft: round(median(nums(sales, "price_per_sqft")), 2),
+    median_price_per_unit: round(median(nums(sales, "price_per_unit")), 0),
+    sales_count_12m: recent.length,
+    sales_volume_12m: nums(recent, "sale_price").reduce((a, b) => a + b, 0),
+    by_subtype: breakdown(snapshot, "subtype", w),
+    by_building_class: breakdown(snapshot, "building_class", w),
+    by_state: state || metro ? [] : breakdown(snapshot, "state_code", w),
+  };
+}
+
+export const assetAnalysisRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/assets/:asset_type/analysis",
+  operationId: "analyseAssetType",
+  tag: "Markets",
+  summary: "Aggregate asset-type analysis",
+  description:
+    "Inventory, occupancy, vintage, pricing and sales activity of one asset type, nationally or in a state or metro, " +
+    "with breakdowns by subtype, building class and state.",
+  cost: 2,
+  params: AssetTypePath,
+  querystring: QueryObject({ state_code: q.state_code, metro_id: q.metro_id }),
+  response: AssetAnalysis,
+  handler: ({ snapshot, params, query }) => {
+    const assetType = assetTypeParam(params.asset_type);
+    const state = query.state_code?.toUpperCase();
+    const key = `${assetType}|${state ?? ""}|${query.metro_id ?? ""}`;
+    let memo = cache.get(snapshot);
+    if (!memo) cache.set(snapshot, (memo = new Map()));
+    if (!memo.has(key)) memo.set(key, analyse(snapshot, assetType, state, query.metro_id));
+    return memo.get(key);
+  },
+};

@@ -1,0 +1,78 @@
+// Company search by type, and diligence candidates.
+import { Type } from "@sinclair/typebox";
+import { Company, DiligenceCandidate } from "../../shared/contract/records";
+import { COMPANY_TYPES } from "../../shared/contract/vocabulary";
+import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
+import { notFound } from "../http/problem";
+import type { RouteDef } from "../http/route-def";
+import { Where, decodeArrays, pagedQuery } from "../data/sql-where";
+import { QueryObject, q } from "./query-params";
+
+export const companiesRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/companies/:company_type",
+  operationId: "searchCompanies",
+  tag: "Owners, companies and tenants",
+  summary: "Search owners, tenants, brokers and related companies",
+  description: `Companies of one type (${COMPANY_TYPES.join(", ")}), largest first; \`q\` matches part of the name.`,
+  cost: 1,
+  params: Type.Object({
+    company_type: Type.String({ maxLength: 64, description: `One of: ${COMPANY_TYPES.join(", ")}.` }),
+  }),
+  querystring: QueryObject({
+    q: Type.String({ minLength: 1, maxLength: 120, description: "Part of the company name (case-insensitive)." }),
+    state_code: Type.String({ pattern: "^[A-Za-z]{2}$", description: "Headquarters state." }),
+    ...PagingQuery,
+  }),
+  response: ListOf(Company),
+  handler: ({ snapshot, params, query }) => {
+    if (!(COMPANY_TYPES as readonly string[]).includes(params.company_type)) {
+      throw notFound(
+        `There is no company type '${params.company_type}'. Valid company types: ${COMPANY_TYPES.join(", ")}.`,
+        { valid_values: COMPANY_TYPES },
+      );
+    }
+    const w = new Where()
+      .add("company_type = ?", params.company_type)
+      .when(query.state_code?.toUpperCase(), "headquarters_state = ?");
+    if (query.q) w.add("name LIKE ? ESCAPE '\\'", `%${String(query.q).replace(/[\\%_]/g, (c) => "\\" + c)}%`);
+    const { rows, total } = pagedQuery(snapshot, "SELECT *", `FROM companies${w.sql}`, "ORDER BY property_count DESC, id", w.params, query as any);
+    return listEnvelope(rows, query as any, total, snapshot.ref);
+  },
+};
+
+export const diligenceRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/diligence/candidates",
+  operationId: "rankDiligenceCandidates",
+  tag: "Diligence",
+  summary: "Rank candidates for deeper diligence",
+  description:
+    "Properties ranked by a 0-100 score of reasons to look closer (occupancy below its market, lease rollover, long hold, " +
+    "ageing asset, rent below market...), highest first, each with its reason codes. See docs/snapshot.md for the formula.",
+  cost: 3,
+  querystring: QueryObject({
+    asset_type: q.asset_type,
+    state_code: q.state_code,
+    metro_id: q.metro_id,
+    min_score: Type.Integer({ minimum: 0, maximum: 100, description: "Lowest score to include." }),
+    ...PagingQuery,
+  }),
+  response: ListOf(DiligenceCandidate),
+  handler: ({ snapshot, query }) => {
+    const w = new Where()
+      .when(query.asset_type, "asset_type = ?")
+      .when(query.state_code?.toUpperCase(), "state_code = ?")
+      .when(query.metro_id, "metro_id = ?")
+      .when(query.min_score, "score >= ?");
+    const { rows, total } = pagedQuery<Record<string, unknown>>(
+      snapshot,
+      "SELECT *",
+      `FROM diligence${w.sql}`,
+      "ORDER BY score DESC, property_id",
+      w.params,
+      query as any,
+    );
+    return listEnvelope(rows.map((r) => decodeArrays(r, ["reason_codes"])), query as any, total, snapshot.ref);
+  },
+};

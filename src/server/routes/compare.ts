@@ -1,0 +1,108 @@
+// POST /v1/commercial/properties/compare: selected properties side by side, with the
+// minimum, median and maximum of each numeric field.
+import { Type } from "@sinclair/typebox";
+import { CommercialProperty } from "../../shared/contract/records";
+import { StringEnum } from "../../shared/contract/schema-helpers";
+import { SnapshotRefSchema } from "../http/list-envelope";
+import { ApiProblem } from "../http/problem";
+import type { RouteDef } from "../http/route-def";
+import { median } from "../data/stats";
+
+const FIELDS = Object.keys(CommercialProperty.properties) as string[];
+const NUMERIC = FIELDS.filter((f) => {
+  const t = ([] as string[]).concat((CommercialProperty.properties as any)[f].type);
+  return t.includes("number") || t.includes("integer");
+});
+export const DEFAULT_COMPARE_FIELDS = [
+  "name",
+  "asset_type",
+  "subtype",
+  "building_class",
+  "city",
+  "state_code",
+  "building_area_sqft",
+  "land_area_acres",
+  "units",
+  "year_built",
+  "occupancy_rate",
+  "asking_rent_sqft_year",
+  "asking_rent_unit_month",
+  "estimated_value",
+  "owner_name",
+  "last_sale_date",
+  "last_sale_price",
+];
+
+const Statistic = Type.Object({
+  field: Type.String(),
+  count: Type.Integer({ description: "Properties with a value for the field." }),
+  min: Type.Union([Type.Number(), Type.Null()]),
+  median: Type.Union([Type.Number(), Type.Null()]),
+  max: Type.Union([Type.Number(), Type.Null()]),
+});
+
+export const compareRoute: RouteDef = {
+  method: "POST",
+  url: "/v1/commercial/properties/compare",
+  operationId: "compareProperties",
+  tag: "Commercial properties",
+  summary: "Compare selected properties",
+  description:
+    "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
+    "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them.",
+  cost: 2,
+  body: Type.Object(
+    {
+      property_ids: Type.Array(Type.String({ maxLength: 64 }), {
+        minItems: 2,
+        maxItems: 25,
+        uniqueItems: true,
+        description: "2 to 25 distinct property ids.",
+      }),
+      fields: Type.Optional(
+        Type.Array(StringEnum(FIELDS), { minItems: 1, maxItems: FIELDS.length, uniqueItems: true }),
+      ),
+    },
+  ),
+  response: Type.Object({
+    object: Type.Literal("property_comparison"),
+    fields: Type.Array(Type.String()),
+    properties: Type.Array(Type.Partial(CommercialProperty)),
+    statistics: Type.Array(Statistic),
+    snapshot: SnapshotRefSchema,
+  }),
+  handler: ({ snapshot, body }) => {
+    const ids: string[] = body.property_ids;
+    const fields: string[] = body.fields ?? DEFAULT_COMPARE_FIELDS;
+    const rows = snapshot.all<Record<string, unknown>>(
+      `SELECT * FROM properties WHERE id IN (${ids.map(() => "?").join(",")})`,
+      ids,
+    );
+    const byId = new Map(rows.map((r) => [r.id as string, r]));
+    const unknown = ids.map((id, i) => ({ id, i })).filter(({ id }) => !byId.has(id));
+    if (unknown.length) {
+      throw new ApiProblem(
+        404,
+        "not_found",
+        `Unknown property id${unknown.length > 1 ? "s" : ""}: ${unknown.map((u) => u.id).join(", ")}.`,
+        unknown.map((u) => ({ pointer: `/property_ids/${u.i}`, detail: `no property '${u.id}' in this snapshot` })),
+        { unknown_ids: unknown.map((u) => u.id) },
+      );
+    }
+    const keep = ["id", ...fields.filter((f) => f !== "id")];
+    const properties = ids.map((id) => Object.fromEntries(keep.map((f) => [f, byId.get(id)![f]])));
+    const statistics = fields
+      .filter((f) => NUMERIC.includes(f))
+      .map((field) => {
+        const values = properties.map((p) => p[field]).filter((v): v is number => typeof v === "number");
+        return {
+          field,
+          count: values.length,
+          min: values.length ? Math.min(...values) : null,
+          median: median(values),
+          max: values.length ? Math.max(...values) : null,
+        };
+      });
+    return { object: "property_comparison", fields: keep, properties, statistics, snapshot: snapshot.ref };
+  },
+};

@@ -1,0 +1,170 @@
+// The two free endpoints: what the snapshot holds (coverage) and what the API offers over it
+// (catalog). The task pane builds its search forms from the catalog.
+import { Type } from "@sinclair/typebox";
+import {
+  ASSET_TYPES,
+  COMPANY_TYPES,
+  INPUT_FIELD,
+  LISTING_PROPERTY_TYPES,
+  LISTING_STATUSES,
+  SEARCH_INPUTS,
+  type SearchInput,
+} from "../../shared/contract/vocabulary";
+import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
+import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET, SnapshotRefSchema } from "../http/list-envelope";
+import { openApiPath, type RouteDef } from "../http/route-def";
+import type { SnapshotContext } from "../data/snapshot-context";
+
+const Counted = (key: string) => Type.Array(Type.Object({ [key]: Type.String() }, { additionalProperties: true }));
+
+export const coverageRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/coverage",
+  operationId: "getCoverage",
+  tag: "Snapshot",
+  summary: "Snapshot counts, timing and known gaps",
+  description:
+    "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
+    "build times, and the known gaps (inputs an asset type lacks, thin resources). Free.",
+  cost: 0,
+  response: Type.Object({
+    object: Type.Literal("coverage"),
+    snapshot: Type.Object({
+      id: Type.String(),
+      captured_at: Type.String(),
+      built_at: Type.String(),
+      source: Type.String({ description: "generated (the built default) or imported (captured data)." }),
+      seed: Type.Union([Type.String(), Type.Null()]),
+    }),
+    counts: Type.Record(Type.String(), Type.Integer()),
+    by_asset_type: Counted("asset_type"),
+    by_state: Counted("state_code"),
+    listings_by_status: Counted("status"),
+    companies_by_type: Counted("company_type"),
+    known_gaps: Type.Array(
+      Type.Object({
+        resource: Type.String(),
+        asset_type: Type.Union([Type.String(), Type.Null()]),
+        field: Type.Union([Type.String(), Type.Null()]),
+        detail: Type.String(),
+      }),
+    ),
+    build_seconds: Type.Number(),
+  }),
+  handler: ({ snapshot }) => ({
+    object: "coverage",
+    snapshot: {
+      ...snapshot.ref,
+      built_at: snapshot.meta.built_at,
+      source: snapshot.meta.source,
+      seed: snapshot.meta.seed ?? null,
+    },
+    ...snapshot.coverage,
+  }),
+};
+
+const metroCache = new WeakMap<SnapshotContext, unknown[]>();
+function metros(snapshot: SnapshotContext) {
+  let m = metroCache.get(snapshot);
+  if (!m) {
+    m = snapshot.all(
+      `SELECT geography_id AS metro_id, geography_name AS name, state_code, sum(property_count) AS property_count
+       FROM markets WHERE geography_type = 'metro' GROUP BY geography_id ORDER BY property_count DESC, geography_id`,
+    );
+    metroCache.set(snapshot, m);
+  }
+  return m;
+}
+
+function assetTypes(snapshot: SnapshotContext) {
+  const counts = new Map(
+    ((snapshot.coverage.by_asset_type as { asset_type: string; properties: number }[]) ?? []).map((r) => [r.asset_type, r.properties]),
+  );
+  return ASSET_TYPES.map((assetType) => {
+    const supported = snapshot.assetInputs[assetType];
+    const unsupported = (Object.keys(SEARCH_INPUTS) as SearchInput[])
+      .filter((i) => !supported.includes(i))
+      .map((input) => ({
+        input,
+        reason: `fewer than half of this snapshot's ${assetType} properties have ${INPUT_FIELD[input] ?? input}`,
+      }));
+    const subtypes = snapshot
+      .all<{ subtype: string }>(
+        "SELECT DISTINCT subtype FROM properties WHERE asset_type = ? AND subtype IS NOT NULL ORDER BY subtype",
+        [assetType],
+      )
+      .map((r) => r.subtype);
+    return { asset_type: assetType, property_count: counts.get(assetType) ?? 0, supported_inputs: supported, unsupported_inputs: unsupported, subtypes };
+  });
+}
+
+/** The catalog lists the routes it is registered with, so it needs them handed in. */
+export function catalogRoute(routes: () => RouteDef[]): RouteDef {
+  const cache = new WeakMap<SnapshotContext, unknown>();
+  return {
+    method: "GET",
+    url: "/v1/commercial/catalog",
+    operationId: "getCatalog",
+    tag: "Snapshot",
+    summary: "Available property, ownership, tenant, comparable and market surfaces",
+    description:
+      "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
+      "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
+    cost: 0,
+    response: Type.Object({
+      object: Type.Literal("catalog"),
+      api_version: Type.Literal("v1"),
+      snapshot: SnapshotRefSchema,
+      surfaces: Type.Array(
+        Type.Object({
+          operation_id: Type.String(),
+          method: Type.String(),
+          path: Type.String(),
+          summary: Type.String(),
+          cost_credits: Type.Integer(),
+        }),
+      ),
+      asset_types: Type.Array(
+        Type.Object({
+          asset_type: Type.String(),
+          property_count: Type.Integer(),
+          supported_inputs: Type.Array(Type.String()),
+          unsupported_inputs: Type.Array(Type.Object({ input: Type.String(), reason: Type.String() })),
+          subtypes: Type.Array(Type.String()),
+        }),
+      ),
+      company_types: Type.Array(Type.String()),
+      listing_statuses: Type.Array(Type.String()),
+      listing_property_types: Type.Array(Type.String()),
+      metros: Type.Array(
+        Type.Object({ metro_id: Type.String(), name: Type.String(), state_code: Type.String(), property_count: Type.Integer() }),
+      ),
+      paging: Type.Object({ default_limit: Type.Integer(), max_limit: Type.Integer(), max_offset: Type.Integer() }),
+      fields: Type.Record(Type.String(), Type.Array(Type.String())),
+    }),
+    handler: ({ snapshot }) => {
+      if (cache.has(snapshot)) return cache.get(snapshot);
+      const catalog = {
+        object: "catalog",
+        api_version: "v1",
+        snapshot: snapshot.ref,
+        surfaces: routes().map((r) => ({
+          operation_id: r.operationId,
+          method: r.method,
+          path: openApiPath(r.url),
+          summary: r.summary,
+          cost_credits: r.cost,
+        })),
+        asset_types: assetTypes(snapshot),
+        company_types: COMPANY_TYPES,
+        listing_statuses: LISTING_STATUSES,
+        listing_property_types: LISTING_PROPERTY_TYPES,
+        metros: metros(snapshot),
+        paging: { default_limit: DEFAULT_LIMIT, max_limit: MAX_LIMIT, max_offset: MAX_OFFSET },
+        fields: Object.fromEntries(Object.entries(SNAPSHOT_RESOURCES).map(([k, s]) => [k, Object.keys(s.properties)])),
+      };
+      cache.set(snapshot, catalog);
+      return catalog;
+    },
+  };
+}

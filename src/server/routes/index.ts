@@ -1,0 +1,29 @@
+// Every route of the public API, in the order the documentation lists them.
+import type { RouteDef } from "../http/route-def";
+import { listingsRoute, parcelsRoute } from "./parcels-listings";
+import { assetPropertiesRoute, propertyDetailRoute, propertySearchRoute } from "./properties";
+import { compareRoute } from "./compare";
+import { saleCompsRoute } from "./sale-comps";
+import { marketSnapshotRoute } from "./markets";
+import { assetAnalysisRoute } from "./asset-analysis";
+import { ownerPortfolioRoute, tenantFootprintRoute } from "./owners-tenants";
+import { companiesRoute, diligenceRoute } from "./companies-diligence";
+import { catalogRoute, coverageRoute } from "./coverage-catalog";
+
+export const API_ROUTES: RouteDef[] = [
+  parcelsRoute,
+  listingsRoute,
+  coverageRoute,
+  catalogRoute(() => API_ROUTES),
+  propertySearchRoute,
+  propertyDetailRoute,
+  compareRoute,
+  saleCompsRoute,
+  marketSnapshotRoute,
+  assetAnalysisRoute,
+  assetPropertiesRoute,
+  ownerPortfolioRoute,
+  companiesRoute,
+  tenantFootprintRoute,
+  diligenceRoute,
+];

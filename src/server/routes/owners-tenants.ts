@@ -1,0 +1,145 @@
+// Owner portfolio evidence and tenant footprints: what a company owns or occupies, row by row,
+// with a summary of the company in the envelope.
+import { Type } from "@sinclair/typebox";
+import { IsoDate, Nullable } from "../../shared/contract/schema-helpers";
+import { CommercialProperty, Tenancy } from "../../shared/contract/records";
+import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
+import type { RouteDef } from "../http/route-def";
+import { Where, pagedQuery } from "../data/sql-where";
+import { findCompany } from "../data/company-lookup";
+import { QueryObject, q } from "./query-params";
+
+const P = CommercialProperty.properties;
+
+const Holding = Type.Object({
+  id: Type.String({ description: "The property id." }),
+  object: Type.Literal("portfolio_holding"),
+  property_id: P.id,
+  property_name: P.name,
+  asset_type: P.asset_type,
+  subtype: P.subtype,
+  city: P.city,
+  state_code: P.state_code,
+  building_area_sqft: P.building_area_sqft,
+  units: P.units,
+  estimated_value: P.estimated_value,
+  acquired_date: Nullable(IsoDate("Date the owner bought it, when a sale records it.")),
+  acquisition_price: Nullable(Type.Number({ description: "Price paid, USD, when a sale records it." })),
+  evidence: Type.String({ description: "recorded_sale (a captured sale to this owner) or ownership_record (owner of record)." }),
+  evidence_id: Type.String({ description: "The sale id, or the parcel/property id of the ownership record." }),
+});
+
+const CompanySummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  property_count: Type.Integer({ description: "Records matching the filters." }),
+  total_building_area_sqft: Nullable(Type.Number()),
+  states: Type.Array(Type.String()),
+});
+
+const TenantLocation = Type.Object({
+  ...Tenancy.properties,
+  object: Type.Literal("tenant_location"),
+  tenant_name: Type.String(),
+  property_name: P.name,
+  asset_type: P.asset_type,
+  address: P.address,
+  city: P.city,
+  state_code: P.state_code,
+  latitude: P.latitude,
+  longitude: P.longitude,
+});
+
+export const ownerPortfolioRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/owners/portfolio",
+  operationId: "getOwnerPortfolio",
+  tag: "Owners, companies and tenants",
+  summary: "Owner portfolio evidence",
+  description:
+    "The properties an owner holds, each with the evidence for it (the recorded sale that transferred it to the owner, " +
+    "or the ownership record), largest first. Give `owner_id`, or `owner_name` (exact match, else the largest owner whose name contains it).",
+  cost: 2,
+  querystring: QueryObject({ owner_id: q.owner_id, owner_name: q.owner_name, asset_type: q.asset_type, state_code: q.state_code, ...PagingQuery }),
+  response: ListOf(Holding, { owner: CompanySummary }),
+  handler: ({ snapshot, query }) => {
+    const owner = findCompany(snapshot, "owner", query.owner_id, query.owner_name);
+    const w = new Where()
+      .add("p.owner_id = ?", owner.id)
+      .when(query.asset_type, "p.asset_type = ?")
+      .when(query.state_code?.toUpperCase(), "p.state_code = ?");
+    const from = `FROM properties p LEFT JOIN sales s ON s.id = p.last_sale_id AND s.buyer_id = p.owner_id${w.sql}`;
+    const { rows, total } = pagedQuery<any>(
+      snapshot,
+      `SELECT p.id, 'portfolio_holding' AS object, p.id AS property_id, p.name AS property_name, p.asset_type, p.subtype, p.city,
+        p.state_code, p.building_area_sqft, p.units, p.estimated_value, s.sale_date AS acquired_date, s.sale_price AS acquisition_price,
+        CASE WHEN s.id IS NULL THEN 'ownership_record' ELSE 'recorded_sale' END AS evidence, coalesce(s.id, p.parcel_id, p.id) AS evidence_id`,
+      from,
+      "ORDER BY p.estimated_value DESC, p.id",
+      w.params,
+      query as any,
+    );
+    const agg = snapshot.get<any>(
+      `SELECT sum(building_area_sqft) AS area, group_concat(DISTINCT state_code) AS states FROM properties p${w.sql}`,
+      w.params,
+    )!;
+    const summary = {
+      id: owner.id,
+      name: owner.name,
+      property_count: total,
+      total_building_area_sqft: agg.area,
+      states: agg.states ? String(agg.states).split(",").sort() : [],
+    };
+    return listEnvelope(rows, query as any, total, snapshot.ref, { owner: summary });
+  },
+};
+
+export const tenantFootprintRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/tenants/footprint",
+  operationId: "getTenantFootprint",
+  tag: "Owners, companies and tenants",
+  summary: "Tenant location footprint",
+  description:
+    "Every location a tenant occupies, with leased area and lease dates, soonest expiry first. Give `tenant_id`, or " +
+    "`tenant_name` (exact match, else the largest tenant whose name contains it).",
+  cost: 2,
+  querystring: QueryObject({
+    tenant_id: Type.String({ pattern: "^co_[A-Za-z0-9-]+$", description: "Tenant company id." }),
+    tenant_name: Type.String({ minLength: 2, maxLength: 120, description: "Tenant name or part of it." }),
+    asset_type: q.asset_type,
+    state_code: q.state_code,
+    ...PagingQuery,
+  }),
+  response: ListOf(TenantLocation, { tenant: CompanySummary }),
+  handler: ({ snapshot, query }) => {
+    const tenant = findCompany(snapshot, "tenant", query.tenant_id, query.tenant_name);
+    const w = new Where()
+      .add("t.tenant_id = ?", tenant.id)
+      .when(query.asset_type, "p.asset_type = ?")
+      .when(query.state_code?.toUpperCase(), "p.state_code = ?");
+    const from = `FROM tenancies t JOIN properties p ON p.id = t.property_id${w.sql}`;
+    const { rows, total } = pagedQuery<any>(
+      snapshot,
+      `SELECT t.*, 'tenant_location' AS object, p.name AS property_name, p.asset_type, p.address, p.city,
+        p.state_code, p.latitude, p.longitude`,
+      from,
+      "ORDER BY t.lease_expiration, t.id",
+      w.params,
+      query as any,
+    );
+    for (const r of rows) r.tenant_name = tenant.name;
+    const agg = snapshot.get<any>(
+      `SELECT sum(t.leased_area_sqft) AS area, group_concat(DISTINCT p.state_code) AS states ${from}`,
+      w.params,
+    )!;
+    const summary = {
+      id: tenant.id,
+      name: tenant.name,
+      property_count: total,
+      total_building_area_sqft: agg.area,
+      states: agg.states ? String(agg.states).split(",").sort() : [],
+    };
+    return listEnvelope(rows, query as any, total, snapshot.ref, { tenant: summary });
+  },
+};

@@ -1,0 +1,93 @@
+// Commercial property search (cross-asset and by asset type), detail and compare.
+import { Type } from "@sinclair/typebox";
+import { CommercialProperty } from "../../shared/contract/records";
+import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
+import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
+import { notFound } from "../http/problem";
+import type { RouteDef } from "../http/route-def";
+import { searchProperties } from "../data/property-search";
+import { QueryObject, q } from "./query-params";
+
+const searchInputs = {
+  q: q.text,
+  subtype: q.subtype,
+  state_code: q.state_code,
+  city: q.city,
+  zip: q.zip,
+  metro_id: q.metro_id,
+  min_building_area_sqft: q.min_building_area_sqft,
+  min_land_area_acres: q.min_land_area_acres,
+  min_units: q.min_units,
+  owner_id: q.owner_id,
+  owner_name: q.owner_name,
+};
+
+export function assetTypeParam(value: string): AssetType {
+  if (!(ASSET_TYPES as readonly string[]).includes(value)) {
+    throw notFound(`There is no asset type '${value}'. Valid asset types: ${ASSET_TYPES.join(", ")}.`, {
+      valid_values: ASSET_TYPES,
+    });
+  }
+  return value as AssetType;
+}
+
+export const AssetTypePath = Type.Object({
+  asset_type: Type.String({ description: `One of: ${ASSET_TYPES.join(", ")}.`, maxLength: 64 }),
+});
+
+export const propertySearchRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/properties",
+  operationId: "searchProperties",
+  tag: "Commercial properties",
+  summary: "Search commercial properties across asset types",
+  description:
+    "Cross-asset property search. With `q`, results are ordered by text relevance; otherwise in a stable order. " +
+    "When `asset_type` is given, inputs that asset type does not support give `400 unsupported_filter`.",
+  cost: 1,
+  querystring: QueryObject(
+    { asset_type: q.asset_type, ...searchInputs, ...PagingQuery },
+  ),
+  response: ListOf(CommercialProperty),
+  handler: ({ snapshot, query }) => {
+    const { rows, total } = searchProperties(snapshot, query as any);
+    return listEnvelope(rows, query as any, total, snapshot.ref);
+  },
+};
+
+export const assetPropertiesRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/assets/:asset_type/properties",
+  operationId: "searchAssetProperties",
+  tag: "Commercial properties",
+  summary: "Search properties of one asset type",
+  description:
+    "Asset-oriented search (specification section 4.3). Each input is accepted only where the snapshot supports it " +
+    "for this asset type (see the catalog's `asset_types[].supported_inputs`); others give `400 unsupported_filter`.",
+  cost: 1,
+  params: AssetTypePath,
+  querystring: QueryObject({ ...searchInputs, ...PagingQuery }),
+  response: ListOf(CommercialProperty),
+  handler: ({ snapshot, query, params }) => {
+    const asset_type = assetTypeParam(params.asset_type);
+    const { rows, total } = searchProperties(snapshot, { ...(query as any), asset_type });
+    return listEnvelope(rows, query as any, total, snapshot.ref);
+  },
+};
+
+export const propertyDetailRoute: RouteDef = {
+  method: "GET",
+  url: "/v1/commercial/properties/:property_id",
+  operationId: "getProperty",
+  tag: "Commercial properties",
+  summary: "Property detail",
+  description: "One commercial property, with links to its parcel, owner and last sale.",
+  cost: 1,
+  params: Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) }),
+  response: CommercialProperty,
+  handler: ({ snapshot, params }) => {
+    const row = snapshot.get("SELECT * FROM properties WHERE id = ?", [params.property_id]);
+    if (!row) throw notFound(`There is no commercial property '${params.property_id}' in this snapshot.`);
+    return row;
+  },
+};

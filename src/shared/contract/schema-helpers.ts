@@ -1,0 +1,35 @@
+// Small builders on top of TypeBox so every record schema reads the same way.
+// The JSON Schema they produce is what the server validates and serialises with,
+// what the OpenAPI document publishes, what the importer checks rows against,
+// and what the snapshot's table layout is derived from.
+import { Type, type TSchema, type SchemaOptions } from "@sinclair/typebox";
+
+/** A nullable field, as JSON Schema 2020-12 / OpenAPI 3.1 spell it: `type: ["x", "null"]`. */
+export function Nullable<T extends TSchema>(schema: T, options: SchemaOptions = {}) {
+  const base = schema as unknown as { type: string };
+  return Type.Unsafe<T["static"] | null>({ ...schema, ...options, type: [base.type, "null"] });
+}
+
+export const Id = (prefix: string, description: string) =>
+  Type.String({ pattern: `^${prefix}_[A-Za-z0-9-]+$`, description, examples: [`${prefix}_0001a2b3`] });
+
+export const StateCode = (description = "Two-letter US state code (or DC).") =>
+  Type.String({ pattern: "^[A-Z]{2}$", description, examples: ["TX"] });
+
+export const IsoDate = (description: string) =>
+  Type.String({ format: "date", description, examples: ["2024-06-30"] });
+
+export const IsoDateTime = (description: string) =>
+  Type.String({ format: "date-time", description });
+
+export const Money = (description: string) => Type.Number({ minimum: 0, description });
+
+export const Ratio = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
+
+export const Literal = <T extends string>(value: T, description: string) =>
+  Type.Literal(value, { description });
+
+/** A string restricted to a fixed list; published as `enum` so clients can build pickers. */
+export function StringEnum<T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<T[number]>({ type: "string", enum: [...values], ...options });
+}

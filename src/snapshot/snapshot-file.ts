@@ -1,0 +1,91 @@
+// Writing and opening the snapshot file. A snapshot is written once (by the builder or the
+// importer) into a temporary file that is renamed into place when complete, so a half-built
+// snapshot is never served; the service then opens it read-only.
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import {
+  META_DDL,
+  PROPERTIES_FTS_DDL,
+  PROPERTIES_FTS_FILL,
+  TABLES,
+  arrayFields,
+  columnsOf,
+  indexDdl,
+  tableDdl,
+  type TableName,
+} from "./tables";
+
+export type Row = Record<string, unknown>;
+
+export class SnapshotWriter {
+  readonly db: Database.Database;
+  private readonly inserts = new Map<TableName, (row: Row) => void>();
+
+  constructor(readonly path: string) {
+    fs.rmSync(path, { force: true });
+    this.db = new Database(path);
+    // Bulk-load settings: the file is rebuilt from scratch on failure, so durability
+    // during the load buys nothing.
+    this.db.pragma("journal_mode = OFF");
+    this.db.pragma("synchronous = OFF");
+    this.db.pragma("cache_size = -262144");
+    this.db.pragma("temp_store = MEMORY");
+    this.db.exec(META_DDL);
+    for (const name of Object.keys(TABLES) as TableName[]) this.db.exec(tableDdl(name));
+  }
+
+  /** Inserts rows; call inside `transaction` for speed. Array fields are stored as JSON. */
+  insert(table: TableName, row: Row): void {
+    let fn = this.inserts.get(table);
+    if (!fn) {
+      const cols = columnsOf(TABLES[table]);
+      const arrays = arrayFields(table);
+      const stmt = this.db.prepare(
+        `INSERT INTO ${table} (${cols.join(",")}) VALUES (${cols.map(() => "?").join(",")})`,
+      );
+      fn = (r: Row) => {
+        stmt.run(cols.map((c) => (arrays.has(c) ? JSON.stringify(r[c] ?? []) : (r[c] ?? null))));
+      };
+      this.inserts.set(table, fn);
+    }
+    fn(row);
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.db
+      .prepare("INSERT OR REPLACE INTO snapshot_meta (key, value) VALUES (?, ?)")
+      .run(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+
+  /** Builds the indexes and the text index. Call after all rows are in. */
+  buildIndexes(): void {
+    for (const name of Object.keys(TABLES) as TableName[]) {
+      for (const ddl of indexDdl(name)) this.db.exec(ddl);
+    }
+    this.db.exec(PROPERTIES_FTS_DDL);
+    this.db.exec(PROPERTIES_FTS_FILL);
+    this.db.exec("INSERT INTO properties_fts(properties_fts) VALUES ('optimize')");
+    this.db.exec("ANALYZE");
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export function readMeta(db: Database.Database): Record<string, string> {
+  const rows = db.prepare("SELECT key, value FROM snapshot_meta").all() as { key: string; value: string }[];
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** Opens a finished snapshot for serving: read-only, with a page cache sized for lookups. */
+export function openSnapshot(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma("cache_size = -65536");
+  db.pragma("mmap_size = 268435456");
+  return db;
+}

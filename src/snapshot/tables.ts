@@ -1,0 +1,108 @@
+// The snapshot's SQLite layout, derived from the record schemas so that a field added to a
+// record is a column added to its table, with nothing else to keep in step.
+import type { TObject, TSchema } from "@sinclair/typebox";
+import {
+  CommercialProperty,
+  Company,
+  DiligenceCandidate,
+  Listing,
+  MarketSnapshot,
+  Parcel,
+  SaleComp,
+  Tenancy,
+} from "../shared/contract/records";
+
+/** Table name -> the record schema whose fields are its columns. */
+export const TABLES = {
+  parcels: Parcel,
+  listings: Listing,
+  companies: Company,
+  properties: CommercialProperty,
+  sales: SaleComp,
+  tenancies: Tenancy,
+  markets: MarketSnapshot,
+  diligence: DiligenceCandidate,
+} as const satisfies Record<string, TObject>;
+export type TableName = keyof typeof TABLES;
+
+/** Indexes that the service's queries rely on (see src/server/queries). */
+const INDEXES: Record<TableName, string[]> = {
+  parcels: ["state_code", "fips", "city COLLATE NOCASE, state_code", "zip", "apn", "land_use, state_code"],
+  listings: ["state_code, status", "city COLLATE NOCASE, state_code, status", "status", "zip"],
+  companies: ["company_type, name", "company_type, headquarters_state", "name COLLATE NOCASE"],
+  properties: [
+    "asset_type, state_code, building_area_sqft",
+    "asset_type, building_area_sqft",
+    "asset_type, land_area_acres",
+    "asset_type, units",
+    "asset_type, subtype",
+    "state_code, asset_type",
+    "city COLLATE NOCASE, state_code",
+    "metro_id, asset_type",
+    "zip",
+    "owner_id",
+    "parcel_id",
+  ],
+  sales: [
+    "property_id",
+    "asset_type, state_code, sale_date",
+    "asset_type, latitude",
+    "metro_id, asset_type",
+    "city COLLATE NOCASE, state_code, asset_type",
+    "buyer_id",
+    "seller_id",
+  ],
+  tenancies: ["tenant_id", "property_id"],
+  markets: ["geography_type, geography_id, asset_type", "geography_type, geography_name COLLATE NOCASE, asset_type"],
+  diligence: ["score", "asset_type, score", "state_code, score", "metro_id, score"],
+};
+
+export function columnsOf(schema: TObject): string[] {
+  return Object.keys(schema.properties);
+}
+
+function sqlType(field: TSchema): string {
+  const types = ([] as string[]).concat(field.type ?? "string");
+  if (types.includes("integer")) return "INTEGER";
+  if (types.includes("number")) return "REAL";
+  return "TEXT"; // strings, dates, and arrays (stored as JSON text)
+}
+
+function isNullable(field: TSchema): boolean {
+  return Array.isArray(field.type) && field.type.includes("null");
+}
+
+/** CREATE TABLE for one record schema; `id` is the primary key. */
+export function tableDdl(name: TableName): string {
+  const schema = TABLES[name];
+  const cols = Object.entries(schema.properties).map(([col, field]) => {
+    const notNull = isNullable(field as TSchema) ? "" : " NOT NULL";
+    const pk = col === "id" ? " PRIMARY KEY" : "";
+    return `  ${col} ${sqlType(field as TSchema)}${pk}${notNull}`;
+  });
+  return `CREATE TABLE ${name} (\n${cols.join(",\n")}\n)`;
+}
+
+export function indexDdl(name: TableName): string[] {
+  return INDEXES[name].map((cols) => {
+    const ixName = `ix_${name}_${cols.replace(/ COLLATE NOCASE/g, "").replace(/[^a-z_]+/g, "_")}`;
+    return `CREATE INDEX ${ixName} ON ${name} (${cols})`;
+  });
+}
+
+/** Which fields of a table hold arrays (stored as JSON text). */
+export function arrayFields(name: TableName): Set<string> {
+  const out = new Set<string>();
+  for (const [col, field] of Object.entries(TABLES[name].properties)) {
+    if ((field as TSchema).type === "array") out.add(col);
+  }
+  return out;
+}
+
+export const META_DDL = "CREATE TABLE snapshot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
+
+/** Full-text index over the fields a cross-asset text search looks at. */
+export const PROPERTIES_FTS_DDL =
+  "CREATE VIRTUAL TABLE properties_fts USING fts5(name, address, city, state_code, owner_name, subtype, asset_type, content='properties', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')";
+export const PROPERTIES_FTS_FILL =
+  "INSERT INTO properties_fts (rowid, name, address, city, state_code, owner_name, subtype, asset_type) SELECT rowid, name, address, city, state_code, owner_name, subtype, asset_type FROM properties";

@@ -1,0 +1,42 @@
+import { checksumOf, crc32, describeKeyProblem, formatKey, parseKey } from "../../src/shared/contract/api-key-format";
+import { randomBase62 } from "../../src/server/auth/key-store";
+
+describe("API key format", () => {
+  test("crc32 matches the standard check value", () => {
+    expect(crc32("123456789")).toBe(0xcbf43926);
+  });
+
+  test("a formatted key parses, with its id and last characters", () => {
+    const key = formatKey("live", "abcDEF123456", randomBase62(24));
+    expect(key).toMatch(/^propi_live_abcDEF123456_[0-9A-Za-z]{30}$/);
+    expect(parseKey(key)).toEqual({ environment: "live", keyId: "abcDEF123456", lastChars: key.slice(-4) });
+    expect(describeKeyProblem(key)).toBeNull();
+  });
+
+  test("every single-character typo is caught by the checksum", () => {
+    const key = formatKey("test", "k".repeat(12), "s".repeat(24));
+    let caught = 0;
+    for (let i = 11; i < key.length; i++) {
+      if (key[i] === "_") continue;
+      const typo = key.slice(0, i) + (key[i] === "x" ? "y" : "x") + key.slice(i + 1);
+      if (parseKey(typo) === null) caught++;
+      else throw new Error(`typo at ${i} not caught`);
+    }
+    expect(caught).toBeGreaterThan(30);
+  });
+
+  test("describeKeyProblem says what is wrong", () => {
+    expect(describeKeyProblem("")).toMatch(/Enter/);
+    expect(describeKeyProblem("sk_live_123")).toMatch(/start with "propi_"/);
+    expect(describeKeyProblem("propi_live_abc")).toMatch(/not a complete/);
+    const key = formatKey("live", "abcDEF123456", "x".repeat(24));
+    const body = key.slice(0, -6);
+    expect(describeKeyProblem(body + (checksumOf(body) === "000000" ? "000001" : "000000"))).toMatch(/typo/);
+  });
+
+  test("random secrets are uniform base62 and distinct", () => {
+    const seen = new Set(Array.from({ length: 200 }, () => randomBase62(24)));
+    expect(seen.size).toBe(200);
+    for (const s of seen) expect(s).toMatch(/^[0-9A-Za-z]{24}$/);
+  });
+});

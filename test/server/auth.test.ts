@@ -1,0 +1,83 @@
+import crypto from "node:crypto";
+import { startService, type TestService } from "../helpers/service";
+import { formatKey, parseKey } from "../../src/shared/contract/api-key-format";
+
+let svc: TestService;
+beforeEach(() => {
+  svc = startService();
+});
+afterEach(() => svc.app.close());
+
+const URL = "/v1/commercial/coverage";
+
+async function problem(headers: Record<string, string>) {
+  const res = await svc.app.inject({ method: "GET", url: URL, headers });
+  return { status: res.statusCode, body: res.json(), www: res.headers["www-authenticate"] };
+}
+
+describe("bearer authentication", () => {
+  test("a valid key is accepted", async () => {
+    const res = await svc.get(URL);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-request-id"]).toMatch(/^req_[0-9a-f]{16}$/);
+  });
+
+  test("missing, malformed, bad-checksum, unknown and revoked keys all get one identical 401", async () => {
+    const parsed = parseKey(svc.key)!;
+    const unknown = formatKey("live", "ZZZZZZZZZZZZ", "A".repeat(24));
+    const wrongSecret = formatKey("live", parsed.keyId, "B".repeat(24));
+    const badChecksum = svc.key.slice(0, -1) + (svc.key.endsWith("a") ? "b" : "a");
+    const revoked = svc.keys.createKey(svc.accountId, "to revoke").raw;
+    expect(svc.keys.revokeKey(svc.accountId, parseKey(revoked)!.keyId)).toBe(true);
+
+    const cases = [
+      {},
+      { authorization: "Bearer" },
+      { authorization: "Basic abc" },
+      { authorization: `Bearer not-a-key` },
+      { authorization: `Bearer ${badChecksum}` },
+      { authorization: `Bearer ${unknown}` },
+      { authorization: `Bearer ${wrongSecret}` },
+      { authorization: `Bearer ${revoked}` },
+    ];
+    const answers = await Promise.all(cases.map(problem));
+    for (const a of answers) {
+      expect(a.status).toBe(401);
+      expect(a.www).toMatch(/^Bearer /);
+      expect(a.body.code).toBe("invalid_api_key");
+    }
+    // Identical apart from the request id.
+    const strip = ({ body }: { body: any }) => ({ ...body, request_id: undefined });
+    expect(new Set(answers.map((a) => JSON.stringify(strip(a)))).size).toBe(1);
+  });
+
+  test("revocation takes effect on the very next request", async () => {
+    expect((await svc.get(URL)).statusCode).toBe(200);
+    svc.keys.revokeKey(svc.accountId, parseKey(svc.key)!.keyId);
+    expect((await svc.get(URL)).statusCode).toBe(401);
+  });
+
+  test("a key in the query string is never accepted", async () => {
+    for (const name of ["api_key", "key", "access_token"]) {
+      const res = await svc.app.inject({ method: "GET", url: `${URL}?${name}=${svc.key}` });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  test("the accounts database keeps only an HMAC-SHA256 of the key, with the pepper", () => {
+    const { raw, summary } = svc.keys.createKey(svc.accountId, "hashed");
+    const row = svc.accountsDb.prepare("SELECT * FROM api_keys WHERE key_id = ?").get(summary.key_id) as any;
+    const secret = raw.slice(raw.lastIndexOf("_") + 1);
+    for (const value of Object.values(row)) {
+      if (typeof value === "string") expect(value).not.toContain(secret.slice(0, 12));
+    }
+    expect(Buffer.compare(row.hash, crypto.createHmac("sha256", svc.pepper).update(raw).digest())).toBe(0);
+    expect(row.last_chars).toBe(raw.slice(-4));
+  });
+
+  test("one account cannot revoke another's key", () => {
+    const other = svc.keys.createAccount("other@example.com");
+    expect(svc.keys.revokeKey(other.id, parseKey(svc.key)!.keyId)).toBe(false);
+    expect(svc.keys.listKeys(other.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { pick, startService, type TestService } from "../helpers/service";
+
+let svc: TestService;
+beforeAll(() => {
+  svc = startService();
+});
+afterAll(() => svc.app.close());
+
+describe("sale comps", () => {
+  test("around a subject: same asset type, within the radius, most similar first, never the subject itself", async () => {
+    const subject = pick(
+      svc,
+      `SELECT p.id, p.asset_type FROM properties p JOIN sales s ON s.asset_type = p.asset_type AND s.metro_id = p.metro_id AND s.property_id <> p.id
+       WHERE p.metro_id IS NOT NULL GROUP BY p.id ORDER BY count(*) DESC LIMIT 1`,
+    );
+    const body = (await svc.get(`/v1/commercial/sale-comps?property_id=${subject.id}&max_distance_miles=60&limit=50`)).json();
+    expect(body.subject.id).toBe(subject.id);
+    expect(body.data.length).toBeGreaterThan(0);
+    let prev = Infinity;
+    for (const c of body.data) {
+      expect(c.asset_type).toBe(subject.asset_type);
+      expect(c.property_id).not.toBe(subject.id);
+      expect(c.distance_miles).toBeLessThanOrEqual(60);
+      expect(c.similarity_score).toBeGreaterThanOrEqual(0);
+      expect(c.similarity_score).toBeLessThanOrEqual(prev);
+      prev = c.similarity_score;
+    }
+  });
+
+  test("for a city, newest first", async () => {
+    const s = pick(svc, "SELECT city, state_code, count(*) n FROM sales GROUP BY 1, 2 ORDER BY n DESC LIMIT 1");
+    const body = (await svc.get(`/v1/commercial/sale-comps?city=${encodeURIComponent(`${s.city}, ${s.state_code}`)}&limit=100`)).json();
+    expect(body.total_count).toBe(s.n);
+    const dates = body.data.map((c: any) => c.sale_date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(body.data[0].distance_miles).toBeNull();
+  });
+
+  test("without a subject or geography it is 400; an unknown subject is 404", async () => {
+    expect((await svc.get("/v1/commercial/sale-comps")).statusCode).toBe(400);
+    expect((await svc.get("/v1/commercial/sale-comps?property_id=cp_missing")).statusCode).toBe(404);
+    expect((await svc.get("/v1/commercial/sale-comps?state_code=TX&min_sale_date=2024-13-45")).statusCode).toBe(400);
+    expect((await svc.get("/v1/commercial/sale-comps?property_id=cp_x&max_distance_miles=0")).statusCode).toBe(400);
+  });
+});
+
+describe("market snapshot", () => {
+  test("for a state, a city and a metro", async () => {
+    const city = pick(svc, "SELECT geography_name, asset_type FROM markets WHERE geography_type = 'city' ORDER BY property_count DESC LIMIT 1");
+    const metro = pick(svc, "SELECT geography_id, geography_name, asset_type FROM markets WHERE geography_type = 'metro' ORDER BY property_count DESC LIMIT 1");
+    const state = pick(svc, "SELECT geography_id, asset_type FROM markets WHERE geography_type = 'state' LIMIT 1");
+    for (const [geo, asset, type] of [
+      [state.geography_id, state.asset_type, "state"],
+      [city.geography_name.toLowerCase(), city.asset_type, "city"],
+      [metro.geography_id, metro.asset_type, "metro"],
+      [metro.geography_name, metro.asset_type, "metro"],
+    ]) {
+      const res = await svc.get(`/v1/commercial/markets/snapshot?geography=${encodeURIComponent(geo)}&asset_type=${asset}`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ object: "market_snapshot", geography_type: type, asset_type: asset });
+      if (body.occupancy_rate !== null) expect(body.vacancy_rate).toBeCloseTo(1 - body.occupancy_rate, 6);
+    }
+  });
+
+  test("needs a geography and an asset type; unknown places are 404 with a reason", async () => {
+    expect((await svc.get("/v1/commercial/markets/snapshot?geography=TX")).json().errors[0].parameter).toBe("asset_type");
+    const res = await svc.get("/v1/commercial/markets/snapshot?geography=Atlantis,%20ZZ&asset_type=office");
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toMatch(/no city/);
+    const nonsense = await svc.get("/v1/commercial/markets/snapshot?geography=%3F%3F%3F&asset_type=office");
+    expect(nonsense.json().detail).toMatch(/not a geography/);
+  });
+});
+
+describe("asset analysis", () => {
+  test("aggregates the asset type, nationally and by state", async () => {
+    const n = pick(svc, "SELECT count(*) n FROM properties WHERE asset_type = 'industrial'").n;
+    const body = (await svc.get("/v1/commercial/assets/industrial/analysis")).json();
+    expect(body).toMatchObject({ object: "asset_analysis", asset_type: "industrial", geography_type: "national", property_count: n });
+    expect(body.by_subtype.reduce((s: number, r: any) => s + r.property_count, 0)).toBe(n);
+    expect(body.by_state.length).toBeGreaterThan(5);
+    const state = body.by_state[0];
+    const inState = (await svc.get(`/v1/commercial/assets/industrial/analysis?state_code=${state.key}`)).json();
+    expect(inState.property_count).toBe(state.property_count);
+  });
+
+  test("unknown asset type is 404", async () => {
+    expect((await svc.get("/v1/commercial/assets/igloo/analysis")).statusCode).toBe(404);
+  });
+});

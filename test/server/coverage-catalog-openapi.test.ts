@@ -1,0 +1,130 @@
+import { API_ROUTES } from "../../src/server/routes";
+import { buildOpenApi } from "../../src/server/openapi";
+import { startService, type TestService } from "../helpers/service";
+
+let svc: TestService;
+beforeAll(() => {
+  svc = startService();
+});
+afterAll(() => svc.app.close());
+
+const SPEC_ENDPOINTS = [
+  "GET /v1/parcels",
+  "GET /v1/listings/search",
+  "GET /v1/commercial/coverage",
+  "GET /v1/commercial/catalog",
+  "GET /v1/commercial/properties",
+  "GET /v1/commercial/properties/{property_id}",
+  "POST /v1/commercial/properties/compare",
+  "GET /v1/commercial/sale-comps",
+  "GET /v1/commercial/markets/snapshot",
+  "GET /v1/commercial/assets/{asset_type}/analysis",
+  "GET /v1/commercial/assets/{asset_type}/properties",
+  "GET /v1/commercial/owners/portfolio",
+  "GET /v1/commercial/companies/{company_type}",
+  "GET /v1/commercial/tenants/footprint",
+  "GET /v1/commercial/diligence/candidates",
+];
+
+describe("OpenAPI document", () => {
+  test("has exactly the fifteen endpoints of the specification", async () => {
+    const doc = (await svc.app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
+    expect(doc.openapi).toBe("3.1.0");
+    const ops = Object.entries(doc.paths).flatMap(([path, methods]: [string, any]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(ops.sort()).toEqual([...SPEC_ENDPOINTS].sort());
+  });
+
+  test("the server's routes and the document are the same set", () => {
+    const routes = svc.app.printRoutes({ commonPrefix: false });
+    const doc = buildOpenApi(API_ROUTES);
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(methods)) {
+        const fastifyPath = path.replace(/\{([a-z_]+)\}/g, ":$1");
+        expect(svc.app.hasRoute({ method: method.toUpperCase() as any, url: fastifyPath })).toBe(true);
+      }
+    }
+    // Every /v1 route of the server is documented (openapi.json itself excepted).
+    const v1 = routes.split("\n").filter((l) => l.includes("/v1/") && !l.includes("openapi.json"));
+    expect(v1.length).toBeGreaterThanOrEqual(SPEC_ENDPOINTS.length - 1);
+  });
+
+  test("records are named components and costs are published", () => {
+    const doc = buildOpenApi(API_ROUTES) as any;
+    for (const name of ["CommercialProperty", "SaleComp", "Parcel", "Listing", "MarketSnapshot", "Company", "DiligenceCandidate"]) {
+      expect(doc.components.schemas[name]).toBeDefined();
+    }
+    expect(doc.paths["/v1/commercial/coverage"].get["x-credit-cost"]).toBe(0);
+    expect(doc.paths["/v1/commercial/sale-comps"].get["x-credit-cost"]).toBeGreaterThan(0);
+  });
+});
+
+describe("coverage and catalog", () => {
+  test("coverage is computed from the data", async () => {
+    const body = (await svc.get("/v1/commercial/coverage")).json();
+    const n = (sql: string) => (svc.snapshot.prepare(sql).get() as any).n;
+    expect(body.counts.properties).toBe(n("SELECT count(*) n FROM properties"));
+    expect(body.counts.sales).toBe(n("SELECT count(*) n FROM sales"));
+    expect(body.by_asset_type).toHaveLength(12);
+    expect(body.snapshot).toMatchObject({ source: "generated", seed: "7" });
+    expect(Array.isArray(body.known_gaps)).toBe(true);
+  });
+
+  test("catalog lists every surface with its cost and the inputs per asset type", async () => {
+    const body = (await svc.get("/v1/commercial/catalog")).json();
+    expect(body.surfaces).toHaveLength(15);
+    const land = body.asset_types.find((a: any) => a.asset_type === "land");
+    expect(land.unsupported_inputs.map((u: any) => u.input)).toContain("min_units");
+    const mf = body.asset_types.find((a: any) => a.asset_type === "multifamily");
+    expect(mf.supported_inputs).toContain("min_units");
+    expect(body.company_types).toContain("property-manager");
+    expect(body.metros.length).toBeGreaterThan(0);
+  });
+});
+
+describe("HTTP conventions", () => {
+  test("ETag and If-None-Match give 304 with no body", async () => {
+    const first = await svc.get("/v1/commercial/assets/office/properties?limit=3");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await svc.get("/v1/commercial/assets/office/properties?limit=3", { "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const changed = await svc.get("/v1/commercial/assets/office/properties?limit=4", { "if-none-match": etag });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  test("an unknown path is a problem+json 404", async () => {
+    const res = await svc.get("/v1/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/problem\+json/);
+    expect(res.json().request_id).toBe(res.headers["x-request-id"]);
+  });
+
+  test("every endpoint answers a valid request with 200", async () => {
+    const any = (sql: string) => (svc.snapshot.prepare(sql).get() as any);
+    const p = any("SELECT id, owner_id FROM properties WHERE owner_id IS NOT NULL LIMIT 1");
+    const t = any("SELECT tenant_id FROM tenancies LIMIT 1");
+    const urls = [
+      "/v1/parcels?limit=2",
+      "/v1/listings/search?status=active&limit=2",
+      "/v1/commercial/coverage",
+      "/v1/commercial/catalog",
+      "/v1/commercial/properties?limit=2",
+      `/v1/commercial/properties/${p.id}`,
+      "/v1/commercial/sale-comps?state_code=CA&limit=2",
+      "/v1/commercial/markets/snapshot?geography=CA&asset_type=office",
+      "/v1/commercial/assets/retail/analysis",
+      "/v1/commercial/assets/retail/properties?limit=2",
+      `/v1/commercial/owners/portfolio?owner_id=${p.owner_id}`,
+      "/v1/commercial/companies/lender?limit=2",
+      `/v1/commercial/tenants/footprint?tenant_id=${t.tenant_id}`,
+      "/v1/commercial/diligence/candidates?limit=2",
+    ];
+    for (const url of urls) {
+      const res = await svc.get(url);
+      expect([url, res.statusCode, res.statusCode === 200 ? "" : res.body]).toEqual([url, 200, ""]);
+    }
+  });
+});
