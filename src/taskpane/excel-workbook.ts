@@ -1,0 +1,14 @@
+// The only module that calls Excel.run. Everything workbook-related the add-in does goes
+// through here, so the rest of the code stays plain functions that tests can import.
+
+/**
+ * Recalculates every formula in the workbook, so PROP formulas ask the service again.
+ * A full recalculation also recomputes non-PROP formulas; Excel has no "recalculate these
+ * functions only" call. (Until the result cache exists, each PROP call is a new request.)
+ */
+export async function recalculateWorkbook(): Promise<void> {
+  await Excel.run(async (context) => {
+    context.workbook.application.calculate(Excel.CalculationType.full);
+    await context.sync();
+  });
+}

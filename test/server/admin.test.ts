@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runAdmin } from "../../src/server/admin";
+import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { KeyStore } from "../../src/server/auth/key-store";
+import { loadPepper } from "../../src/server/config";
+import { parseKey } from "../../src/shared/contract/api-key-format";
+
+let dataDir: string;
+const saved = process.env.DATA_DIR;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-admin-"));
+  process.env.DATA_DIR = dataDir;
+});
+afterEach(() => {
+  process.env.DATA_DIR = saved;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function admin(...argv: string[]): string[] {
+  const lines: string[] = [];
+  runAdmin(argv, (l) => lines.push(l));
+  return lines;
+}
+
+describe("npm run admin", () => {
+  test("create-key prints a working key as the last line, once, and stores only its hash", () => {
+    const lines = admin("create-key", "--email", "ops@example.com", "--name", "Model A");
+    const key = lines[lines.length - 1];
+    expect(parseKey(key)).not.toBeNull();
+    const db = openAccountsDb(path.join(dataDir, "accounts.db"));
+    const store = new KeyStore(db, loadPepper(dataDir));
+    expect(store.verify(key)).not.toBeNull();
+    const dump = JSON.stringify(db.prepare("SELECT * FROM api_keys").all());
+    expect(dump).not.toContain(key.slice(24));
+    // The pepper file is private to the owner.
+    expect(fs.statSync(path.join(dataDir, "key-pepper")).mode & 0o077).toBe(0);
+    const list = admin("list-keys", "--email", "ops@example.com");
+    expect(list).toHaveLength(1);
+    expect(list[0]).not.toContain(key.slice(24, -4));
+  });
+
+  test("a second key goes to the same account; revoke-key revokes it", () => {
+    admin("create-key", "--email", "ops@example.com", "--name", "A");
+    const second = admin("create-key", "--email", "OPS@example.com", "--name", "B");
+    const keyId = parseKey(second[second.length - 1])!.keyId;
+    expect(admin("list-keys", "--email", "ops@example.com")).toHaveLength(2);
+    expect(admin("revoke-key", "--email", "ops@example.com", "--key-id", keyId)).toEqual(["Revoked."]);
+    expect(admin("list-keys", "--email", "ops@example.com").join("\n")).toMatch(/REVOKED/);
+  });
+
+  test("bad input gets a clear error and creates nothing", () => {
+    expect(() => admin("create-key", "--email", "not-an-email", "--name", "x")).toThrow(/not an email/);
+    expect(() => admin("create-key", "--email", "a@b.co")).toThrow(/--name is required/);
+    expect(() => admin("make-key")).toThrow(/Usage/);
+    expect(() => admin("revoke-key", "--email", "a@b.co", "--key-id", "nope")).toThrow(/No such active key/);
+    const db = openAccountsDb(path.join(dataDir, "accounts.db"));
+    expect(db.prepare("SELECT count(*) n FROM api_keys").get()).toEqual({ n: 0 });
+  });
+});

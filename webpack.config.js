@@ -1,0 +1,117 @@
+// Builds the Excel add-in into dist/addin/, which the service serves under /addin/.
+//   npm run build:addin           (webpack --mode production)
+//   ADDIN_ORIGIN=https://localhost:3000 npm run build:addin
+// See docs/addin.md for what each output file is for.
+"use strict";
+
+const path = require("node:path");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+
+const OUTPUT_DIR = path.resolve(__dirname, "dist/addin");
+const OFFICE_JS_DIR = path.resolve(__dirname, "node_modules/@microsoft/office-js/dist");
+
+/** The origin manifest.xml is written with; the build replaces it with ADDIN_ORIGIN. */
+const SOURCE_ORIGIN = "http://localhost:3000";
+
+// Office loads the host-specific scripts and UI strings from beside office.js at run time, so
+// those are copied too. Only what Excel needs: no other hosts, no .debug.js twins.
+const OFFICE_JS_FILES = [
+  "office.js",
+  "o15apptofilemappingtable.js",
+  "excel*.js",
+  "*/office_strings.js",
+  "telemetry/oteljs_agave.js",
+  "ariatelemetry/aria-web-telemetry.js",
+  "webauth/webauth.browserauth.js",
+];
+
+/** Reads ADDIN_ORIGIN (an origin only: scheme, host, port); throws on anything else. */
+function addinOrigin(value = process.env.ADDIN_ORIGIN) {
+  if (!value) return SOURCE_ORIGIN;
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`ADDIN_ORIGIN must be an origin such as https://localhost:3000, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/" || url.search || url.hash) {
+    throw new Error(`ADDIN_ORIGIN must be just an origin such as https://localhost:3000, got "${value}"`);
+  }
+  return url.origin;
+}
+
+/** The manifest as served from `origin`: every URL keeps its /addin/... path. */
+function manifestForOrigin(xml, origin) {
+  return xml.split(SOURCE_ORIGIN).join(origin);
+}
+
+function config(_env, argv) {
+  const origin = addinOrigin();
+  return {
+    mode: argv.mode || "production",
+    devtool: "source-map",
+    // Both bundles run in one page (the shared runtime). dependOn makes taskpane.js reuse the
+    // modules functions.js already loaded (settings, API client), so there is one copy of each
+    // and one module state, while functions.js stays loadable on its own.
+    entry: {
+      functions: "./src/functions/functions.ts",
+      taskpane: { import: "./src/taskpane/taskpane.ts", dependOn: "functions" },
+    },
+    output: {
+      path: OUTPUT_DIR,
+      filename: "[name].js",
+      publicPath: "",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: { loader: "ts-loader", options: { configFile: "tsconfig.addin.json", transpileOnly: true } },
+        },
+      ],
+    },
+    performance: {
+      // office.js and its host scripts are copied files, not bundles; the bundles stay small.
+      assetFilter: (file) => file.endsWith(".js") && !file.startsWith("office-js/"),
+    },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({ input: "./src/functions/functions.ts", output: "functions.json" }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        chunks: ["functions", "taskpane"],
+        chunksSortMode: "manual",
+        scriptLoading: "defer",
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/*.png", to: "assets/[name][ext]" },
+          {
+            from: "manifest.xml",
+            to: "manifest.xml",
+            transform: (content) => manifestForOrigin(content.toString("utf8"), origin),
+          },
+          {
+            // One glob, so [path] keeps the sub-folders office.js expects (en-us/, telemetry/, ...).
+            from: `{${OFFICE_JS_FILES.join(",")}}`,
+            context: OFFICE_JS_DIR,
+            to: "office-js/[path][name][ext]",
+            globOptions: { ignore: ["**/*.debug.js"] },
+            // Already minified by Microsoft: `minimized` keeps Terser from spending minutes on them.
+            info: { minimized: true },
+          },
+          { from: "LICENSE.md", context: path.dirname(OFFICE_JS_DIR), to: "office-js/LICENSE.md" },
+        ],
+      }),
+    ],
+  };
+}
+
+module.exports = config;
+module.exports.addinOrigin = addinOrigin;
+module.exports.manifestForOrigin = manifestForOrigin;
