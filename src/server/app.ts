@@ -13,6 +13,13 @@ import { newRequestId, redactKeys } from "./http/request-id";
 import { API_ROUTES } from "./routes";
 import { buildOpenApi } from "./openapi";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** "METHOD /path" of every route, for the test that holds routes and OpenAPI equal. */
+    registeredRoutes: string[];
+  }
+}
+
 export interface AppOptions {
   snapshotDb: Database.Database;
   accountsDb: Database.Database;
@@ -37,6 +44,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", useDefaults: true } },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Only JSON bodies: Fastify's default text/plain parser would turn a wrong content type
+  // into a confusing validation error instead of 415.
+  app.removeContentTypeParser("text/plain");
+  const registered: string[] = [];
+  app.addHook("onRoute", (r) => {
+    for (const m of ([] as string[]).concat(r.method)) registered.push(`${m} ${r.url}`);
+  });
+  app.decorate("registeredRoutes", registered);
   const snapshot = new SnapshotContext(opts.snapshotDb);
   const keys = new KeyStore(opts.accountsDb, opts.pepper, opts.now);
   const authenticate = bearerAuth(keys);

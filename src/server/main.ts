@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { buildApp } from "./app";
 import { openAccountsDb } from "./auth/accounts-db";
 import { loadConfig, loadPepper } from "./config";
-import { redactKeys } from "./http/request-id";
+import { loggerOptions } from "./http/logging";
 import { openSnapshot } from "../snapshot/snapshot-file";
 import { buildSnapshot } from "../snapshot/build";
 
@@ -21,13 +21,7 @@ async function main() {
     accountsDb: openAccountsDb(config.accountsPath),
     pepper: loadPepper(config.dataDir),
     addinDir: config.addinDir,
-    logger: {
-      level: process.env.LOG_LEVEL ?? "info",
-      redact: ["req.headers.authorization"],
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactKeys(req.url), request_id: req.id }),
-      },
-    },
+    logger: loggerOptions(process.env.LOG_LEVEL ?? "info"),
   });
   const close = async () => {
     await app.close();

@@ -1,6 +1,6 @@
 // A service over the shared test snapshot with a fresh accounts database and one API key.
 import crypto from "node:crypto";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
@@ -14,8 +14,8 @@ export interface TestService {
   key: string;
   accountId: string;
   snapshot: ReturnType<typeof openSnapshot>;
-  get(url: string, headers?: Record<string, string>): ReturnType<FastifyInstance["inject"]>;
-  post(url: string, body: unknown, headers?: Record<string, string>): ReturnType<FastifyInstance["inject"]>;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
 export function snapshotPath(): string {

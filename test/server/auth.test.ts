@@ -30,7 +30,7 @@ describe("bearer authentication", () => {
     const revoked = svc.keys.createKey(svc.accountId, "to revoke").raw;
     expect(svc.keys.revokeKey(svc.accountId, parseKey(revoked)!.keyId)).toBe(true);
 
-    const cases = [
+    const cases: Record<string, string>[] = [
       {},
       { authorization: "Bearer" },
       { authorization: "Basic abc" },

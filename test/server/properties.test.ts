@@ -30,9 +30,11 @@ describe("cross-asset search", () => {
     expect(body.data.map((r: any) => r.id)).toContain(p.id);
   });
 
-  test("text with FTS operators is taken as plain words", async () => {
-    const res = await svc.get(`/v1/commercial/properties?q=${encodeURIComponent('"NEAR( OR * -')}`);
+  test("text with FTS operators is taken as plain words; text with no words is refused", async () => {
+    const res = await svc.get(`/v1/commercial/properties?q=${encodeURIComponent('"*( - ^')}`);
     expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].parameter).toBe("q");
+    expect((await svc.get(`/v1/commercial/properties?q=${encodeURIComponent('NEAR( OR * -')}`)).statusCode).toBe(200);
     const ok = await svc.get(`/v1/commercial/properties?q=${encodeURIComponent('warehouse" OR "x')}`);
     expect(ok.statusCode).toBe(200);
   });

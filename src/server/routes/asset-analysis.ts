@@ -39,7 +39,7 @@ export const AssetAnalysis = Type.Object({
   by_subtype: Type.Array(Breakdown),
   by_building_class: Type.Array(Breakdown),
   by_state: Type.Array(Breakdown),
-});
+}, { $id: "AssetAnalysis", title: "Asset-type analysis" });
 
 const cache = new WeakMap<SnapshotContext, Map<string, unknown>>();
 

@@ -63,6 +63,7 @@ export const compareRoute: RouteDef = {
         Type.Array(StringEnum(FIELDS), { minItems: 1, maxItems: FIELDS.length, uniqueItems: true }),
       ),
     },
+    { additionalProperties: false },
   ),
   response: Type.Object({
     object: Type.Literal("property_comparison"),

@@ -27,7 +27,7 @@ const Holding = Type.Object({
   acquisition_price: Nullable(Type.Number({ description: "Price paid, USD, when a sale records it." })),
   evidence: Type.String({ description: "recorded_sale (a captured sale to this owner) or ownership_record (owner of record)." }),
   evidence_id: Type.String({ description: "The sale id, or the parcel/property id of the ownership record." }),
-});
+}, { $id: "PortfolioHolding", title: "Portfolio holding", description: "One property an owner holds, with the evidence for it." });
 
 const CompanySummary = Type.Object({
   id: Type.String(),
@@ -35,7 +35,7 @@ const CompanySummary = Type.Object({
   property_count: Type.Integer({ description: "Records matching the filters." }),
   total_building_area_sqft: Nullable(Type.Number()),
   states: Type.Array(Type.String()),
-});
+}, { $id: "CompanySummary", title: "Company summary" });
 
 const TenantLocation = Type.Object({
   ...Tenancy.properties,
@@ -48,7 +48,7 @@ const TenantLocation = Type.Object({
   state_code: P.state_code,
   latitude: P.latitude,
   longitude: P.longitude,
-});
+}, { $id: "TenantLocation", title: "Tenant location", description: "One location a tenant occupies." });
 
 export const ownerPortfolioRoute: RouteDef = {
   method: "GET",

@@ -15,7 +15,7 @@ const SaleCompRow = Type.Object({
   ...SaleComp.properties,
   distance_miles: Nullable(Type.Number({ description: "Miles from the subject (subject searches only)." })),
   similarity_score: Nullable(Type.Number({ minimum: 0, maximum: 1, description: "0..1, subject searches only." })),
-});
+}, { $id: "SaleComp", title: "Sale comparable", description: "A captured sale. distance_miles and similarity_score are set in subject searches." });
 
 const Subject = Type.Object({
   id: Type.String(),
