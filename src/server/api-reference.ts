@@ -62,7 +62,7 @@ export function renderApiReference(doc: Json): string {
     if (op.parameters.length) {
       out.push("| Parameter | In | Type | Required | Description |", "|---|---|---|---|---|");
       for (const p of op.parameters) {
-        out.push(`| \`${p.name}\` | ${p.in} | ${typeOf(p.schema, doc.components)} | ${p.required ? "yes" : "no"} | ${esc([p.description, bounds(p.schema)].filter(Boolean).join(". "))} |`);
+        out.push(`| \`${p.name}\` | ${p.in} | ${typeOf(p.schema, doc.components)} | ${p.required ? "yes" : "no"} | ${esc([p.description, bounds(p.schema)].filter(Boolean).join(" "))} |`);
       }
       out.push("");
     }

@@ -11,6 +11,8 @@ const ERROR_STATUSES: Record<string, string> = {
   "404": "No such record, asset type, company type or geography (`not_found`).",
 };
 
+const PROBLEM_CONTENT = { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } };
+
 function componentize(schema: unknown, components: Record<string, unknown>): unknown {
   if (Array.isArray(schema)) return schema.map((s) => componentize(s, components));
   if (!schema || typeof schema !== "object") return schema;
@@ -81,7 +83,11 @@ export function buildOpenApi(routes: RouteDef[]) {
     };
     if (route.method === "GET") responses["304"] = { description: "Not modified (If-None-Match matched). Free." };
     for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-      responses[status] = { description, content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } };
+      responses[status] = { description, content: PROBLEM_CONTENT };
+    }
+    if (route.body) {
+      responses["413"] = { description: "Body larger than 64 KiB (`payload_too_large`).", content: PROBLEM_CONTENT };
+      responses["415"] = { description: "Body is not application/json (`unsupported_media_type`).", content: PROBLEM_CONTENT };
     }
     const op: Record<string, unknown> = {
       operationId: route.operationId,
