@@ -96,6 +96,11 @@ async function main() {
   const ids = (snap.prepare("SELECT id FROM properties ORDER BY random() LIMIT 5000").all() as { id: string }[]).map((r) => r.id);
   const states = (snap.prepare("SELECT DISTINCT state_code FROM properties").all() as { state_code: string }[]).map((r) => r.state_code);
   const cities = (snap.prepare("SELECT city FROM properties ORDER BY random() LIMIT 200").all() as { city: string }[]).map((r) => r.city);
+  // Distinct name words: a pool large enough that no text query repeats within a run, so
+  // the "every query new" scenario measures searches the count cache has never seen.
+  const freshWords = (
+    snap.prepare("SELECT name, city FROM properties ORDER BY random() LIMIT 20000").all() as { name: string; city: string }[]
+  ).map((r) => `${r.city} ${r.name.split(" ")[0]}`);
   snap.close();
 
   const keys = new KeyStore(openAccountsDb(path.join(DATA_DIR, "accounts.db")), loadPepper(DATA_DIR));
@@ -124,6 +129,7 @@ async function main() {
       await run("property detail, authenticated", base, ids.map((id) => `/v1/commercial/properties/${id}`), auth),
       await run("asset search, 2 filters, 25 rows", base, searchPaths, auth),
       await run("cross-asset text search, 25 rows", base, textPaths, auth),
+      await run("cross-asset text search, every query new", base, [...new Set(freshWords)].map((q) => `/v1/commercial/properties?q=${encodeURIComponent(q)}&limit=25`), auth),
     ];
     const mem = rssMb(child.pid!);
 

@@ -42,7 +42,7 @@ export const propertySearchRoute: RouteDef = {
   tag: "Commercial properties",
   summary: "Search commercial properties across asset types",
   description:
-    "Cross-asset property search. With `q`, results are ordered by text relevance; otherwise in a stable order. " +
+    "Cross-asset property search, in a stable order. `q` matches whole words of the name, address, city, state, owner, subtype and asset type (all words must match; end a word with `*` to match its start). " +
     "When `asset_type` is given, inputs that asset type does not support give `400 unsupported_filter`.",
   cost: 1,
   querystring: QueryObject(

@@ -14,7 +14,7 @@ export const q = {
   zip: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit ZIP code." }),
   metro_id: Type.String({ pattern: "^metro-[a-z0-9-]+$", description: "Metro area id, e.g. metro-austin-tx (see the catalog)." }),
   asset_type: StringEnum(ASSET_TYPES, { description: "Asset type." }),
-  text: Type.String({ minLength: 1, maxLength: 200, description: "Free text: words of the name, address, city, owner or subtype." }),
+  text: Type.String({ minLength: 1, maxLength: 200, description: "Free text: whole words of the name, address, city, owner, subtype or asset type; all must match; end a word with * to match its start." }),
   subtype: Type.String({ minLength: 1, maxLength: 60, description: "Property subtype, e.g. warehouse (see the catalog)." }),
   min_building_area_sqft: Type.Number({ minimum: 0, description: "Minimum building area, square feet." }),
   min_land_area_acres: Type.Number({ minimum: 0, description: "Minimum land area, acres." }),
@@ -32,11 +32,17 @@ export function splitCity(city: string | undefined, state?: string): { city?: st
   return { city: city.trim(), state: state?.toUpperCase() };
 }
 
-/** Turns free text into a safe FTS5 query: words only, each quoted, the last one a prefix. */
+/**
+ * Turns free text into a safe FTS5 query: every word must match, as a whole word; a word the
+ * user ends with `*` matches as a prefix ("glen*"). Prefixes are opt-in because a prefix of a
+ * common word expands to a huge posting list and makes a search 10x slower.
+ */
 export function ftsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+\*?/gu);
   if (!words || words.length === 0) return null;
-  return words.map((w, i) => `"${w}"${i === words.length - 1 ? "*" : ""}`).join(" ");
+  return words
+    .map((w) => (w.endsWith("*") && w.length > 2 ? `"${w.slice(0, -1)}"*` : `"${w.replace(/\*$/, "")}"`))
+    .join(" ");
 }
 
 /**
