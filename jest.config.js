@@ -10,5 +10,6 @@ module.exports = {
     "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
   },
   globalSetup: "<rootDir>/test/helpers/global-setup.ts",
+  globalTeardown: "<rootDir>/test/helpers/global-teardown.ts",
   testTimeout: 60000,
 };

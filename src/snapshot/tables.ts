@@ -1,31 +1,17 @@
 // The snapshot's SQLite layout, derived from the record schemas so that a field added to a
 // record is a column added to its table, with nothing else to keep in step.
 import type { TObject, TSchema } from "@sinclair/typebox";
-import {
-  CommercialProperty,
-  Company,
-  DiligenceCandidate,
-  Listing,
-  MarketSnapshot,
-  Parcel,
-  SaleComp,
-  Tenancy,
-} from "../shared/contract/records";
+import { DiligenceCandidate, MarketSnapshot, SNAPSHOT_RESOURCES } from "../shared/contract/records";
 
 /** Table name -> the record schema whose fields are its columns. */
 export const TABLES = {
-  parcels: Parcel,
-  listings: Listing,
-  companies: Company,
-  properties: CommercialProperty,
-  sales: SaleComp,
-  tenancies: Tenancy,
+  ...SNAPSHOT_RESOURCES,
   markets: MarketSnapshot,
   diligence: DiligenceCandidate,
 } as const satisfies Record<string, TObject>;
 export type TableName = keyof typeof TABLES;
 
-/** Indexes that the service's queries rely on (see src/server/queries). */
+/** Indexes that the service's queries rely on (see src/server/routes and src/server/data). */
 const INDEXES: Record<TableName, string[]> = {
   parcels: ["state_code", "fips", "city COLLATE NOCASE, state_code", "zip", "apn", "land_use, state_code"],
   listings: ["state_code, status", "city COLLATE NOCASE, state_code, status", "status", "zip"],

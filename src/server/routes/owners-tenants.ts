@@ -6,7 +6,8 @@ import { CommercialProperty, Tenancy } from "../../shared/contract/records";
 import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
 import type { RouteDef } from "../http/route-def";
 import { Where, pagedQuery } from "../data/sql-where";
-import { findCompany } from "../data/company-lookup";
+import { findCompany, type CompanyRow } from "../data/company-lookup";
+import type { SnapshotContext } from "../data/snapshot-context";
 import { QueryObject, q } from "./query-params";
 
 const P = CommercialProperty.properties;
@@ -50,6 +51,28 @@ const TenantLocation = Type.Object({
   longitude: P.longitude,
 }, { $id: "TenantLocation", title: "Tenant location", description: "One location a tenant occupies." });
 
+/** The company, how many records match, their total area and the states they are in. */
+function companySummary(
+  snapshot: SnapshotContext,
+  company: CompanyRow,
+  total: number,
+  areaColumn: string,
+  from: string,
+  params: unknown[],
+) {
+  const agg = snapshot.get<{ area: number | null; states: string | null }>(
+    `SELECT sum(${areaColumn}) AS area, group_concat(DISTINCT p.state_code) AS states ${from}`,
+    params,
+  )!;
+  return {
+    id: company.id,
+    name: company.name,
+    property_count: total,
+    total_building_area_sqft: agg.area,
+    states: agg.states ? agg.states.split(",").sort() : [],
+  };
+}
+
 export const ownerPortfolioRoute: RouteDef = {
   method: "GET",
   url: "/v1/commercial/owners/portfolio",
@@ -79,17 +102,7 @@ export const ownerPortfolioRoute: RouteDef = {
       w.params,
       query as any,
     );
-    const agg = snapshot.get<any>(
-      `SELECT sum(building_area_sqft) AS area, group_concat(DISTINCT state_code) AS states FROM properties p${w.sql}`,
-      w.params,
-    )!;
-    const summary = {
-      id: owner.id,
-      name: owner.name,
-      property_count: total,
-      total_building_area_sqft: agg.area,
-      states: agg.states ? String(agg.states).split(",").sort() : [],
-    };
+    const summary = companySummary(snapshot, owner, total, "p.building_area_sqft", `FROM properties p${w.sql}`, w.params);
     return listEnvelope(rows, query as any, total, snapshot.ref, { owner: summary });
   },
 };
@@ -129,17 +142,7 @@ export const tenantFootprintRoute: RouteDef = {
       query as any,
     );
     for (const r of rows) r.tenant_name = tenant.name;
-    const agg = snapshot.get<any>(
-      `SELECT sum(t.leased_area_sqft) AS area, group_concat(DISTINCT p.state_code) AS states ${from}`,
-      w.params,
-    )!;
-    const summary = {
-      id: tenant.id,
-      name: tenant.name,
-      property_count: total,
-      total_building_area_sqft: agg.area,
-      states: agg.states ? String(agg.states).split(",").sort() : [],
-    };
+    const summary = companySummary(snapshot, tenant, total, "t.leased_area_sqft", from, w.params);
     return listEnvelope(rows, query as any, total, snapshot.ref, { tenant: summary });
   },
 };
