@@ -1,0 +1,86 @@
+// The steps every snapshot ends with, generated or imported: derive the market and diligence
+// tables from the rows, build the indexes, and record the meta (id, capture and build times,
+// source, supported search inputs per asset type, coverage report).
+import { deriveAssetInputs } from "./derive/asset-inputs";
+import { deriveCoverage, type Coverage } from "./derive/coverage";
+import { deriveDiligence } from "./derive/diligence";
+import { countPropertyFields } from "./derive/field-counts";
+import { deriveMarkets, type SalesGroup } from "./derive/markets";
+import { windowsFor } from "./derive/windows";
+import type { SnapshotWriter } from "./snapshot-file";
+
+export interface FinishOptions {
+  id: string;
+  capturedAt: string;
+  source: "generated" | "imported";
+  seed?: number;
+  /** performance.now() when the build started, for build_seconds. */
+  startedAt: number;
+  /** deriveTables has already run (the builder runs it early). */
+  derived?: boolean;
+  log?: (msg: string) => void;
+}
+
+function timer(log: (msg: string) => void) {
+  let t = performance.now();
+  return (what: string) => {
+    const now = performance.now();
+    log(`${what} in ${((now - t) / 1000).toFixed(1)} s`);
+    t = now;
+  };
+}
+
+/**
+ * Fills the markets and diligence tables from properties, tenancies and sales (the only tables
+ * they read, so a parallel build runs this before the worker's tables are copied in, passing
+ * the sales groups the worker computed from its own copy of the sales).
+ */
+export function deriveTables(w: SnapshotWriter, capturedAt: string, log: (msg: string) => void = () => {}, sales?: SalesGroup[]): void {
+  const windows = windowsFor(capturedAt);
+  const lap = timer(log);
+  let marketRows = 0;
+  const markets = w.transaction(() =>
+    deriveMarkets(
+      w.db,
+      windows,
+      (row) => {
+        w.insert("markets", row);
+        marketRows++;
+      },
+      sales,
+    ),
+  );
+  lap(`markets: ${marketRows} rows`);
+  const n = w.transaction(() => deriveDiligence(w.db, windows, markets));
+  lap(`diligence: ${n} rows`);
+}
+
+export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage {
+  const log = opts.log ?? (() => {});
+  if (!opts.derived) deriveTables(w, opts.capturedAt, log);
+  const lap = timer(log);
+  // Sampled statistics: a full ANALYZE of a million-property file takes longer than the rest of
+  // the indexing and gives the planner nothing more it needs (SQLite recommends 100-1000).
+  w.db.pragma("analysis_limit = 1000");
+  w.buildIndexes();
+  lap("remaining indexes and statistics");
+  const fields = countPropertyFields(w.db);
+  const assetInputs = deriveAssetInputs(fields);
+  const coverage = deriveCoverage(w.db, windowsFor(opts.capturedAt), fields, (performance.now() - opts.startedAt) / 1000);
+  lap("coverage");
+  w.setMeta("id", opts.id);
+  w.setMeta("captured_at", opts.capturedAt);
+  w.setMeta("built_at", new Date().toISOString());
+  w.setMeta("source", opts.source);
+  if (opts.seed !== undefined) w.setMeta("seed", String(opts.seed));
+  w.setMeta("asset_inputs", assetInputs);
+  w.setMeta("coverage", coverage);
+  return coverage;
+}
+
+/** A capture time as the meta stores it: ISO 8601 UTC to the second ("2026-11-01T00:00:00Z"). */
+export function normaliseCapturedAt(value: string): string {
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(ms)) throw new Error(`capturedAt is not an ISO date or date-time: ${value}`);
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}

@@ -1,0 +1,59 @@
+// Worker-thread entry (see parts.ts): makes the other parcels and writes the part tables of a
+// parallel build (parcels, listings, sales) into a part file, taking each round's rows from
+// the main thread in order, and hands back the markets' sales groups. It blocks on shared flags between rounds, so it needs no event loop.
+// Nothing happens when this module is imported outside such a worker.
+import { isMainThread, receiveMessageOnPort, workerData } from "node:worker_threads";
+import { DONE, FAILED, POSTED, SALES_READY, STARTED, STATE } from "./part-flags";
+import type { PartWorkerData } from "./parts";
+import type { RoundBatch } from "./plan";
+
+function waitForRound(data: PartWorkerData, flags: Int32Array, k: number): RoundBatch {
+  for (;;) {
+    const posted = Atomics.load(flags, POSTED);
+    const msg = receiveMessageOnPort(data.port);
+    if (msg) {
+      const batch = msg.message as RoundBatch;
+      if (batch.round !== k) throw new Error(`expected round ${k}, got ${batch.round}`);
+      return batch;
+    }
+    Atomics.wait(flags, POSTED, posted, 100);
+  }
+}
+
+function run(data: PartWorkerData): void {
+  const flags = new Int32Array(data.flags);
+  Atomics.store(flags, STATE, STARTED);
+  try {
+    // Loaded here, not at the top, so a failure to load is reported like any other.
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { SnapshotWriter } = require("../snapshot-file") as typeof import("../snapshot-file");
+    const { makeContext } = require("./context") as typeof import("./context");
+    const { insertBatch, OtherParcels } = require("./others") as typeof import("./others");
+    const { planFor, PART_TABLES } = require("./plan") as typeof import("./plan");
+    const { salesGroups } = require("../derive/markets") as typeof import("../derive/markets");
+    const { windowsFor } = require("../derive/windows") as typeof import("../derive/windows");
+    const plan = planFor(data.options.properties);
+    const others = new OtherParcels(makeContext(data.options, "parcels"), plan);
+    const w = new SnapshotWriter(data.path);
+    for (let k = 0; k < plan.rounds; k++) {
+      w.transaction(() => {
+        others.writeRound(w, k);
+        insertBatch(w, waitForRound(data, flags, k));
+      });
+    }
+    // The main thread derives markets as soon as it has these; the indexes can wait.
+    data.port.postMessage({ salesGroups: salesGroups(w.db, windowsFor(data.options.capturedAt)) });
+    Atomics.store(flags, SALES_READY, 1);
+    Atomics.notify(flags, STATE); // the main thread sleeps on STATE
+    w.createIndexes(PART_TABLES);
+    w.close();
+    Atomics.store(flags, STATE, DONE);
+  } catch (err) {
+    data.port.postMessage({ error: (err as Error).stack ?? String(err) });
+    Atomics.store(flags, STATE, FAILED);
+  }
+  Atomics.notify(flags, STATE);
+  data.port.close();
+}
+
+if (!isMainThread && (workerData as PartWorkerData | null)?.role === "snapshot-part") run(workerData as PartWorkerData);

@@ -1,0 +1,89 @@
+// Turning one captured line into a checked record: CSV cells are coerced by the schema's field
+// types (an empty cell is null for a nullable field; numbers and integers are parsed), NDJSON
+// lines are parsed as JSON objects. `object` may be omitted (it is fixed per resource). The
+// record is then checked against the resource's schema (record-check.ts).
+import type { TSchema } from "@sinclair/typebox";
+import { SNAPSHOT_RESOURCES, type SnapshotResource } from "../../shared/contract/records";
+import { checkerFor } from "../record-check";
+
+export type RowResult = { ok: true; row: Record<string, unknown> } | { ok: false; reason: string };
+
+type Kind = "string" | "integer" | "number" | "other";
+
+interface Field {
+  kind: Kind;
+  nullable: boolean;
+}
+
+function fieldsOf(resource: SnapshotResource): Map<string, Field> {
+  const out = new Map<string, Field>();
+  for (const [name, s] of Object.entries(SNAPSHOT_RESOURCES[resource].properties) as [string, TSchema][]) {
+    const types = ([] as string[]).concat(s.type ?? "other");
+    const kind = (["integer", "number", "string"].find((t) => types.includes(t)) ?? "other") as Kind;
+    out.set(name, { kind, nullable: types.includes("null") });
+  }
+  return out;
+}
+
+function objectLiteral(resource: SnapshotResource): string {
+  return (SNAPSHOT_RESOURCES[resource].properties.object as TSchema).const as string;
+}
+
+function describe(errors: { path: string; message: string }[], row: Record<string, unknown>): string {
+  return errors
+    .map((e) => {
+      const field = e.path.replace(/^\//, "");
+      const value = row[field];
+      const shown = typeof value === "string" && value.length <= 40 ? ` (got "${value}")` : typeof value === "number" ? ` (got ${value})` : "";
+      return `${field}: ${e.message}${shown}`;
+    })
+    .join("; ");
+}
+
+function check(resource: SnapshotResource, row: Record<string, unknown>): RowResult {
+  if (!("object" in row)) row.object = objectLiteral(resource);
+  const errors = checkerFor(resource)(row);
+  return errors.length ? { ok: false, reason: describe(errors, row) } : { ok: true, row };
+}
+
+export function ndjsonRow(resource: SnapshotResource, text: string): RowResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: `not valid JSON: ${(err as Error).message}` };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, reason: "each line must be one JSON object" };
+  return check(resource, value as Record<string, unknown>);
+}
+
+/** Checks a CSV header and returns a function that turns a record's cells into a checked row. */
+export function csvRows(resource: SnapshotResource, header: string[]): { error: string } | { toRow: (cells: string[]) => RowResult } {
+  const fields = fieldsOf(resource);
+  const names = header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim());
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const n of names) {
+    if (!fields.has(n)) problems.push(`unknown column "${n}"`);
+    if (seen.has(n)) problems.push(`column "${n}" appears twice`);
+    seen.add(n);
+  }
+  for (const [name, f] of fields) if (!seen.has(name) && !f.nullable && name !== "object") problems.push(`missing column "${name}"`);
+  if (problems.length) return { error: `header: ${problems.join("; ")}` };
+  const kinds = names.map((n) => fields.get(n)!);
+  return {
+    toRow(cells) {
+      if (cells.length !== names.length) return { ok: false, reason: `expected ${names.length} cells, found ${cells.length}` };
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) row[names[i]] = coerce(cells[i], kinds[i]);
+      return check(resource, row);
+    },
+  };
+}
+
+function coerce(cell: string, f: Field): unknown {
+  if (cell === "" && f.nullable) return null;
+  if (f.kind === "integer" && /^\s*[+-]?\d+\s*$/.test(cell)) return Number(cell);
+  if (f.kind === "number" && cell.trim() !== "" && Number.isFinite(Number(cell))) return Number(cell);
+  return cell; // left as text: the schema check says what was expected
+}
