@@ -1,0 +1,50 @@
+// How alike a sale is to a subject property, 0..1. A weighted blend of closeness, size,
+// vintage, class and recency: the things an appraiser adjusts for first. Missing facts count
+// as half-similar rather than disqualifying a sale.
+export interface CompFacts {
+  distance_miles: number;
+  building_area_sqft: number | null;
+  units: number | null;
+  year_built: number | null;
+  building_class: string | null;
+  subtype: string | null;
+  sale_date: string;
+}
+
+export interface SubjectFacts {
+  building_area_sqft: number | null;
+  units: number | null;
+  year_built: number | null;
+  building_class: string | null;
+  subtype: string | null;
+}
+
+const WEIGHTS = { distance: 0.3, size: 0.25, recency: 0.2, vintage: 0.15, kind: 0.1 };
+
+function sizeSimilarity(a: number | null, b: number | null): number {
+  if (!a || !b) return 0.5;
+  // Four times larger or smaller is as dissimilar as it gets.
+  return Math.max(0, 1 - Math.abs(Math.log(a / b)) / Math.log(4));
+}
+
+export function similarity(subject: SubjectFacts, comp: CompFacts, radiusMiles: number, asOf: string): number {
+  const distance = Math.max(0, 1 - comp.distance_miles / radiusMiles);
+  const size =
+    subject.units && comp.units
+      ? sizeSimilarity(subject.units, comp.units)
+      : sizeSimilarity(subject.building_area_sqft, comp.building_area_sqft);
+  const vintage =
+    subject.year_built && comp.year_built ? Math.max(0, 1 - Math.abs(subject.year_built - comp.year_built) / 40) : 0.5;
+  const monthsAgo = (Date.parse(asOf) - Date.parse(comp.sale_date)) / (30.44 * 86_400_000);
+  const recency = Math.max(0, 1 - monthsAgo / 60);
+  const classMatch = subject.building_class && comp.building_class ? (subject.building_class === comp.building_class ? 1 : 0.4) : 0.5;
+  const subtypeMatch = subject.subtype && comp.subtype ? (subject.subtype === comp.subtype ? 1 : 0.3) : 0.5;
+  const kind = (classMatch + subtypeMatch) / 2;
+  const score =
+    WEIGHTS.distance * distance +
+    WEIGHTS.size * size +
+    WEIGHTS.recency * recency +
+    WEIGHTS.vintage * vintage +
+    WEIGHTS.kind * kind;
+  return Math.round(score * 1000) / 1000;
+}

@@ -1,0 +1,99 @@
+// The commercial property search behind both the cross-asset and the asset-oriented endpoint
+// (section 4.3). Inputs an asset type's data cannot answer are refused with
+// `unsupported_filter`, naming what is supported, rather than silently matching nothing.
+import { ApiProblem } from "../http/problem";
+import { SEARCH_INPUTS, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
+import type { SnapshotContext } from "./snapshot-context";
+import { Where, pagedQuery } from "./sql-where";
+import { ftsQuery, splitCity } from "../routes/query-params";
+
+export interface PropertySearch {
+  asset_type?: AssetType;
+  q?: string;
+  state_code?: string;
+  city?: string;
+  zip?: string;
+  metro_id?: string;
+  subtype?: string;
+  min_building_area_sqft?: number;
+  min_land_area_acres?: number;
+  min_units?: number;
+  owner_id?: string;
+  owner_name?: string;
+  limit: number;
+  offset: number;
+}
+
+export function checkSupported(snapshot: SnapshotContext, assetType: AssetType, query: Record<string, unknown>) {
+  const supported = snapshot.assetInputs[assetType];
+  const refused = (Object.keys(SEARCH_INPUTS) as SearchInput[]).filter(
+    (input) => query[input] !== undefined && !supported.includes(input),
+  );
+  if (refused.length === 0) return;
+  throw new ApiProblem(
+    400,
+    "unsupported_filter",
+    `${refused.join(", ")} ${refused.length === 1 ? "is" : "are"} not supported for ${assetType} in this snapshot. ` +
+      `Supported: ${supported.join(", ")}.`,
+    refused.map((input) => ({
+      pointer: `/${input}`,
+      parameter: input,
+      detail: `${input} is not supported for ${assetType}`,
+    })),
+    { asset_type: assetType, supported_filters: supported },
+  );
+}
+
+/** Owner ids whose name starts with (or contains) the text; few enough to use as an IN list. */
+function ownerIdsByName(snapshot: SnapshotContext, name: string): string[] {
+  const rows = snapshot.all<{ id: string }>(
+    "SELECT id FROM companies WHERE company_type = 'owner' AND name LIKE ? ESCAPE '\\' ORDER BY property_count DESC LIMIT 200",
+    [`%${name.replace(/[\\%_]/g, (c) => "\\" + c)}%`],
+  );
+  return rows.map((r) => r.id);
+}
+
+export function searchProperties(snapshot: SnapshotContext, s: PropertySearch) {
+  if (s.asset_type) checkSupported(snapshot, s.asset_type, s as unknown as Record<string, unknown>);
+  const { city, state } = splitCity(s.city, s.state_code);
+  const w = new Where()
+    .when(s.asset_type, "p.asset_type = ?")
+    .when(state, "p.state_code = ?")
+    .when(city, "p.city = ? COLLATE NOCASE")
+    .when(s.zip, "p.zip = ?")
+    .when(s.metro_id, "p.metro_id = ?")
+    .when(s.subtype, "p.subtype = ? COLLATE NOCASE")
+    .when(s.min_building_area_sqft, "p.building_area_sqft >= ?")
+    .when(s.min_land_area_acres, "p.land_area_acres >= ?")
+    .when(s.min_units, "p.units >= ?")
+    .when(s.owner_id, "p.owner_id = ?");
+  if (s.owner_name !== undefined) {
+    const ids = ownerIdsByName(snapshot, s.owner_name);
+    w.add(ids.length ? `p.owner_id IN (${ids.map(() => "?").join(",")})` : "0", ...ids);
+  }
+  const page = { limit: s.limit, offset: s.offset };
+  if (s.q !== undefined) {
+    const match = ftsQuery(s.q);
+    if (!match) {
+      throw new ApiProblem(400, "validation_failed", "q must contain at least one letter or digit.", [
+        { pointer: "/q", parameter: "q", detail: "q must contain at least one letter or digit" },
+      ]);
+    }
+    // With no other filter, count on the text index alone: joining every match to its row
+    // to count it costs several times more.
+    const textOnly = w.isEmpty;
+    w.add("properties_fts MATCH ?", match);
+    return pagedQuery(
+      snapshot,
+      "SELECT p.*",
+      `FROM properties_fts JOIN properties p ON p.rowid = properties_fts.rowid${w.sql}`,
+      // Stable order, not relevance: every word must match anyway, and ranking every match
+      // costs 5-10x the query. Ordering by the text index's rowid lets it stop after one page.
+      "ORDER BY properties_fts.rowid",
+      w.params,
+      page,
+      textOnly ? { from: "FROM properties_fts WHERE properties_fts MATCH ?", params: [match] } : undefined,
+    );
+  }
+  return pagedQuery(snapshot, "SELECT p.*", `FROM properties p${w.sql}`, "ORDER BY p.rowid", w.params, page);
+}

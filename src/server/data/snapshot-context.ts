@@ -1,0 +1,77 @@
+// What every handler needs to know about the snapshot being served: the open database, its
+// identity and the facts computed when it was built (coverage, inputs per asset type).
+import type Database from "better-sqlite3";
+import { readMeta } from "../../snapshot/snapshot-file";
+import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
+
+export interface SnapshotRef {
+  id: string;
+  captured_at: string;
+}
+
+const COUNT_CACHE_SIZE = 20_000;
+
+export class SnapshotContext {
+  readonly ref: SnapshotRef;
+  readonly meta: Record<string, string>;
+  readonly coverage: Record<string, unknown>;
+  readonly assetInputs: Record<AssetType, SearchInput[]>;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly counts = new Map<string, number>();
+
+  constructor(readonly db: Database.Database) {
+    this.meta = readMeta(db);
+    for (const key of ["id", "captured_at", "built_at", "source", "coverage", "asset_inputs"]) {
+      if (!(key in this.meta)) throw new Error(`snapshot is incomplete: meta '${key}' is missing`);
+    }
+    this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
+    this.coverage = JSON.parse(this.meta.coverage);
+    const inputs = JSON.parse(this.meta.asset_inputs) as Record<string, SearchInput[]>;
+    this.assetInputs = Object.fromEntries(ASSET_TYPES.map((t) => [t, inputs[t] ?? []])) as Record<
+      AssetType,
+      SearchInput[]
+    >;
+  }
+
+  /** The capture date as YYYY-MM-DD: "now" for every relative date in queries. */
+  get asOf(): string {
+    return this.ref.captured_at.slice(0, 10);
+  }
+
+  /** Prepared statements are cached by SQL text; queries are built from a fixed set of parts. */
+  stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T[] {
+    return this.stmt(sql).all(...params) as T[];
+  }
+
+  get<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T | undefined {
+    return this.stmt(sql).get(...params) as T | undefined;
+  }
+
+  /**
+   * `SELECT count(*) <from>`, remembered: the snapshot never changes under a running service,
+   * and counting every match of a broad search costs more than fetching its first page.
+   * Least-recently-used entries are dropped past COUNT_CACHE_SIZE.
+   */
+  count(from: string, params: unknown[]): number {
+    const key = `${from}\u0000${JSON.stringify(params)}`;
+    const hit = this.counts.get(key);
+    if (hit !== undefined) {
+      this.counts.delete(key);
+      this.counts.set(key, hit);
+      return hit;
+    }
+    const n = (this.stmt(`SELECT count(*) AS n ${from}`).get(...params) as { n: number }).n;
+    this.counts.set(key, n);
+    if (this.counts.size > COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value as string);
+    return n;
+  }
+}

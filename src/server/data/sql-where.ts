@@ -1,0 +1,57 @@
+import type { SnapshotContext } from "./snapshot-context";
+
+// A tiny WHERE-clause builder. Column names come only from our own code, never from a
+// request; values are always bound parameters.
+export class Where {
+  private readonly parts: string[] = [];
+  readonly params: unknown[] = [];
+
+  add(sql: string, ...params: unknown[]): this {
+    this.parts.push(sql);
+    this.params.push(...params);
+    return this;
+  }
+
+  /** Adds `sql` only when `value` is given (not undefined/null). */
+  when(value: unknown, sql: string): this {
+    if (value !== undefined && value !== null) this.add(sql, value);
+    return this;
+  }
+
+  get isEmpty(): boolean {
+    return this.parts.length === 0;
+  }
+
+  get sql(): string {
+    return this.parts.length ? ` WHERE ${this.parts.join(" AND ")}` : "";
+  }
+}
+
+/** Reads array-valued columns stored as JSON text back into arrays. */
+export function decodeArrays<T extends Record<string, unknown>>(row: T, fields: readonly string[]): T {
+  for (const f of fields) {
+    const v = row[f];
+    if (typeof v === "string") (row as Record<string, unknown>)[f] = JSON.parse(v);
+  }
+  return row;
+}
+
+/** Runs a paged query and its count. `from` is `FROM ... WHERE ...` without ORDER/LIMIT. */
+export function pagedQuery<T>(
+  snapshot: SnapshotContext,
+  select: string,
+  from: string,
+  order: string,
+  params: unknown[],
+  page: { limit: number; offset: number },
+  /** A cheaper FROM that counts the same rows (e.g. the text index alone), with its params. */
+  countFrom: { from: string; params: unknown[] } = { from, params },
+): { rows: T[]; total: number } {
+  const rows = snapshot.all(`${select} ${from} ${order} LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]) as T[];
+  // Skip the count when the page itself shows there is nothing beyond it.
+  const total =
+    rows.length < page.limit && (rows.length > 0 || page.offset === 0)
+      ? page.offset + rows.length
+      : snapshot.count(countFrom.from, countFrom.params);
+  return { rows, total };
+}
