@@ -22,11 +22,16 @@ const INVALID = () =>
   );
 
 export function bearerAuth(keys: KeyStore) {
-  return async function authenticate(req: FastifyRequest, reply: FastifyReply) {
+  // Callback style, not async: this runs on every API request.
+  return function authenticate(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
     const header = req.headers.authorization;
     const match = typeof header === "string" ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
     const verified = match ? keys.verify(match[1]) : null;
-    if (!verified) return sendProblem(req, reply, INVALID());
+    if (!verified) {
+      sendProblem(req, reply, INVALID());
+      return; // the reply is sent: Fastify stops here without done()
+    }
     req.apiKey = verified;
+    done();
   };
 }
