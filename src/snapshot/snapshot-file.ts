@@ -111,5 +111,9 @@ export function openSnapshot(path: string): Database.Database {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma("cache_size = -65536");
   db.pragma("mmap_size = 268435456");
+  // Keep the shared lock once taken: the file never changes under a reader (builds write a
+  // new file and rename it), so re-locking and re-checking for a journal on every query is
+  // pure overhead (3 fcntl + 1 stat per query, about 20% of a property lookup).
+  db.pragma("locking_mode = EXCLUSIVE");
   return db;
 }
