@@ -76,7 +76,9 @@ function wrk(paths: string[], headers: Record<string, string>, seconds: number):
   );
   const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", lua];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
-  const out = execFileSync("wrk", [...args, BASE], { encoding: "utf8" });
+  // wrk on the second core, the service on the first (see spawn below), so the load
+  // generator never steals the service's core mid-measurement.
+  const out = execFileSync("taskset", ["-c", "1", "wrk", ...args, BASE], { encoding: "utf8" });
   fs.rmSync(lua, { force: true });
   return out;
 }
@@ -129,7 +131,7 @@ async function main() {
   const account = keys.findAccountByEmail("bench@example.com") ?? keys.createAccount("bench@example.com");
   const key = keys.createKey(account.id, "benchmark").raw;
 
-  const child = spawn(process.execPath, [path.join(__dirname, "../src/server/main.js")], {
+  const child = spawn("taskset", ["-c", "0", process.execPath, path.join(__dirname, "../src/server/main.js")], {
     env: { ...process.env, DATA_DIR, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
