@@ -1,17 +1,7 @@
 // Small statistics used by aggregate endpoints.
 
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-export function round(value: number | null, digits: number): number | null {
-  if (value === null || !Number.isFinite(value)) return null;
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-}
+// One median and one rounding rule for the service and the snapshot's derived tables.
+export { median, roundTo as round } from "../../snapshot/derive/stats";
 
 const EARTH_RADIUS_MILES = 3958.8;
 
