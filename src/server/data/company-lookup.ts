@@ -3,6 +3,7 @@
 // contains it; the response names the company chosen, so the user can see the pick.
 import { ApiProblem, notFound } from "../http/problem";
 import type { SnapshotContext } from "./snapshot-context";
+import { containsPattern } from "./sql-where";
 
 export interface CompanyRow {
   id: string;
@@ -30,7 +31,7 @@ export function findCompany(
     : (snapshot.get<CompanyRow>("SELECT * FROM companies WHERE company_type = ? AND name = ? COLLATE NOCASE", [type, name]) ??
       snapshot.get<CompanyRow>(
         "SELECT * FROM companies WHERE company_type = ? AND name LIKE ? ESCAPE '\\' ORDER BY property_count DESC, id LIMIT 1",
-        [type, `%${name!.replace(/[\\%_]/g, (c) => "\\" + c)}%`],
+        [type, containsPattern(name!)],
       ));
   if (!row) throw notFound(id ? `There is no ${type} '${id}'.` : `No ${type} name contains '${name}'.`);
   return row;

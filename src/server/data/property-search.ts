@@ -4,7 +4,7 @@
 import { ApiProblem } from "../http/problem";
 import { SEARCH_INPUTS, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
 import type { SnapshotContext } from "./snapshot-context";
-import { Where, pagedQuery } from "./sql-where";
+import { Where, containsPattern, pagedQuery } from "./sql-where";
 import { ftsQuery, splitCity } from "../routes/query-params";
 
 export interface PropertySearch {
@@ -48,7 +48,7 @@ export function checkSupported(snapshot: SnapshotContext, assetType: AssetType, 
 function ownerIdsByName(snapshot: SnapshotContext, name: string): string[] {
   const rows = snapshot.all<{ id: string }>(
     "SELECT id FROM companies WHERE company_type = 'owner' AND name LIKE ? ESCAPE '\\' ORDER BY property_count DESC LIMIT 200",
-    [`%${name.replace(/[\\%_]/g, (c) => "\\" + c)}%`],
+    [containsPattern(name)],
   );
   return rows.map((r) => r.id);
 }

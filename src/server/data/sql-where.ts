@@ -27,6 +27,14 @@ export class Where {
   }
 }
 
+/**
+ * A LIKE pattern matching `text` anywhere, with LIKE's own wildcards in the text escaped
+ * (use with `ESCAPE '\\'`), so a user's "%" or "_" is matched literally.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+}
+
 /** Reads array-valued columns stored as JSON text back into arrays. */
 export function decodeArrays<T extends Record<string, unknown>>(row: T, fields: readonly string[]): T {
   for (const f of fields) {

@@ -5,7 +5,7 @@ import { COMPANY_TYPES } from "../../shared/contract/vocabulary";
 import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
 import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
-import { Where, decodeArrays, pagedQuery } from "../data/sql-where";
+import { Where, containsPattern, decodeArrays, pagedQuery } from "../data/sql-where";
 import { QueryObject, q } from "./query-params";
 
 export const companiesRoute: RouteDef = {
@@ -35,7 +35,7 @@ export const companiesRoute: RouteDef = {
     const w = new Where()
       .add("company_type = ?", params.company_type)
       .when(query.state_code?.toUpperCase(), "headquarters_state = ?");
-    if (query.q) w.add("name LIKE ? ESCAPE '\\'", `%${String(query.q).replace(/[\\%_]/g, (c) => "\\" + c)}%`);
+    if (query.q) w.add("name LIKE ? ESCAPE '\\'", containsPattern(String(query.q)));
     const { rows, total } = pagedQuery(snapshot, "SELECT *", `FROM companies${w.sql}`, "ORDER BY property_count DESC, id", w.params, query as any);
     return listEnvelope(rows, query as any, total, snapshot.ref);
   },
