@@ -1,35 +1,89 @@
 // A small HTTP client for the v1 service, shared by the custom functions and the task pane.
-// It owns three promises the rest of the add-in relies on: the key travels only in the
-// Authorization header, every request settles within the timeout (Excel gives a function 60 s),
-// and every failure is an ApiError.
+// It owns the promises the rest of the add-in relies on: the key travels only in the
+// Authorization header and is checked locally first, every call settles within the timeout
+// (Excel gives a function 60 s) including any retries, a caller's abort cancels it, and every
+// failure is an ApiError.
 import { ApiError, apiErrorFromResponse } from "./api-error";
+import { readCreditHeaders, type CreditHeaders } from "./credit-headers";
+import { describeKeyProblem } from "./contract/api-key-format";
 
 /** Well under Excel's 60 s limit for a custom function, so the cell shows our message, not Excel's. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
+/** Retries after a 429 or 503; each waits for the service's Retry-After (or a short back-off). */
+export const DEFAULT_MAX_RETRIES = 2;
+const BACKOFF_MS = [500, 1500];
 
 export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: "GET" | "POST";
+  /** Path under the base URL, e.g. `/v1/commercial/coverage`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** JSON body (POST). */
+  body?: unknown;
+  /** ETag of the copy the caller holds: sent as If-None-Match, so an unchanged answer is a free 304. */
+  etag?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  /** 2xx, or 304 when `etag` matched (then `body` is null: the caller's copy is current). */
+  status: number;
+  body: T | null;
+  etag: string | null;
+  requestId: string | null;
+  credits: CreditHeaders | null;
+}
+
+/** Reported for every answer the service gives (errors and retried attempts included). */
+export interface ResponseInfo {
+  method: string;
+  path: string;
+  status: number;
+  credits: CreditHeaders | null;
+}
 
 export interface ApiClientOptions {
   /** Service origin (and optional path prefix), e.g. `http://localhost:3000`; no trailing slash needed. */
   baseUrl: string;
   apiKey: string;
   timeoutMs?: number;
+  maxRetries?: number;
   /** Defaults to the global fetch, looked up per request. */
   fetch?: typeof fetch;
+  /** Sees every response: the credit meter and the benchmark's counters hang off it. */
+  onResponse?: (info: ResponseInfo) => void;
 }
 
 export interface ApiClient {
   readonly baseUrl: string;
-  /** GETs `path` (e.g. `/v1/commercial/coverage`) and returns the parsed JSON body. */
+  /** GETs `path` and returns the parsed JSON body. */
   get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T>;
+  /** The full exchange: conditional GETs, POST bodies, ETag and credit headers. */
+  send<T>(request: ApiRequest): Promise<ApiResponse<T>>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const keyProblem = describeKeyProblem(options.apiKey);
 
-  async function get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
-    const url = buildUrl(baseUrl, path, query);
+  async function send<T>(request: ApiRequest): Promise<ApiResponse<T>> {
+    // A mistyped key is caught here, without a request (the key format has a checksum).
+    if (keyProblem) {
+      throw new ApiError(0, "malformed_api_key", `The saved API key is not usable: ${keyProblem} Reconnect in the Property Intelligence pane.`);
+    }
+    const method = request.method ?? "GET";
+    const url = buildUrl(baseUrl, request.path, request.query);
+    const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${options.apiKey}` };
+    if (request.etag) headers["If-None-Match"] = request.etag;
+    if (request.body !== undefined) headers["Content-Type"] = "application/json";
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+
+    // One deadline for the whole call, retries included: the cell must settle in time.
+    const deadline = Date.now() + timeoutMs;
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -37,31 +91,70 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       controller.abort();
     }, timeoutMs);
     const cancel = () => controller.abort();
-    signal?.addEventListener("abort", cancel, { once: true });
+    request.signal?.addEventListener("abort", cancel, { once: true });
+    if (request.signal?.aborted) controller.abort();
     try {
-      const fetchImpl = options.fetch ?? globalThis.fetch;
-      const response = await fetchImpl(url, {
-        method: "GET",
-        headers: { Accept: "application/json", Authorization: `Bearer ${options.apiKey}` },
-        signal: controller.signal,
-      });
-      if (!response.ok) throw await apiErrorFromResponse(response);
-      // The body is read inside the timeout too: a stalled body must not leave a cell pending.
-      return parseJson<T>(await response.text(), response.status, baseUrl);
+      for (let attempt = 0; ; attempt++) {
+        const fetchImpl = options.fetch ?? globalThis.fetch;
+        const response = await fetchImpl(url, { method, headers, body, signal: controller.signal });
+        const credits = readCreditHeaders(response.headers);
+        options.onResponse?.({ method, path: request.path, status: response.status, credits });
+        if (response.ok || response.status === 304) {
+          // The body is read inside the deadline too: a stalled body must not leave a cell pending.
+          const parsed = response.status === 304 ? null : parseJson<T>(await response.text(), response.status, baseUrl);
+          return {
+            status: response.status,
+            body: parsed,
+            etag: response.headers.get("etag"),
+            requestId: response.headers.get("x-request-id"),
+            credits,
+          };
+        }
+        const error = await apiErrorFromResponse(response);
+        const wait = retryWait(error, attempt, maxRetries);
+        // Retry only when the wait still leaves time for an answer before the deadline.
+        if (wait === null || Date.now() + wait + 1000 > deadline) throw error;
+        await sleep(wait, controller.signal);
+      }
     } catch (err) {
       if (err instanceof ApiError) throw err;
       if (timedOut) {
         throw new ApiError(0, "timeout", `No answer from ${baseUrl} within ${Math.round(timeoutMs / 1000)} s.`);
       }
-      if (signal?.aborted) throw new ApiError(0, "aborted", "The request was cancelled.");
+      if (request.signal?.aborted) throw new ApiError(0, "aborted", "The request was cancelled.");
       throw new ApiError(0, "network_error", `Could not reach ${baseUrl}: ${describe(err)}`);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", cancel);
+      request.signal?.removeEventListener("abort", cancel);
     }
   }
 
-  return { baseUrl, get };
+  async function get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
+    const response = await send<T>({ path, query, signal });
+    return response.body as T;
+  }
+
+  return { baseUrl, get, send };
+}
+
+/** How long to wait before retrying, or null when the error is not worth retrying. */
+function retryWait(error: ApiError, attempt: number, maxRetries: number): number | null {
+  if ((error.status !== 429 && error.status !== 503) || attempt >= maxRetries) return null;
+  return error.retryAfterMs ?? BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Error("aborted"));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 function parseJson<T>(text: string, status: number, baseUrl: string): T {

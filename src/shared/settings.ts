@@ -47,6 +47,20 @@ export function normaliseBaseUrl(input: string): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
+// Listeners told when the pane saves new settings, so a client built from the old ones is
+// dropped (the functions and the pane share one runtime, so one module instance).
+const changeListeners = new Set<() => void>();
+
+/** Calls `listener` after every save or forget; returns the function that stops it. */
+export function onSettingsChanged(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+function settingsChanged(): void {
+  for (const listener of changeListeners) listener();
+}
+
 export async function loadSettings(storage: KeyValueStorage = officeStorage()): Promise<Settings> {
   const [baseUrl, apiKey] = await Promise.all([
     storage.getItem(SETTING_KEYS.baseUrl),
@@ -72,10 +86,17 @@ export async function saveSettings(
   else await storage.removeItem(SETTING_KEYS.baseUrl);
   const apiKey = input.apiKey.trim();
   if (apiKey) await storage.setItem(SETTING_KEYS.apiKey, apiKey);
+  settingsChanged();
 }
 
 export async function forgetApiKey(storage: KeyValueStorage = officeStorage()): Promise<void> {
   await storage.removeItem(SETTING_KEYS.apiKey);
+  settingsChanged();
+}
+
+/** OfficeRuntime.storage when the page runs inside Office; null in a plain browser or in tests. */
+export function officeStorageIfAvailable(): KeyValueStorage | null {
+  return typeof OfficeRuntime !== "undefined" && OfficeRuntime.storage ? OfficeRuntime.storage : null;
 }
 
 // Looked up at call time, not import time, so importing this module has no side effects.

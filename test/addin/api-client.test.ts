@@ -3,7 +3,7 @@
 import { createApiClient } from "../../src/shared/api-client";
 import { ApiError } from "../../src/shared/api-error";
 import { toExcelError } from "../../src/functions/excel-errors";
-import { customFunctionsStandIn, jsonResponse, problemResponse } from "./office-stand-ins";
+import { customFunctionsStandIn, jsonResponse, problemResponse, wellFormedKey } from "./office-stand-ins";
 
 const realFetch = globalThis.fetch;
 let fetchMock: jest.Mock;
@@ -20,7 +20,8 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const client = (timeoutMs?: number) => createApiClient({ baseUrl: "http://svc.test/", apiKey: "prop_test_k1_secret", timeoutMs });
+const KEY = wellFormedKey();
+const client = (timeoutMs?: number) => createApiClient({ baseUrl: "http://svc.test/", apiKey: KEY, timeoutMs });
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const err = await promise.then(
@@ -38,7 +39,7 @@ test("sends the key as a bearer header only, and drops empty query values", asyn
   await expect(client().get("/v1/parcels", { state_code: "TX", limit: 5, city: "", zip: null })).resolves.toEqual({ object: "list", data: [] });
   const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
   expect(url).toBe("http://svc.test/v1/parcels?state_code=TX&limit=5");
-  expect(init.headers).toMatchObject({ Authorization: "Bearer prop_test_k1_secret", Accept: "application/json" });
+  expect(init.headers).toMatchObject({ Authorization: `Bearer ${KEY}`, Accept: "application/json" });
   expect(init.signal).toBeInstanceOf(AbortSignal);
 });
 
@@ -60,7 +61,7 @@ test("400 problem+json becomes ApiError with its fields, and #VALUE! naming the 
 
 test.each([
   [401, "invalid_api_key", "The API key is not valid.", /^API key not accepted: The API key is not valid\./],
-  [402, "credits_exhausted", "No credits left; they reset on 2025-07-01T00:00:00Z.", /^No credits left; they reset on 2025-07-01/],
+  [402, "credits_exhausted", "No credits left; they reset on 2025-07-01T00:00:00Z.", /^No credits left; they reset on 2025-07-01T00:00:00Z\.$/],
   [404, "not_found", "No property cp_0404.", /^No property cp_0404\.$/],
 ])("%i %s becomes #N/A with a message saying why", async (status, code, detail, message) => {
   fetchMock.mockResolvedValue(problemResponse(status, { title: "x", detail, code, request_id: "req_x" }));
@@ -111,4 +112,72 @@ test("a caller's abort signal cancels the request", async () => {
 test("an answer that is not JSON is reported as such, not as a network failure", async () => {
   fetchMock.mockResolvedValue(new Response("<html>an intranet login page</html>", { status: 200, headers: { "content-type": "text/html" } }));
   await expect(failure(client().get("/v1/commercial/coverage"))).resolves.toMatchObject({ code: "invalid_response" });
+});
+
+test("a mistyped key is refused before any request, saying what is wrong with it", async () => {
+  const typo = createApiClient({ baseUrl: "http://svc.test", apiKey: `${KEY.slice(0, -1)}${KEY.endsWith("A") ? "B" : "A"}` });
+  const err = await failure(typo.get("/v1/commercial/coverage"));
+  expect(err).toMatchObject({ status: 0, code: "malformed_api_key", message: expect.stringMatching(/checksum/) });
+  expect(fetchMock).not.toHaveBeenCalled();
+  expect(toExcelError(err).code).toBe("#N/A");
+});
+
+test("revalidates with If-None-Match: a 304 comes back as status 304 with no body", async () => {
+  fetchMock.mockResolvedValue(new Response(null, { status: 304, headers: { etag: '"v1"' } }));
+  const response = await client().send({ path: "/v1/commercial/coverage", etag: '"v1"' });
+  expect(response).toMatchObject({ status: 304, body: null, etag: '"v1"' });
+  expect((fetchMock.mock.calls[0][1] as RequestInit).headers).toMatchObject({ "If-None-Match": '"v1"' });
+});
+
+test("POSTs a JSON body, and reports the ETag and credit headers of the answer", async () => {
+  const seen: unknown[] = [];
+  const c = createApiClient({ baseUrl: "http://svc.test", apiKey: KEY, onResponse: (info) => seen.push(info) });
+  fetchMock.mockResolvedValue(
+    new Response(JSON.stringify({ ok: true }), {
+      headers: { "content-type": "application/json", etag: '"e"', "x-credits-limit": "1000", "x-credits-remaining": "998", "x-credits-charged": "2", "x-credits-reset": "2025-07-01T00:00:00Z" },
+    }),
+  );
+  const response = await c.send({ method: "POST", path: "/v1/commercial/properties/compare", body: { property_ids: ["cp_1", "cp_2"] } });
+  const init = fetchMock.mock.calls[0][1] as RequestInit;
+  expect(init).toMatchObject({ method: "POST", body: '{"property_ids":["cp_1","cp_2"]}' });
+  expect(init.headers).toMatchObject({ "Content-Type": "application/json" });
+  expect(response).toMatchObject({ status: 200, body: { ok: true }, etag: '"e"', credits: { limit: 1000, remaining: 998, charged: 2, resetAt: "2025-07-01T00:00:00.000Z" } });
+  expect(seen).toEqual([{ method: "POST", path: "/v1/commercial/properties/compare", status: 200, credits: response.credits }]);
+});
+
+test("402 without a date in its words gets the reset time from the X-Credits-Reset header", async () => {
+  fetchMock.mockResolvedValue(problemResponse(402, { detail: "You have used all the credits of this period.", code: "credits_exhausted" }, { "x-credits-reset": "2025-08-01T00:00:00Z" }));
+  const err = await failure(client().get("/v1/parcels"));
+  expect(err.resetAt).toBe("2025-08-01T00:00:00.000Z");
+  expect(toExcelError(err)).toMatchObject({ code: "#N/A", message: "You have used all the credits of this period. Credits reset on 2025-08-01 at 00:00 UTC." });
+});
+
+test("429 and 503 are retried after Retry-After, a bounded number of times", async () => {
+  fetchMock
+    .mockResolvedValueOnce(problemResponse(429, { detail: "Slow down.", code: "rate_limited" }, { "retry-after": "0" }))
+    .mockResolvedValueOnce(problemResponse(503, { detail: "Busy.", code: "overloaded" }, { "retry-after": "0" }))
+    .mockResolvedValueOnce(jsonResponse({ object: "coverage" }));
+  await expect(client().get("/v1/commercial/coverage")).resolves.toEqual({ object: "coverage" });
+  expect(fetchMock).toHaveBeenCalledTimes(3);
+
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => problemResponse(429, { detail: "Slow down.", code: "rate_limited" }, { "retry-after": "0" }));
+  await expect(failure(client().get("/v1/commercial/coverage"))).resolves.toMatchObject({ status: 429, retryAfterMs: 0 });
+  expect(fetchMock).toHaveBeenCalledTimes(3);
+});
+
+test("a Retry-After longer than the time left is not waited for: the cell settles at once", async () => {
+  fetchMock.mockImplementation(async () => problemResponse(429, { detail: "Slow down.", code: "rate_limited" }, { "retry-after": "120" }));
+  const started = Date.now();
+  const err = await failure(client().get("/v1/commercial/coverage"));
+  expect(err).toMatchObject({ status: 429, retryAfterMs: 120_000 });
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(toExcelError(err).message).toMatch(/^Too many requests/);
+});
+
+test("a 400 or 404 is not retried", async () => {
+  fetchMock.mockImplementation(async () => problemResponse(404, { detail: "No such thing.", code: "not_found" }));
+  await failure(client().get("/v1/commercial/properties/cp_1"));
+  expect(fetchMock).toHaveBeenCalledTimes(1);
 });

@@ -9,6 +9,9 @@ test("a working connection names the service and what its snapshot holds", async
       expect(path).toBe("/v1/commercial/coverage");
       return { object: "coverage", counts: { parcels: 12000, properties: 340 } } as T;
     },
+    send: async () => {
+      throw new Error("the status line only needs get");
+    },
   };
   await expect(checkConnection(async () => client)).resolves.toBe(
     "Connected to http://svc.test. The snapshot holds 12,000 parcels, 340 properties.",

@@ -1,5 +1,6 @@
 // Stand-ins for the globals Office provides to the add-in (CustomFunctions, OfficeRuntime),
 // built fresh per test. Only what the add-in code uses is implemented.
+import { formatKey } from "../../src/shared/contract/api-key-format";
 import type { KeyValueStorage } from "../../src/shared/settings";
 
 export class ExcelErrorStandIn {
@@ -55,4 +56,9 @@ export function problemResponse(status: number, body: Record<string, unknown>, h
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+/** A key with a valid shape and checksum (the client refuses malformed keys before any request). */
+export function wellFormedKey(environment: "live" | "test" = "test", keyId = "k1k1k1k1k1k1"): string {
+  return formatKey(environment, keyId, "s".repeat(24));
 }
