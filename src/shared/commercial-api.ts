@@ -1,8 +1,7 @@
-// The v1 commercial endpoints the add-in calls, typed. One function per endpoint; paths are
-// spelled here once. Record types come from the shared contract (type-only imports, so the
-// contract's schema code is not pulled in by this module).
-import type { CommercialProperty } from "./contract/records";
+// Direct, uncached calls the task pane makes (its connection check). The custom functions go
+// through the cached gateway instead (cached-api.ts); paths are spelled once, in endpoints.ts.
 import type { ApiClient } from "./api-client";
+import { ENDPOINTS } from "./endpoints";
 
 /**
  * GET /v1/commercial/coverage. Only `counts` is relied on here; the service also reports
@@ -15,10 +14,5 @@ export interface CoverageReport {
 }
 
 export function getCoverage(client: ApiClient, signal?: AbortSignal): Promise<CoverageReport> {
-  return client.get<CoverageReport>("/v1/commercial/coverage", undefined, signal);
-}
-
-/** GET /v1/commercial/properties/{property_id}: the bare record. */
-export function getProperty(client: ApiClient, propertyId: string, signal?: AbortSignal): Promise<CommercialProperty> {
-  return client.get<CommercialProperty>(`/v1/commercial/properties/${encodeURIComponent(propertyId)}`, undefined, signal);
+  return client.get<CoverageReport>(ENDPOINTS.getCoverage.path, undefined, signal);
 }

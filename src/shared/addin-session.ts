@@ -1,0 +1,64 @@
+// The add-in's long-lived state in its shared runtime: one result cache (kept in
+// OfficeRuntime.storage), one credit meter, one gateway to the service. Created on first use,
+// not at import, so importing any module stays free of side effects; tests and the benchmark
+// build their own with createSession().
+import { CachePersistence } from "./cache-persistence";
+import { CachedApi, type RefreshResult } from "./cached-api";
+import { memoisedConnect } from "./connection";
+import { CreditMeter } from "./credit-meter";
+import type { ResponseInfo } from "./api-client";
+import { DEFAULT_CACHE_LIMITS, ResultCache, type CacheLimits } from "./result-cache";
+import { officeStorageIfAvailable, type KeyValueStorage } from "./settings";
+
+export interface AddinSession {
+  api: CachedApi;
+  cache: ResultCache;
+  meter: CreditMeter;
+  persistence: CachePersistence;
+}
+
+export interface SessionOptions {
+  /** Where settings and cached results live; OfficeRuntime.storage by default. */
+  storage?: () => KeyValueStorage | null;
+  fetch?: typeof fetch;
+  limits?: CacheLimits;
+  storageBudgetChars?: number;
+  batchWindowMs?: number;
+  onResponse?: (info: ResponseInfo) => void;
+}
+
+export function createSession(options: SessionOptions = {}): AddinSession {
+  const storage = options.storage ?? officeStorageIfAvailable;
+  const cache = new ResultCache(options.limits ?? DEFAULT_CACHE_LIMITS);
+  const meter = new CreditMeter();
+  const persistence = new CachePersistence(cache, storage, options.storageBudgetChars);
+  const connect = memoisedConnect(() => storage() ?? undefined, {
+    fetch: options.fetch,
+    onResponse: (info) => {
+      if (info.credits) meter.observe(info.credits);
+      options.onResponse?.(info);
+    },
+  });
+  const api = new CachedApi({ connect, cache, ready: () => persistence.load(), batchWindowMs: options.batchWindowMs });
+  return { api, cache, meter, persistence };
+}
+
+let current: AddinSession | null = null;
+
+/** The runtime's session (the functions and the pane share it). */
+export function addinSession(): AddinSession {
+  current ??= createSession();
+  return current;
+}
+
+/**
+ * What "Refresh workbook" calls before recalculating: checks which snapshot the service
+ * serves (free) and marks results from any other snapshot for revalidation. Recalculation
+ * after it costs nothing when the snapshot is unchanged.
+ */
+export async function refreshCachedResults(): Promise<RefreshResult> {
+  const session = addinSession();
+  const result = await session.api.refresh();
+  await session.persistence.flush();
+  return result;
+}

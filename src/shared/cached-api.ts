@@ -1,0 +1,261 @@
+// The way the custom functions reach the service: every request goes through the result
+// cache, identical concurrent requests share one, point calls for properties are batched,
+// formula-edit previews never make a metered call, and only refresh() revalidates.
+import type { ApiClient, ApiRequest, QueryValue } from "./api-client";
+import { ApiError } from "./api-error";
+import { CommercialProperty } from "./contract/records";
+import { ENDPOINTS, endpointPath, type EndpointSpec } from "./endpoints";
+import { PropertyBatcher, type BatchOutcome } from "./property-batcher";
+import type { CacheEntry, ResultCache } from "./result-cache";
+import { SharedRequests } from "./shared-requests";
+
+/** What a custom function knows about its own invocation. */
+export interface CallContext {
+  /** Excel is previewing the formula while it is edited: no metered call may be made. */
+  preview?: boolean;
+  /** Aborted when Excel cancels the call. */
+  signal?: AbortSignal;
+}
+
+export interface RefreshResult {
+  snapshotId: string;
+  capturedAt: string | null;
+  /** True when the service now serves another snapshot than the one results were cached from. */
+  changed: boolean;
+  /** Cached results that will be revalidated on their next use. */
+  staleEntries: number;
+}
+
+export interface CachedApiOptions {
+  connect: () => Promise<ApiClient>;
+  cache: ResultCache;
+  /** Resolves once stored results are loaded (OfficeRuntime.storage). */
+  ready?: () => Promise<void>;
+  batchWindowMs?: number;
+}
+
+/** Every field of a property, so one batched answer serves any field any cell asks for. */
+const ALL_PROPERTY_FIELDS = Object.keys(CommercialProperty.properties).filter((f) => f !== "id");
+
+export class CachedApi {
+  private readonly requests = new SharedRequests();
+  private readonly batcher: PropertyBatcher;
+  private snapshotId: string | null = null;
+
+  constructor(private readonly options: CachedApiOptions) {
+    this.batcher = new PropertyBatcher({ fetchBatch: (ids) => this.fetchProperties(ids), windowMs: options.batchWindowMs });
+  }
+
+  /** The snapshot the latest answer came from, if any answer named one. */
+  currentSnapshot(): string | null {
+    return this.snapshotId;
+  }
+
+  /** GET of an endpoint through the cache. */
+  async get<T>(spec: EndpointSpec, pathParams: Record<string, string>, query: Record<string, QueryValue>, ctx: CallContext = {}): Promise<T> {
+    const client = await this.client();
+    const request: ApiRequest = { method: "GET", path: endpointPath(spec, pathParams), query: normaliseQuery(query) };
+    return this.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
+  }
+
+  /** POST (compare) through the cache: the body is the argument list. */
+  async post<T>(spec: EndpointSpec, body: unknown, ctx: CallContext = {}): Promise<T> {
+    const client = await this.client();
+    const request: ApiRequest = { method: "POST", path: endpointPath(spec), body };
+    return this.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
+  }
+
+  /** One commercial property's record, batched with the other properties asked for meanwhile. */
+  async property(id: string, ctx: CallContext = {}): Promise<Record<string, unknown>> {
+    const client = await this.client();
+    const request = detailRequest(id);
+    const key = cacheKey(client, request);
+    const entry = this.options.cache.get(key);
+    if (entry && !entry.stale) return unwrap(entry);
+    // A stale copy with an ETag revalidates on its own: a 304 costs nothing.
+    if (entry?.etag || ctx.preview) return this.load(key, client, request, true, ctx);
+    return this.requests.run(key, (signal) => this.batcher.load(id, signal), ctx.signal);
+  }
+
+  /**
+   * POST compare for 2..25 ids, through the cache. The records it returns also answer later
+   * point calls for those properties (=PROP.PROPERTY beside a =PROP.COMPARE costs nothing).
+   */
+  async compare<T extends { properties?: Record<string, unknown>[]; snapshot?: { id?: string } }>(ids: string[], ctx: CallContext = {}): Promise<T> {
+    const client = await this.client();
+    const request: ApiRequest = { method: "POST", path: ENDPOINTS.compareProperties.path, body: { property_ids: ids, fields: ALL_PROPERTY_FIELDS } };
+    const body = await this.load<T>(cacheKey(client, request), client, request, true, ctx);
+    const snapshotId = body.snapshot?.id ?? this.snapshotId;
+    for (const record of body.properties ?? []) {
+      const key = cacheKey(client, detailRequest(String(record.id)));
+      const held = this.options.cache.peek(key);
+      if (!held || held.stale) this.options.cache.set(key, { value: record, snapshotId });
+    }
+    return body;
+  }
+
+  /**
+   * A free request (coverage, revalidated with its ETag) whose only purpose is the credit
+   * headers every authenticated answer carries: PROP.CREDITS uses it before any other call.
+   */
+  async checkCredits(ctx: CallContext = {}): Promise<void> {
+    const client = await this.client();
+    const request: ApiRequest = { method: "GET", path: ENDPOINTS.getCoverage.path };
+    const key = cacheKey(client, request);
+    await this.fetch(key, client, { ...request, signal: ctx.signal }, this.options.cache.peek(key));
+  }
+
+  /**
+   * Explicit refresh (the pane's and the ribbon's "Refresh workbook"). Asks the free coverage
+   * endpoint which snapshot the service serves now. Results from that snapshot stay valid
+   * (the data of a snapshot never changes), so an unchanged snapshot costs no credits and no
+   * further requests; results from another snapshot are marked stale and revalidate with
+   * If-None-Match when next used.
+   */
+  async refresh(): Promise<RefreshResult> {
+    const client = await this.client();
+    const request: ApiRequest = { method: "GET", path: ENDPOINTS.getCoverage.path };
+    const key = cacheKey(client, request);
+    const entry = this.options.cache.peek(key);
+    const response = await client.send<{ snapshot?: { id?: string; captured_at?: string } }>({ ...request, etag: entry?.value ? entry.etag : null });
+    const body = response.status === 304 ? (entry!.value as typeof response.body) : response.body;
+    const snapshotId = body?.snapshot?.id;
+    if (!snapshotId) throw new ApiError(response.status, "invalid_response", "The coverage report names no snapshot.");
+    const previous = entry?.snapshotId ?? this.snapshotId;
+    this.snapshotId = snapshotId;
+    this.options.cache.set(key, { value: body, etag: response.etag ?? entry?.etag ?? null, snapshotId });
+    const staleEntries = this.options.cache.markStaleUnless(snapshotId);
+    return { snapshotId, capturedAt: body?.snapshot?.captured_at ?? null, changed: previous !== null && previous !== snapshotId, staleEntries };
+  }
+
+  private async client(): Promise<ApiClient> {
+    const [client] = await Promise.all([this.options.connect(), this.options.ready?.()]);
+    return client;
+  }
+
+  private load<T>(key: string, client: ApiClient, request: ApiRequest, metered: boolean, ctx: CallContext): Promise<T> {
+    const entry = this.options.cache.get(key);
+    if (entry && !entry.stale) return Promise.resolve(unwrap(entry) as T);
+    if (ctx.preview && metered) {
+      // A preview may wait for a request already running, or show what we have; never start one.
+      const joined = this.requests.join<T>(key, ctx.signal);
+      if (joined) return joined;
+      if (entry) return Promise.resolve(unwrap(entry) as T);
+      return Promise.reject(
+        new ApiError(0, "preview_not_fetched", "Not fetched in the formula preview (it would cost credits); press Enter to get the value."),
+      );
+    }
+    return this.requests.run(key, (signal) => this.fetch<T>(key, client, { ...request, signal }, entry), ctx.signal);
+  }
+
+  private async fetch<T>(key: string, client: ApiClient, request: ApiRequest, entry: CacheEntry | undefined): Promise<T> {
+    const { cache } = this.options;
+    try {
+      const response = await client.send<T>({ ...request, etag: entry?.value !== undefined ? entry.etag : null });
+      if (response.status === 304 && entry) {
+        cache.revalidated(key, this.snapshotId);
+        return entry.value as T;
+      }
+      const snapshotId = snapshotOf(response.body) ?? this.snapshotId;
+      if (snapshotOf(response.body)) this.snapshotId = snapshotId;
+      cache.set(key, { value: response.body, etag: response.etag, snapshotId });
+      return response.body as T;
+    } catch (err) {
+      // "Does not exist" is an answer too: remembering it keeps a typo'd id from costing a
+      // request on every recalculation. A refresh revalidates it like any other result.
+      if (err instanceof ApiError && err.status === 404) {
+        cache.set(key, { error: { status: 404, code: err.code, message: err.message, requestId: err.requestId }, snapshotId: this.snapshotId });
+      }
+      throw err;
+    }
+  }
+
+  /** The batcher's fetch: one compare call for 2..25 ids (detail for a lone id). */
+  private async fetchProperties(ids: string[]): Promise<Map<string, BatchOutcome>> {
+    const client = await this.client();
+    const outcomes = new Map<string, BatchOutcome>();
+    let remaining = ids;
+    // Unknown ids fail a compare call as a whole (404 naming them): remember them as not
+    // found and ask again for the rest, once.
+    for (let round = 0; round < 2 && remaining.length > 0; round++) {
+      if (remaining.length === 1) {
+        await this.fetchOne(client, remaining[0], outcomes);
+        return outcomes;
+      }
+      try {
+        const response = await client.send<{ properties: Record<string, unknown>[]; snapshot?: { id?: string } }>({
+          method: "POST",
+          path: ENDPOINTS.compareProperties.path,
+          body: { property_ids: remaining, fields: ALL_PROPERTY_FIELDS },
+        });
+        const snapshotId = response.body?.snapshot?.id ?? this.snapshotId;
+        this.snapshotId = snapshotId;
+        for (const record of response.body?.properties ?? []) {
+          const id = String(record.id);
+          this.options.cache.set(cacheKey(client, detailRequest(id)), { value: record, snapshotId });
+          outcomes.set(id, { record });
+        }
+        return outcomes;
+      } catch (err) {
+        const unknown = err instanceof ApiError && err.status === 404 ? unknownIds(err, remaining) : [];
+        if (unknown.length === 0) throw err;
+        for (const id of unknown) {
+          const error = new ApiError(404, "not_found", `There is no commercial property '${id}' in this snapshot.`, (err as ApiError).requestId);
+          this.options.cache.set(cacheKey(client, detailRequest(id)), { error: { status: 404, code: "not_found", message: error.message, requestId: error.requestId }, snapshotId: this.snapshotId });
+          outcomes.set(id, { error });
+        }
+        remaining = remaining.filter((id) => !unknown.includes(id));
+      }
+    }
+    return outcomes;
+  }
+
+  private async fetchOne(client: ApiClient, id: string, outcomes: Map<string, BatchOutcome>): Promise<void> {
+    const request = detailRequest(id);
+    const key = cacheKey(client, request);
+    try {
+      outcomes.set(id, { record: await this.fetch<Record<string, unknown>>(key, client, request, undefined) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      outcomes.set(id, { error: err });
+    }
+  }
+}
+
+function detailRequest(id: string): ApiRequest {
+  return { method: "GET", path: endpointPath(ENDPOINTS.getProperty, { property_id: id }) };
+}
+
+/** (service, method, path, sorted query, body): the normalised arguments of a request. */
+export function cacheKey(client: ApiClient, request: ApiRequest): string {
+  const query = new URLSearchParams(Object.entries(normaliseQuery(request.query ?? {})).map(([k, v]) => [k, String(v)])).toString();
+  const body = request.body === undefined ? "" : ` ${JSON.stringify(request.body)}`;
+  return `${client.baseUrl}|${request.method ?? "GET"} ${request.path}${query ? `?${query}` : ""}${body}`;
+}
+
+function normaliseQuery(query: Record<string, QueryValue>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const name of Object.keys(query).sort()) {
+    const value = query[name];
+    if (value !== null && value !== undefined && value !== "") out[name] = value;
+  }
+  return out;
+}
+
+function unwrap<T>(entry: CacheEntry): T {
+  if (entry.error) throw new ApiError(entry.error.status, entry.error.code, entry.error.message, entry.error.requestId);
+  return entry.value as T;
+}
+
+function snapshotOf(body: unknown): string | null {
+  const id = (body as { snapshot?: { id?: unknown } } | null)?.snapshot?.id;
+  return typeof id === "string" ? id : null;
+}
+
+/** The ids a compare 404 names: `unknown_ids`, else the `/property_ids/<i>` pointers. */
+function unknownIds(err: ApiError, asked: string[]): string[] {
+  const named = err.extensions.unknown_ids;
+  if (Array.isArray(named)) return asked.filter((id) => named.includes(id));
+  const indexes = err.errors.map((e) => /^\/property_ids\/(\d+)$/.exec(e.pointer)?.[1]).filter((i): i is string => i !== undefined);
+  return indexes.map((i) => asked[Number(i)]).filter((id): id is string => id !== undefined);
+}
