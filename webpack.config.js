@@ -12,6 +12,13 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const OUTPUT_DIR = path.resolve(__dirname, "dist/addin");
 const OFFICE_JS_DIR = path.resolve(__dirname, "node_modules/@microsoft/office-js/dist");
 
+/**
+ * The files whose JSDoc declares the PROP functions. The metadata plugin writes functions.json
+ * from all of them and appends each file's CustomFunctions.associate calls; all of them are
+ * entry modules of functions.js, so every association runs when it loads.
+ */
+const FUNCTION_FILES = ["./src/functions/functions.ts", "./src/functions/search-functions.ts", "./src/functions/helper-functions.ts"];
+
 /** The origin manifest.xml is written with; the build replaces it with ADDIN_ORIGIN. */
 const SOURCE_ORIGIN = "http://localhost:3000";
 
@@ -56,7 +63,7 @@ function config(_env, argv) {
     // modules functions.js already loaded (settings, API client), so there is one copy of each
     // and one module state, while functions.js stays loadable on its own.
     entry: {
-      functions: "./src/functions/functions.ts",
+      functions: FUNCTION_FILES,
       taskpane: { import: "./src/taskpane/taskpane.ts", dependOn: "functions" },
     },
     output: {
@@ -80,7 +87,7 @@ function config(_env, argv) {
       assetFilter: (file) => file.endsWith(".js") && !file.startsWith("office-js/"),
     },
     plugins: [
-      new CustomFunctionsMetadataPlugin({ input: "./src/functions/functions.ts", output: "functions.json" }),
+      new CustomFunctionsMetadataPlugin({ input: FUNCTION_FILES, output: "functions.json" }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",

@@ -1,15 +1,44 @@
-// PROP.COVERAGE: what the service's snapshot holds, as a two-column spill.
-import type { ApiClient } from "../shared/api-client";
-import { getCoverage } from "../shared/commercial-api";
-import { openClient } from "../shared/connection";
-import { NoDataError } from "./excel-errors";
+// PROP.COVERAGE([section], [options]): what the service's snapshot holds. Free. The default
+// section, counts, is the original two-column spill (resource, count); the others are the
+// report's breakdowns, its known gaps and the snapshot's identity.
+import { ENDPOINTS } from "../shared/endpoints";
+import type { FunctionContext } from "./call-context";
+import { parseOptions } from "./options";
+import { sectionArg, sectionTable } from "./section-table";
+import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
 
 export const COVERAGE_HEADER = ["resource", "count"] as const;
+export const COVERAGE_SECTIONS = ["counts", "asset_types", "states", "listing_statuses", "company_types", "gaps", "snapshot"] as const;
 
-export async function coverageTable(connect: () => Promise<ApiClient> = openClient): Promise<(string | number)[][]> {
-  const report = await getCoverage(await connect());
-  const rows: (string | number)[][] = Object.entries(report.counts ?? {}).map(([resource, count]) => [resource, count]);
-  // An empty spill would look like a blank cell; say why instead.
-  if (rows.length === 0) throw new NoDataError("The service's snapshot reports no records.");
-  return [[...COVERAGE_HEADER], ...rows];
+const LISTS: Record<string, string> = {
+  asset_types: "by_asset_type",
+  states: "by_state",
+  listing_statuses: "listings_by_status",
+  company_types: "companies_by_type",
+  gaps: "known_gaps",
+};
+
+export interface CoverageReport {
+  object: "coverage";
+  snapshot: Record<string, unknown>;
+  counts: Record<string, number>;
+  [section: string]: unknown;
+}
+
+export async function coverageTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+  const section = sectionArg(rawSection, COVERAGE_SECTIONS, "counts");
+  const parsed = parseOptions(options, SHAPE_OPTIONS);
+  const shape = tableOptions(parsed, null, "coverage");
+  const report = await ctx.session.api.get<CoverageReport>(ENDPOINTS.getCoverage, {}, {}, ctx);
+  if (section === "counts") {
+    const rows = Object.entries(report.counts ?? {}).map(([resource, count]) => ({ resource, count }));
+    // An empty spill would look like a blank cell; say why instead.
+    return sectionTable(rows, shape, "The service's snapshot reports no records.");
+  }
+  if (section === "snapshot") {
+    const pairs = Object.entries({ ...report.snapshot, build_seconds: report.build_seconds });
+    return shapePairs(pairs, ["field", "value"], { ...shape, cols: null }, "The coverage report names no snapshot.");
+  }
+  const rows = (report[LISTS[section]] as Record<string, unknown>[] | undefined) ?? [];
+  return sectionTable(rows, shape, `The coverage report has no ${section.replace(/_/g, " ")}.`);
 }

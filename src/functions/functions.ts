@@ -1,28 +1,92 @@
-// The PROP custom functions, as Excel sees them. This file is read by the metadata generator
-// (custom-functions-metadata-plugin), which writes functions.json from the JSDoc below and
-// appends the CustomFunctions.associate calls at build time. So it holds only thin, documented
-// `export async function` wrappers; the work is done in the modules they call.
+// The PROP custom functions about properties and markets, as Excel sees them. This file and
+// its two siblings (search-functions.ts, helper-functions.ts) are read by the metadata
+// generator (custom-functions-metadata-plugin), which writes functions.json from the JSDoc
+// below and appends the CustomFunctions.associate calls at build time. So they hold only thin,
+// documented `export async function` wrappers; the work is done in the modules they call.
 // Function ids are stable forever once released: workbooks store them.
-import { coverageTable } from "./coverage-table";
+// Every function takes Excel's invocation last: it says whether the call is a formula-edit
+// preview (no metered request then) and lets a cancelled call abort its request.
+import { contextOf } from "./call-context";
+import { assetAnalysis } from "./asset-analysis";
+import { compareTable } from "./compare-table";
 import { withExcelErrors } from "./excel-errors";
+import { marketFigures } from "./market";
+import { propertyDetails } from "./property-details";
 import { propertyField } from "./property-field";
+import { saleComps } from "./sale-comps";
 
 /**
  * One field of a commercial property, such as its year built, size, owner or last sale price.
  * @customfunction PROPERTY
  * @param property_id Property id, such as "cp_0001a2b3" (from a search result or a cell).
  * @param field Field to return, such as "year_built", "building_area_sqft", "owner_name" or "last_sale_price".
+ * @param invocation Supplied by Excel.
  * @returns The field's value; #N/A with a reason when the property has no value for it.
  */
-export async function property(property_id: string, field: string): Promise<any> {
-  return withExcelErrors(() => propertyField(property_id, field));
+export async function property(property_id: string, field: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any> {
+  return withExcelErrors(() => propertyField(property_id, field, contextOf(invocation)));
 }
 
 /**
- * What the service's data snapshot holds: the number of records of each kind (properties, parcels, sales, ...).
- * @customfunction COVERAGE
- * @returns A table with the columns resource and count, one row per kind of record.
+ * Every field of one commercial property, as field and value rows.
+ * @customfunction DETAILS
+ * @param property_id Property id, such as "cp_0001a2b3".
+ * @param [options] Optional "key=value; ..." text: headers=false, cols=name,year_built, layout=columns, dates=serial.
+ * @param invocation Supplied by Excel.
+ * @returns A table with the columns field and value.
  */
-export async function coverage(): Promise<any[][]> {
-  return withExcelErrors(() => coverageTable());
+export async function details(property_id: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return withExcelErrors(() => propertyDetails(property_id, options, contextOf(invocation)));
+}
+
+/**
+ * Compares properties side by side: one row per property id in the range, in its order.
+ * @customfunction COMPARE
+ * @param property_ids A range (or list) of 2 to 100 property ids; blank cells are skipped.
+ * @param [options] Optional "key=value; ..." text: cols=name,year_built,occupancy_rate, stats=true for min/median/max, headers=false, dates=serial.
+ * @param invocation Supplied by Excel.
+ * @returns A table with a header row and one row per property (or per field with stats=true).
+ */
+export async function compare(property_ids: any[][], options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return withExcelErrors(() => compareTable(property_ids, options, contextOf(invocation)));
+}
+
+/**
+ * Comparable sales around a property (most similar first) or in a state, city or metro (newest first).
+ * @customfunction SALECOMPS
+ * @param subject A property id ("cp_0001a2b3"), a state code ("TX"), a city ("Austin, TX") or a metro id ("metro-austin-tx").
+ * @param [asset_type] Optional asset type, such as "industrial" or "multifamily" (a property subject defaults to its own).
+ * @param [options] Optional "key=value; ..." text: limit=50, min_sale_date=2023-01-01, max_distance_miles=10, cols=sale_date,sale_price,cap_rate, headers=false.
+ * @param invocation Supplied by Excel.
+ * @returns A table with a header row and one row per comparable sale.
+ */
+export async function salecomps(subject: any, asset_type?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return withExcelErrors(() => saleComps(subject, asset_type, options, contextOf(invocation)));
+}
+
+/**
+ * Market figures of one asset type in a state, city or metro: vacancy, rent, cap rate, sales volume and more.
+ * @customfunction MARKET
+ * @param geography A state code ("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or "metro-austin-tx").
+ * @param asset_type Asset type, such as "industrial", "office" or "multifamily".
+ * @param [metric] Optional metric for a single number, such as "vacancy_rate", "asking_rent_sqft_year" or "median_cap_rate".
+ * @param [options] Optional "key=value; ..." text: cols=vacancy_rate,median_cap_rate, layout=columns, headers=false.
+ * @param invocation Supplied by Excel.
+ * @returns The metric's value, or without a metric a table of metric and value.
+ */
+export async function market(geography: string, asset_type: string, metric?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return withExcelErrors(() => marketFigures(geography, asset_type, metric, options, contextOf(invocation)));
+}
+
+/**
+ * Aggregate figures of one asset type nationally or in a state or metro: inventory, occupancy, vintage, pricing, sales.
+ * @customfunction ANALYSIS
+ * @param asset_type Asset type, such as "industrial".
+ * @param [geography] Optional state code ("TX") or metro id ("metro-austin-tx"); national when omitted.
+ * @param [options] Optional "key=value; ..." text: breakdown=subtype (or building_class, state), cols=..., layout=columns, headers=false.
+ * @param invocation Supplied by Excel.
+ * @returns A table of metric and value, or the breakdown table.
+ */
+export async function analysis(asset_type: string, geography?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return withExcelErrors(() => assetAnalysis(asset_type, geography, options, contextOf(invocation)));
 }

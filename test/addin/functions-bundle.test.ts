@@ -1,106 +1,191 @@
-// The built bundles run in node:vm with stand-ins for what Office provides. functions.js must
-// register exactly the ids in functions.json; taskpane.js (loaded after it, as taskpane.html
-// does) must register exactly the ribbon functions manifest.xml names. Then two registered
-// functions are called end to end against a stubbed fetch.
+// The built bundles run in node:vm with stand-ins for what Office provides, against the real
+// service (started here over the shared test snapshot, listening on a loopback port).
+// functions.js must register exactly the ids in functions.json; every function, called with
+// valid arguments, spills a rectangle with its header first (or returns a value), and called
+// with bad ones answers an Excel error with a message, before any request. taskpane.js
+// (loaded after it, as taskpane.html does) must register exactly the ribbon functions the
+// manifest names.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vm from "node:vm";
+import type { AddressInfo } from "node:net";
 import { DIST, ROOT, ensureAddinBuild, readDist } from "./addin-build";
-import { customFunctionsStandIn, jsonResponse, memoryStorage, problemResponse, type CustomFunctionsStandIn } from "./office-stand-ins";
-import { SETTING_KEYS } from "../../src/shared/settings";
+import { loadFunctionsBundle } from "./bundle-harness";
+import { ExcelErrorStandIn, wellFormedKey } from "./office-stand-ins";
+import { pick, startService, type TestService } from "../helpers/service";
 
-interface FetchCall {
-  url: string;
-  init: RequestInit;
+let svc: TestService;
+let origin: string;
+let ids: { a: string; b: string; c: string; owner: string; tenant: string; state: string; asset: string };
+
+beforeAll(async () => {
+  await ensureAddinBuild();
+  svc = startService();
+  await svc.app.listen({ port: 0, host: "127.0.0.1" });
+  origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
+  const [a, b, c] = svc.snapshot.prepare("SELECT id FROM properties WHERE asset_type = 'industrial' ORDER BY id LIMIT 3").all() as { id: string }[];
+  const owner = pick(svc, "SELECT owner_id FROM properties WHERE owner_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
+  const tenant = pick(svc, "SELECT tenant_id FROM tenancies GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
+  const state = pick(svc, "SELECT state_code FROM properties WHERE asset_type = 'industrial' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
+  ids = { a: a.id, b: b.id, c: c.id, owner: owner.owner_id, tenant: tenant.tenant_id, state: state.state_code, asset: "industrial" };
+}, 240_000);
+
+afterAll(() => svc?.app.close());
+
+async function serviceSendsCredits(): Promise<boolean> {
+  const response = await fetch(`${origin}/v1/commercial/coverage`, { headers: { authorization: `Bearer ${svc.key}` } });
+  return response.headers.has("x-credits-remaining");
 }
 
-/** A fresh page-like context with the add-in's Office stand-ins, and functions.js loaded into it. */
-function loadFunctionsBundle(respond: (url: string) => Response = () => jsonResponse({})) {
-  const customFunctions = customFunctionsStandIn();
-  const storage = memoryStorage({ [SETTING_KEYS.apiKey]: "prop_test_k1_secret" });
-  const calls: FetchCall[] = [];
-  const fetch = async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return respond(url);
-  };
-  const context = vm.createContext({
-    CustomFunctions: customFunctions,
-    OfficeRuntime: { storage },
-    location: { origin: "http://svc.test" },
-    fetch,
-    console,
-    setTimeout,
-    clearTimeout,
-    AbortController,
-    URL,
-    URLSearchParams,
-  });
-  context.self = context;
-  vm.runInContext(readDist("functions.js"), context, { filename: "functions.js" });
-  return { context, customFunctions, calls, storage };
-}
+const bundle = () => loadFunctionsBundle({ origin, apiKey: svc.key });
 
-function registered(customFunctions: CustomFunctionsStandIn, id: string) {
-  return customFunctions.associated.get(id) as (...args: unknown[]) => Promise<unknown>;
-}
+/** Valid arguments for every function (a thunk: the ids come from the snapshot). */
+const VALID: Record<string, () => unknown[]> = {
+  PROPERTY: () => [ids.a, "year_built"],
+  DETAILS: () => [ids.a, null],
+  COMPARE: () => [[[ids.a], [ids.b], [""], [ids.c]], "cols=name,building_area_sqft"],
+  SALECOMPS: () => [ids.a, null, "limit=5"],
+  MARKET: () => [ids.state, ids.asset, null, null],
+  ANALYSIS: () => [ids.asset, ids.state, null],
+  SEARCH: () => [null, ids.state, "limit=5"],
+  ASSETSEARCH: () => [ids.asset, ids.state, "limit=5; cols=id,name,building_area_sqft"],
+  PARCELS: () => [ids.state, "limit=5"],
+  LISTINGS: () => [null, "active", "limit=5"],
+  COMPANIES: () => ["owner", null, "limit=5"],
+  PORTFOLIO: () => [ids.owner, "limit=5"],
+  FOOTPRINT: () => [ids.tenant, "limit=5"],
+  DILIGENCE: () => [null, null, "limit=5"],
+  COVERAGE: () => [null, null],
+  CATALOG: () => [null, null],
+  FIELDS: () => ["property", null],
+  CREDITS: () => [null, null],
+};
 
-beforeAll(() => ensureAddinBuild(), 240_000);
+/** Bad arguments for every function, and what the message must mention. */
+const BAD: Record<string, [unknown[], RegExp]> = {
+  PROPERTY: [["cp_1", "colour"], /"colour" is not a property field/],
+  DETAILS: [["par_1", null], /is not a property id/],
+  COMPARE: [[[["cp_1"]], null], /at least two/],
+  SALECOMPS: [["Texas!", null, null], /subject/],
+  MARKET: [["TX", "castle", null, null], /asset_type: "castle" is not one of/],
+  ANALYSIS: [["industrial", "Austin, TX", null], /geography/],
+  SEARCH: [[null, "TX", "limit=5000"], /limit must be at most 1000/],
+  ASSETSEARCH: [["industrial", null, "min_units=lots"], /min_units: "lots" is not a number/],
+  PARCELS: [[null, "zip=7870"], /five-digit ZIP/],
+  LISTINGS: [[null, "for sale", null], /status: "for sale" is not one of/],
+  COMPANIES: [["landlord", null, null], /company_type/],
+  PORTFOLIO: [[null, null], /owner is empty/],
+  FOOTPRINT: [["co_1", "colour=red"], /"colour" is not an option here/],
+  DILIGENCE: [[null, null, "min_score=101"], /at most 100/],
+  COVERAGE: [["everything", null], /section/],
+  CATALOG: [[null, "headers=maybe"], /headers must be true or false/],
+  FIELDS: [["castles", null], /not a resource/],
+  CREDITS: [["balance", null], /item/],
+};
 
-test("functions.js registers exactly the ids in functions.json", () => {
-  const { customFunctions } = loadFunctionsBundle();
+test("functions.js registers exactly the ids in functions.json, and every one has valid and bad arguments here", () => {
+  const { customFunctions } = bundle();
   const metadataIds = (JSON.parse(readDist("functions.json")) as { functions: { id: string }[] }).functions.map((f) => f.id);
   expect([...customFunctions.associated.keys()].sort()).toEqual([...metadataIds].sort());
   for (const fn of customFunctions.associated.values()) expect(typeof fn).toBe("function");
+  expect(Object.keys(VALID).sort()).toEqual([...metadataIds].sort());
+  expect(Object.keys(BAD).sort()).toEqual([...metadataIds].sort());
 });
 
-test("COVERAGE spills a header row and one row per resource, asking the page's own origin with the key in the header", async () => {
-  const { customFunctions, calls } = loadFunctionsBundle(() =>
-    jsonResponse({ object: "coverage", counts: { parcels: 120, properties: 40, sales: 7 } }),
-  );
-  await expect(registered(customFunctions, "COVERAGE")()).resolves.toEqual([
-    ["resource", "count"],
-    ["parcels", 120],
-    ["properties", 40],
-    ["sales", 7],
-  ]);
-  expect(calls).toHaveLength(1);
-  expect(calls[0].url).toBe("http://svc.test/v1/commercial/coverage");
-  expect((calls[0].init.headers as Record<string, string>).Authorization).toBe("Bearer prop_test_k1_secret");
-  expect(calls[0].url).not.toContain("prop_test_k1_secret");
-});
+function expectRectangle(result: unknown, id: string) {
+  expect(Array.isArray(result)).toBe(true);
+  const rows = result as unknown[][];
+  expect(rows.length).toBeGreaterThan(0);
+  const width = rows[0].length;
+  for (const row of rows) expect({ id, width: row.length }).toEqual({ id, width });
+  for (const row of rows) for (const cell of row) expect(["string", "number", "boolean"]).toContain(typeof cell);
+  return rows;
+}
 
-test("PROPERTY returns the field's value from the property record", async () => {
-  const { customFunctions, calls } = loadFunctionsBundle(() =>
-    jsonResponse({ id: "cp_00ab", object: "commercial_property", year_built: 1987, owner_name: null }),
-  );
-  await expect(registered(customFunctions, "PROPERTY")("cp_00ab", "Year_Built ")).resolves.toBe(1987);
-  expect(calls[0].url).toBe("http://svc.test/v1/commercial/properties/cp_00ab");
-  await expect(registered(customFunctions, "PROPERTY")("cp_00ab", "owner_name")).rejects.toMatchObject({
-    code: "#N/A",
-    message: "owner_name is not recorded for cp_00ab.",
+describe("each function with valid arguments, against the service", () => {
+  test.each(Object.keys(VALID))("%s", async (id) => {
+    const loaded = bundle();
+    if (id === "CREDITS" && !(await serviceSendsCredits())) {
+      // Until the service sends X-Credits-* headers, the cell must say so rather than guess.
+      await expect(loaded.call(id, VALID[id]())).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not report credits/) });
+      return;
+    }
+    const result = await loaded.call(id, VALID[id]());
+    if (id === "PROPERTY") {
+      expect(typeof result).toBe("number");
+      return;
+    }
+    const rows = expectRectangle(result, id);
+    // Header first: a row of distinct, non-empty text naming the columns.
+    const header = rows[0];
+    for (const name of header) expect(typeof name === "string" && name.length > 0).toBe(true);
+    expect(new Set(header).size).toBe(header.length);
+    expect(rows.length).toBeGreaterThan(1);
+    if (id !== "FIELDS") expect(loaded.calls.length).toBeGreaterThan(0);
+    for (const call of loaded.calls) expect(call.status).toBeLessThan(300);
+  });
+
+  test("a point MARKET is one number, and the spill's first column names the metrics", async () => {
+    const loaded = bundle();
+    const value = (await loaded.call("MARKET", [ids.state, ids.asset, "property_count", null])) as unknown[][];
+    expect(value).toEqual([[expect.any(Number)]]);
+    const spill = (await loaded.call("MARKET", [ids.state, ids.asset, null, null])) as unknown[][];
+    expect(spill[0]).toEqual(["metric", "value"]);
+    expect(spill.find((r) => r[0] === "property_count")?.[1]).toBe(value[0][0]);
+    // The second call asked for the same market: one request between them.
+    expect(loaded.calls.filter((c) => c.url.includes("/markets/snapshot"))).toHaveLength(1);
+  });
+
+  test("COMPARE keeps the order of the range and skips blanks", async () => {
+    const rows = (await bundle().call("COMPARE", VALID.COMPARE())) as unknown[][];
+    expect(rows[0]).toEqual(["name", "building_area_sqft"]);
+    expect(rows).toHaveLength(4);
   });
 });
 
-test("PROPERTY rejects bad input with #VALUE! before making any request", async () => {
-  const { customFunctions, calls } = loadFunctionsBundle();
-  const property = registered(customFunctions, "PROPERTY");
-  await expect(property("", "year_built")).rejects.toMatchObject({ code: "#VALUE!" });
-  await expect(property("cp_00ab", "colour")).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringContaining('"colour"') });
-  expect(calls).toHaveLength(0);
+describe("each function with bad arguments", () => {
+  test.each(Object.keys(BAD))("%s answers #VALUE! with a message, before any request", async (id) => {
+    const loaded = bundle();
+    const [args, message] = BAD[id];
+    const err = await loaded.call(id, args).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ExcelErrorStandIn);
+    expect(err).toMatchObject({ code: "#VALUE!", message: expect.stringMatching(message) });
+    expect(loaded.calls).toHaveLength(0);
+  });
 });
 
-test("a 404 from the service becomes #N/A with the service's message", async () => {
-  const { customFunctions } = loadFunctionsBundle(() =>
-    problemResponse(404, { title: "Not Found", detail: "No property cp_0404.", code: "not_found", request_id: "req_1" }),
-  );
-  await expect(registered(customFunctions, "PROPERTY")("cp_0404", "name")).rejects.toMatchObject({
-    code: "#N/A",
-    message: "No property cp_0404.",
-  });
+test("no key, a mistyped key, and a key the service does not know: #N/A with a reason", async () => {
+  const noKey = loadFunctionsBundle({ origin, apiKey: null });
+  await expect(noKey.call("COVERAGE", [null, null])).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/No API key yet/) });
+  const typo = loadFunctionsBundle({ origin, apiKey: `${svc.key.slice(0, -1)}${svc.key.endsWith("A") ? "B" : "A"}` });
+  await expect(typo.call("COVERAGE", [null, null])).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/checksum/) });
+  expect(noKey.calls.length + typo.calls.length).toBe(0);
+  const unknown = loadFunctionsBundle({ origin, apiKey: wellFormedKey("live") });
+  await expect(unknown.call("COVERAGE", [null, null])).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/API key not accepted/) });
+});
+
+test("an id the snapshot does not have: #N/A saying so, and a recalculation asks again for nothing", async () => {
+  const loaded = bundle();
+  await expect(loaded.call("PROPERTY", ["cp_doesnotexist", "name"])).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/no commercial property 'cp_doesnotexist'/) });
+  await expect(loaded.call("PROPERTY", ["cp_doesnotexist", "name"])).rejects.toMatchObject({ code: "#N/A" });
+  expect(loaded.calls).toHaveLength(1);
+});
+
+test("a formula-edit preview makes no metered request", async () => {
+  const loaded = bundle();
+  const preview = { functionName: "SEARCH", isInValuePreview: true };
+  await expect(loaded.call("SEARCH", [null, ids.state, "limit=5"], preview)).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/preview/) });
+  expect(loaded.calls).toHaveLength(0);
+  // Free endpoints are fine in a preview.
+  const coverage = await loaded.call("COVERAGE", [null, null], { functionName: "COVERAGE", isInValuePreview: true });
+  expect(Array.isArray(coverage) && coverage[0]).toEqual(["resource", "count"]);
 });
 
 test("taskpane.js, loaded after functions.js, registers exactly the ribbon functions manifest.xml names", () => {
-  const { context } = loadFunctionsBundle();
+  const { context } = bundle();
   const actions = new Map<string, unknown>();
   const elements = new Map<string, Record<string, unknown>>();
   context.Office = {

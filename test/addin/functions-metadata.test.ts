@@ -1,6 +1,7 @@
 // Contract test for the generated functions.json: exactly the ids we ship, with the argument
 // shapes Excel will enforce. Ids are stable forever once released (workbooks store them), so a
-// rename or a changed shape must fail here first.
+// rename or a changed shape must fail here first. Adding an optional argument at the end is
+// the only change an existing function may get.
 import { ensureAddinBuild, readDist } from "./addin-build";
 
 interface ParameterMetadata {
@@ -29,24 +30,64 @@ beforeAll(async () => {
 
 const byId = (id: string) => functions.find((f) => f.id === id)!;
 
-test("declares exactly the functions we ship", () => {
-  expect(functions.map((f) => f.id).sort()).toEqual(["COVERAGE", "PROPERTY"]);
+/** "name:type" for a required argument, "[name]:type" for an optional one; "matrix" marks a range. */
+function signature(f: FunctionMetadata): string {
+  const params = f.parameters.map((p) => {
+    const name = p.optional ? `[${p.name}]` : p.name;
+    return `${name}:${p.type}${p.dimensionality === "matrix" ? "[][]" : ""}${p.repeating ? "..." : ""}`;
+  });
+  return `${f.id}(${params.join(", ")}) -> ${f.result.dimensionality === "matrix" ? "matrix" : "scalar"}`;
+}
+
+/** Every function we ship, exactly as Excel sees it. */
+const EXPECTED = [
+  "ANALYSIS(asset_type:string, [geography]:string, [options]:string) -> matrix",
+  "ASSETSEARCH(asset_type:string, [geography]:any, [options]:string) -> matrix",
+  "CATALOG([section]:string, [options]:string) -> matrix",
+  "COMPANIES(company_type:string, [name]:string, [options]:string) -> matrix",
+  "COMPARE(property_ids:any[][], [options]:string) -> matrix",
+  "COVERAGE([section]:string, [options]:string) -> matrix",
+  "CREDITS([item]:string, [options]:string) -> matrix",
+  "DETAILS(property_id:string, [options]:string) -> matrix",
+  "DILIGENCE([asset_type]:string, [geography]:string, [options]:string) -> matrix",
+  "FIELDS(resource:string, [options]:string) -> matrix",
+  "FOOTPRINT(tenant:string, [options]:string) -> matrix",
+  "LISTINGS([geography]:any, [status]:string, [options]:string) -> matrix",
+  "MARKET(geography:string, asset_type:string, [metric]:string, [options]:string) -> matrix",
+  "PARCELS([geography]:any, [options]:string) -> matrix",
+  "PORTFOLIO(owner:string, [options]:string) -> matrix",
+  "PROPERTY(property_id:string, field:string) -> scalar",
+  "SALECOMPS(subject:any, [asset_type]:string, [options]:string) -> matrix",
+  "SEARCH([text]:string, [geography]:any, [options]:string) -> matrix",
+];
+
+test("declares exactly the functions we ship, with their argument and result shapes", () => {
+  expect(functions.map(signature).sort()).toEqual(EXPECTED);
   for (const f of functions) expect(f.name).toBe(f.id);
 });
 
-test("PROPERTY(property_id, field) is a point function of two required text arguments", () => {
-  const f = byId("PROPERTY");
-  expect(f.parameters.map(({ name, type, dimensionality, optional, repeating }) => ({ name, type, dimensionality, optional, repeating }))).toEqual([
-    { name: "property_id", type: "string", dimensionality: undefined, optional: undefined, repeating: undefined },
-    { name: "field", type: "string", dimensionality: undefined, optional: undefined, repeating: undefined },
+test("the released ids keep their original arguments first: PROPERTY(property_id, field), COVERAGE() still works", () => {
+  expect(byId("PROPERTY").parameters.map((p) => [p.name, p.type, p.optional])).toEqual([
+    ["property_id", "string", undefined],
+    ["field", "string", undefined],
   ]);
-  expect(f.result.dimensionality).toBeUndefined();
+  expect(byId("PROPERTY").result.dimensionality).toBeUndefined();
+  // COVERAGE gained only optional arguments, so =PROP.COVERAGE() stays a valid formula.
+  expect(byId("COVERAGE").parameters.every((p) => p.optional)).toBe(true);
 });
 
-test("COVERAGE() takes no arguments and spills a matrix", () => {
-  const f = byId("COVERAGE");
-  expect(f.parameters).toEqual([]);
-  expect(f.result.dimensionality).toBe("matrix");
+test("every function that takes options takes them last, and optional arguments come after required ones", () => {
+  for (const f of functions) {
+    const names = f.parameters.map((p) => p.name);
+    if (names.includes("options")) expect({ id: f.id, last: names[names.length - 1] }).toEqual({ id: f.id, last: "options" });
+    const firstOptional = f.parameters.findIndex((p) => p.optional);
+    if (firstOptional >= 0) expect(f.parameters.slice(firstOptional).every((p) => p.optional)).toBe(true);
+  }
+  expect(functions.filter((f) => !f.parameters.some((p) => p.name === "options")).map((f) => f.id)).toEqual(["PROPERTY"]);
+});
+
+test("every function that calls the service is cancelable, so a cancelled cell aborts its request", () => {
+  for (const f of functions.filter((f) => f.id !== "FIELDS")) expect({ id: f.id, cancelable: f.options?.cancelable }).toEqual({ id: f.id, cancelable: true });
 });
 
 test("every function and argument is described for Excel's formula autocomplete", () => {

@@ -1,20 +1,10 @@
-// PROP.PROPERTY's input checks and value shaping, without a network: the client is a stub.
-import type { ApiClient } from "../../src/shared/api-client";
+// PROP.PROPERTY's input checks and value shaping, and the coverage spill, over a stubbed
+// service (a fresh session per test: no network, no shared cache).
 import { InputError, NoDataError } from "../../src/functions/excel-errors";
 import { PROPERTY_FIELDS, parseFieldName, parsePropertyId, propertyField } from "../../src/functions/property-field";
 import { coverageTable } from "../../src/functions/coverage-table";
-
-function stubClient(body: unknown): ApiClient & { paths: string[] } {
-  const paths: string[] = [];
-  return {
-    baseUrl: "http://svc.test",
-    paths,
-    get: async <T>(path: string) => {
-      paths.push(path);
-      return body as T;
-    },
-  };
-}
+import { jsonResponse, problemResponse } from "./office-stand-ins";
+import { propertyRecord, testSession } from "./session-factory";
 
 test("field names come from the shared contract's commercial property record", () => {
   expect(PROPERTY_FIELDS).toEqual(expect.arrayContaining(["id", "year_built", "building_area_sqft", "owner_name", "last_sale_price"]));
@@ -31,23 +21,56 @@ test("property ids must look like the contract's ids", () => {
 });
 
 test("returns the value, joins lists, and reports a missing value as no data", async () => {
-  const client = stubClient({ id: "cp_1", year_built: 1999, name: "Dock 5", owner_name: null, units: [1, 2] });
-  await expect(propertyField("cp_1", "year_built", async () => client)).resolves.toBe(1999);
-  await expect(propertyField("cp_1", "units", async () => client)).resolves.toBe("1, 2");
-  await expect(propertyField("cp_1", "owner_name", async () => client)).rejects.toThrow(NoDataError);
-  expect(client.paths[0]).toBe("/v1/commercial/properties/cp_1");
+  const { ctx, requests } = testSession(() => jsonResponse(propertyRecord("cp_1", { year_built: 1999, units: [1, 2] })));
+  await expect(propertyField("cp_1", "year_built", ctx)).resolves.toBe(1999);
+  await expect(propertyField("cp_1", "units", ctx)).resolves.toBe("1, 2");
+  await expect(propertyField("cp_1", "owner_name", ctx)).rejects.toThrow(NoDataError);
+  // One property, asked three times: one request (the detail endpoint, for a lone id).
+  expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/commercial/properties/cp_1"]);
 });
 
-test("bad input fails before connecting, so it costs no request", async () => {
-  const connect = jest.fn(async () => stubClient({}));
-  await expect(propertyField("cp_1", "nope", connect)).rejects.toThrow(InputError);
-  expect(connect).not.toHaveBeenCalled();
+test("bad input fails before any request, so it costs nothing", async () => {
+  const { ctx, requests } = testSession(() => jsonResponse({}));
+  await expect(propertyField("cp_1", "nope", ctx)).rejects.toThrow(InputError);
+  await expect(propertyField("", "name", ctx)).rejects.toThrow(InputError);
+  expect(requests).toHaveLength(0);
 });
 
 test("coverage spills header first, and an empty snapshot is no data rather than an empty spill", async () => {
-  await expect(coverageTable(async () => stubClient({ object: "coverage", counts: { parcels: 3 } }))).resolves.toEqual([
+  const full = testSession(() => jsonResponse({ object: "coverage", snapshot: { id: "s" }, counts: { parcels: 3 } }));
+  await expect(coverageTable(null, null, full.ctx)).resolves.toEqual([
     ["resource", "count"],
     ["parcels", 3],
   ]);
-  await expect(coverageTable(async () => stubClient({ object: "coverage", counts: {} }))).rejects.toThrow(NoDataError);
+  const empty = testSession(() => jsonResponse({ object: "coverage", snapshot: { id: "s" }, counts: {} }));
+  await expect(coverageTable(null, null, empty.ctx)).rejects.toThrow(NoDataError);
+});
+
+test("coverage sections: the known gaps, and the snapshot's identity", async () => {
+  const { ctx } = testSession(() =>
+    jsonResponse({
+      object: "coverage",
+      snapshot: { id: "snap_9", captured_at: "2025-01-01T00:00:00Z" },
+      counts: {},
+      known_gaps: [{ resource: "properties", asset_type: "land", field: "units", detail: "no unit counts" }],
+      build_seconds: 4,
+    }),
+  );
+  await expect(coverageTable("Gaps", "cols=asset_type,detail", ctx)).resolves.toEqual([
+    ["asset_type", "detail"],
+    ["land", "no unit counts"],
+  ]);
+  await expect(coverageTable("snapshot", "headers=false", ctx)).resolves.toEqual([
+    ["id", "snap_9"],
+    ["captured_at", "2025-01-01T00:00:00Z"],
+    ["build_seconds", 4],
+  ]);
+  await expect(coverageTable("gaps", "cols=colour", ctx)).rejects.toThrow(/cols: colour not in this section/);
+});
+
+test("a 404 for the property is #N/A-kind no data, remembered until a refresh", async () => {
+  const { ctx, requests } = testSession(() => problemResponse(404, { detail: "There is no commercial property 'cp_9' in this snapshot.", code: "not_found" }));
+  await expect(propertyField("cp_9", "name", ctx)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/cp_9/) });
+  await expect(propertyField("cp_9", "name", ctx)).rejects.toMatchObject({ status: 404 });
+  expect(requests).toHaveLength(1);
 });

@@ -1,0 +1,34 @@
+// PROP.ANALYSIS(asset_type, [geography], [options]): aggregate figures of one asset type,
+// nationally or in a state or metro, as metric/value rows; or, with breakdown=subtype,
+// building_class or state, the breakdown table.
+import { ENDPOINTS } from "../shared/endpoints";
+import type { FunctionContext } from "./call-context";
+import { assetTypeArg, geographyArg, isBlank } from "./argument-parsers";
+import { parseOptions, type LocalOption } from "./options";
+import { fieldNames } from "./record-fields";
+import { SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, type Cell } from "./table-shape";
+
+const BREAKDOWN_OPTION: LocalOption = {
+  name: "breakdown",
+  kind: "choice",
+  values: ["subtype", "building_class", "state"],
+  help: "spill the breakdown by subtype, building class or state instead of the totals.",
+};
+const LAYOUT_OPTION: LocalOption = { name: "layout", kind: "choice", values: ["rows", "columns"], help: "rows (default) or columns." };
+
+export async function assetAnalysis(assetType: unknown, geography: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+  const asset_type = assetTypeArg(assetType);
+  const query = isBlank(geography) ? {} : geographyArg(geography, { state: "state_code", metro: "metro_id" });
+  const parsed = parseOptions(options, [...SHAPE_OPTIONS, BREAKDOWN_OPTION, LAYOUT_OPTION]);
+  const breakdown = parsed.get("breakdown") as string | undefined;
+  const fields = breakdown ? fieldNames("breakdown") : fieldNames("asset_analysis").filter((f) => f !== "object");
+  const shape = tableOptions(parsed, fields, breakdown ? "breakdown" : "analysis");
+  const record = await ctx.session.api.get<Record<string, unknown>>(ENDPOINTS.analyseAssetType, { asset_type }, query, ctx);
+  const where = `${asset_type} ${query.state_code ? `in ${query.state_code}` : query.metro_id ? `in ${query.metro_id}` : "nationally"}`;
+  if (breakdown) {
+    const rows = (record[`by_${breakdown}`] as Record<string, unknown>[] | undefined) ?? [];
+    return shapeTable(rows, fields, shape, `No ${breakdown} breakdown for ${where}${breakdown === "state" && !isBlank(geography) ? " (the state breakdown is national only)" : ""}.`);
+  }
+  if (parsed.get("layout") === "columns") return shapeTable([record], fields, shape, `No analysis for ${where}.`);
+  return shapePairs(fields.map((f): [string, unknown] => [f, record[f]]), ["metric", "value"], shape, `No analysis for ${where}.`);
+}

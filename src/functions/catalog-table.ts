@@ -1,0 +1,57 @@
+// PROP.CATALOG([section], [options]): what the API offers over this snapshot. Free. Sections:
+// the endpoints with their credit cost (default), asset types with the search inputs each
+// supports, company types, listing statuses and property types, metros, paging bounds, and
+// the fields of each stored resource.
+import { ENDPOINTS } from "../shared/endpoints";
+import type { FunctionContext } from "./call-context";
+import { parseOptions } from "./options";
+import { sectionArg, sectionTable } from "./section-table";
+import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
+
+export const CATALOG_SECTIONS = [
+  "endpoints",
+  "asset_types",
+  "company_types",
+  "listing_statuses",
+  "listing_property_types",
+  "metros",
+  "paging",
+  "fields",
+] as const;
+
+type Catalog = Record<string, unknown> & { surfaces: Record<string, unknown>[] };
+
+function catalogRows(catalog: Catalog, section: (typeof CATALOG_SECTIONS)[number]): Record<string, unknown>[] {
+  switch (section) {
+    case "endpoints":
+      return catalog.surfaces;
+    case "asset_types":
+      return ((catalog.asset_types as Record<string, unknown>[]) ?? []).map((a) => ({
+        ...a,
+        unsupported_inputs: ((a.unsupported_inputs as { input: string }[]) ?? []).map((u) => u.input),
+      }));
+    case "company_types":
+    case "listing_statuses":
+    case "listing_property_types": {
+      const column = section.replace(/s$/, "").replace("statuse", "status");
+      return ((catalog[section] as string[]) ?? []).map((value) => ({ [column]: value }));
+    }
+    case "metros":
+      return (catalog.metros as Record<string, unknown>[]) ?? [];
+    case "fields":
+      return Object.entries((catalog.fields as Record<string, string[]>) ?? {}).map(([resource, fields]) => ({ resource, fields }));
+    default:
+      return [];
+  }
+}
+
+export async function catalogTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+  const section = sectionArg(rawSection, CATALOG_SECTIONS, "endpoints");
+  const parsed = parseOptions(options, SHAPE_OPTIONS);
+  const shape = tableOptions(parsed, null, "catalog");
+  const catalog = await ctx.session.api.get<Catalog>(ENDPOINTS.getCatalog, {}, {}, ctx);
+  if (section === "paging") {
+    return shapePairs(Object.entries((catalog.paging as Record<string, unknown>) ?? {}), ["setting", "value"], { ...shape, cols: null }, "The catalog states no paging bounds.");
+  }
+  return sectionTable(catalogRows(catalog, section), shape, `The catalog lists no ${section.replace(/_/g, " ")}.`);
+}

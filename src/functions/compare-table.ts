@@ -1,0 +1,58 @@
+// PROP.COMPARE(property_ids, [options]): selected properties side by side, one row each in
+// the order given; with stats=true, the count, minimum, median and maximum of each numeric
+// field instead. Up to 100 ids: the service compares 25 at a time, so larger ranges are split
+// into near-equal parts (26 ids are 13 + 13, never 25 + 1).
+import type { FunctionContext } from "./call-context";
+import { propertyIdsArg } from "./argument-parsers";
+import { parseOptions, type LocalOption } from "./options";
+import { fieldNames } from "./record-fields";
+import { SHAPE_OPTIONS, shapeTable, tableOptions, type Cell } from "./table-shape";
+import { MAX_BATCH } from "../shared/property-batcher";
+
+const STATS_OPTION: LocalOption = { name: "stats", kind: "boolean", help: "true spills count, min, median and max of each numeric field." };
+
+interface Statistic {
+  field: string;
+  count: number;
+  min: number | null;
+  median: number | null;
+  max: number | null;
+}
+interface Comparison {
+  properties: Record<string, unknown>[];
+  statistics: Statistic[];
+}
+
+export function chunkIds(ids: string[], size: number = MAX_BATCH): string[][] {
+  const parts = Math.ceil(ids.length / size);
+  const each = Math.ceil(ids.length / parts);
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += each) chunks.push(ids.slice(i, i + each));
+  return chunks;
+}
+
+/** The service's statistics, computed the same way when the ids took more than one request. */
+export function statistics(rows: Record<string, unknown>[], fields: readonly string[]): Statistic[] {
+  return fields
+    .map((field) => {
+      const values = rows.map((r) => r[field]).filter((v): v is number => typeof v === "number").sort((a, b) => a - b);
+      const mid = values.length >> 1;
+      const median = values.length === 0 ? null : values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+      return { field, count: values.length, min: values[0] ?? null, median, max: values.length ? values[values.length - 1] : null };
+    });
+}
+
+export async function compareTable(rawIds: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+  const ids = propertyIdsArg(rawIds);
+  const parsed = parseOptions(options, [...SHAPE_OPTIONS, STATS_OPTION]);
+  const fields = fieldNames("property");
+  const shape = tableOptions(parsed, fields, "property");
+  const parts = await Promise.all(chunkIds(ids).map((chunk) => ctx.session.api.compare<Comparison>(chunk, ctx)));
+  const rows = parts.flatMap((p) => p.properties);
+  if (parsed.get("stats") !== true) return shapeTable(rows, fields, shape, "No properties to compare.");
+  const numeric = new Set(parts[0].statistics.map((s) => s.field));
+  const wanted = (shape.cols ?? fields).filter((f) => numeric.has(f));
+  const stats = parts.length === 1 ? wanted.map((f) => parts[0].statistics.find((s) => s.field === f)!) : statistics(rows, wanted);
+  const statFields = fieldNames("statistic");
+  return shapeTable(stats as unknown as Record<string, unknown>[], statFields, { ...shape, cols: null }, "None of the chosen fields is numeric.");
+}

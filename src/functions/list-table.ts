@@ -1,0 +1,44 @@
+// The common body of every list function: check the options against the endpoint's filters
+// and the shaping options, merge them with the positional inputs, fetch the pages and shape
+// the spill. Everything that can be wrong with the input is found before the first request.
+import type { EndpointSpec } from "../shared/endpoints";
+import type { FunctionContext } from "./call-context";
+import { mergeInputs } from "./argument-parsers";
+import { parseOptions, type OptionValue } from "./options";
+import { fieldNames, type ResourceName } from "./record-fields";
+import { fetchRows } from "./list-rows";
+import { LIST_OPTIONS, pagingOptions, shapeTable, tableOptions, type Cell } from "./table-shape";
+
+export interface ListCall {
+  spec: EndpointSpec;
+  pathParams?: Record<string, string>;
+  /** Inputs from the positional arguments, already checked. */
+  positional: Record<string, string | number>;
+  /** The raw options argument. */
+  options: unknown;
+  resource: ResourceName;
+  /** What the cell says when nothing matches. */
+  empty: string;
+}
+
+/** The endpoint's filters given in options, ready for the query. */
+export function splitOptions(parsed: Map<string, OptionValue>, spec: EndpointSpec): Record<string, string | number> {
+  const filters: Record<string, string | number> = {};
+  for (const q of spec.query) {
+    const value = parsed.get(q.name);
+    if (value !== undefined) filters[q.name] = value as string | number;
+  }
+  return filters;
+}
+
+export async function listTable(call: ListCall, ctx: FunctionContext): Promise<Cell[][]> {
+  const parsed = parseOptions(call.options, [...LIST_OPTIONS, ...call.spec.query]);
+  const fields = fieldNames(call.resource);
+  const shape = tableOptions(parsed, fields, call.resource);
+  const paging = pagingOptions(parsed);
+  const query = mergeInputs(call.positional, splitOptions(parsed, call.spec));
+  const { rows } = await fetchRows(ctx, call.spec, call.pathParams ?? {}, query, paging);
+  const asked = Object.entries({ ...call.pathParams, ...query }).map(([k, v]) => `${k}=${v}`);
+  const from = paging.offset > 0 ? ` from row ${paging.offset + 1}` : "";
+  return shapeTable(rows, fields, shape, `${call.empty}${asked.length ? ` for ${asked.join(", ")}` : ""}${from}.`);
+}

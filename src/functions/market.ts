@@ -1,0 +1,59 @@
+// PROP.MARKET(geography, asset_type, [metric], [options]): one asset type's market figures in
+// a state, city or metro. With a metric, one number (=PROP.MARKET("Austin, TX","industrial",
+// "vacancy_rate")); without, a spill of metric and value.
+import { ENDPOINTS } from "../shared/endpoints";
+import type { FunctionContext } from "./call-context";
+import { assetTypeArg, isBlank } from "./argument-parsers";
+import { InputError, NoDataError } from "./excel-errors";
+import { parseOptions, type LocalOption } from "./options";
+import { canonical } from "./param-values";
+import { fieldNames } from "./record-fields";
+import { DATES_OPTION, SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, toCell, type Cell } from "./table-shape";
+
+export const MARKET_METRICS: readonly string[] = fieldNames("market").filter((f) => f !== "object");
+const LAYOUT_OPTION: LocalOption = {
+  name: "layout",
+  kind: "choice",
+  values: ["rows", "columns"],
+  help: "rows (default): one metric per row; columns: metric names across, values below.",
+};
+
+/**
+ * The service's geography grammar, normalised so "austin,tx" and "Austin, TX" share a cached
+ * answer: "TX", "metro-austin-tx", "Austin, TX" or "Austin, TX metro".
+ */
+export function marketGeography(raw: unknown): string {
+  const help = 'give a state ("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or "metro-austin-tx").';
+  if (isBlank(raw)) throw new InputError(`geography is empty: ${help}`);
+  const text = String(raw).trim().replace(/\s+/g, " ");
+  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
+  if (/^metro-[a-z0-9-]+$/i.test(text)) return text.toLowerCase();
+  const m = /^(.*\S)\s*,\s*([A-Za-z]{2})( metro)?$/i.exec(text);
+  if (!m || m[1].length > 80) throw new InputError(`geography: "${text}" is not a geography; ${help}`);
+  return `${m[1]}, ${m[2].toUpperCase()}${m[3] ? " metro" : ""}`;
+}
+
+export function marketMetric(raw: unknown): string {
+  const metric = canonical(String(raw)).replace(/-/g, "_");
+  if (!MARKET_METRICS.includes(metric)) {
+    throw new InputError(`metric: "${String(raw).trim()}" is not a market metric; =PROP.FIELDS("market") lists them (e.g. vacancy_rate, median_cap_rate).`);
+  }
+  return metric;
+}
+
+export async function marketFigures(geography: unknown, assetType: unknown, metric: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+  const query = { geography: marketGeography(geography), asset_type: assetTypeArg(assetType) };
+  const wanted = isBlank(metric) ? null : marketMetric(metric);
+  const parsed = parseOptions(options, wanted ? [DATES_OPTION] : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
+  const shape = tableOptions(parsed, MARKET_METRICS, "market");
+  const record = await ctx.session.api.get<Record<string, unknown>>(ENDPOINTS.getMarketSnapshot, {}, query, ctx);
+  const where = `${query.asset_type} in ${String(record.geography_name ?? query.geography)}`;
+  if (wanted) {
+    const value = record[wanted];
+    if (value === null || value === undefined) throw new NoDataError(`${wanted} is not recorded for ${where}.`);
+    return [[toCell(value, shape.dates)]];
+  }
+  if (parsed.get("layout") === "columns") return shapeTable([record], MARKET_METRICS, shape, `No market figures for ${where}.`);
+  const pairs = MARKET_METRICS.map((m): [string, unknown] => [m, record[m]]);
+  return shapePairs(pairs, ["metric", "value"], shape, `No market figures for ${where}.`);
+}

@@ -1,0 +1,79 @@
+// The trailing `options` argument: "key=value; key=value". New options can be added without
+// breaking old formulas, and every key and value is checked before any request, so a typo
+// gets #VALUE! naming what is accepted instead of silently matching everything.
+import type { ParamSpec } from "../shared/endpoints";
+import { InputError } from "./excel-errors";
+import { checkParam, type ParamValue } from "./param-values";
+
+/** A table or shaping option (not sent to the service). */
+export interface LocalOption {
+  name: string;
+  kind: "boolean" | "list" | "choice" | "count";
+  /** choice: the allowed values; count: the bounds. */
+  values?: readonly string[];
+  min?: number;
+  max?: number;
+  help: string;
+}
+
+export type OptionSpec = ParamSpec | LocalOption;
+export type OptionValue = ParamValue | boolean | string[];
+
+const TRUE_WORDS = ["true", "yes", "1", "on"];
+const FALSE_WORDS = ["false", "no", "0", "off"];
+
+export function parseOptions(raw: unknown, specs: readonly OptionSpec[]): Map<string, OptionValue> {
+  const out = new Map<string, OptionValue>();
+  if (raw === null || raw === undefined) return out;
+  if (typeof raw !== "string") {
+    throw new InputError(`options must be text such as "limit=50; headers=false", not ${String(raw)}.`);
+  }
+  const byName = new Map(specs.map((s) => [s.name, s]));
+  for (const part of raw.split(/[;\n]/)) {
+    if (part.trim() === "") continue;
+    const eq = part.indexOf("=");
+    if (eq < 0) throw new InputError(`options: "${part.trim()}" has no "=": write key=value pairs separated by ";".`);
+    const name = part.slice(0, eq).trim().toLowerCase();
+    const value = part.slice(eq + 1).trim();
+    const spec = byName.get(name);
+    if (!spec) {
+      throw new InputError(`options: "${name}" is not an option here; use ${specs.map((s) => s.name).join(", ")}.`);
+    }
+    if (out.has(name)) throw new InputError(`options: ${name} is given twice.`);
+    if (value === "") throw new InputError(`options: ${name} has no value.`);
+    out.set(name, checkOption(spec, value));
+  }
+  return out;
+}
+
+function checkOption(spec: OptionSpec, value: string): OptionValue {
+  switch (spec.kind) {
+    case "boolean": {
+      const word = value.toLowerCase();
+      if (TRUE_WORDS.includes(word)) return true;
+      if (FALSE_WORDS.includes(word)) return false;
+      throw new InputError(`options: ${spec.name} must be true or false, not "${value}".`);
+    }
+    case "list": {
+      const items = value.split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
+      if (items.length === 0) throw new InputError(`options: ${spec.name} lists nothing.`);
+      const twice = items.find((item, i) => items.indexOf(item) !== i);
+      if (twice) throw new InputError(`options: ${spec.name} names ${twice} twice.`);
+      return items;
+    }
+    case "choice": {
+      const found = spec.values?.find((v) => v === value.toLowerCase());
+      if (!found) throw new InputError(`options: ${spec.name} must be one of ${spec.values?.join(", ")}, not "${value}".`);
+      return found;
+    }
+    case "count": {
+      const n = Number(value.replace(/[,_]/g, ""));
+      if (!Number.isInteger(n)) throw new InputError(`options: ${spec.name} must be a whole number, not "${value}".`);
+      if (spec.min !== undefined && n < spec.min) throw new InputError(`options: ${spec.name} must be at least ${spec.min}.`);
+      if (spec.max !== undefined && n > spec.max) throw new InputError(`options: ${spec.name} must be at most ${spec.max} (${spec.help})`);
+      return n;
+    }
+    default:
+      return checkParam(spec, value, `options: ${spec.name}`);
+  }
+}

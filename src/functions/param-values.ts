@@ -1,0 +1,116 @@
+// Checks one input (a cell's value, or a value from the options text) against what the
+// service accepts, and puts it in the form the service expects. Every check runs before any
+// request, so a typo costs nothing and the #VALUE! message says what would have worked.
+import type { ParamSpec } from "../shared/endpoints";
+import { InputError } from "./excel-errors";
+
+export type ParamValue = string | number;
+
+const PATTERNS: Partial<Record<ParamSpec["kind"], { test: RegExp; example: string; what: string }>> = {
+  state: { test: /^[A-Za-z]{2}$/, example: "TX", what: "a two-letter state code" },
+  metro: { test: /^metro-[a-z0-9-]+$/i, example: "metro-austin-tx", what: "a metro id" },
+  company_id: { test: /^co_[A-Za-z0-9-]+$/, example: "co_0001a2b3", what: "a company id" },
+  property_id: { test: /^cp_[A-Za-z0-9-]+$/, example: "cp_0001a2b3", what: "a property id" },
+};
+
+/** Spaces, underscores and hyphens are one separator: "Health Care" is health-care. */
+export function canonical(text: string): string {
+  return text.trim().toLowerCase().replace(/[\s_-]+/g, "-");
+}
+
+export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.name): ParamValue {
+  if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) {
+    throw new InputError(`${label} is empty: ${spec.help}`);
+  }
+  if (typeof raw === "boolean") throw new InputError(`${label} cannot be TRUE or FALSE: ${spec.help}`);
+  switch (spec.kind) {
+    case "state":
+      return matchPattern(spec, raw, label).toUpperCase();
+    case "metro":
+      return matchPattern(spec, raw, label).toLowerCase();
+    case "company_id":
+    case "property_id":
+      return matchPattern(spec, raw, label);
+    case "zip":
+    case "fips":
+      return fiveDigits(spec, raw, label);
+    case "enum": {
+      const wanted = canonical(String(raw));
+      const found = spec.values?.find((v) => canonical(v) === wanted);
+      if (!found) throw new InputError(`${label}: "${String(raw).trim()}" is not one of ${spec.values?.join(", ")}.`);
+      return found;
+    }
+    case "number":
+    case "integer":
+      return checkNumber(spec, raw, label);
+    case "date":
+      return checkDate(raw, label);
+    case "text": {
+      const text = String(raw).trim();
+      if (spec.minLength !== undefined && text.length < spec.minLength) {
+        throw new InputError(`${label} is too short (at least ${spec.minLength} characters): ${spec.help}`);
+      }
+      if (spec.maxLength !== undefined && text.length > spec.maxLength) {
+        throw new InputError(`${label} is too long (at most ${spec.maxLength} characters).`);
+      }
+      return text;
+    }
+  }
+}
+
+function matchPattern(spec: ParamSpec, raw: unknown, label: string): string {
+  const pattern = PATTERNS[spec.kind]!;
+  const text = String(raw).trim();
+  if (!pattern.test.test(text)) throw new InputError(`${label}: "${text}" is not ${pattern.what} such as ${pattern.example}.`);
+  return text;
+}
+
+/** ZIP and FIPS codes: a cell may hold 02134 as the number 2134, so numbers are zero-padded. */
+function fiveDigits(spec: ParamSpec, raw: unknown, label: string): string {
+  const what = spec.kind === "zip" ? "a five-digit ZIP code such as 78701" : "a five-digit county FIPS code such as 48453";
+  if (typeof raw === "number") {
+    if (!Number.isInteger(raw) || raw < 0 || raw > 99_999) throw new InputError(`${label}: ${raw} is not ${what}.`);
+    return String(raw).padStart(5, "0");
+  }
+  const text = String(raw).trim();
+  if (!/^\d{5}$/.test(text)) throw new InputError(`${label}: "${text}" is not ${what}.`);
+  return text;
+}
+
+function checkNumber(spec: ParamSpec, raw: unknown, label: string): number {
+  // "1,000,000" and "1_000_000" read as the number a person meant.
+  const value = typeof raw === "number" ? raw : Number(String(raw).trim().replace(/[,_]/g, ""));
+  if (!Number.isFinite(value) || (typeof raw === "string" && String(raw).trim() === "")) {
+    throw new InputError(`${label}: "${String(raw).trim()}" is not a number. ${spec.help}`);
+  }
+  if (spec.kind === "integer" && !Number.isInteger(value)) throw new InputError(`${label} must be a whole number, not ${value}.`);
+  if (spec.min !== undefined && spec.exclusiveMin && value <= spec.min) throw new InputError(`${label} must be more than ${spec.min}, not ${value}.`);
+  if (spec.min !== undefined && value < spec.min) throw new InputError(`${label} must be at least ${spec.min}, not ${value}.`);
+  if (spec.max !== undefined && value > spec.max) throw new InputError(`${label} must be at most ${spec.max}, not ${value}.`);
+  return value;
+}
+
+/** Days from Excel's day zero (1899-12-30) to 1970-01-01. */
+const EXCEL_EPOCH_OFFSET = 25_569;
+
+/** A date as YYYY-MM-DD text, or as the serial number a date cell holds. */
+export function checkDate(raw: unknown, label: string): string {
+  const text = String(raw).trim();
+  if (typeof raw === "number" || /^\d+(\.\d+)?$/.test(text)) {
+    const serial = Math.floor(Number(raw));
+    if (serial < 1 || serial > 2_958_465) throw new InputError(`${label}: ${text} is not a date.`);
+    return new Date((serial - EXCEL_EPOCH_OFFSET) * 86_400_000).toISOString().slice(0, 10);
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!date || date.toISOString().slice(0, 10) !== text) {
+    throw new InputError(`${label}: "${text}" is not a date; write it as YYYY-MM-DD (e.g. 2024-06-30) or use a date cell.`);
+  }
+  return text;
+}
+
+/** A YYYY-MM-DD date as the serial number Excel stores dates as (so cells can be formatted as dates). */
+export function toExcelSerial(isoDate: string): number {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  return Date.UTC(y, m - 1, d) / 86_400_000 + EXCEL_EPOCH_OFFSET;
+}

@@ -1,0 +1,101 @@
+// Shapes records into what a spill returns: a rectangle, header row first, one column per
+// field in a stable order. Also the options every table function shares (headers, cols,
+// limit, offset, dates) and their checks, which run before any request.
+import { OFFSET_MAX } from "../shared/endpoints";
+import { InputError, NoDataError } from "./excel-errors";
+import type { LocalOption, OptionValue } from "./options";
+import { toExcelSerial } from "./param-values";
+
+/** Most rows one table formula fetches (10 pages of 100); docs/functions.md states it. */
+export const MAX_ROWS = 1000;
+export const DEFAULT_ROWS = 25;
+
+export type Cell = string | number | boolean;
+
+export const HEADERS_OPTION: LocalOption = { name: "headers", kind: "boolean", help: "false leaves out the header row." };
+export const COLS_OPTION: LocalOption = { name: "cols", kind: "list", help: "Columns to show, in order, e.g. cols=name,year_built." };
+export const DATES_OPTION: LocalOption = {
+  name: "dates",
+  kind: "choice",
+  values: ["text", "serial"],
+  help: "serial returns dates as Excel date numbers (format the cells as dates); text (default) as YYYY-MM-DD.",
+};
+export const LIMIT_OPTION: LocalOption = {
+  name: "limit",
+  kind: "count",
+  min: 1,
+  max: MAX_ROWS,
+  help: `rows to return, 1..${MAX_ROWS}; more than 100 fetches further pages, each billed.`,
+};
+export const OFFSET_OPTION: LocalOption = { name: "offset", kind: "count", min: 0, max: OFFSET_MAX, help: `rows to skip, 0..${OFFSET_MAX}.` };
+
+/** The shaping options of any spill. */
+export const SHAPE_OPTIONS = [HEADERS_OPTION, COLS_OPTION, DATES_OPTION];
+/** The shaping and paging options of a list function. */
+export const LIST_OPTIONS = [...SHAPE_OPTIONS, LIMIT_OPTION, OFFSET_OPTION];
+
+export interface TableOptions {
+  headers: boolean;
+  /** Columns in order; null for every field. */
+  cols: string[] | null;
+  dates: "text" | "serial";
+}
+
+/**
+ * Reads the shaping options, checking `cols` against the fields the records will have
+ * (`fields` null: the caller checks them against the answer).
+ */
+export function tableOptions(options: Map<string, OptionValue>, fields: readonly string[] | null, resource: string): TableOptions {
+  const cols = (options.get("cols") as string[] | undefined) ?? null;
+  if (cols && fields) {
+    const unknown = cols.filter((c) => !fields.includes(c));
+    if (unknown.length) {
+      throw new InputError(
+        `cols: ${unknown.join(", ")} ${unknown.length > 1 ? "are not fields" : "is not a field"} here; =PROP.FIELDS("${resource}") lists them.`,
+      );
+    }
+  }
+  return {
+    headers: (options.get("headers") as boolean | undefined) ?? true,
+    cols,
+    dates: (options.get("dates") as "text" | "serial" | undefined) ?? "text",
+  };
+}
+
+export function pagingOptions(options: Map<string, OptionValue>): { limit: number; offset: number } {
+  return {
+    limit: (options.get("limit") as number | undefined) ?? DEFAULT_ROWS,
+    offset: (options.get("offset") as number | undefined) ?? 0,
+  };
+}
+
+/**
+ * Records as a spill: header row (unless headers=false) then one row per record. Columns are
+ * `cols`, else every field except `object` (every row says the same thing there).
+ * An empty result is an error with `emptyMessage`, never an empty or blank spill.
+ */
+export function shapeTable(records: readonly Record<string, unknown>[], fields: readonly string[], options: TableOptions, emptyMessage: string): Cell[][] {
+  if (records.length === 0) throw new NoDataError(emptyMessage);
+  const columns = options.cols ?? fields.filter((f) => f !== "object");
+  const rows = records.map((record) => columns.map((c) => toCell(record[c], options.dates)));
+  return options.headers ? [[...columns], ...rows] : rows;
+}
+
+/** Name/value pairs as a two-column spill (one record read down rather than across). */
+export function shapePairs(pairs: readonly [string, unknown][], header: [string, string], options: TableOptions, emptyMessage: string): Cell[][] {
+  const chosen = options.cols ? options.cols.map((c): readonly [string, unknown] => pairs.find(([name]) => name === c) ?? [c, null]) : pairs;
+  if (chosen.length === 0) throw new NoDataError(emptyMessage);
+  const rows = chosen.map(([name, value]): Cell[] => [name, toCell(value, options.dates)]);
+  return options.headers ? [[...header], ...rows] : rows;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One value as a cell shows it: empty for null, lists joined, nested objects as JSON. */
+export function toCell(value: unknown, dates: "text" | "serial" = "text"): Cell {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (typeof value === "string") return dates === "serial" && ISO_DATE.test(value) ? toExcelSerial(value) : value;
+  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v))).join(", ");
+  return JSON.stringify(value);
+}
