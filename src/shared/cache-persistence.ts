@@ -61,6 +61,8 @@ export class CachePersistence {
       this.timer = null;
       void this.flush();
     }, SAVE_DELAY_MS);
+    // Under Node (tests, the benchmark) a pending save must not keep the process alive.
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   private async read(): Promise<void> {

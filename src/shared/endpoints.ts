@@ -86,7 +86,7 @@ export const ENDPOINTS = {
       { name: "county_fips", kind: "fips", help: "Five-digit county FIPS code." },
       p.city(),
       p.zip(),
-      p.text("apn", "Assessor's parcel number (exact)."),
+      p.text("apn", "Assessor's parcel number (exact).", 1, 40),
       { name: "land_use", kind: "enum", values: PARCEL_LAND_USES, help: "Standardised land use, e.g. commercial." },
     ],
   },

@@ -26,6 +26,8 @@ const DEFAULT_WINDOW_MS = 10;
 
 export class PropertyBatcher {
   private pending = new Map<string, Waiter[]>();
+  /** Ids in a batch on its way: a call for one of them waits for that batch. */
+  private readonly inFlight = new Map<string, Waiter[]>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly windowMs: number;
   private readonly maxBatch: number;
@@ -41,6 +43,8 @@ export class PropertyBatcher {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new ApiError(0, "aborted", "The request was cancelled."));
       const waiter: Waiter = { resolve, reject };
+      const sent = this.inFlight.get(id);
+      if (sent) return void sent.push(waiter);
       const waiters = this.pending.get(id) ?? [];
       waiters.push(waiter);
       this.pending.set(id, waiters);
@@ -68,27 +72,35 @@ export class PropertyBatcher {
     const batch = this.pending;
     this.pending = new Map();
     const ids = [...batch.keys()];
+    for (const [id, waiters] of batch) this.inFlight.set(id, waiters);
     for (let i = 0; i < ids.length; i += this.maxBatch) {
-      void this.send(ids.slice(i, i + this.maxBatch), batch);
+      void this.send(ids.slice(i, i + this.maxBatch));
     }
   }
 
-  private async send(ids: string[], waiters: Map<string, Waiter[]>): Promise<void> {
+  private async send(ids: string[]): Promise<void> {
     this.batchesSent++;
     let outcomes: Map<string, BatchOutcome>;
     try {
       outcomes = await this.options.fetchBatch(ids);
     } catch (err) {
       // A batch that fails rejects every entry in it: no cell is left pending.
-      for (const id of ids) for (const w of waiters.get(id) ?? []) w.reject(err);
+      for (const id of ids) for (const w of this.settle(id)) w.reject(err);
       return;
     }
     for (const id of ids) {
       const outcome = outcomes.get(id) ?? { error: new ApiError(0, "invalid_response", `The service's answer left out ${id}.`) };
-      for (const w of waiters.get(id) ?? []) {
+      for (const w of this.settle(id)) {
         if ("record" in outcome) w.resolve(outcome.record);
         else w.reject(outcome.error);
       }
     }
+  }
+
+  /** The waiters of an id whose batch has come back (the id is no longer in flight). */
+  private settle(id: string): Waiter[] {
+    const waiters = this.inFlight.get(id) ?? [];
+    this.inFlight.delete(id);
+    return waiters;
   }
 }

@@ -11,6 +11,7 @@ export interface SeenRequest {
   query: Record<string, string>;
   body: any;
   headers: Record<string, string>;
+  signal?: AbortSignal | null;
 }
 
 export type Handler = (request: SeenRequest) => Response | Promise<Response>;
@@ -33,6 +34,7 @@ export function testSession(handler: Handler, options: { storage?: ReturnType<ty
       query: Object.fromEntries(parsed.searchParams),
       body: init.body ? JSON.parse(String(init.body)) : undefined,
       headers: { ...(init.headers as Record<string, string>) },
+      signal: init.signal,
     };
     requests.push(request);
     return handler(request);

@@ -1,0 +1,188 @@
+// Recalculation never bills: the gateway over a stubbed service. Point calls are batched,
+// a recalculation makes no request, a refresh of an unchanged snapshot costs one free request,
+// a changed snapshot revalidates with If-None-Match, previews make no metered call, and a
+// reopened workbook starts from the stored cache.
+import { propertyField } from "../../src/functions/property-field";
+import { saleComps } from "../../src/functions/sale-comps";
+import { marketFigures } from "../../src/functions/market";
+import { compareTable } from "../../src/functions/compare-table";
+import { credits } from "../../src/functions/credits";
+import { searchProperties } from "../../src/functions/property-searches";
+import { contextOf } from "../../src/functions/call-context";
+import { jsonResponse, problemResponse } from "./office-stand-ins";
+import { compareResponse, listResponse, propertyRecord, testSession, type SeenRequest } from "./session-factory";
+
+/** A service whose snapshot can change under the add-in, with ETags and 304s like the real one. */
+function fakeService(state = { snapshot: "snap_1" }) {
+  const etagged = (req: SeenRequest, etag: string, body: unknown, headers: Record<string, string> = {}) =>
+    req.headers["If-None-Match"] === etag
+      ? new Response(null, { status: 304, headers: { etag, ...headers } })
+      : new Response(JSON.stringify(body), { headers: { "content-type": "application/json", etag, ...headers } });
+  const handler = (req: SeenRequest): Response => {
+    if (req.path === "/v1/commercial/coverage") {
+      return etagged(req, `"cov-${state.snapshot}"`, { object: "coverage", snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" }, counts: { properties: 100 } }, { "x-credits-limit": "1000", "x-credits-remaining": "990", "x-credits-charged": "0", "x-credits-reset": "2025-02-01T00:00:00Z" });
+    }
+    if (req.method === "POST" && req.path.endsWith("/compare")) return compareResponse(req.body.property_ids, state.snapshot);
+    const detail = /^\/v1\/commercial\/properties\/(cp_\w+)$/.exec(req.path);
+    if (detail) return etagged(req, `"${detail[1]}"`, propertyRecord(detail[1]));
+    if (req.path === "/v1/commercial/sale-comps") {
+      const body = { object: "list", data: [{ id: "sale_1", object: "sale_comp", sale_price: 5e6 }], has_more: false, next_offset: null, total_count: 1, snapshot: { id: state.snapshot } };
+      return etagged(req, `"comps-${state.snapshot}"`, body);
+    }
+    if (req.path === "/v1/commercial/markets/snapshot") {
+      return etagged(req, '"mkt"', { id: "mkt_TX_industrial", object: "market_snapshot", geography_name: "Texas", vacancy_rate: 0.07, property_count: 40 });
+    }
+    return problemResponse(404, { detail: `no route ${req.path}`, code: "not_found" });
+  };
+  return { state, handler };
+}
+
+const ids = (n: number) => Array.from({ length: n }, (_, i) => `cp_${i}`);
+
+/** A model: 10 point cells per property plus a few table cells, calculated all at once. */
+function calculate(ctx: ReturnType<typeof testSession>["ctx"], properties: string[]) {
+  const fields = ["name", "year_built", "building_area_sqft", "asset_type", "id", "name", "year_built", "asset_type", "building_area_sqft", "id"];
+  const points = properties.flatMap((id) => fields.map((f) => propertyField(id, f, ctx)));
+  const tables = [saleComps("TX", "industrial", null, ctx), marketFigures("TX", "industrial", null, null, ctx), marketFigures("TX", "industrial", "vacancy_rate", null, ctx)];
+  return Promise.all([...points, ...tables]);
+}
+
+test("first calculation batches point calls; recalculation makes no request; refresh of an unchanged snapshot costs one free request", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  await calculate(ctx, ids(100));
+  const compares = requests.filter((r) => r.method === "POST");
+  expect(compares).toHaveLength(4); // 100 distinct properties, 25 per request
+  expect(compares.every((r) => r.body.property_ids.length === 25)).toBe(true);
+  expect(requests).toHaveLength(4 + 2); // + sale comps + one market (three cells share it)
+
+  requests.length = 0;
+  await calculate(ctx, ids(100));
+  expect(requests).toHaveLength(0);
+
+  const result = await ctx.session.api.refresh();
+  expect(result).toMatchObject({ snapshotId: "snap_1", changed: false, staleEntries: 0 });
+  await calculate(ctx, ids(100));
+  expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/commercial/coverage"]);
+});
+
+test("after the snapshot changes, refresh marks results stale and each revalidates with If-None-Match", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  await ctx.session.api.refresh();
+  await calculate(ctx, ids(30));
+  requests.length = 0;
+
+  service.state.snapshot = "snap_2";
+  const result = await ctx.session.api.refresh();
+  expect(result).toMatchObject({ snapshotId: "snap_2", changed: true });
+  expect(result.staleEntries).toBeGreaterThan(30);
+  requests.length = 0;
+  await calculate(ctx, ids(30));
+  const seen = requests.map((r) => `${r.method} ${r.path} ${r.headers["If-None-Match"] ?? ""}`.trim());
+  // Lists name their snapshot, so they come back new; the market did not change (304, free);
+  // the batched records had no ETag and are fetched again, still batched.
+  expect(seen).toEqual(
+    expect.arrayContaining([
+      'GET /v1/commercial/sale-comps "comps-snap_1"',
+      'GET /v1/commercial/markets/snapshot "mkt"',
+      "POST /v1/commercial/properties/compare",
+    ]),
+  );
+  expect(requests.filter((r) => r.method === "POST")).toHaveLength(2);
+  requests.length = 0;
+  await calculate(ctx, ids(30));
+  expect(requests).toHaveLength(0);
+});
+
+test("a formula-edit preview makes no metered request, but shows what the cache has", async () => {
+  const service = fakeService();
+  const { session, requests } = testSession(service.handler);
+  const preview = { session, preview: true };
+  await expect(marketFigures("TX", "industrial", "vacancy_rate", null, preview)).rejects.toMatchObject({ code: "preview_not_fetched" });
+  await expect(propertyField("cp_1", "name", preview)).rejects.toMatchObject({ code: "preview_not_fetched" });
+  expect(requests).toHaveLength(0);
+  await marketFigures("TX", "industrial", null, null, { session });
+  await expect(marketFigures("TX", "industrial", "vacancy_rate", null, preview)).resolves.toEqual([[0.07]]);
+  expect(requests).toHaveLength(1);
+});
+
+test("a reopened workbook recalculates from the cache stored in OfficeRuntime.storage", async () => {
+  const service = fakeService();
+  const first = testSession(service.handler);
+  await calculate(first.ctx, ids(10));
+  await first.session.persistence.flush();
+  const reopened = testSession(service.handler, { storage: first.storage });
+  const values = await calculate(reopened.ctx, ids(10));
+  expect(values[1]).toBe(1990);
+  expect(reopened.requests).toHaveLength(0);
+});
+
+test("an unknown id in a batch: the others still resolve, it is not found, and no request repeats", async () => {
+  const { ctx, requests } = testSession((req) => {
+    if (req.body?.property_ids?.includes("cp_bad")) {
+      const i = req.body.property_ids.indexOf("cp_bad");
+      return problemResponse(404, { detail: "Unknown property id: cp_bad.", code: "not_found", errors: [{ pointer: `/property_ids/${i}`, detail: "no property" }] });
+    }
+    return compareResponse(req.body.property_ids);
+  });
+  const cells = await Promise.allSettled(["cp_1", "cp_bad", "cp_2", "cp_3"].map((id) => propertyField(id, "name", ctx)));
+  expect(cells.map((c) => c.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+  expect((cells[1] as PromiseRejectedResult).reason).toMatchObject({ status: 404, message: "There is no commercial property 'cp_bad' in this snapshot." });
+  expect(requests).toHaveLength(2);
+  await Promise.allSettled(["cp_1", "cp_bad"].map((id) => propertyField(id, "name", ctx)));
+  expect(requests).toHaveLength(2);
+});
+
+test("COMPARE feeds the point cells: PROPERTY for the compared ids costs nothing more", async () => {
+  const { ctx, requests } = testSession((req) => compareResponse(req.body.property_ids));
+  const rows = await compareTable([["cp_1"], ["cp_2"], ["cp_3"]], "cols=id,year_built", ctx);
+  expect(rows).toEqual([["id", "year_built"], ["cp_1", 1990], ["cp_2", 1990], ["cp_3", 1990]]);
+  await expect(propertyField("cp_2", "building_area_sqft", ctx)).resolves.toBe(100_000);
+  expect(requests).toHaveLength(1);
+});
+
+test("a list past 100 rows is fetched a page at a time, following next_offset, and stops at the last page", async () => {
+  const { ctx, requests } = testSession((req) => {
+    const offset = Number(req.query.offset);
+    const limit = Number(req.query.limit);
+    const total = 230;
+    const data = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => propertyRecord(`cp_${offset + i}`));
+    const next = offset + data.length;
+    return listResponse(data, { limit, offset, total_count: total, has_more: next < total, next_offset: next < total ? next : null });
+  });
+  const rows = await searchProperties(null, "TX", "limit=500; cols=id", ctx);
+  expect(rows).toHaveLength(231);
+  expect(rows[230]).toEqual(["cp_229"]);
+  expect(requests.map((r) => [r.query.limit, r.query.offset])).toEqual([["100", "0"], ["100", "100"], ["100", "200"]]);
+});
+
+test("PROP.CREDITS shows the last credit headers; it asks (free) only when none were seen", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  await expect(credits(null, null, ctx)).resolves.toEqual([
+    ["item", "value"],
+    ["remaining", 990],
+    ["limit", 1000],
+    ["used", 10],
+    ["resets_at", "2025-02-01T00:00:00.000Z"],
+    ["charged_this_session", 0],
+    ["as_of", expect.any(String)],
+  ]);
+  await expect(credits("Remaining", null, ctx)).resolves.toEqual([[990]]);
+  expect(requests).toHaveLength(1);
+});
+
+test("Excel cancelling a call aborts its request and the cell settles", async () => {
+  // The stub answers only by honouring the abort signal, like fetch does: only cancellation settles the call.
+  const { session, requests } = testSession(
+    (req) => new Promise<Response>((_, reject) => req.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
+  );
+  const invocation: { onCanceled?: () => void } = {};
+  const pending = saleComps("TX", null, null, contextOf(invocation as CustomFunctions.CancelableInvocation, session));
+  await new Promise((r) => setTimeout(r, 10));
+  expect(requests).toHaveLength(1);
+  invocation.onCanceled!();
+  await expect(pending).rejects.toMatchObject({ code: "aborted" });
+  expect(requests[0].signal?.aborted).toBe(true);
+});

@@ -1,0 +1,92 @@
+// The add-in's view of the API (src/shared/endpoints.ts, src/functions/record-fields.ts) held
+// equal to the OpenAPI document the server generates from its route definitions. The add-in
+// may not import server code, so this test is where the two meet: a route, parameter, cost or
+// record field that changes on one side fails here until the other follows.
+import { buildOpenApi } from "../../src/server/openapi";
+import { API_ROUTES } from "../../src/server/routes";
+import { ENDPOINTS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
+import { RESOURCES, type ResourceName } from "../../src/functions/record-fields";
+
+type Json = Record<string, any>;
+const doc = buildOpenApi(API_ROUTES) as Json;
+const operations: { method: string; path: string; op: Json }[] = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+  Object.entries(item as Json).map(([method, op]) => ({ method: method.toUpperCase(), path, op: op as Json })),
+);
+const resolve = (schema: Json): Json => (schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema);
+
+test("the add-in knows exactly the service's operations, with their method, path and credit cost", () => {
+  const api = operations.filter((o) => o.path.startsWith("/v1/") && o.op.operationId);
+  const published = api.map((o) => ({ id: o.op.operationId, method: o.method, path: o.path, cost: o.op["x-credit-cost"] }));
+  const ours = (Object.values(ENDPOINTS) as EndpointSpec[]).map((e) => ({ id: e.operationId, method: e.method, path: e.path, cost: e.cost }));
+  expect(ours.sort((a, b) => a.id.localeCompare(b.id))).toEqual(published.sort((a, b) => a.id.localeCompare(b.id)));
+  for (const [key, spec] of Object.entries(ENDPOINTS)) expect(spec.operationId).toBe(key);
+});
+
+/** What the add-in's check of a parameter must agree with in the server's schema. */
+function expectSameParam(ours: ParamSpec, schema: Json, where: string) {
+  const label = `${where} ${ours.name}`;
+  const pattern: Record<string, string> = {
+    state: "^[A-Za-z]{2}$",
+    zip: "^[0-9]{5}$",
+    fips: "^[0-9]{5}$",
+    metro: "^metro-[a-z0-9-]+$",
+    company_id: "^co_[A-Za-z0-9-]+$",
+    property_id: "^cp_[A-Za-z0-9-]+$",
+  };
+  const seen = { label, type: schema.type, pattern: schema.pattern, enum: schema.enum, format: schema.format, min: schema.minimum ?? schema.exclusiveMinimum, max: schema.maximum, minLength: schema.minLength, maxLength: schema.maxLength };
+  const expected: Json = { label, type: "string", pattern: pattern[ours.kind], enum: undefined, format: undefined, min: undefined, max: undefined, minLength: undefined, maxLength: undefined };
+  if (ours.kind === "enum") expected.enum = [...ours.values!];
+  if (ours.kind === "text") Object.assign(expected, { minLength: ours.minLength, maxLength: ours.maxLength });
+  if (ours.kind === "date") expected.format = "date";
+  if (ours.kind === "number" || ours.kind === "integer") Object.assign(expected, { type: ours.kind, min: ours.min, max: ours.max });
+  expect(seen).toEqual(expected);
+  if (ours.exclusiveMin) expect(schema.exclusiveMinimum).toBe(ours.min);
+}
+
+test("every query input of every endpoint is checked the way the service checks it", () => {
+  for (const spec of Object.values(ENDPOINTS) as EndpointSpec[]) {
+    const { op } = operations.find((o) => o.op.operationId === spec.operationId)!;
+    const query = ((op.parameters ?? []) as Json[]).filter((p) => p.in === "query");
+    const paging = query.filter((p) => p.name === "limit" || p.name === "offset").map((p) => p.name);
+    expect({ id: spec.operationId, paged: paging.length === 2 }).toEqual({ id: spec.operationId, paged: spec.paged });
+    const inputs = query.filter((p) => !paging.includes(p.name));
+    expect({ id: spec.operationId, names: spec.query.map((q) => q.name).sort() }).toEqual({ id: spec.operationId, names: inputs.map((p) => p.name).sort() });
+    for (const ours of spec.query) expectSameParam(ours, resolve(inputs.find((p) => p.name === ours.name)!.schema), spec.operationId);
+  }
+});
+
+/** The record schema a response carries: a list's items, or the body itself. */
+function recordOf(operationId: string, pick: (body: Json) => Json = (body) => (body.properties?.data ? body.properties.data.items : body)): Json {
+  const { op } = operations.find((o) => o.op.operationId === operationId)!;
+  return resolve(pick(resolve(op.responses["200"].content["application/json"].schema)));
+}
+
+const RECORDS: [ResourceName, () => Json][] = [
+  ["property", () => recordOf("getProperty")],
+  ["parcel", () => recordOf("listParcels")],
+  ["listing", () => recordOf("searchListings")],
+  ["sale_comp", () => recordOf("findSaleComps")],
+  ["market", () => recordOf("getMarketSnapshot")],
+  ["company", () => recordOf("searchCompanies")],
+  ["portfolio_holding", () => recordOf("getOwnerPortfolio")],
+  ["tenant_location", () => recordOf("getTenantFootprint")],
+  ["diligence_candidate", () => recordOf("rankDiligenceCandidates")],
+  ["breakdown", () => recordOf("analyseAssetType", (body) => resolve(body).properties.by_subtype.items)],
+  ["statistic", () => recordOf("compareProperties", (body) => body.properties.statistics.items)],
+];
+
+test.each(RECORDS)("the columns of %s are the fields of the service's record, in its order", (resource, record) => {
+  expect(RESOURCES[resource].map((f) => f.name)).toEqual(Object.keys(record().properties));
+});
+
+test("asset_analysis lists the analysis' figures (its breakdown arrays are spilled by breakdown=)", () => {
+  const fields = Object.keys(recordOf("analyseAssetType").properties).filter((f) => !f.startsWith("by_"));
+  expect(RESOURCES.asset_analysis.map((f) => f.name)).toEqual(fields);
+});
+
+test("a request path maps back to its endpoint (for credit counting)", () => {
+  expect(endpointFor("GET", "/v1/commercial/properties/cp_1")?.operationId).toBe("getProperty");
+  expect(endpointFor("POST", "/v1/commercial/properties/compare")?.operationId).toBe("compareProperties");
+  expect(endpointFor("GET", "/v1/commercial/assets/office/analysis")?.operationId).toBe("analyseAssetType");
+  expect(endpointFor("GET", "/v1/nothing")).toBeNull();
+});
