@@ -2,9 +2,10 @@
 // through here, so the rest of the code stays plain functions that tests can import.
 
 /**
- * Recalculates every formula in the workbook, so PROP formulas ask the service again.
- * A full recalculation also recomputes non-PROP formulas; Excel has no "recalculate these
- * functions only" call. (Until the result cache exists, each PROP call is a new request.)
+ * Recalculates every formula in the workbook, so every PROP formula runs again. A full
+ * recalculation also recomputes non-PROP formulas; Excel has no "recalculate these functions
+ * only" call. PROP formulas answer from the result cache unless refreshCachedResults()
+ * (src/shared/addin-session.ts) marked their results stale first.
  */
 export async function recalculateWorkbook(): Promise<void> {
   await Excel.run(async (context) => {
