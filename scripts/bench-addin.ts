@@ -1,0 +1,298 @@
+// npm run bench:addin [-- --properties 10000 --points 1000 --distinct 100 --tables 50]
+//
+// A simulated underwriting model run through the built add-in (dist/addin/functions.js and
+// taskpane.js in node:vm, as Excel's shared runtime loads them) against the real service on
+// loopback: 1,000 =PROP.PROPERTY cells over 100 distinct properties plus 50 table cells
+// (SALECOMPS, MARKET, ASSETSEARCH, DILIGENCE). It prints HTTP requests, credits and time for
+// the first calculation, a recalculation, and a "Refresh workbook" with the snapshot
+// unchanged, next to the same model run the naive way (one request per cell, every time).
+// Figures, not a timed test: see docs/benchmarks.md ("Add-in").
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import vm from "node:vm";
+import type { AddressInfo } from "node:net";
+import { buildSnapshot } from "../src/snapshot/build";
+import { openSnapshot } from "../src/snapshot/snapshot-file";
+import { buildApp } from "../src/server/app";
+import { openAccountsDb } from "../src/server/auth/accounts-db";
+import { KeyStore } from "../src/server/auth/key-store";
+import { endpointFor } from "../src/shared/endpoints";
+import { SETTING_KEYS } from "../src/shared/settings";
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+const PROPERTIES = arg("properties", 10_000);
+const POINT_CELLS = arg("points", 1000);
+const DISTINCT = arg("distinct", 100);
+const TABLE_CELLS = arg("tables", 50);
+const DIST = path.resolve(__dirname, "../dist/addin");
+const FIELDS = ["name", "asset_type", "year_built", "building_area_sqft", "occupancy_rate", "estimated_value", "owner_name", "last_sale_price", "city", "state_code"];
+
+/** One model cell: a function id and its arguments. */
+interface Cell {
+  id: string;
+  args: unknown[];
+  kind: "point" | "table";
+}
+
+interface Counter {
+  requests: number;
+  pointRequests: number;
+  credits: number;
+  creditsFromHeaders: boolean;
+  statuses: Record<string, number>;
+}
+
+const newCounter = (): Counter => ({ requests: 0, pointRequests: 0, credits: 0, creditsFromHeaders: false, statuses: {} });
+
+/** Counts a response: credits from X-Credits-Charged when the service sends it, else its published cost. */
+function count(counter: Counter, method: string, url: string, response: Response) {
+  const { pathname } = new URL(url);
+  counter.requests++;
+  if (pathname.startsWith("/v1/commercial/properties/")) counter.pointRequests++;
+  counter.statuses[response.status] = (counter.statuses[response.status] ?? 0) + 1;
+  const charged = response.headers.get("x-credits-charged");
+  if (charged !== null) {
+    counter.creditsFromHeaders = true;
+    counter.credits += Number(charged);
+  } else if (response.ok) {
+    counter.credits += endpointFor(method, pathname)?.cost ?? 0;
+  }
+}
+
+function snapshotFile(): string {
+  const file = path.join(os.tmpdir(), `propintel-bench-addin-${PROPERTIES}.db`);
+  if (!fs.existsSync(file)) {
+    console.log(`Building a ${PROPERTIES.toLocaleString("en-US")}-property snapshot into ${file} (once)...`);
+    buildSnapshot({ out: file, seed: 11, properties: PROPERTIES });
+  }
+  return file;
+}
+
+/** The model's cells over real ids of the snapshot. */
+function model(db: ReturnType<typeof openSnapshot>): Cell[] {
+  const properties = db
+    .prepare("SELECT id, asset_type, state_code FROM properties WHERE asset_type IN ('industrial','office','retail','multifamily') ORDER BY id LIMIT ?")
+    .all(DISTINCT) as { id: string; asset_type: string; state_code: string }[];
+  const cells: Cell[] = [];
+  for (let i = 0; i < POINT_CELLS; i++) {
+    cells.push({ id: "PROPERTY", args: [properties[i % properties.length].id, FIELDS[Math.floor(i / properties.length) % FIELDS.length]], kind: "point" });
+  }
+  for (let i = 0; i < TABLE_CELLS; i++) {
+    const p = properties[i % properties.length];
+    const table: Cell[] = [
+      { id: "SALECOMPS", args: [p.id, null, "limit=10; cols=sale_date,sale_price,cap_rate"], kind: "table" },
+      { id: "SALECOMPS", args: [p.state_code, p.asset_type, "limit=10"], kind: "table" },
+      { id: "MARKET", args: [p.state_code, p.asset_type, null, null], kind: "table" },
+      { id: "ASSETSEARCH", args: [p.asset_type, p.state_code, "limit=25; cols=id,name,building_area_sqft"], kind: "table" },
+      { id: "DILIGENCE", args: [p.asset_type, p.state_code, "limit=10"], kind: "table" },
+    ];
+    cells.push(table[i % table.length]);
+  }
+  return cells;
+}
+
+/** functions.js and taskpane.js in one vm context: the add-in's shared runtime. */
+function loadAddin(origin: string, apiKey: string, counter: Counter) {
+  const associated = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+  const actions = new Map<string, (event: { completed(): void }) => Promise<void>>();
+  const storageItems = new Map<string, string>([[SETTING_KEYS.apiKey, apiKey]]);
+  class ExcelError {
+    constructor(readonly code: string, readonly message?: string) {}
+  }
+  const context = vm.createContext({
+    CustomFunctions: {
+      Error: ExcelError,
+      ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
+      associate: (id: string, fn: (...args: unknown[]) => Promise<unknown>) => associated.set(id, fn),
+    },
+    OfficeRuntime: {
+      storage: {
+        getItem: async (k: string) => storageItems.get(k) ?? null,
+        setItem: async (k: string, v: string) => void storageItems.set(k, v),
+        removeItem: async (k: string) => void storageItems.delete(k),
+      },
+    },
+    // The ribbon's refresh ends in a full recalculation; the benchmark runs the model for it.
+    Excel: { run: async (body: (ctx: unknown) => Promise<void>) => body({ workbook: { application: { calculate() {} } }, sync: async () => {} }), CalculationType: { full: "Full" } },
+    Office: { onReady: (cb: () => void) => cb(), actions: { associate: (name: string, fn: never) => actions.set(name, fn) } },
+    document: { getElementById: (id: string) => ({ id, value: "", placeholder: "", textContent: "", disabled: false, addEventListener() {} }) },
+    location: { origin },
+    fetch: async (url: string, init: RequestInit = {}) => {
+      const response = await fetch(url, init);
+      count(counter, init.method ?? "GET", url, response);
+      return response;
+    },
+    console,
+    setTimeout,
+    clearTimeout,
+    AbortController,
+    URL,
+    URLSearchParams,
+  });
+  context.self = context;
+  vm.runInContext(fs.readFileSync(path.join(DIST, "functions.js"), "utf8"), context, { filename: "functions.js" });
+  vm.runInContext(fs.readFileSync(path.join(DIST, "taskpane.js"), "utf8"), context, { filename: "taskpane.js" });
+  return { associated, actions };
+}
+
+interface Phase {
+  requests: number;
+  pointRequests: number;
+  credits: number;
+  ms: number;
+  /** What each cell answered (a value, a spill, or an Excel error), in model order. */
+  results: PromiseSettledResult<unknown>[];
+}
+
+/** Excel calculating every cell of the model at once. */
+async function calculate(cells: Cell[], run: (cell: Cell) => Promise<unknown>, counter: Counter): Promise<Phase> {
+  const before = { ...counter };
+  const started = performance.now();
+  const results = await Promise.allSettled(cells.map(run));
+  return {
+    requests: counter.requests - before.requests,
+    pointRequests: counter.pointRequests - before.pointRequests,
+    credits: counter.credits - before.credits,
+    ms: performance.now() - started,
+    results,
+  };
+}
+
+/** The naive add-in: one request per cell, on every calculation, no cache. */
+function naiveCell(origin: string, apiKey: string, counter: Counter) {
+  const get = async (pathAndQuery: string) => {
+    const url = `${origin}${pathAndQuery}`;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" } });
+    count(counter, "GET", url, response);
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${pathAndQuery}`);
+    return response.json();
+  };
+  return async (cell: Cell) => {
+    const [a, b, c] = cell.args as string[];
+    const options = Object.fromEntries(String(c ?? "").split(";").filter((s) => s.includes("=") && !s.includes("cols")).map((s) => s.trim().split("=")));
+    switch (cell.id) {
+      case "PROPERTY":
+        return (await get(`/v1/commercial/properties/${a}`))[b];
+      case "SALECOMPS":
+        return get(`/v1/commercial/sale-comps?${new URLSearchParams({ ...(a.startsWith("cp_") ? { property_id: a } : { state_code: a, asset_type: b }), ...options })}`);
+      case "MARKET":
+        return get(`/v1/commercial/markets/snapshot?${new URLSearchParams({ geography: a, asset_type: b })}`);
+      case "ASSETSEARCH":
+        return get(`/v1/commercial/assets/${a}/properties?${new URLSearchParams({ state_code: b, ...options })}`);
+      case "DILIGENCE":
+        return get(`/v1/commercial/diligence/candidates?${new URLSearchParams({ asset_type: a, state_code: b, ...options })}`);
+      default:
+        throw new Error(`no naive form of ${cell.id}`);
+    }
+  };
+}
+
+/**
+ * Point cells whose add-in answer differs from the naive model's: the value itself, or #N/A
+ * "not recorded" where the service's record has null. Table cells are checked by the tests.
+ */
+function mismatches(cells: Cell[], addin: Phase, naive: Phase): number {
+  let wrong = 0;
+  cells.forEach((cell, i) => {
+    if (cell.kind !== "point") return;
+    const ours = addin.results[i];
+    const theirs = naive.results[i];
+    const expected = theirs.status === "fulfilled" ? theirs.value : undefined;
+    const same =
+      ours.status === "fulfilled"
+        ? ours.value === expected
+        : expected === null && String((ours.reason as { message?: string }).message).includes("is not recorded");
+    if (!same) wrong++;
+  });
+  return wrong;
+}
+
+function row(name: string, addin: Phase, naive: Phase): string {
+  const cells = [
+    name.padEnd(24),
+    String(addin.requests).padStart(8),
+    String(addin.pointRequests).padStart(7),
+    String(addin.credits).padStart(8),
+    addin.ms.toFixed(0).padStart(8),
+    "  |",
+    String(naive.requests).padStart(8),
+    String(naive.credits).padStart(8),
+    naive.ms.toFixed(0).padStart(8),
+  ];
+  return cells.join(" ");
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(DIST, "functions.js"))) throw new Error("dist/addin/functions.js is missing: run npm run build:addin first");
+  const snapshotPath = snapshotFile();
+  const snapshotDb = openSnapshot(snapshotPath);
+  const accountsDb = openAccountsDb(":memory:");
+  const pepper = crypto.randomBytes(32);
+  const app = buildApp({ snapshotDb, accountsDb, pepper });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const keys = new KeyStore(accountsDb, pepper);
+  // One account per model, so each run sees its own credits.
+  const addinKey = keys.createKey(keys.createAccount("addin@bench.example").id, "bench add-in").raw;
+  const naiveKey = keys.createKey(keys.createAccount("naive@bench.example").id, "bench naive").raw;
+  const cells = model(snapshotDb);
+
+  const addinCounter = newCounter();
+  const addin = loadAddin(origin, addinKey, addinCounter);
+  // Let the pane's own start-up check (a free coverage call) finish before counting.
+  await new Promise((r) => setTimeout(r, 200));
+  Object.assign(addinCounter, newCounter());
+  const runAddin = (cell: Cell) => addin.associated.get(cell.id)!(...cell.args, { functionName: cell.id, isInValuePreview: false });
+  const first = await calculate(cells, runAddin, addinCounter);
+  const recalc = await calculate(cells, runAddin, addinCounter);
+  // "Refresh workbook" on the ribbon: the snapshot check, then Excel's full recalculation.
+  const refreshCheck = { ...addinCounter };
+  const refreshStarted = performance.now();
+  await new Promise<void>((resolve) => void addin.actions.get("refreshWorkbook")!({ completed: resolve }));
+  const refreshRecalc = await calculate(cells, runAddin, addinCounter);
+  const refresh: Phase = {
+    ...refreshRecalc,
+    requests: addinCounter.requests - refreshCheck.requests,
+    credits: addinCounter.credits - refreshCheck.credits,
+    ms: performance.now() - refreshStarted,
+  };
+
+  const naiveCounter = newCounter();
+  const runNaive = naiveCell(origin, naiveKey, naiveCounter);
+  const naive = [await calculate(cells, runNaive, naiveCounter), await calculate(cells, runNaive, naiveCounter), await calculate(cells, runNaive, naiveCounter)];
+  await app.close();
+
+  const points = cells.filter((c) => c.kind === "point").length;
+  const distinct = new Set(cells.filter((c) => c.kind === "point").map((c) => c.args[0])).size;
+  console.log(`\nAdd-in benchmark: ${points} point cells over ${distinct} properties + ${cells.length - points} table cells; snapshot of ${PROPERTIES.toLocaleString("en-US")} properties; Node ${process.version}`);
+  console.log(`Credits ${addinCounter.creditsFromHeaders || naiveCounter.creditsFromHeaders ? "from X-Credits-Charged" : "from the published cost of each successful call (the service sent no X-Credits-Charged)"}.\n`);
+  console.log(`${"".padEnd(24)} ${"add-in: requests".padStart(16)} ${"(point)".padStart(7)} ${"credits".padStart(8)} ${"ms".padStart(8)}   | ${"naive: requests".padStart(8)} ${"credits".padStart(8)} ${"ms".padStart(8)}`);
+  console.log(row("first calculation", first, naive[0]));
+  console.log(row("recalculation", recalc, naive[1]));
+  console.log(row("refresh, same snapshot", refresh, naive[2]));
+  const perDistinct = Math.ceil(distinct / 25);
+  const wrong = [first, recalc, refreshRecalc].reduce((n, phase) => n + mismatches(cells, phase, naive[0]), 0);
+  const empty = first.results.filter((r, i) => cells[i].kind === "point" && r.status === "rejected").length;
+  const checks = [
+    [`point cells on first calculation <= ${perDistinct} requests (1 per 25 distinct properties)`, first.pointRequests <= perDistinct, first.pointRequests],
+    ["recalculation makes 0 requests", recalc.requests === 0, recalc.requests],
+    ["refresh with an unchanged snapshot costs 0 credits", refresh.credits === 0, refresh.credits],
+    ["every point cell answers what the naive model read from the service, in every phase", wrong === 0, `${wrong} differ`],
+  ] as const;
+  console.log("");
+  for (const [what, ok, value] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${what} (${value})`);
+  console.log(`(${empty} point cells are #N/A in both models: the property has no value for that field.)`);
+  console.log(`\nStatuses: add-in ${JSON.stringify(addinCounter.statuses)}, naive ${JSON.stringify(naiveCounter.statuses)}`);
+  if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
