@@ -1,4 +1,10 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildApp } from "../../src/server/app";
+import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { KeyStore } from "../../src/server/auth/key-store";
 import { startService, type TestService } from "../helpers/service";
 import { formatKey, parseKey } from "../../src/shared/contract/api-key-format";
 
@@ -51,10 +57,37 @@ describe("bearer authentication", () => {
     expect(new Set(answers.map((a) => JSON.stringify(strip(a)))).size).toBe(1);
   });
 
+  test("once a key is recognised, its id with a different secret is still refused", async () => {
+    expect((await svc.get(URL)).statusCode).toBe(200);
+    const forged = formatKey("live", parseKey(svc.key)!.keyId, "C".repeat(24));
+    expect((await svc.get(URL, { authorization: `Bearer ${forged}` })).statusCode).toBe(401);
+    expect((await svc.get(URL)).statusCode).toBe(200);
+  });
+
   test("revocation takes effect on the very next request", async () => {
     expect((await svc.get(URL)).statusCode).toBe(200);
     svc.keys.revokeKey(svc.accountId, parseKey(svc.key)!.keyId);
     expect((await svc.get(URL)).statusCode).toBe(401);
+  });
+
+  test("a revocation committed by another connection (the admin command) acts on the very next request", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-auth-"));
+    const file = path.join(dir, "accounts.db");
+    const serviceDb = openAccountsDb(file);
+    const app = buildApp({ snapshotDb: svc.snapshot, accountsDb: serviceDb, pepper: svc.pepper });
+    const admin = new KeyStore(openAccountsDb(file), svc.pepper); // a second connection
+    const account = admin.createAccount("ops@example.com");
+    const key = admin.createKey(account.id, "cli key").raw;
+    const call = () => app.inject({ method: "GET", url: URL, headers: { authorization: `Bearer ${key}` } });
+    try {
+      expect((await call()).statusCode).toBe(200);
+      expect((await call()).statusCode).toBe(200); // now remembered by the service
+      admin.revokeKey(account.id, parseKey(key)!.keyId);
+      expect((await call()).statusCode).toBe(401);
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("a key in the query string is never accepted", async () => {

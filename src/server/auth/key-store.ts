@@ -45,9 +45,34 @@ export function randomBase62(length: number): string {
  *  that a busy key doesn't turn every read into a database write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** Verified keys kept in memory; far more than one deployment's live keys. */
+const KEY_CACHE_SIZE = 10_000;
+
+interface KeyRow {
+  account_id: string;
+  hash: Buffer;
+  revoked_at: string | null;
+  /** Set once this process has matched the key against `hash`: SHA-256 of that raw key. */
+  recognised?: { digest: Buffer; key: VerifiedKey };
+}
+
+/**
+ * Key rows by key id, so the hot path skips a database read. Revocation still acts on the
+ * very next request: revocations through any KeyStore on the same connection update the
+ * cache (it is shared per connection), and a commit by any other connection (the admin
+ * command, another process) changes `PRAGMA data_version`, which empties it. Only known ids
+ * are cached, so random ids cannot fill it.
+ */
+interface KeyCache {
+  rows: Map<string, KeyRow>;
+  seenVersion: number;
+}
+const keyCaches = new WeakMap<Database.Database, KeyCache>();
+
 export class KeyStore {
   private readonly lastUsedWritten = new Map<string, number>();
   private readonly stmts;
+  private readonly cache: KeyCache;
 
   constructor(
     private readonly db: Database.Database,
@@ -57,7 +82,11 @@ export class KeyStore {
     this.stmts = {
       keyById: db.prepare("SELECT account_id, hash, revoked_at FROM api_keys WHERE key_id = ?"),
       touch: db.prepare("UPDATE api_keys SET last_used_at = ? WHERE key_id = ?"),
+      dataVersion: db.prepare("PRAGMA data_version").pluck(),
     };
+    let cache = keyCaches.get(db);
+    if (!cache) keyCaches.set(db, (cache = { rows: new Map(), seenVersion: -1 }));
+    this.cache = cache;
   }
 
   hash(rawKey: string): Buffer {
@@ -117,6 +146,7 @@ export class KeyStore {
     const res = this.db
       .prepare("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND account_id = ? AND revoked_at IS NULL")
       .run(this.now().toISOString(), keyId, accountId);
+    this.cache.rows.delete(keyId);
     return res.changes === 1;
   }
 
@@ -124,16 +154,44 @@ export class KeyStore {
   verify(rawKey: string): VerifiedKey | null {
     const parsed = parseKey(rawKey);
     if (!parsed) return null;
-    const row = this.stmts.keyById.get(parsed.keyId) as
-      | { account_id: string; hash: Buffer; revoked_at: string | null }
-      | undefined;
+    const row = this.keyRow(parsed.keyId);
+    if (row?.recognised && !row.revoked_at) {
+      // Seen and matched before: a plain SHA-256 (a third of an HMAC's cost, and kept in
+      // memory only) recognises the same key again. Anything else takes the full path.
+      const digest = crypto.hash("sha256", rawKey, "buffer") as Buffer;
+      if (crypto.timingSafeEqual(digest, row.recognised.digest)) {
+        this.touch(parsed.keyId);
+        return row.recognised.key;
+      }
+    }
     // Hash even when the id is unknown, so unknown and wrong keys cost the same time.
     const presented = this.hash(rawKey);
     const stored = row?.hash ?? Buffer.alloc(presented.length);
     const equal = crypto.timingSafeEqual(presented, stored);
     if (!row || !equal || row.revoked_at) return null;
+    const key: VerifiedKey = Object.freeze({ keyId: parsed.keyId, accountId: row.account_id });
+    row.recognised = { digest: crypto.hash("sha256", rawKey, "buffer") as Buffer, key };
     this.touch(parsed.keyId);
-    return { keyId: parsed.keyId, accountId: row.account_id };
+    return key;
+  }
+
+
+  private keyRow(keyId: string): KeyRow | undefined {
+    const cache = this.cache;
+    const version = this.stmts.dataVersion.get() as number;
+    if (version !== cache.seenVersion) {
+      cache.rows.clear();
+      cache.seenVersion = version;
+    }
+    let row = cache.rows.get(keyId);
+    if (!row) {
+      row = this.stmts.keyById.get(keyId) as KeyRow | undefined;
+      if (row) {
+        if (cache.rows.size >= KEY_CACHE_SIZE) cache.rows.clear();
+        cache.rows.set(keyId, row);
+      }
+    }
+    return row;
   }
 
   private touch(keyId: string): void {

@@ -17,6 +17,7 @@ export class SnapshotContext {
   readonly coverage: Record<string, unknown>;
   readonly assetInputs: Record<AssetType, SearchInput[]>;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly plucked = new Map<string, Database.Statement>();
   private readonly counts = new Map<string, number>();
 
   constructor(readonly db: Database.Database) {
@@ -54,6 +55,16 @@ export class SnapshotContext {
 
   get<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T | undefined {
     return this.stmt(sql).get(...params) as T | undefined;
+  }
+
+  /** The first column of the first row, or undefined when there is no row. */
+  value<T>(sql: string, params: unknown[] = []): T | undefined {
+    let s = this.plucked.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql).pluck();
+      this.plucked.set(sql, s);
+    }
+    return s.get(...params) as T | undefined;
   }
 
   /**

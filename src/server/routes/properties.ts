@@ -6,6 +6,7 @@ import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
 import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import { searchProperties } from "../data/property-search";
+import { JsonText, jsonObjectSql } from "../data/record-json";
 import { QueryObject, q } from "./query-params";
 
 const searchInputs = {
@@ -75,6 +76,8 @@ export const assetPropertiesRoute: RouteDef = {
   },
 };
 
+const PROPERTY_JSON = `SELECT ${jsonObjectSql(CommercialProperty)} FROM properties WHERE id = ?`;
+
 export const propertyDetailRoute: RouteDef = {
   method: "GET",
   url: "/v1/commercial/properties/:property_id",
@@ -86,8 +89,8 @@ export const propertyDetailRoute: RouteDef = {
   params: Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) }),
   response: CommercialProperty,
   handler: ({ snapshot, params }) => {
-    const row = snapshot.get("SELECT * FROM properties WHERE id = ?", [params.property_id]);
-    if (!row) throw notFound(`There is no commercial property '${params.property_id}' in this snapshot.`);
-    return row;
+    const json = snapshot.value<string>(PROPERTY_JSON, [params.property_id]);
+    if (json === undefined) throw notFound(`There is no commercial property '${params.property_id}' in this snapshot.`);
+    return new JsonText(json);
   },
 };
