@@ -19,7 +19,7 @@ import { buildApp } from "../src/server/app";
 import { openAccountsDb } from "../src/server/auth/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { endpointFor } from "../src/shared/endpoints";
-import { SETTING_KEYS } from "../src/shared/settings";
+import { SETTING_KEYS } from "../src/shared/setting-keys";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -171,7 +171,7 @@ function naiveCell(origin: string, apiKey: string, counter: Counter) {
     const response = await fetch(url, { headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" } });
     count(counter, "GET", url, response);
     if (!response.ok) throw new Error(`HTTP ${response.status} for ${pathAndQuery}`);
-    return response.json();
+    return (await response.json()) as Record<string, unknown>;
   };
   return async (cell: Cell) => {
     const [a, b, c] = cell.args as string[];

@@ -1,6 +1,7 @@
 // The connection settings (service base URL and API key). They live in OfficeRuntime.storage,
 // which belongs to this add-in on this machine, and never in the workbook: workbook settings
 // travel with the file, and a key must not.
+import { SETTING_KEYS } from "./setting-keys";
 
 /** The subset of OfficeRuntime.storage this module uses; tests pass an in-memory stand-in. */
 export interface KeyValueStorage {
@@ -9,10 +10,7 @@ export interface KeyValueStorage {
   removeItem(key: string): Promise<void>;
 }
 
-export const SETTING_KEYS = {
-  baseUrl: "prop.connection.baseUrl",
-  apiKey: "prop.connection.apiKey",
-} as const;
+export { SETTING_KEYS };
 
 export interface Settings {
   /** Where the v1 service is; defaults to the origin the add-in was served from. */
