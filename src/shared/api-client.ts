@@ -10,7 +10,7 @@ import { describeKeyProblem } from "./contract/api-key-format";
 /** Well under Excel's 60 s limit for a custom function, so the cell shows our message, not Excel's. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
 /** Retries after a 429 or 503; each waits for the service's Retry-After (or a short back-off). */
-export const DEFAULT_MAX_RETRIES = 2;
+export const DEFAULT_MAX_RETRIES = 3;
 const BACKOFF_MS = [500, 1500];
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -140,7 +140,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 /** How long to wait before retrying, or null when the error is not worth retrying. */
 function retryWait(error: ApiError, attempt: number, maxRetries: number): number | null {
   if ((error.status !== 429 && error.status !== 503) || attempt >= maxRetries) return null;
-  return error.retryAfterMs ?? BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
+  const wait = error.retryAfterMs ?? BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
+  // A recalculation sends many requests at once; spread their retries a little, or they all
+  // come back in the same instant and are refused together again.
+  return wait + Math.random() * Math.min(1000, wait / 2);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -163,7 +163,7 @@ test("429 and 503 are retried after Retry-After, a bounded number of times", asy
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => problemResponse(429, { detail: "Slow down.", code: "rate_limited" }, { "retry-after": "0" }));
   await expect(failure(client().get("/v1/commercial/coverage"))).resolves.toMatchObject({ status: 429, retryAfterMs: 0 });
-  expect(fetchMock).toHaveBeenCalledTimes(3);
+  expect(fetchMock).toHaveBeenCalledTimes(4); // the first try and three retries
 });
 
 test("a Retry-After longer than the time left is not waited for: the cell settles at once", async () => {
