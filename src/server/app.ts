@@ -4,12 +4,15 @@ import fastifyStatic from "@fastify/static";
 import fs from "node:fs";
 import type Database from "better-sqlite3";
 import { KeyStore } from "./auth/key-store";
-import { bearerAuth } from "./auth/bearer-auth";
+import { CreditLedger } from "./credits/credit-ledger";
+import { type MeteringDeps, meteredRoute, releaseCredits, settleCredits } from "./credits/metering";
+import { RateLimiter } from "./credits/rate-limiter";
+import { corsResponder, registerPreflight } from "./http/cors";
 import { SnapshotContext } from "./data/snapshot-context";
 import { JsonText } from "./data/record-json";
 import { conditionalGet } from "./http/etag";
 import { ApiProblem, notFound, sendProblem, toProblem } from "./http/problem";
-import { inline, type RouteDef } from "./http/route-def";
+import { inline, openApiPath, type RouteDef } from "./http/route-def";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { API_ROUTES } from "./routes";
 import { buildOpenApi } from "./openapi";
@@ -29,6 +32,8 @@ export interface AppOptions {
   addinDir?: string;
   logger?: FastifyServerOptions["logger"];
   now?: () => Date;
+  /** Origins (besides the service's own) whose pages may call /v1/ from a browser. */
+  corsOrigins?: string[];
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
@@ -55,17 +60,36 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorate("registeredRoutes", registered);
   // Declared up front so every request object has the same shape (V8 keeps routes fast).
   app.decorateRequest("apiKey", undefined);
+  app.decorateRequest("creditHold", undefined);
+  app.decorateRequest("meteredEndpoint", undefined);
   const snapshot = new SnapshotContext(opts.snapshotDb);
   const keys = new KeyStore(opts.accountsDb, opts.pepper, opts.now);
-  const authenticate = bearerAuth(keys);
+  const ledger = new CreditLedger(opts.accountsDb, opts.now, (err) => app.log.error({ err }, "writing credits failed"));
+  const now = opts.now;
+  const metering: MeteringDeps = { keys, ledger, limiter: new RateLimiter(now ? () => now().getTime() : Date.now) };
+  const applyCors = corsResponder(opts.corsOrigins ?? []);
 
   // Callback-style hooks: they run on every request, and async ones cost a promise each.
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("X-Request-Id", req.id);
     reply.header("X-Content-Type-Options", "nosniff");
+    applyCors(req, reply);
     done();
   });
-  app.addHook("onSend", (req, reply, payload, done) => done(null, conditionalGet(req, reply, payload)));
+  app.addHook("onSend", (req, reply, payload, done) => {
+    const body = conditionalGet(req, reply, payload); // may turn a 200 into a free 304
+    settleCredits(ledger, req, reply);
+    done(null, body);
+  });
+  app.addHook("onRequestAbort", (req, done) => {
+    releaseCredits(ledger, req);
+    done();
+  });
+  app.addHook("onClose", (_app, done) => {
+    ledger.flush();
+    done();
+  });
+  registerPreflight(app, opts.corsOrigins ?? []);
 
   app.setErrorHandler((err, req, reply) => {
     const problem = toProblem(err as FastifyError);
@@ -76,7 +100,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     sendProblem(req, reply, notFound(`There is no ${req.method} ${redactKeys(req.url.split("?")[0])}.`)),
   );
 
-  for (const route of API_ROUTES) registerRoute(app, route, snapshot, authenticate);
+  for (const route of API_ROUTES) registerRoute(app, route, snapshot, metering);
 
   const openapi = buildOpenApi(API_ROUTES);
   app.get("/v1/openapi.json", async () => openapi);
@@ -94,7 +118,7 @@ function registerRoute(
   app: FastifyInstance,
   route: RouteDef,
   snapshot: SnapshotContext,
-  authenticate: ReturnType<typeof bearerAuth>,
+  metering: MeteringDeps,
 ) {
   app.route({
     method: route.method,
@@ -105,7 +129,7 @@ function registerRoute(
       ...(route.body ? { body: inline(route.body) } : {}),
       response: { 200: inline(route.response) },
     },
-    onRequest: authenticate,
+    onRequest: meteredRoute(metering, route.cost, `${route.method} ${openApiPath(route.url)}`),
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {

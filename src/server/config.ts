@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { parseOrigins } from "./http/cors";
 
 export interface Config {
   port: number;
@@ -10,7 +11,12 @@ export interface Config {
   snapshotPath: string;
   accountsPath: string;
   addinDir: string;
+  /** Other origins whose pages may call /v1/ from a browser (CORS). */
+  corsOrigins: string[];
 }
+
+/** The HTTPS origin docs/addin.md sets up for sideloading the add-in on a desktop. */
+export const DEFAULT_CORS_ORIGINS = "https://localhost:3443";
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
@@ -23,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     snapshotPath: path.resolve(env.SNAPSHOT_PATH ?? path.join(dataDir, "snapshot.db")),
     accountsPath: path.join(dataDir, "accounts.db"),
     addinDir: path.resolve(env.ADDIN_DIR ?? "dist/addin"),
+    corsOrigins: parseOrigins(env.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS),
   };
 }
 

@@ -21,6 +21,7 @@ async function main() {
     accountsDb: openAccountsDb(config.accountsPath),
     pepper: loadPepper(config.dataDir),
     addinDir: config.addinDir,
+    corsOrigins: config.corsOrigins,
     logger: loggerOptions(process.env.LOG_LEVEL ?? "info"),
   });
   const close = async () => {

@@ -1,8 +1,8 @@
-// The bearer check every API route runs first. Missing, malformed, unknown and revoked keys
+// The bearer check every API call runs first. Missing, malformed, unknown and revoked keys
 // all get the same 401, so the answer never tells an attacker which it was. Keys are read
 // from the Authorization header only: a key in the query string is never looked at.
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { ApiProblem, sendProblem } from "../http/problem";
+import type { FastifyRequest } from "fastify";
+import { ApiProblem } from "../http/problem";
 import type { KeyStore, VerifiedKey } from "./key-store";
 
 declare module "fastify" {
@@ -11,7 +11,16 @@ declare module "fastify" {
   }
 }
 
-const INVALID = () =>
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
+
+/** The key the request presents in `Authorization: Bearer`, verified; null for anything else. */
+export function verifyBearer(keys: KeyStore, req: FastifyRequest): VerifiedKey | null {
+  const header = req.headers.authorization;
+  const match = typeof header === "string" ? BEARER.exec(header) : null;
+  return match ? keys.verify(match[1]) : null;
+}
+
+export const invalidKey = () =>
   new ApiProblem(
     401,
     "invalid_api_key",
@@ -20,18 +29,3 @@ const INVALID = () =>
     {},
     { "WWW-Authenticate": 'Bearer realm="propintel", error="invalid_token"' },
   );
-
-export function bearerAuth(keys: KeyStore) {
-  // Callback style, not async: this runs on every API request.
-  return function authenticate(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
-    const header = req.headers.authorization;
-    const match = typeof header === "string" ? /^Bearer[ ]+(\S+)\s*$/i.exec(header) : null;
-    const verified = match ? keys.verify(match[1]) : null;
-    if (!verified) {
-      sendProblem(req, reply, INVALID());
-      return; // the reply is sent: Fastify stops here without done()
-    }
-    req.apiKey = verified;
-    done();
-  };
-}

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, parseKey } from "../../shared/contract/api-key-format";
+import { DEFAULT_PLAN, PLANS } from "../credits/plans";
 
 export interface Account {
   id: string;
@@ -26,6 +27,8 @@ export interface KeySummary {
 export interface VerifiedKey {
   keyId: string;
   accountId: string;
+  /** The account's plan id (see credits/plans.ts). */
+  plan: string;
 }
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -45,11 +48,24 @@ export function randomBase62(length: number): string {
  *  that a busy key doesn't turn every read into a database write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** Active (unrevoked) keys one account may hold: plenty for one key per workbook or
+ *  integration, few enough that a leaked session cannot mint keys without end. */
+export const MAX_ACTIVE_KEYS = 10;
+
+/** Thrown by `createKey` when the account already holds MAX_ACTIVE_KEYS active keys. */
+export class KeyLimitError extends Error {
+  constructor(readonly limit = MAX_ACTIVE_KEYS) {
+    super(`This account already has ${limit} active keys, the most allowed. Revoke one it no longer needs, then create the new key.`);
+    this.name = "KeyLimitError";
+  }
+}
+
 /** Verified keys kept in memory; far more than one deployment's live keys. */
 const KEY_CACHE_SIZE = 10_000;
 
 interface KeyRow {
   account_id: string;
+  plan: string;
   hash: Buffer;
   revoked_at: string | null;
   /** Set once this process has matched the key against `hash`: SHA-256 of that raw key. */
@@ -80,7 +96,10 @@ export class KeyStore {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.stmts = {
-      keyById: db.prepare("SELECT account_id, hash, revoked_at FROM api_keys WHERE key_id = ?"),
+      keyById: db.prepare(
+        `SELECT k.account_id, k.hash, k.revoked_at, a.plan FROM api_keys k
+         JOIN accounts a ON a.id = k.account_id WHERE k.key_id = ?`,
+      ),
       touch: db.prepare("UPDATE api_keys SET last_used_at = ? WHERE key_id = ?"),
       dataVersion: db.prepare("PRAGMA data_version").pluck(),
     };
@@ -97,11 +116,12 @@ export class KeyStore {
     return this.db.prepare("SELECT * FROM accounts WHERE email = ?").get(email) as Account | undefined;
   }
 
-  createAccount(email: string): Account {
+  createAccount(email: string, plan = DEFAULT_PLAN): Account {
+    if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
     const account: Account = {
       id: "acct_" + randomBase62(16),
       email,
-      plan: "explorer",
+      plan,
       created_at: this.now().toISOString(),
     };
     this.db
@@ -110,8 +130,29 @@ export class KeyStore {
     return account;
   }
 
-  /** Creates a key and returns the raw key: the only time it exists outside the caller's hands. */
+  /** Moves an account to another plan; its keys answer with the new limits at once. */
+  setPlan(accountId: string, plan: string): void {
+    if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
+    this.db.prepare("UPDATE accounts SET plan = ? WHERE id = ?").run(plan, accountId);
+    this.cache.rows.clear();
+  }
+
+  /** Creates a key and returns the raw key: the only time it exists outside the caller's hands.
+   *  Throws KeyLimitError when the account already holds MAX_ACTIVE_KEYS active keys. */
   createKey(accountId: string, name: string, environment: "live" | "test" = "live") {
+    // Count and insert in one immediate transaction, so two concurrent creations (the web and
+    // the admin command) cannot both pass the check.
+    return this.db.transaction(() => {
+      const active = this.db
+        .prepare("SELECT count(*) FROM api_keys WHERE account_id = ? AND revoked_at IS NULL")
+        .pluck()
+        .get(accountId) as number;
+      if (active >= MAX_ACTIVE_KEYS) throw new KeyLimitError();
+      return this.insertKey(accountId, name, environment);
+    }).immediate();
+  }
+
+  private insertKey(accountId: string, name: string, environment: "live" | "test") {
     const keyId = randomBase62(KEY_ID_LENGTH);
     const raw = formatKey(environment, keyId, randomBase62(SECRET_LENGTH));
     const summary: KeySummary = {
@@ -169,7 +210,7 @@ export class KeyStore {
     const stored = row?.hash ?? Buffer.alloc(presented.length);
     const equal = crypto.timingSafeEqual(presented, stored);
     if (!row || !equal || row.revoked_at) return null;
-    const key: VerifiedKey = Object.freeze({ keyId: parsed.keyId, accountId: row.account_id });
+    const key: VerifiedKey = Object.freeze({ keyId: parsed.keyId, accountId: row.account_id, plan: row.plan });
     row.recognised = { digest: crypto.hash("sha256", rawKey, "buffer") as Buffer, key };
     this.touch(parsed.keyId);
     return key;

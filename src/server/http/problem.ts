@@ -22,6 +22,7 @@ const TITLES: Record<string, string> = {
   payload_too_large: "The request body is too large.",
   unsupported_media_type: "Send the request body as application/json.",
   rate_limited: "Too many requests.",
+  origin_not_allowed: "This origin may not call the API from a browser.",
   internal: "Something went wrong on our side.",
   overloaded: "The service is overloaded; try again shortly.",
 };

@@ -1,0 +1,173 @@
+// Credits: what each account has used this month, held exactly in memory and written to the
+// accounts database in batches.
+//
+// Why in memory: charging must be atomic (50 clients on one key never spend more than the
+// plan) and cheap (a metered call is the hot path). This process is the only writer of
+// credits for its accounts database, and JavaScript runs one request's check-and-hold at a
+// time, so holding credits in memory is atomic without locks. The ledger rows and the
+// per-period totals of one batch are written in one transaction at the end of the event-loop
+// turn (a group commit), so the database's ledger always sums to its totals. Running several
+// service processes needs a shared store (DESIGN.md section 5), not this one.
+import type Database from "better-sqlite3";
+import { type Plan, PLANS, periodEnd, periodOf } from "./plans";
+
+export interface UsageReport {
+  plan: { id: string; name: string; monthly_credits: number };
+  period: string;
+  used: number;
+  remaining: number;
+  resets_at: string;
+  recent: { endpoint: string; at: string; cost: number; key_id: string; request_id: string }[];
+}
+
+/** One account's credits in the current period. `used` includes calls still in flight. */
+export interface Balance {
+  period: string;
+  used: number;
+  limit: number;
+  /** ISO time the period ends, for headers and 402 answers. */
+  resetsAt: string;
+}
+
+/** Credits held for one call until its outcome is known. */
+export interface Hold {
+  accountId: string;
+  balance: Balance;
+  cost: number;
+  settled: boolean;
+}
+
+export interface CallRecord {
+  keyId: string;
+  endpoint: string;
+  requestId: string;
+}
+
+interface PendingRow extends CallRecord {
+  accountId: string;
+  period: string;
+  cost: number;
+  at: string;
+}
+
+const RETRY_FLUSH_MS = 1000;
+
+export class CreditLedger {
+  private readonly balances = new Map<string, Balance>();
+  private pending: PendingRow[] = [];
+  private flushQueued = false;
+  private readonly stmts;
+  private readonly writeBatch: (rows: PendingRow[]) => void;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => Date = () => new Date(),
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
+    this.stmts = {
+      used: db.prepare("SELECT used FROM credit_usage WHERE account_id = ? AND period = ?").pluck(),
+      insert: db.prepare(
+        `INSERT INTO credit_ledger (account_id, period, key_id, endpoint, cost, at, request_id)
+         VALUES (@accountId, @period, @keyId, @endpoint, @cost, @at, @requestId)`,
+      ),
+      add: db.prepare(
+        `INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)
+         ON CONFLICT (account_id, period) DO UPDATE SET used = used + excluded.used`,
+      ),
+      recent: db.prepare(
+        `SELECT endpoint, at, cost, key_id, request_id FROM credit_ledger
+         WHERE account_id = ? ORDER BY id DESC LIMIT ?`,
+      ),
+    };
+    this.writeBatch = db.transaction((rows: PendingRow[]) => {
+      const totals = new Map<string, { accountId: string; period: string; cost: number }>();
+      for (const row of rows) {
+        this.stmts.insert.run(row);
+        const k = `${row.accountId} ${row.period}`;
+        const t = totals.get(k) ?? { accountId: row.accountId, period: row.period, cost: 0 };
+        t.cost += row.cost;
+        totals.set(k, t);
+      }
+      for (const t of totals.values()) this.stmts.add.run(t.accountId, t.period, t.cost);
+    });
+  }
+
+  /** The account's balance in the current period (a new month starts from zero). */
+  balance(accountId: string, plan: Plan): Balance {
+    const at = this.now();
+    const period = periodOf(at);
+    let b = this.balances.get(accountId);
+    if (!b || b.period !== period) {
+      const stored = (this.stmts.used.get(accountId, period) as number | undefined) ?? 0;
+      b = { period, used: stored, limit: plan.monthlyCredits, resetsAt: periodEnd(at).toISOString().replace(".000Z", "Z") };
+      this.balances.set(accountId, b);
+    }
+    b.limit = plan.monthlyCredits; // a plan change applies at once
+    return b;
+  }
+
+  /** Holds `cost` credits for a call; null when the balance cannot cover it. */
+  hold(accountId: string, plan: Plan, cost: number): Hold | null {
+    const balance = this.balance(accountId, plan);
+    if (balance.used + cost > balance.limit) return null;
+    balance.used += cost;
+    return { accountId, balance, cost, settled: false };
+  }
+
+  /** Ends a hold: a successful call is charged and recorded, anything else is given back. */
+  settle(hold: Hold, succeeded: boolean, call: CallRecord): number {
+    if (hold.settled) return 0;
+    hold.settled = true;
+    if (!succeeded || hold.cost === 0) {
+      hold.balance.used -= hold.cost;
+      return 0;
+    }
+    this.pending.push({
+      ...call,
+      accountId: hold.accountId,
+      period: hold.balance.period,
+      cost: hold.cost,
+      at: this.now().toISOString(),
+    });
+    this.queueFlush();
+    return hold.cost;
+  }
+
+  /** Writes every recorded charge now (also run at shutdown). */
+  flush(): void {
+    this.flushQueued = false;
+    if (this.pending.length === 0) return;
+    const rows = this.pending;
+    this.pending = [];
+    try {
+      this.writeBatch(rows);
+    } catch (err) {
+      // Keep the rows and try again shortly: the charges stand in memory either way.
+      this.pending = rows.concat(this.pending);
+      this.onError(err);
+      setTimeout(() => this.queueFlush(), RETRY_FLUSH_MS).unref();
+    }
+  }
+
+  /** What the usage page shows; exact, because it writes pending charges first. */
+  usage(accountId: string, recentLimit = 50): UsageReport {
+    this.flush();
+    const planId = (this.db.prepare("SELECT plan FROM accounts WHERE id = ?").pluck().get(accountId) as string) ?? "explorer";
+    const plan = PLANS[planId] ?? PLANS.explorer;
+    const b = this.balance(accountId, plan);
+    return {
+      plan: { id: plan.id, name: plan.name, monthly_credits: plan.monthlyCredits },
+      period: b.period,
+      used: b.used,
+      remaining: Math.max(0, b.limit - b.used),
+      resets_at: b.resetsAt,
+      recent: this.stmts.recent.all(accountId, recentLimit) as UsageReport["recent"],
+    };
+  }
+
+  private queueFlush(): void {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    setImmediate(() => this.flush());
+  }
+}

@@ -1,0 +1,116 @@
+// The gate in front of every API route: authenticate the key, apply its rate limit, hold the
+// call's credits; and, once the answer is known, charge or give back what was held. Every
+// authenticated answer (402 and 429 included) carries the credit and rate-limit headers.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { KeyStore } from "../auth/key-store";
+import { invalidKey, verifyBearer } from "../auth/bearer-auth";
+import { ApiProblem, sendProblem } from "../http/problem";
+import type { Balance, CreditLedger, Hold } from "./credit-ledger";
+import { planOf, type Plan } from "./plans";
+import { type RateLimiter, policyHeader, rateHeader } from "./rate-limiter";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    creditHold?: Hold;
+    meteredEndpoint?: string;
+  }
+}
+
+export interface MeteringDeps {
+  keys: KeyStore;
+  limiter: RateLimiter;
+  ledger: CreditLedger;
+}
+
+type Done = (err?: Error) => void;
+
+const policies = new WeakMap<Plan, string>();
+function policyOf(plan: Plan): string {
+  let p = policies.get(plan);
+  if (!p) policies.set(plan, (p = policyHeader(plan.rate)));
+  return p;
+}
+
+function creditHeaders(reply: FastifyReply, b: Balance, charged: number): void {
+  reply.header("X-Credits-Limit", b.limit);
+  reply.header("X-Credits-Remaining", Math.max(0, b.limit - b.used));
+  reply.header("X-Credits-Charged", charged);
+  reply.header("X-Credits-Reset", b.resetsAt);
+}
+
+/** The onRequest hook for one route: `endpoint` names it in the ledger ("GET /v1/..."). */
+export function meteredRoute(deps: MeteringDeps, cost: number, endpoint: string) {
+  // Callback style, not async: this runs on every API request.
+  return function gate(req: FastifyRequest, reply: FastifyReply, done: Done) {
+    const key = verifyBearer(deps.keys, req);
+    if (!key) {
+      sendProblem(req, reply, invalidKey());
+      return; // the reply is sent: Fastify stops here without done()
+    }
+    req.apiKey = key;
+    const plan = planOf(key.plan);
+    const rate = deps.limiter.take(key.keyId, plan.rate);
+    reply.header("RateLimit-Policy", policyOf(plan));
+    reply.header("RateLimit", rateHeader(rate));
+    if (!rate.allowed) {
+      creditHeaders(reply, deps.ledger.balance(key.accountId, plan), 0);
+      const wait = rate.retryAfter;
+      sendProblem(
+        req,
+        reply,
+        new ApiProblem(
+          429,
+          "rate_limited",
+          `This key may make ${plan.rate.burst} calls at once and ${plan.rate.perSecond} per second after that. Try again in ${wait} s.`,
+          undefined,
+          { retry_after_seconds: wait },
+          { "Retry-After": String(wait) },
+        ),
+      );
+      return;
+    }
+    const hold = deps.ledger.hold(key.accountId, plan, cost);
+    if (!hold) {
+      const b = deps.ledger.balance(key.accountId, plan);
+      creditHeaders(reply, b, 0);
+      const left = Math.max(0, b.limit - b.used);
+      sendProblem(
+        req,
+        reply,
+        new ApiProblem(
+          402,
+          "credits_exhausted",
+          `This call costs ${cost} credit${cost === 1 ? "" : "s"} and ${left} of the ${plan.name} plan's ${b.limit} monthly credits are left. Credits reset at ${b.resetsAt}.`,
+          undefined,
+          { cost, credits_remaining: left, credits_limit: b.limit, resets_at: b.resetsAt },
+        ),
+      );
+      return;
+    }
+    req.creditHold = hold;
+    req.meteredEndpoint = endpoint;
+    done();
+  };
+}
+
+/**
+ * Charges a successful call (2xx; a 304 is not one) and gives back the credits of anything
+ * else, then writes the credit headers. Runs in onSend, when the final status is known.
+ */
+export function settleCredits(ledger: CreditLedger, req: FastifyRequest, reply: FastifyReply): void {
+  const hold = req.creditHold;
+  if (!hold || hold.settled) return;
+  const status = reply.statusCode;
+  const charged = ledger.settle(hold, status >= 200 && status < 300, {
+    keyId: req.apiKey!.keyId,
+    endpoint: req.meteredEndpoint!,
+    requestId: req.id,
+  });
+  creditHeaders(reply, hold.balance, charged);
+}
+
+/** A request abandoned before its answer gives its credits back. */
+export function releaseCredits(ledger: CreditLedger, req: FastifyRequest): void {
+  const hold = req.creditHold;
+  if (hold && !hold.settled) ledger.settle(hold, false, { keyId: "", endpoint: "", requestId: "" });
+}

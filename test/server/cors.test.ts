@@ -1,0 +1,81 @@
+import crypto from "node:crypto";
+import { buildApp } from "../../src/server/app";
+import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { KeyStore } from "../../src/server/auth/key-store";
+import { parseOrigins } from "../../src/server/http/cors";
+import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import { snapshotPath } from "../helpers/service";
+
+const ADDIN = "https://addin.example.com";
+const OTHER = "https://evil.example.net";
+
+function corsService() {
+  const accountsDb = openAccountsDb(":memory:");
+  const pepper = crypto.randomBytes(32);
+  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, corsOrigins: [ADDIN] });
+  const keys = new KeyStore(accountsDb, pepper);
+  const key = keys.createKey(keys.createAccount("cors@example.com").id, "pane").raw;
+  return { app, key };
+}
+
+let svc: ReturnType<typeof corsService>;
+beforeEach(() => (svc = corsService()));
+afterEach(() => svc.app.close());
+
+const preflight = (origin: string, method = "GET", headers = "authorization") =>
+  svc.app.inject({
+    method: "OPTIONS",
+    url: "/v1/commercial/coverage",
+    headers: { origin, "access-control-request-method": method, "access-control-request-headers": headers },
+  });
+
+describe("CORS", () => {
+  test("a preflight from the add-in's origin may send Authorization, a JSON body and If-None-Match", async () => {
+    const res = await preflight(ADDIN, "POST", "authorization, content-type, if-none-match");
+    expect(res.statusCode).toBe(204);
+    expect(res.headers["access-control-allow-origin"]).toBe(ADDIN);
+    expect(res.headers["access-control-allow-headers"]).toMatch(/Authorization/);
+    expect(res.headers["access-control-allow-methods"]).toBe("GET, POST");
+    expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
+    expect(res.headers.vary).toMatch(/Origin/);
+  });
+
+  test("preflights from other origins, other methods or other headers are refused", async () => {
+    const other = await preflight(OTHER);
+    expect(other.statusCode).toBe(403);
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+    for (const res of [other, await preflight(ADDIN, "DELETE"), await preflight(ADDIN, "GET", "x-secret")]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.headers["access-control-allow-methods"]).toBeUndefined();
+      expect(res.json().code).toBe("origin_not_allowed");
+    }
+  });
+
+  test("answers to the add-in's origin expose the credit, rate-limit and request-id headers", async () => {
+    const res = await svc.app.inject({
+      method: "GET",
+      url: "/v1/commercial/coverage",
+      headers: { origin: ADDIN, authorization: `Bearer ${svc.key}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["access-control-allow-origin"]).toBe(ADDIN);
+    const exposed = String(res.headers["access-control-expose-headers"]).split(", ");
+    for (const h of ["X-Request-Id", "X-Credits-Limit", "X-Credits-Remaining", "X-Credits-Charged", "X-Credits-Reset", "RateLimit", "RateLimit-Policy", "Retry-After", "ETag"]) {
+      expect(exposed).toContain(h);
+    }
+  });
+
+  test("other origins get no CORS grant, and nothing outside /v1/ is ever shared", async () => {
+    const other = await svc.app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { origin: OTHER, authorization: `Bearer ${svc.key}` } });
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+    const health = await svc.app.inject({ method: "GET", url: "/healthz", headers: { origin: ADDIN } });
+    expect(health.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  test("CORS_ORIGINS must list bare origins", () => {
+    expect(parseOrigins("https://a.example.com, https://localhost:3443")).toEqual(["https://a.example.com", "https://localhost:3443"]);
+    expect(() => parseOrigins("https://a.example.com/path")).toThrow(/bare origin/);
+    expect(() => parseOrigins("not a url")).toThrow(/not an origin/);
+    expect(() => parseOrigins("ftp://a.example.com")).toThrow(/bare origin/);
+  });
+});

@@ -1,0 +1,182 @@
+import crypto from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type Database from "better-sqlite3";
+import { buildApp } from "../../src/server/app";
+import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { KeyStore } from "../../src/server/auth/key-store";
+import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import { snapshotPath } from "../helpers/service";
+
+// A service with a clock the test moves, one Explorer account and one key.
+function meteredService(start = "2026-11-15T12:00:00Z") {
+  let t = Date.parse(start);
+  const clock = {
+    set: (iso: string) => void (t = Date.parse(iso)),
+    advance: (ms: number) => void (t += ms),
+  };
+  const snapshot = openSnapshot(snapshotPath());
+  const accountsDb = openAccountsDb(":memory:");
+  const pepper = crypto.randomBytes(32);
+  const now = () => new Date(t);
+  const app = buildApp({ snapshotDb: snapshot, accountsDb, pepper, now });
+  const keys = new KeyStore(accountsDb, pepper, now);
+  const account = keys.createAccount("metered@example.com");
+  const key = keys.createKey(account.id, "model").raw;
+  const propertyId = (snapshot.prepare("SELECT id FROM properties LIMIT 1").pluck().get() as string);
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}`, ...headers } });
+  return { app, accountsDb, keys, account, key, clock, get, propertyId };
+}
+
+function setUsed(db: Database.Database, accountId: string, period: string, used: number) {
+  db.prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)").run(accountId, period, used);
+}
+
+const flushed = () => new Promise((r) => setImmediate(r));
+
+function ledgerTotals(db: Database.Database, accountId: string, period: string) {
+  const ledger = db.prepare("SELECT COALESCE(SUM(cost), 0) FROM credit_ledger WHERE account_id = ? AND period = ?").pluck().get(accountId, period);
+  const used = db.prepare("SELECT COALESCE(MAX(used), 0) FROM credit_usage WHERE account_id = ? AND period = ?").pluck().get(accountId, period);
+  return { ledger, used };
+}
+
+let svc: ReturnType<typeof meteredService>;
+afterEach(() => svc?.app.close());
+
+describe("Explorer plan credits", () => {
+  test("a successful call is charged its published cost, with the credit headers", async () => {
+    svc = meteredService();
+    const res = await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-credits-limit"]).toBe("1000");
+    expect(res.headers["x-credits-charged"]).toBe("1");
+    expect(res.headers["x-credits-remaining"]).toBe("999");
+    expect(res.headers["x-credits-reset"]).toBe("2026-12-01T00:00:00Z");
+    const comps = await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}`);
+    expect(comps.statusCode).toBe(200);
+    expect(comps.headers["x-credits-charged"]).toBe("2");
+    expect(comps.headers["x-credits-remaining"]).toBe("997");
+  });
+
+  test("coverage, catalog, errors and 304 cost nothing but still carry the headers", async () => {
+    svc = meteredService();
+    const free = [
+      await svc.get("/v1/commercial/coverage"),
+      await svc.get("/v1/commercial/catalog"),
+      await svc.get("/v1/commercial/properties/cp_doesnotexist"), // 404
+      await svc.get("/v1/parcels?limit=0"), // 400
+    ];
+    expect(free.map((r) => r.statusCode)).toEqual([200, 200, 404, 400]);
+    for (const r of free) {
+      expect(r.headers["x-credits-charged"]).toBe("0");
+      expect(r.headers["x-credits-remaining"]).toBe("1000");
+    }
+    const first = await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
+    const again = await svc.get(`/v1/commercial/properties/${svc.propertyId}`, { "if-none-match": String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers["x-credits-charged"]).toBe("0");
+    expect(again.headers["x-credits-remaining"]).toBe("999");
+  });
+
+  test("when credits run out: 402 credits_exhausted with the reset time, and nothing charged", async () => {
+    svc = meteredService();
+    setUsed(svc.accountsDb, svc.account.id, "2026-11", 999);
+    const comps = await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}`); // costs 2
+    expect(comps.statusCode).toBe(402);
+    expect(comps.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(comps.json()).toMatchObject({
+      code: "credits_exhausted",
+      status: 402,
+      cost: 2,
+      credits_remaining: 1,
+      resets_at: "2026-12-01T00:00:00Z",
+    });
+    expect(comps.json().detail).toMatch(/reset at 2026-12-01T00:00:00Z/);
+    expect(comps.headers["x-credits-remaining"]).toBe("1");
+    expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(200); // costs 1
+    const spent = await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
+    expect(spent.statusCode).toBe(402);
+    expect(spent.headers["x-credits-remaining"]).toBe("0");
+    expect((await svc.get("/v1/commercial/coverage")).statusCode).toBe(200); // free calls still work
+  });
+
+  test("credits reset at 00:00 UTC on the 1st", async () => {
+    svc = meteredService("2026-11-30T23:59:59Z");
+    setUsed(svc.accountsDb, svc.account.id, "2026-11", 1000);
+    expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(402);
+    svc.clock.set("2026-12-01T00:00:00Z");
+    const res = await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-credits-remaining"]).toBe("999");
+    expect(res.headers["x-credits-reset"]).toBe("2027-01-01T00:00:00Z");
+    await flushed();
+    expect(ledgerTotals(svc.accountsDb, svc.account.id, "2026-12")).toEqual({ ledger: 1, used: 1 });
+    expect(ledgerTotals(svc.accountsDb, svc.account.id, "2026-11")).toEqual({ ledger: 0, used: 1000 });
+  });
+
+  test("the ledger records each metered call and always sums to the credits used", async () => {
+    svc = meteredService();
+    await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
+    await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}`);
+    await svc.get("/v1/commercial/coverage");
+    await flushed();
+    const rows = svc.accountsDb.prepare("SELECT endpoint, cost, key_id FROM credit_ledger ORDER BY id").all();
+    expect(rows).toEqual([
+      { endpoint: "GET /v1/commercial/properties/{property_id}", cost: 1, key_id: svc.key.split("_")[2] },
+      { endpoint: "GET /v1/commercial/sale-comps", cost: 2, key_id: svc.key.split("_")[2] },
+    ]);
+    expect(ledgerTotals(svc.accountsDb, svc.account.id, "2026-11")).toEqual({ ledger: 3, used: 3 });
+  });
+});
+
+describe("rate limits per key", () => {
+  test("a burst beyond the bucket gets 429 with Retry-After and the RateLimit fields", async () => {
+    svc = meteredService();
+    let last;
+    for (let i = 0; i < 60; i++) last = await svc.get("/v1/commercial/coverage");
+    expect(last!.statusCode).toBe(200);
+    expect(last!.headers["ratelimit-policy"]).toBe('"burst";q=60;w=6');
+    expect(last!.headers["ratelimit"]).toBe('"burst";r=0;t=6');
+    const limited = await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("1");
+    expect(limited.json()).toMatchObject({ code: "rate_limited", retry_after_seconds: 1 });
+    expect(limited.headers["x-credits-charged"]).toBe("0");
+    expect(limited.headers["x-credits-remaining"]).toBe("1000");
+    svc.clock.advance(100); // 10 per second: one call's worth
+    expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(200);
+    expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(429);
+  });
+
+  test("each key has its own bucket", async () => {
+    svc = meteredService();
+    const other = svc.keys.createKey(svc.account.id, "second").raw;
+    for (let i = 0; i < 61; i++) await svc.get("/v1/commercial/coverage");
+    const res = await svc.app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { authorization: `Bearer ${other}` } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("charging under concurrency", () => {
+  let app: FastifyInstance | undefined;
+  afterEach(() => app?.close());
+
+  test("50 clients at once on one key never spend more than the plan allows; ledger equals usage", async () => {
+    svc = meteredService(new Date().toISOString());
+    app = svc.app;
+    const period = new Date().toISOString().slice(0, 7);
+    setUsed(svc.accountsDb, svc.account.id, period, 970); // 30 credits left
+    const base = await svc.app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `${base}/v1/commercial/properties/${svc.propertyId}`;
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(url, { headers: { authorization: `Bearer ${svc.key}` } }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
+    const ok = statuses.filter((s) => s === 200).length;
+    expect(ok).toBe(30);
+    expect(statuses.filter((s) => s === 402).length).toBe(20);
+    await flushed();
+    expect(ledgerTotals(svc.accountsDb, svc.account.id, period)).toEqual({ ledger: 30, used: 1000 });
+  });
+});
