@@ -26,7 +26,11 @@ function describe(name: string, schema: Schema): FieldInfo {
 }
 
 function fieldsOf(schema: TSchema, extra: Record<string, Schema> = {}): FieldInfo[] {
-  const props = { ...(schema.properties as Record<string, Schema>), ...extra };
+  return listed({ ...(schema.properties as Record<string, Schema>), ...extra });
+}
+
+/** Fields of a record only the service defines, written out (held equal to its OpenAPI). */
+function listed(props: Record<string, Schema>): FieldInfo[] {
   return Object.entries(props).map(([name, s]) => describe(name, s));
 }
 
@@ -52,7 +56,7 @@ export const RESOURCES = {
     similarity_score: num("0..1, subject searches only."),
   }),
   market: fieldsOf(MarketSnapshot),
-  asset_analysis: fieldsOf({ properties: {} } as unknown as TSchema, {
+  asset_analysis: listed({
     object: text(),
     asset_type: text(),
     geography_type: text("national, state or metro."),
@@ -70,8 +74,8 @@ export const RESOURCES = {
     sales_count_12m: int(),
     sales_volume_12m: num("", false),
   }),
-  breakdown: fieldsOf({ properties: {} } as unknown as TSchema, BREAKDOWN),
-  portfolio_holding: fieldsOf({ properties: {} } as unknown as TSchema, {
+  breakdown: listed(BREAKDOWN),
+  portfolio_holding: listed({
     id: text("The property id."),
     object: text(),
     property_id: P.id,
@@ -101,7 +105,7 @@ export const RESOURCES = {
     longitude: P.longitude,
   }),
   diligence_candidate: fieldsOf(DiligenceCandidate),
-  statistic: fieldsOf({ properties: {} } as unknown as TSchema, {
+  statistic: listed({
     field: text("The numeric field."),
     count: int("Properties with a value for the field."),
     min: num(""),
