@@ -2,15 +2,19 @@
 //   npm run admin -- create-key --email <email> --name <key name>
 //   npm run admin -- list-keys --email <email>
 //   npm run admin -- revoke-key --email <email> --key-id <key id>
+//   npm run admin -- set-plan --email <email> --plan <explorer|unlimited>
 // create-key prints the raw key as the last line of its output, once; it is not stored.
 import { openAccountsDb } from "./auth/accounts-db";
 import { KeyStore } from "./auth/key-store";
 import { loadConfig, loadPepper } from "./config";
+import { DEFAULT_PLAN, PLANS } from "./credits/plans";
 
 const USAGE = `Usage:
-  npm run admin -- create-key --email <email> --name <key name> [--test]
+  npm run admin -- create-key --email <email> --name <key name> [--test] [--plan <plan>]
   npm run admin -- list-keys --email <email>
-  npm run admin -- revoke-key --email <email> --key-id <key id>`;
+  npm run admin -- revoke-key --email <email> --key-id <key id>
+  npm run admin -- set-plan --email <email> --plan <plan>
+Plans: ${Object.keys(PLANS).join(", ")} (new accounts get ${DEFAULT_PLAN}).`;
 
 export function parseArgs(argv: string[]): { command: string; flags: Record<string, string | true> } {
   const [command = "", ...rest] = argv;
@@ -42,7 +46,12 @@ export function runAdmin(argv: string[], out: (line: string) => void): void {
     const name = need(flags, "name");
     if (!EMAIL.test(email)) throw new Error(`'${email}' is not an email address.`);
     if (name.length > 100) throw new Error("--name must be at most 100 characters.");
-    const account = keys.findAccountByEmail(email) ?? keys.createAccount(email);
+    const plan = flags.plan === undefined ? undefined : need(flags, "plan");
+    let account = keys.findAccountByEmail(email) ?? keys.createAccount(email, plan ?? DEFAULT_PLAN);
+    if (plan !== undefined && account.plan !== plan) {
+      keys.setPlan(account.id, plan);
+      account = { ...account, plan };
+    }
     const { raw, summary } = keys.createKey(account.id, name, flags.test ? "test" : "live");
     out(`Account ${account.id} (${account.email}), plan ${account.plan}.`);
     out(`Created key '${summary.name}' (key id ${summary.key_id}). It is shown once and cannot be recovered:`);
@@ -57,6 +66,12 @@ export function runAdmin(argv: string[], out: (line: string) => void): void {
     const account = keys.findAccountByEmail(need(flags, "email"));
     if (!account || !keys.revokeKey(account.id, need(flags, "key-id"))) throw new Error("No such active key on that account.");
     out("Revoked.");
+  } else if (command === "set-plan") {
+    const account = keys.findAccountByEmail(need(flags, "email"));
+    if (!account) throw new Error("No account with that email.");
+    const plan = need(flags, "plan");
+    keys.setPlan(account.id, plan);
+    out(`Account ${account.id} (${account.email}) is now on the ${PLANS[plan].name} plan.`);
   } else {
     throw new Error(USAGE);
   }

@@ -50,6 +50,18 @@ describe("npm run admin", () => {
     expect(admin("list-keys", "--email", "ops@example.com").join("\n")).toMatch(/REVOKED/);
   });
 
+  test("--plan puts the account on a plan; set-plan moves it", () => {
+    admin("create-key", "--email", "load@example.com", "--name", "bench", "--plan", "unlimited");
+    const db = openAccountsDb(path.join(dataDir, "accounts.db"));
+    const plan = () => db.prepare("SELECT plan FROM accounts WHERE email = ?").pluck().get("load@example.com");
+    expect(plan()).toBe("unlimited");
+    expect(admin("set-plan", "--email", "load@example.com", "--plan", "explorer")[0]).toMatch(/Explorer plan/);
+    expect(plan()).toBe("explorer");
+    expect(() => admin("set-plan", "--email", "load@example.com", "--plan", "gold")).toThrow(/Unknown plan 'gold'.*explorer, unlimited/);
+    expect(() => admin("create-key", "--email", "new@example.com", "--name", "x", "--plan", "gold")).toThrow(/Unknown plan/);
+    expect(db.prepare("SELECT count(*) FROM accounts WHERE email = 'new@example.com'").pluck().get()).toBe(0);
+  });
+
   test("bad input gets a clear error and creates nothing", () => {
     expect(() => admin("create-key", "--email", "not-an-email", "--name", "x")).toThrow(/not an email/);
     expect(() => admin("create-key", "--email", "a@b.co")).toThrow(/--name is required/);
