@@ -1,5 +1,10 @@
 // The decisions that fill the specification's gaps, as the API document states them to users.
 // docs/api-reference.md is generated from the OpenAPI document that carries this text.
+import { PLANS } from "./credits/plans";
+import { policyHeader } from "./credits/rate-limiter";
+
+const EXPLORER = PLANS.explorer;
+
 export const DECISIONS_MARKDOWN = `The v1 property intelligence API: parcels, listings and commercial property data
 over a captured snapshot.
 
@@ -15,14 +20,25 @@ over a captured snapshot.
   \`offset\` 0..10,000. A single record is the bare object.
 - **Errors**: RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, a stable
   \`code\`, \`request_id\`, and \`errors[]\` (\`pointer\`, \`parameter\`, \`detail\`) for validation. Codes:
-  400 \`validation_failed\` / \`unsupported_filter\`, 401 \`invalid_api_key\`, 404 \`not_found\`,
-  413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 500 \`internal\`. Unknown query parameters are
+  400 \`validation_failed\` / \`unsupported_filter\`, 401 \`invalid_api_key\`, 402 \`credits_exhausted\`,
+  404 \`not_found\`, 413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 429 \`rate_limited\`,
+  500 \`internal\`. Unknown query parameters are
   refused with 400 so a misspelt filter never silently matches everything.
 - **Caching**: every successful GET has an \`ETag\`; send it back in \`If-None-Match\` to get \`304 Not
   Modified\`.
 - **Asset-type inputs**: the catalog lists, per asset type, the search inputs this snapshot supports; an
   unsupported one gives \`400 unsupported_filter\` naming the supported inputs.
-- **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog);
-  coverage and catalog are free.
+- **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog).
+  The Explorer plan has ${EXPLORER.monthlyCredits.toLocaleString("en-US")} credits a month, reset at 00:00 UTC on the 1st. A successful call costs its
+  cost; coverage, catalog, errors and \`304 Not Modified\` cost nothing. When a call costs more than is
+  left: \`402 credits_exhausted\` with \`resets_at\`. Every authenticated answer carries
+  \`X-Credits-Limit\`, \`X-Credits-Remaining\`, \`X-Credits-Charged\` and \`X-Credits-Reset\`.
+- **Rate limits**: per key, a token bucket of ${EXPLORER.rate.burst} calls refilled at ${EXPLORER.rate.perSecond} per second (Explorer). Beyond it:
+  \`429 rate_limited\` with \`Retry-After\` (seconds). Every authenticated answer carries the IETF fields
+  \`RateLimit-Policy: ${policyHeader(EXPLORER.rate)}\` (bucket size, seconds to refill completely) and
+  \`RateLimit: "burst";r=<calls left>;t=<seconds until full>\`.
+- **Browsers (CORS)**: pages on the origins the operator lists in \`CORS_ORIGINS\` may call \`/v1/\` with
+  \`Authorization\`, \`Content-Type\` and \`If-None-Match\`, and read the credit, rate-limit, \`ETag\` and
+  \`X-Request-Id\` headers. No cookies are ever sent or accepted by the API.
 - **Versioning**: the \`/v1\` prefix; changes within v1 are additive only. Lists name the snapshot they came
   from.`;

@@ -8,7 +8,20 @@ import { DECISIONS_MARKDOWN } from "./api-decisions";
 const ERROR_STATUSES: Record<string, string> = {
   "400": "Validation failed (`validation_failed`) or a filter the asset type does not support (`unsupported_filter`).",
   "401": "Missing, malformed, unknown or revoked API key (`invalid_api_key`).",
+  "402": "The call costs more credits than are left this period (`credits_exhausted`, with `resets_at`). Free.",
   "404": "No such record, asset type, company type or geography (`not_found`).",
+  "429": "Too many calls with this key (`rate_limited`); `Retry-After` says when to try again. Free.",
+};
+
+/** Headers on every answer to an authenticated call (errors, 402 and 429 included). */
+const METERING_HEADERS = {
+  "X-Request-Id": { schema: { type: "string" } },
+  "X-Credits-Limit": { schema: { type: "integer" }, description: "The plan's credits per month." },
+  "X-Credits-Remaining": { schema: { type: "integer" }, description: "Credits left this period, after this call." },
+  "X-Credits-Charged": { schema: { type: "integer" }, description: "What this call cost (0 for errors and 304)." },
+  "X-Credits-Reset": { schema: { type: "string", format: "date-time" }, description: "When the credits reset (00:00 UTC on the 1st)." },
+  "RateLimit-Policy": { schema: { type: "string" }, description: 'The key\'s token bucket, e.g. `"burst";q=60;w=6`.' },
+  RateLimit: { schema: { type: "string" }, description: 'Calls left now and seconds until the bucket is full, e.g. `"burst";r=41;t=2`.' },
 };
 
 const PROBLEM_CONTENT = { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } };
@@ -76,7 +89,7 @@ export function buildOpenApi(routes: RouteDef[]) {
         description: "OK",
         headers: {
           ETag: { schema: { type: "string" }, description: "Send back in If-None-Match to get 304 when unchanged." },
-          "X-Request-Id": { schema: { type: "string" } },
+          ...METERING_HEADERS,
         },
         content: { "application/json": { schema: componentize(route.response, components) } },
       },
@@ -85,6 +98,9 @@ export function buildOpenApi(routes: RouteDef[]) {
     for (const [status, description] of Object.entries(ERROR_STATUSES)) {
       responses[status] = { description, content: PROBLEM_CONTENT };
     }
+    (responses["429"] as Record<string, unknown>).headers = {
+      "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait before the next call." },
+    };
     if (route.body) {
       responses["413"] = { description: "Body larger than 64 KiB (`payload_too_large`).", content: PROBLEM_CONTENT };
       responses["415"] = { description: "Body is not application/json (`unsupported_media_type`).", content: PROBLEM_CONTENT };
