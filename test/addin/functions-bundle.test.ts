@@ -208,3 +208,41 @@ test("taskpane.js, loaded after functions.js, registers exactly the ribbon funct
   for (const id of elements.keys()) expect(html).toMatch(new RegExp(`id=["']?${id}["'\\s>]`));
   expect(elements.size).toBeGreaterThanOrEqual(5);
 });
+
+test("Refresh workbook (taskpane.js's ribbon command) with the snapshot unchanged: one free check, then every cell from the cache", async () => {
+  const loaded = bundle();
+  const model = async () => {
+    const cells = [
+      loaded.call("PROPERTY", [ids.a, "year_built"]),
+      loaded.call("PROPERTY", [ids.b, "name"]),
+      loaded.call("PROPERTY", [ids.c, "building_area_sqft"]),
+      loaded.call("SALECOMPS", [ids.a, null, "limit=5"]),
+      loaded.call("MARKET", [ids.state, ids.asset, "property_count", null]),
+    ];
+    return Promise.all(cells);
+  };
+  const first = await model();
+  // Three properties asked at once: one compare request for all three.
+  expect(loaded.calls.filter((c) => c.url.includes("/properties")).map((c) => c.method)).toEqual(["POST"]);
+
+  let recalculated = 0;
+  const actions = new Map<string, (event: { completed(): void }) => Promise<void>>();
+  loaded.context.Office = { onReady: (cb: () => void) => cb(), actions: { associate: (name: string, fn: never) => actions.set(name, fn) } };
+  loaded.context.document = { getElementById: (id: string) => ({ id, value: "", placeholder: "", textContent: "", addEventListener() {} }) };
+  loaded.context.Excel = {
+    CalculationType: { full: "Full" },
+    run: async (body: (ctx: unknown) => Promise<void>) =>
+      body({ workbook: { application: { calculate: (type: string) => (recalculated += type === "Full" ? 1 : 0) } }, sync: async () => undefined }),
+  };
+  vm.runInContext(readDist("taskpane.js"), loaded.context, { filename: "taskpane.js" });
+  await new Promise((r) => setTimeout(r, 100)); // the pane's own connection check
+  const before = loaded.calls.length;
+
+  await new Promise<void>((resolve) => void actions.get("refreshWorkbook")!({ completed: resolve }));
+  expect(recalculated).toBe(1);
+  // Excel's full recalculation runs every formula again: the cache answers all of them.
+  await expect(model()).resolves.toEqual(first);
+  const after = loaded.calls.slice(before);
+  expect(after.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(["GET /v1/commercial/coverage"]);
+  expect(after[0].charged ?? 0).toBe(0);
+});
