@@ -16,6 +16,7 @@ import { inline, openApiPath, type RouteDef } from "./http/route-def";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { API_ROUTES } from "./routes";
 import { buildOpenApi } from "./openapi";
+import { registerAccountArea } from "./web";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Origins (besides the service's own) whose pages may call /v1/ from a browser. */
   corsOrigins?: string[];
+  /** Web account pages: Secure cookies, for a service users reach over HTTPS (see docs/account.md). */
+  secureCookies?: boolean;
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
@@ -105,6 +108,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const openapi = buildOpenApi(API_ROUTES);
   app.get("/v1/openapi.json", async () => openapi);
   app.get("/healthz", async () => ({ status: "ok" }));
+  registerAccountArea(app, { keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, openapi, now: opts.now, secureCookies: opts.secureCookies });
 
   if (opts.addinDir && fs.existsSync(opts.addinDir)) {
     app.register(fastifyStatic, { root: opts.addinDir, prefix: "/addin/", index: ["taskpane.html"] });

@@ -1,0 +1,71 @@
+// Counting attempts per key (an IP address, an email) in fixed windows, in memory. Enough for
+// one process; behind several processes each counts its own share (DESIGN.md section 5).
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+export class AttemptLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly nowMs: () => number = Date.now,
+    /** Bounded, so a flood of distinct keys cannot grow memory without end. */
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  /** Seconds until the key may try again; 0 when it may try now. */
+  retryAfter(key: string): number {
+    const w = this.live(key);
+    return w && w.count >= this.limit ? Math.max(1, Math.ceil((w.resetAt - this.nowMs()) / 1000)) : 0;
+  }
+
+  record(key: string): void {
+    let w = this.live(key);
+    if (!w) {
+      if (this.windows.size >= this.maxKeys) this.evict();
+      w = { count: 0, resetAt: this.nowMs() + this.windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+  }
+
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  private live(key: string): Window | undefined {
+    const w = this.windows.get(key);
+    if (w && w.resetAt <= this.nowMs()) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return w;
+  }
+
+  private evict(): void {
+    const now = this.nowMs();
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    // Still full: drop the oldest window (Maps iterate in insertion order).
+    if (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value!);
+  }
+}
+
+/** The limits of the sign-up and log-in forms. */
+export function authLimiters(nowMs: () => number = Date.now) {
+  const minutes = (m: number) => m * 60_000;
+  return {
+    /** Sign-ups from one IP address: 10 an hour. */
+    signUpPerIp: new AttemptLimiter(10, minutes(60), nowMs),
+    /** Sign-up attempts for one email: 5 an hour. */
+    signUpPerEmail: new AttemptLimiter(5, minutes(60), nowMs),
+    /** Log-in attempts from one IP address: 30 in 15 minutes. */
+    logInPerIp: new AttemptLimiter(30, minutes(15), nowMs),
+    /** Failed log-ins for one email: 10 in 15 minutes (a success clears them). */
+    logInFailuresPerEmail: new AttemptLimiter(10, minutes(15), nowMs),
+  };
+}
+export type AuthLimiters = ReturnType<typeof authLimiters>;

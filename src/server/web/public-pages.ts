@@ -1,0 +1,74 @@
+// The pages anyone may read: the home page (with how to load the add-in) and the API reference,
+// rendered from the same OpenAPI document the service serves at /v1/openapi.json.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { renderApiReference } from "../api-reference";
+import { html, SafeHtml } from "./html";
+import { page } from "./layout";
+import { renderMarkdown } from "./markdown-lite";
+import { type WebContext, visitor } from "./web-context";
+
+function homePage(origin: string, signedIn: ReturnType<typeof signedInOf>): string {
+  return page({
+    title: "Property data in your Excel models",
+    signedIn,
+    main: html`<section class="hero">
+  <h1>Property data in your Excel models</h1>
+  <p class="lead">Parcels, listings, commercial properties, sale comps, markets, owners and tenants, straight into your
+  underwriting workbooks with <code>=PROP.SALECOMPS("Austin, TX","industrial")</code> and friends.
+  Results are cached, so recalculating a model never spends credits.</p>
+  <p class="row">${signedIn
+    ? html`<a class="button" href="/account">Go to your API keys</a> <a class="button secondary" href="/account/usage">See your usage</a>`
+    : html`<a class="button" href="/account/signup">Create a free account</a> <a class="button secondary" href="/account/login">Log in</a>`}</p>
+</section>
+<div class="grid">
+  <div class="card"><h2>Explorer plan</h2><p>1,000 credits a month, reset at 00:00 UTC on the 1st. No card needed.
+  Each endpoint has a published cost; coverage and catalog calls are free.</p></div>
+  <div class="card"><h2>In Excel</h2><p>Custom functions in the <code>PROP</code> namespace spill tables into your sheet, and a task pane
+  holds your key and your credit meter.</p></div>
+  <div class="card"><h2>From code</h2><p>A plain HTTPS API with bearer keys, problem+json errors and ETags.
+  Read the <a href="/docs/api">API reference</a> or fetch the <a href="/v1/openapi.json">OpenAPI document</a>.</p></div>
+</div>
+<section class="card" id="excel" aria-labelledby="excel-title">
+  <h2 id="excel-title">Load the add-in into Excel</h2>
+  <ol>
+    <li><a href="/account/signup">Create an account</a> and, on the API keys page, create a key. Copy it: it is shown once.</li>
+    <li>Get the add-in's manifest: <a href="/addin/manifest.xml"><code>${origin}/addin/manifest.xml</code></a>.
+      Office loads add-ins only over HTTPS, so the service must be reached through an <code>https://</code> address
+      (on your own computer, a proxy with Office's development certificate).</li>
+    <li><strong>Excel on the web</strong>: <strong>Home › Add-ins › More Add-ins › Upload My Add-in</strong>, then choose the manifest.
+      <strong>Excel on Windows or Mac</strong>: <code>npx office-addin-debugging start manifest.xml desktop --app excel</code>.</li>
+    <li>In Excel, <strong>Home › Show pane</strong>, paste your key, choose <strong>Save and test</strong>, then type <code>=PROP.COVERAGE()</code>.</li>
+  </ol>
+  <p class="hint">The full guide (development certificates, proxies, central deployment) is <code>docs/addin.md</code> in the
+  project's repository; every function is described in <code>docs/functions.md</code>.</p>
+</section>`,
+  });
+}
+
+function signedInOf(ctx: WebContext, req: FastifyRequest) {
+  const v = visitor(ctx, req);
+  return v && { email: v.account.email, csrf: v.csrf };
+}
+
+export function registerPublicPages(app: FastifyInstance, ctx: WebContext, openapi: Record<string, any>): void {
+  const send = (reply: import("fastify").FastifyReply, body: string) => reply.type("text/html; charset=utf-8").send(body);
+
+  app.get("/", (req, reply) => send(reply, homePage(`${req.protocol}://${req.host}`, signedInOf(ctx, req))));
+
+  // Rendered once, on first request: the document does not change while the process runs.
+  let reference: SafeHtml | undefined;
+  app.get("/docs/api", (req, reply) => {
+    reference ??= new SafeHtml(renderMarkdown(renderApiReference(openapi)));
+    return send(
+      reply,
+      page({
+        title: "API reference",
+        current: "docs",
+        signedIn: signedInOf(ctx, req),
+        main: html`<p class="hint">Also as the <a href="/v1/openapi.json">OpenAPI document</a>.
+          Your keys and credits: <a href="/account">API keys</a>, <a href="/account/usage">usage</a>.</p>
+          <article class="doc">${reference}</article>`,
+      }),
+    );
+  });
+}
