@@ -35,19 +35,24 @@ export interface AppOptions {
   now?: () => Date;
   /** Origins (besides the service's own) whose pages may call /v1/ from a browser. */
   corsOrigins?: string[];
+  /** How long a client may take to send a whole request (default 10 s). */
+  requestTimeoutMs?: number;
   /** Web account pages: Secure cookies, for a service users reach over HTTPS (see docs/account.md). */
   secureCookies?: boolean;
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
+  const requestTimeoutMs = opts.requestTimeoutMs ?? 10_000;
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: newRequestId,
     requestIdHeader: false,
     exposeHeadRoutes: false,
     bodyLimit: 64 * 1024,
-    // Slow clients cannot hold a connection: the whole request must arrive within 10 s.
-    requestTimeout: 10_000,
+    // Slow clients cannot hold a connection: the whole request must arrive in time, and
+    // Node checks for late ones every second (its default is every 30 s).
+    requestTimeout: requestTimeoutMs,
+    http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs / 2) },
     connectionTimeout: 30_000,
     keepAliveTimeout: 5_000,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", useDefaults: true } },
