@@ -6,6 +6,7 @@ import { KeyStore } from "../../src/server/auth/key-store";
 import { loggerOptions } from "../../src/server/http/logging";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
+import { WebClient, csrfOf } from "./web-client";
 
 test("keys never reach the log, wherever the client puts them", async () => {
   let log = "";
@@ -27,4 +28,35 @@ test("keys never reach the log, wherever the client puts them", async () => {
   expect(log.length).toBeGreaterThan(100); // the log was written
   expect(log).toContain("propi_[redacted]");
   expect(log).not.toContain(key.slice(11));
+});
+
+test("passwords, session ids, CSRF tokens and keys from the web pages never reach the log", async () => {
+  let log = "";
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      log += chunk.toString();
+      done();
+    },
+  });
+  const app = buildApp({
+    snapshotDb: openSnapshot(snapshotPath()),
+    accountsDb: openAccountsDb(":memory:"),
+    pepper: crypto.randomBytes(32),
+    logger: loggerOptions("debug", sink),
+  });
+  const password = "log-test " + crypto.randomBytes(9).toString("base64url");
+  const c = new WebClient(app);
+  await c.signUp("log@example.com", password);
+  const sessionId = c.cookies.get("pi_session")!;
+  const csrf = csrfOf((await c.get("/account")).body);
+  const key = await c.createKey("log");
+  await c.post("/account/logout", { csrf });
+  await c.logIn("log@example.com", "a wrong password for the log");
+  await c.logIn("log@example.com", password);
+  await app.close();
+  expect(sessionId).toMatch(/^[\w-]{43}$/);
+  expect(log).toContain("/account/login"); // the requests were logged
+  for (const secret of [password, "a wrong password for the log", sessionId, csrf, key.slice(11), c.cookies.get("pi_session")!]) {
+    expect(log).not.toContain(secret);
+  }
 });
