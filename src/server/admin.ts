@@ -3,9 +3,14 @@
 //   npm run admin -- list-keys --email <email>
 //   npm run admin -- revoke-key --email <email> --key-id <key id>
 //   npm run admin -- set-plan --email <email> --plan <explorer|unlimited>
+//   printf '%s' "$PASSWORD" | npm run admin -- set-password --email <email>
 // create-key prints the raw key as the last line of its output, once; it is not stored.
 import { openAccountsDb } from "./auth/accounts-db";
-import { KeyStore } from "./auth/key-store";
+import fs from "node:fs";
+import { KeyLimitError, KeyStore } from "./auth/key-store";
+import { CredentialStore } from "./web/credentials";
+import { SessionStore } from "./web/sessions";
+import { hashPasswordSync, passwordProblem } from "./web/passwords";
 import { loadConfig, loadPepper } from "./config";
 import { DEFAULT_PLAN, PLANS } from "./credits/plans";
 
@@ -14,6 +19,7 @@ const USAGE = `Usage:
   npm run admin -- list-keys --email <email>
   npm run admin -- revoke-key --email <email> --key-id <key id>
   npm run admin -- set-plan --email <email> --plan <plan>
+  npm run admin -- set-password --email <email>   (reads the password from standard input)
 Plans: ${Object.keys(PLANS).join(", ")} (new accounts get ${DEFAULT_PLAN}).`;
 
 export function parseArgs(argv: string[]): { command: string; flags: Record<string, string | true> } {
@@ -37,10 +43,13 @@ function need(flags: Record<string, string | true>, name: string): string {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function runAdmin(argv: string[], out: (line: string) => void): void {
+/** `readSecret` gives the password for set-password: standard input, never an argument
+ *  (arguments show in `ps` and in shell history). */
+export function runAdmin(argv: string[], out: (line: string) => void, readSecret = () => fs.readFileSync(0, "utf8")): void {
   const { command, flags } = parseArgs(argv);
   const config = loadConfig();
-  const keys = new KeyStore(openAccountsDb(config.accountsPath), loadPepper(config.dataDir));
+  const db = openAccountsDb(config.accountsPath);
+  const keys = new KeyStore(db, loadPepper(config.dataDir));
   if (command === "create-key") {
     const email = need(flags, "email");
     const name = need(flags, "name");
@@ -52,7 +61,14 @@ export function runAdmin(argv: string[], out: (line: string) => void): void {
       keys.setPlan(account.id, plan);
       account = { ...account, plan };
     }
-    const { raw, summary } = keys.createKey(account.id, name, flags.test ? "test" : "live");
+    let created;
+    try {
+      created = keys.createKey(account.id, name, flags.test ? "test" : "live");
+    } catch (err) {
+      if (err instanceof KeyLimitError) throw new Error(`${err.message}\nSee them with list-keys; revoke one with revoke-key.`);
+      throw err;
+    }
+    const { raw, summary } = created;
     out(`Account ${account.id} (${account.email}), plan ${account.plan}.`);
     out(`Created key '${summary.name}' (key id ${summary.key_id}). It is shown once and cannot be recovered:`);
     out(raw);
@@ -72,6 +88,17 @@ export function runAdmin(argv: string[], out: (line: string) => void): void {
     const plan = need(flags, "plan");
     keys.setPlan(account.id, plan);
     out(`Account ${account.id} (${account.email}) is now on the ${PLANS[plan].name} plan.`);
+  } else if (command === "set-password") {
+    // Accounts made by create-key have no password; this lets their owner log in to the web
+    // pages. It also resets a forgotten password (the service sends no email).
+    const account = keys.findAccountByEmail(need(flags, "email"));
+    if (!account) throw new Error("No account with that email.");
+    const password = readSecret().replace(/\r?\n$/, "");
+    const problem = passwordProblem(password, account.email);
+    if (problem) throw new Error(`Password not set: ${problem}`);
+    new CredentialStore(db, keys).setPassword(account.id, hashPasswordSync(password));
+    const ended = new SessionStore(db).endAll(account.id);
+    out(`Password set for ${account.email}; they can log in at /account/login.${ended ? ` ${ended} open session(s) ended.` : ""}`);
   } else {
     throw new Error(USAGE);
   }

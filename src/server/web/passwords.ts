@@ -23,11 +23,22 @@ function maxmem(N: number, r: number): number {
 }
 
 /** `scrypt$N$r$p$salt$hash` with base64url salt and hash. */
+function encode(params: typeof SCRYPT_PARAMS, salt: Buffer, hash: Buffer): string {
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+/** Hashes off the event loop (libuv's thread pool), so a log-in never stalls other requests. */
 export async function hashPassword(password: string, params = SCRYPT_PARAMS): Promise<string> {
   const salt = crypto.randomBytes(SALT_LENGTH);
   const { N, r, p } = params;
-  const hash = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) });
-  return ["scrypt", N, r, p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+  return encode(params, salt, await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) }));
+}
+
+/** The same hash, synchronously: for the admin command, which has nothing else to do meanwhile. */
+export function hashPasswordSync(password: string, params = SCRYPT_PARAMS): string {
+  const salt = crypto.randomBytes(SALT_LENGTH);
+  const { N, r, p } = params;
+  return encode(params, salt, crypto.scryptSync(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: maxmem(N, r) }));
 }
 
 // A real hash of a random password, checked when an email has no password, so a login for an

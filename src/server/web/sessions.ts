@@ -41,6 +41,7 @@ export class SessionStore {
       get: db.prepare("SELECT account_id, last_seen_at, expires_at FROM web_sessions WHERE id_hash = ?"),
       touch: db.prepare("UPDATE web_sessions SET last_seen_at = ? WHERE id_hash = ?"),
       delete: db.prepare("DELETE FROM web_sessions WHERE id_hash = ?"),
+      deleteAll: db.prepare("DELETE FROM web_sessions WHERE account_id = ?"),
       prune: db.prepare("DELETE FROM web_sessions WHERE expires_at <= ? OR last_seen_at <= ?"),
       setReveal: db.prepare(
         "UPDATE web_sessions SET reveal_key_id = ?, reveal_sealed = ?, reveal_expires_at = ? WHERE id_hash = ?",
@@ -91,6 +92,11 @@ export class SessionStore {
 
   end(id: string): void {
     this.stmts.delete.run(digest(id));
+  }
+
+  /** Logs the account out everywhere (after its password is set by the operator). */
+  endAll(accountId: string): number {
+    return this.stmts.deleteAll.run(accountId).changes;
   }
 
   /** Keeps a just-created key for its one display, sealed with the session id. */
