@@ -39,10 +39,13 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Web account pages: Secure cookies, for a service users reach over HTTPS (see docs/account.md). */
   secureCookies?: boolean;
+  /** Serve HTTPS with this certificate (Office requires HTTPS for add-ins outside localhost tests). */
+  tls?: { key: Buffer; cert: Buffer };
 }
 
 export function buildApp(opts: AppOptions): FastifyInstance {
   const requestTimeoutMs = opts.requestTimeoutMs ?? 10_000;
+  const serverOptions = { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs / 2) };
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: newRequestId,
@@ -52,7 +55,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     // Slow clients cannot hold a connection: the whole request must arrive in time, and
     // Node checks for late ones every second (its default is every 30 s).
     requestTimeout: requestTimeoutMs,
-    http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs / 2) },
+    ...(opts.tls ? { https: { ...opts.tls, ...serverOptions } } : { http: serverOptions }),
     connectionTimeout: 30_000,
     keepAliveTimeout: 5_000,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", useDefaults: true } },

@@ -13,6 +13,10 @@ export interface Config {
   addinDir: string;
   /** Other origins whose pages may call /v1/ from a browser (CORS). */
   corsOrigins: string[];
+  /** TLS_CERT and TLS_KEY: PEM files to serve HTTPS with (both or neither). */
+  tls?: { cert: Buffer; key: Buffer };
+  /** Mark session cookies Secure: on with TLS, or SECURE_COOKIES=1 behind a TLS proxy. */
+  secureCookies: boolean;
 }
 
 /** The HTTPS origin docs/addin.md sets up for sideloading the add-in on a desktop. */
@@ -30,7 +34,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountsPath: path.join(dataDir, "accounts.db"),
     addinDir: path.resolve(env.ADDIN_DIR ?? "dist/addin"),
     corsOrigins: parseOrigins(env.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS),
+    tls: loadTls(env),
+    secureCookies: Boolean(env.TLS_CERT) || env.SECURE_COOKIES === "1",
   };
+}
+
+function loadTls(env: NodeJS.ProcessEnv): Config["tls"] {
+  if (!env.TLS_CERT && !env.TLS_KEY) return undefined;
+  if (!env.TLS_CERT || !env.TLS_KEY) throw new Error("Set both TLS_CERT and TLS_KEY (PEM files) to serve HTTPS, or neither.");
+  const read = (name: "TLS_CERT" | "TLS_KEY") => {
+    try {
+      return fs.readFileSync(env[name]!.replace(/^~(?=\/)/, process.env.HOME ?? "~"));
+    } catch (err) {
+      throw new Error(`${name}: cannot read '${env[name]}' (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
+    }
+  };
+  return { cert: read("TLS_CERT"), key: read("TLS_KEY") };
 }
 
 /**

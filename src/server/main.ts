@@ -22,6 +22,8 @@ async function main() {
     pepper: loadPepper(config.dataDir),
     addinDir: config.addinDir,
     corsOrigins: config.corsOrigins,
+    tls: config.tls,
+    secureCookies: config.secureCookies,
     logger: loggerOptions(process.env.LOG_LEVEL ?? "info"),
   });
   const close = async () => {
@@ -31,7 +33,9 @@ async function main() {
   process.on("SIGINT", close);
   process.on("SIGTERM", close);
   await app.listen({ port: config.port, host: config.host });
-  const base = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
+  const scheme = config.tls ? "https" : "http";
+  const host = config.host === "0.0.0.0" || (config.tls && config.host === "127.0.0.1") ? "localhost" : config.host;
+  const base = `${scheme}://${host}:${config.port}`;
   console.log(
     [
       "",
