@@ -191,6 +191,7 @@ describe("CSRF", () => {
       await c.post("/account/keys", { name: "cross origin", csrf }, { origin: "https://evil.example" }),
       await c.post("/account/keys", { name: "cross site", csrf }, { "sec-fetch-site": "cross-site" }),
       await c.post("/account/keys", { name: "null origin", csrf }, { origin: "null" }),
+      await c.post("/account/keys", { name: "same site", csrf }, { "sec-fetch-site": "same-site", origin: "http://localhost" }),
       await c.post("/account/logout", { csrf: otherCsrf }),
     ];
     for (const res of refused) {

@@ -171,7 +171,7 @@ describe("pages", () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain("unsafe-inline");
       expect(res.headers["x-frame-options"]).toBe("DENY");
-      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+      expect(res.headers["referrer-policy"]).toBe("same-origin");
       expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/); // every script is a file
       expect(res.body).not.toMatch(/\sstyle=|<style|\son[a-z]+=/i);
       if (url.startsWith("/account")) {

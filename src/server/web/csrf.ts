@@ -1,8 +1,8 @@
 // CSRF protection for every form, two independent checks:
 // 1. A synchronizer token in each form: an HMAC of the session id (or, before log-in, of a
 //    random pre-session cookie), so a page on another site cannot know it.
-// 2. The browser's own word on where a POST came from: `Sec-Fetch-Site` must not be
-//    cross-site and `Origin`, when sent, must name this host. The host is compared, not the
+// 2. The browser's own word on where a POST came from: `Sec-Fetch-Site` must say same-origin
+//    or, from browsers that do not send it, `Origin` must name this host. The host is compared, not the
 //    scheme, so a TLS-terminating proxy in front of the service does not break the forms.
 import crypto from "node:crypto";
 import type { FastifyRequest } from "fastify";
@@ -29,10 +29,11 @@ export class CsrfGuard {
 }
 
 function sameSite(req: FastifyRequest): boolean {
+  // Sec-Fetch-Site is set by the browser and cannot be forged by a page: when present it decides.
   const site = req.headers["sec-fetch-site"];
-  if (site !== undefined && site !== "same-origin" && site !== "none") return false;
+  if (site !== undefined) return site === "same-origin" || site === "none";
   const origin = req.headers.origin;
-  if (origin === undefined) return true;
+  if (origin === undefined) return true; // older browsers and non-browser clients: the token decides
   try {
     // Parsed with the origin's scheme, so "localhost:80" and "http://localhost" agree.
     const from = new URL(origin);

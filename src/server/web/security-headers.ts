@@ -17,7 +17,9 @@ export function pageHeaders(secure: boolean) {
   return (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
     reply.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
     reply.header("X-Frame-Options", "DENY");
-    reply.header("Referrer-Policy", "no-referrer");
+    // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on form
+    // posts, which the CSRF check (rightly) refuses.
+    reply.header("Referrer-Policy", "same-origin");
     reply.header("Cross-Origin-Opener-Policy", "same-origin");
     reply.header("Cross-Origin-Resource-Policy", "same-origin");
     reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");

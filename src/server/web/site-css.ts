@@ -27,7 +27,8 @@ nav.main a[aria-current="page"] { color: var(--ink); border-bottom-color: var(--
 nav.main a:hover { color: var(--ink); }
 .who { display: flex; gap: .75rem; align-items: center; color: var(--muted); font-size: .9rem; }
 .who form { margin: 0; }
-main { max-width: 64rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; }
+main { max-width: 64rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; overflow-wrap: break-word; }
+code { overflow-wrap: anywhere; }
 main.narrow { max-width: 28rem; }
 h1 { font-size: 1.75rem; line-height: 1.25; margin: 0 0 .5rem; }
 h2 { font-size: 1.2rem; margin: 0 0 .75rem; }

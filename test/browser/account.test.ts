@@ -1,0 +1,138 @@
+// The account area in a real browser: sign up, create a key, see it once, call the API with it
+// from Node, watch usage go up, revoke it, get 401. The service listens on a loopback port.
+// With UPDATE_SCREENSHOTS=1 it also writes the screenshots in docs/screenshots/.
+import crypto from "node:crypto";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/server/app";
+import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { parseKey } from "../../src/shared/contract/api-key-format";
+import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import { snapshotPath } from "../helpers/service";
+import { launchChromium, offlineContext } from "./chromium";
+
+const SHOTS = path.join(__dirname, "../../docs/screenshots");
+const updateScreenshots = process.env.UPDATE_SCREENSHOTS === "1";
+
+let app: FastifyInstance;
+let base: string;
+let browser: Browser;
+let propertyId: string;
+
+beforeAll(async () => {
+  const snapshot = openSnapshot(snapshotPath());
+  propertyId = snapshot.prepare("SELECT id FROM properties ORDER BY id LIMIT 1").pluck().get() as string;
+  app = buildApp({ snapshotDb: snapshot, accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32) });
+  base = await app.listen({ host: "127.0.0.1", port: 0 });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function shot(page: Page, name: string) {
+  if (updateScreenshots) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+const api = (key: string, url: string) => fetch(base + url, { headers: { authorization: `Bearer ${key}` } });
+
+test("sign up, create a key, see it once, use it, watch usage go up, revoke it, get 401", async () => {
+  const { context, blocked } = await offlineContext(browser, { viewport: { width: 1100, height: 760 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  // CSP violations and script errors land here; the 400 of the deliberately bad sign-up does not count.
+  page.on("console", (m) => m.type() === "error" && !/status of 400/.test(m.text()) && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(String(e)));
+
+  // Sign up.
+  await page.goto(`${base}/account/signup`);
+  await shot(page, "sign-up");
+  await page.getByLabel("Email").fill("analyst@example.com");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expectText(page, "#password-error", "Use at least 12 characters (you have 5).");
+  expect(await page.getByLabel("Email").inputValue()).toBe("analyst@example.com");
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${base}/account`);
+  expect(await page.textContent("h1")).toBe("API keys");
+
+  // Create a key: shown once, copyable.
+  await page.getByLabel("Name this integration").fill("Underwriting model");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.waitForURL(`${base}/account#new-key`);
+  const key = await page.locator("#new-key-value").inputValue();
+  expect(parseKey(key)).not.toBeNull();
+  await expect(page.getByText("It cannot be shown again", { exact: false }).isVisible()).resolves.toBe(true);
+  await page.getByRole("button", { name: "Copy" }).click();
+  await expectText(page, "#copy-status", "Copied to the clipboard.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  await shot(page, "api-keys");
+
+  await page.reload();
+  expect(await page.locator("#new-key-value").count()).toBe(0);
+  expect(await page.content()).not.toContain(key.slice(24, -4));
+  const row = page.locator("table.keys tbody tr");
+  expect(await row.count()).toBe(1);
+  expect(await row.locator("td").first().textContent()).toBe("Underwriting model");
+  expect(await row.textContent()).toContain(parseKey(key)!.keyId);
+
+  // Use it from Node, as a script or the add-in would.
+  const detail = await api(key, `/v1/commercial/properties/${propertyId}`);
+  expect(detail.status).toBe(200);
+  expect(detail.headers.get("x-credits-charged")).toBe("1");
+  expect((await detail.json()).id).toBe(propertyId);
+
+  // Usage went up by the call's cost.
+  await page.getByRole("link", { name: "Usage" }).click();
+  await page.waitForURL(`${base}/account/usage`);
+  expect(await page.textContent("#credits-used")).toBe("1");
+  expect(await page.textContent("#credits-remaining")).toBe("999");
+  expect(await page.locator("table tbody tr").first().textContent()).toContain("GET /v1/commercial/properties/{property_id}");
+  await shot(page, "usage");
+
+  // Revoke: the next request with the key is refused.
+  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("link", { name: /^Revoke/ }).click();
+  await page.getByRole("button", { name: "Revoke key" }).click();
+  await page.waitForURL(/\/account\?revoked=/);
+  await expectText(page, ".alert.ok", /is revoked/);
+  const refused = await api(key, `/v1/commercial/properties/${propertyId}`);
+  expect(refused.status).toBe(401);
+  expect((await refused.json()).code).toBe("invalid_api_key");
+
+  // Log out: the account pages need logging in again.
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.waitForURL(`${base}/account/login?bye=1`);
+  await page.goto(`${base}/account/usage`);
+  expect(page.url()).toBe(`${base}/account/login?next=/account/usage`);
+
+  expect(problems).toEqual([]);
+  expect(blocked).toEqual([]);
+  await context.close();
+});
+
+test("the pages work on a phone-sized screen and every form field has a label", async () => {
+  const { context } = await offlineContext(browser, { viewport: { width: 375, height: 700 }, isMobile: true });
+  const page = await context.newPage();
+  for (const url of ["/", "/account/signup", "/account/login", "/docs/api"]) {
+    await page.goto(base + url);
+    // Nothing wider than the screen (the keys and reference tables scroll inside their box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const unlabelled = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("input:not([type=hidden])")).filter((i) => !(i as HTMLInputElement).labels?.length).map((i) => i.id),
+    );
+    expect(unlabelled).toEqual([]);
+  }
+  await context.close();
+});
+
+async function expectText(page: Page, selector: string, text: string | RegExp) {
+  await page.waitForSelector(selector);
+  const actual = (await page.textContent(selector))?.trim() ?? "";
+  if (typeof text === "string") expect(actual).toBe(text);
+  else expect(actual).toMatch(text);
+}
