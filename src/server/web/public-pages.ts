@@ -34,7 +34,7 @@ function homePage(origin: string, signedIn: ReturnType<typeof signedInOf>): stri
     <li><a href="/account/signup">Create an account</a> and, on the API keys page, create a key. Copy it: it is shown once.</li>
     <li>Get the add-in's manifest: <a href="/addin/manifest.xml"><code>${origin}/addin/manifest.xml</code></a>.
       Office loads add-ins only over HTTPS, so the service must be reached through an <code>https://</code> address
-      (on your own computer, a proxy with Office's development certificate).</li>
+      (on your own computer: <code>npm start</code> with <code>TLS_CERT</code> and <code>TLS_KEY</code> pointing at Office's development certificate).</li>
     <li><strong>Excel on the web</strong>: <strong>Home › Add-ins › More Add-ins › Upload My Add-in</strong>, then choose the manifest.
       <strong>Excel on Windows or Mac</strong>: <code>npx office-addin-debugging start manifest.xml desktop --app excel</code>.</li>
     <li>In Excel, <strong>Home › Show pane</strong>, paste your key, choose <strong>Save and test</strong>, then type <code>=PROP.COVERAGE()</code>.</li>
