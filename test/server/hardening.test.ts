@@ -3,29 +3,23 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import Database from "better-sqlite3";
 import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { loggerOptions } from "../../src/server/http/logging";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import { logSink } from "../helpers/log-sink";
 import { snapshotPath } from "../helpers/service";
 
 function service(snapshotFile: string, extra: { requestTimeoutMs?: number } = {}) {
-  let log = "";
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      log += chunk.toString();
-      done();
-    },
-  });
+  const sink = logSink();
   const accountsDb = openAccountsDb(":memory:");
   const pepper = crypto.randomBytes(32);
-  const app = buildApp({ snapshotDb: openSnapshot(snapshotFile), accountsDb, pepper, logger: loggerOptions("info", sink), ...extra });
+  const app = buildApp({ snapshotDb: openSnapshot(snapshotFile), accountsDb, pepper, logger: loggerOptions("info", sink.stream), ...extra });
   const keys = new KeyStore(accountsDb, pepper);
   const key = keys.createKey(keys.createAccount("hard@example.com").id, "k").raw;
-  return { app, key, log: () => log };
+  return { app, key, log: sink.text };
 }
 
 test("a failure inside the service answers a bare 500: no stack, no SQL; the details go to the log", async () => {
