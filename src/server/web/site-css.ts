@@ -29,6 +29,7 @@ nav.main a:hover { color: var(--ink); }
 .who form { margin: 0; }
 main { max-width: 64rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; overflow-wrap: break-word; }
 code { overflow-wrap: anywhere; }
+td code, th code { overflow-wrap: normal; } /* tables scroll inside .table-wrap instead of breaking names */
 main.narrow { max-width: 28rem; }
 h1 { font-size: 1.75rem; line-height: 1.25; margin: 0 0 .5rem; }
 h2 { font-size: 1.2rem; margin: 0 0 .75rem; }
