@@ -11,6 +11,7 @@ import { CredentialStore } from "./credentials";
 import { CsrfGuard } from "./csrf";
 import { messagePage } from "./message-page";
 import { registerPublicPages } from "./public-pages";
+import { prepareDummyHash } from "./passwords";
 import { pageHeaders } from "./security-headers";
 import { SessionStore } from "./sessions";
 import { registerAssets } from "./static-assets";
@@ -57,6 +58,7 @@ export function registerAccountArea(app: FastifyInstance, opts: AccountAreaOptio
       done(null, parseForm(body as string)),
     );
     web.addHook("onSend", pageHeaders(ctx.secureCookies));
+    web.addHook("onReady", prepareDummyHash);
     web.setErrorHandler((err: FastifyError, req, reply) => {
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) req.log.error({ err }, "web page failed");
