@@ -8,19 +8,13 @@ import { parseOptions, type LocalOption } from "./options";
 import { fieldNames } from "./record-fields";
 import { SHAPE_OPTIONS, shapeTable, tableOptions, type Cell } from "./table-shape";
 import { MAX_BATCH } from "../shared/property-batcher";
+import type { ComparisonStatistic } from "../shared/contract/responses";
 
 const STATS_OPTION: LocalOption = { name: "stats", kind: "boolean", help: "true spills count, min, median and max of each numeric field." };
 
-interface Statistic {
-  field: string;
-  count: number;
-  min: number | null;
-  median: number | null;
-  max: number | null;
-}
 interface Comparison {
   properties: Record<string, unknown>[];
-  statistics: Statistic[];
+  statistics: ComparisonStatistic[];
 }
 
 export function chunkIds(ids: string[], size: number = MAX_BATCH): string[][] {
@@ -32,7 +26,7 @@ export function chunkIds(ids: string[], size: number = MAX_BATCH): string[][] {
 }
 
 /** The service's statistics, computed the same way when the ids took more than one request. */
-export function statistics(rows: Record<string, unknown>[], fields: readonly string[]): Statistic[] {
+export function statistics(rows: Record<string, unknown>[], fields: readonly string[]): ComparisonStatistic[] {
   return fields
     .map((field) => {
       const values = rows.map((r) => r[field]).filter((v): v is number => typeof v === "number").sort((a, b) => a - b);

@@ -1,45 +1,13 @@
 // GET /v1/commercial/assets/{asset_type}/analysis: aggregate figures of one asset type,
 // nationally or in a state or metro, with breakdowns by subtype, class and state. Computed on
 // first request and kept: the snapshot never changes under a running service.
-import { Type } from "@sinclair/typebox";
-import { Nullable } from "../../shared/contract/schema-helpers";
+import { AssetAnalysis } from "../../shared/contract/responses";
 import type { RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Where } from "../data/sql-where";
 import { median, round } from "../data/stats";
 import { AssetTypePath, assetTypeParam } from "./properties";
 import { QueryObject, q } from "./query-params";
-
-const Num = (description: string) => Nullable(Type.Number({ description }));
-const Breakdown = Type.Object({
-  key: Type.String({ description: "Subtype, building class or state code." }),
-  property_count: Type.Integer(),
-  building_area_sqft: Num("Total building area."),
-  units: Num("Total units."),
-  occupancy_rate: Num("Weighted occupancy, 0..1."),
-});
-
-export const AssetAnalysis = Type.Object({
-  object: Type.Literal("asset_analysis"),
-  asset_type: Type.String(),
-  geography_type: Type.String({ description: "national, state or metro." }),
-  geography_id: Nullable(Type.String()),
-  as_of: Type.String({ format: "date" }),
-  property_count: Type.Integer(),
-  total_building_area_sqft: Num("Sum of building area."),
-  total_units: Num("Sum of units."),
-  median_building_area_sqft: Num("Median building area."),
-  median_year_built: Num("Median year built."),
-  occupancy_rate: Num("Area- (or unit-) weighted occupancy, 0..1."),
-  median_cap_rate: Num("Median cap rate of sales in the last 24 months."),
-  median_price_per_sqft: Num("Median sale price per sq ft, last 24 months."),
-  median_price_per_unit: Num("Median sale price per unit, last 24 months."),
-  sales_count_12m: Type.Integer(),
-  sales_volume_12m: Type.Number(),
-  by_subtype: Type.Array(Breakdown),
-  by_building_class: Type.Array(Breakdown),
-  by_state: Type.Array(Breakdown),
-}, { $id: "AssetAnalysis", title: "Asset-type analysis" });
 
 const cache = new WeakMap<SnapshotContext, Map<string, unknown>>();
 

@@ -2,6 +2,7 @@
 // minimum, median and maximum of each numeric field.
 import { Type } from "@sinclair/typebox";
 import { CommercialProperty } from "../../shared/contract/records";
+import { ComparisonStatistic } from "../../shared/contract/responses";
 import { StringEnum } from "../../shared/contract/schema-helpers";
 import { SnapshotRefSchema } from "../http/list-envelope";
 import { ApiProblem } from "../http/problem";
@@ -33,14 +34,6 @@ export const DEFAULT_COMPARE_FIELDS = [
   "last_sale_price",
 ];
 
-const Statistic = Type.Object({
-  field: Type.String(),
-  count: Type.Integer({ description: "Properties with a value for the field." }),
-  min: Type.Union([Type.Number(), Type.Null()]),
-  median: Type.Union([Type.Number(), Type.Null()]),
-  max: Type.Union([Type.Number(), Type.Null()]),
-});
-
 export const compareRoute: RouteDef = {
   method: "POST",
   url: "/v1/commercial/properties/compare",
@@ -69,7 +62,7 @@ export const compareRoute: RouteDef = {
     object: Type.Literal("property_comparison"),
     fields: Type.Array(Type.String()),
     properties: Type.Array(Type.Partial(CommercialProperty)),
-    statistics: Type.Array(Statistic),
+    statistics: Type.Array(ComparisonStatistic),
     snapshot: SnapshotRefSchema,
   }),
   handler: ({ snapshot, body }) => {

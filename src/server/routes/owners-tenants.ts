@@ -1,34 +1,14 @@
 // Owner portfolio evidence and tenant footprints: what a company owns or occupies, row by row,
 // with a summary of the company in the envelope.
 import { Type } from "@sinclair/typebox";
-import { IsoDate, Nullable } from "../../shared/contract/schema-helpers";
-import { CommercialProperty, Tenancy } from "../../shared/contract/records";
+import { Nullable } from "../../shared/contract/schema-helpers";
+import { PortfolioHolding, TenantLocation } from "../../shared/contract/responses";
 import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
 import type { RouteDef } from "../http/route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { findCompany, type CompanyRow } from "../data/company-lookup";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { QueryObject, q } from "./query-params";
-
-const P = CommercialProperty.properties;
-
-const Holding = Type.Object({
-  id: Type.String({ description: "The property id." }),
-  object: Type.Literal("portfolio_holding"),
-  property_id: P.id,
-  property_name: P.name,
-  asset_type: P.asset_type,
-  subtype: P.subtype,
-  city: P.city,
-  state_code: P.state_code,
-  building_area_sqft: P.building_area_sqft,
-  units: P.units,
-  estimated_value: P.estimated_value,
-  acquired_date: Nullable(IsoDate("Date the owner bought it, when a sale records it.")),
-  acquisition_price: Nullable(Type.Number({ description: "Price paid, USD, when a sale records it." })),
-  evidence: Type.String({ description: "recorded_sale (a captured sale to this owner) or ownership_record (owner of record)." }),
-  evidence_id: Type.String({ description: "The sale id, or the parcel/property id of the ownership record." }),
-}, { $id: "PortfolioHolding", title: "Portfolio holding", description: "One property an owner holds, with the evidence for it." });
 
 const CompanySummary = Type.Object({
   id: Type.String(),
@@ -37,19 +17,6 @@ const CompanySummary = Type.Object({
   total_building_area_sqft: Nullable(Type.Number()),
   states: Type.Array(Type.String()),
 }, { $id: "CompanySummary", title: "Company summary" });
-
-const TenantLocation = Type.Object({
-  ...Tenancy.properties,
-  object: Type.Literal("tenant_location"),
-  tenant_name: Type.String(),
-  property_name: P.name,
-  asset_type: P.asset_type,
-  address: P.address,
-  city: P.city,
-  state_code: P.state_code,
-  latitude: P.latitude,
-  longitude: P.longitude,
-}, { $id: "TenantLocation", title: "Tenant location", description: "One location a tenant occupies." });
 
 /** The company, how many records match, their total area and the states they are in. */
 function companySummary(
@@ -84,7 +51,7 @@ export const ownerPortfolioRoute: RouteDef = {
     "or the ownership record), largest first. Give `owner_id`, or `owner_name` (exact match, else the largest owner whose name contains it).",
   cost: 2,
   querystring: QueryObject({ owner_id: q.owner_id, owner_name: q.owner_name, asset_type: q.asset_type, state_code: q.state_code, ...PagingQuery }),
-  response: ListOf(Holding, { owner: CompanySummary }),
+  response: ListOf(PortfolioHolding, { owner: CompanySummary }),
   handler: ({ snapshot, query }) => {
     const owner = findCompany(snapshot, "owner", query.owner_id, query.owner_name);
     const w = new Where()

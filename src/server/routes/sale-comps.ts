@@ -1,7 +1,7 @@
 // GET /v1/commercial/sale-comps: captured sales around a subject property (nearest and most
 // similar first, with distance and a similarity score) or in a geography (newest first).
 import { Type } from "@sinclair/typebox";
-import { SaleComp } from "../../shared/contract/records";
+import { SaleCompRow } from "../../shared/contract/responses";
 import { Nullable } from "../../shared/contract/schema-helpers";
 import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
@@ -10,12 +10,6 @@ import { Where, pagedQuery } from "../data/sql-where";
 import { haversineMiles } from "../data/stats";
 import { similarity } from "../data/comp-similarity";
 import { QueryObject, q, splitCity } from "./query-params";
-
-const SaleCompRow = Type.Object({
-  ...SaleComp.properties,
-  distance_miles: Nullable(Type.Number({ description: "Miles from the subject (subject searches only)." })),
-  similarity_score: Nullable(Type.Number({ minimum: 0, maximum: 1, description: "0..1, subject searches only." })),
-}, { $id: "SaleComp", title: "Sale comparable", description: "A captured sale. distance_miles and similarity_score are set in subject searches." });
 
 const Subject = Type.Object({
   id: Type.String(),

@@ -1,0 +1,96 @@
+// Records that only responses carry: rows the service computes from the snapshot's tables
+// (a sale comp with its distance and score, a portfolio holding, a tenant location, an
+// asset-type analysis and its breakdowns, a comparison statistic). The routes serialise with them and the OpenAPI document publishes
+// them; the add-in derives its spill columns from them. They live here, not in the route
+// modules, because the add-in may not import server code.
+import { Type, type Static } from "@sinclair/typebox";
+import { IsoDate, Nullable } from "./schema-helpers";
+import { CommercialProperty, SaleComp, Tenancy } from "./records";
+
+const P = CommercialProperty.properties;
+
+/** A sale as the sale-comps search returns it: published as the `SaleComp` component, since this is what clients receive. */
+export const SaleCompRow = Type.Object({
+  ...SaleComp.properties,
+  distance_miles: Nullable(Type.Number({ description: "Miles from the subject (subject searches only)." })),
+  similarity_score: Nullable(Type.Number({ minimum: 0, maximum: 1, description: "0..1, subject searches only." })),
+}, { $id: "SaleComp", title: "Sale comparable", description: "A captured sale. distance_miles and similarity_score are set in subject searches." });
+export type SaleCompRow = Static<typeof SaleCompRow>;
+
+export const PortfolioHolding = Type.Object({
+  id: Type.String({ description: "The property id." }),
+  object: Type.Literal("portfolio_holding"),
+  property_id: P.id,
+  property_name: P.name,
+  asset_type: P.asset_type,
+  subtype: P.subtype,
+  city: P.city,
+  state_code: P.state_code,
+  building_area_sqft: P.building_area_sqft,
+  units: P.units,
+  estimated_value: P.estimated_value,
+  acquired_date: Nullable(IsoDate("Date the owner bought it, when a sale records it.")),
+  acquisition_price: Nullable(Type.Number({ description: "Price paid, USD, when a sale records it." })),
+  evidence: Type.String({ description: "recorded_sale (a captured sale to this owner) or ownership_record (owner of record)." }),
+  evidence_id: Type.String({ description: "The sale id, or the parcel/property id of the ownership record." }),
+}, { $id: "PortfolioHolding", title: "Portfolio holding", description: "One property an owner holds, with the evidence for it." });
+export type PortfolioHolding = Static<typeof PortfolioHolding>;
+
+export const TenantLocation = Type.Object({
+  ...Tenancy.properties,
+  object: Type.Literal("tenant_location"),
+  tenant_name: Type.String(),
+  property_name: P.name,
+  asset_type: P.asset_type,
+  address: P.address,
+  city: P.city,
+  state_code: P.state_code,
+  latitude: P.latitude,
+  longitude: P.longitude,
+}, { $id: "TenantLocation", title: "Tenant location", description: "One location a tenant occupies." });
+export type TenantLocation = Static<typeof TenantLocation>;
+
+const Num = (description: string) => Nullable(Type.Number({ description }));
+
+/** One row of an asset analysis' `by_subtype`, `by_building_class` or `by_state`. */
+export const AssetBreakdown = Type.Object({
+  key: Type.String({ description: "Subtype, building class or state code." }),
+  property_count: Type.Integer(),
+  building_area_sqft: Num("Total building area."),
+  units: Num("Total units."),
+  occupancy_rate: Num("Weighted occupancy, 0..1."),
+});
+export type AssetBreakdown = Static<typeof AssetBreakdown>;
+
+export const AssetAnalysis = Type.Object({
+  object: Type.Literal("asset_analysis"),
+  asset_type: Type.String(),
+  geography_type: Type.String({ description: "national, state or metro." }),
+  geography_id: Nullable(Type.String()),
+  as_of: Type.String({ format: "date" }),
+  property_count: Type.Integer(),
+  total_building_area_sqft: Num("Sum of building area."),
+  total_units: Num("Sum of units."),
+  median_building_area_sqft: Num("Median building area."),
+  median_year_built: Num("Median year built."),
+  occupancy_rate: Num("Area- (or unit-) weighted occupancy, 0..1."),
+  median_cap_rate: Num("Median cap rate of sales in the last 24 months."),
+  median_price_per_sqft: Num("Median sale price per sq ft, last 24 months."),
+  median_price_per_unit: Num("Median sale price per unit, last 24 months."),
+  sales_count_12m: Type.Integer(),
+  sales_volume_12m: Type.Number(),
+  by_subtype: Type.Array(AssetBreakdown),
+  by_building_class: Type.Array(AssetBreakdown),
+  by_state: Type.Array(AssetBreakdown),
+}, { $id: "AssetAnalysis", title: "Asset-type analysis" });
+export type AssetAnalysis = Static<typeof AssetAnalysis>;
+
+/** Count, minimum, median and maximum of one numeric field across compared properties. */
+export const ComparisonStatistic = Type.Object({
+  field: Type.String(),
+  count: Type.Integer({ description: "Properties with a value for the field." }),
+  min: Type.Union([Type.Number(), Type.Null()]),
+  median: Type.Union([Type.Number(), Type.Null()]),
+  max: Type.Union([Type.Number(), Type.Null()]),
+});
+export type ComparisonStatistic = Static<typeof ComparisonStatistic>;
