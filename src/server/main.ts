@@ -45,7 +45,8 @@ async function main() {
       `  Add-in files:   ${base}/addin/taskpane.html  (manifest: ${base}/addin/manifest.xml)`,
       `  Data directory: ${config.dataDir}`,
       `  Snapshot:       ${config.snapshotPath}`,
-      `Create an API key:  npm run admin -- create-key --email you@example.com --name "My model"`,
+      `  Account area:   ${base}/account/signup  (sign up, create API keys, see usage)`,
+      `Or create an API key from the command line:  npm run admin -- create-key --email you@example.com --name "My model"`,
       "",
     ].join("\n"),
   );
