@@ -132,6 +132,8 @@ async function main() {
   // recorded, but Explorer's 1,000 credits and 60-call burst would stop a load test at once.
   const account = keys.findAccountByEmail("bench@example.com") ?? keys.createAccount("bench@example.com", "unlimited");
   keys.setPlan(account.id, "unlimited");
+  // Each run makes a fresh key; the ones earlier runs made are revoked (an account holds 10 at most).
+  for (const k of keys.listKeys(account.id)) if (!k.revoked_at) keys.revokeKey(account.id, k.key_id);
   const key = keys.createKey(account.id, "benchmark").raw;
 
   const child = spawn("taskset", ["-c", "0", process.execPath, path.join(__dirname, "../src/server/main.js")], {

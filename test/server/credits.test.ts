@@ -180,3 +180,25 @@ describe("charging under concurrency", () => {
     expect(ledgerTotals(svc.accountsDb, svc.account.id, period)).toEqual({ ledger: 30, used: 1000 });
   });
 });
+
+describe("the ledger's batches", () => {
+  test("many charges in one turn are written together, every row kept, totals equal", async () => {
+    const { CreditLedger } = await import("../../src/server/credits/credit-ledger");
+    const { PLANS } = await import("../../src/server/credits/plans");
+    const db = openAccountsDb(":memory:");
+    const keys = new KeyStore(db, crypto.randomBytes(32));
+    const account = keys.createAccount("batch@example.com");
+    const ledger = new CreditLedger(db, () => new Date("2026-11-02T08:00:00Z"));
+    for (let i = 0; i < 75; i++) {
+      const hold = ledger.hold(account.id, PLANS.explorer, 2)!;
+      ledger.settle(hold, true, { keyId: "k", endpoint: "GET /v1/x", requestId: `req_${i}` });
+    }
+    ledger.flush();
+    const rows = db.prepare("SELECT request_id, cost, period, at FROM credit_ledger ORDER BY id").all() as any[];
+    expect(rows).toHaveLength(75);
+    expect(rows.map((r) => r.request_id)).toEqual(Array.from({ length: 75 }, (_, i) => `req_${i}`));
+    expect(rows[0]).toMatchObject({ cost: 2, period: "2026-11", at: "2026-11-02T08:00:00.000Z" });
+    expect(ledgerTotals(db, account.id, "2026-11")).toEqual({ ledger: 150, used: 150 });
+    expect(ledger.usage(account.id).remaining).toBe(850);
+  });
+});

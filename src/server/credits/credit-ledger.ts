@@ -23,6 +23,9 @@ export interface UsageReport {
 /** One account's credits in the current period. `used` includes calls still in flight. */
 export interface Balance {
   period: string;
+  /** The period as epoch milliseconds [start, end), to check the clock without dates. */
+  startMs: number;
+  endMs: number;
   used: number;
   limit: number;
   /** ISO time the period ends, for headers and 402 answers. */
@@ -51,6 +54,8 @@ interface PendingRow extends CallRecord {
 }
 
 const RETRY_FLUSH_MS = 1000;
+/** Ledger rows per INSERT statement: one statement per batch is far cheaper than one per row. */
+const ROWS_PER_INSERT = 32;
 
 export class CreditLedger {
   private readonly balances = new Map<string, Balance>();
@@ -58,18 +63,16 @@ export class CreditLedger {
   private flushQueued = false;
   private readonly stmts;
   private readonly writeBatch: (rows: PendingRow[]) => void;
+  private readonly nowMs: () => number;
 
   constructor(
     private readonly db: Database.Database,
-    private readonly now: () => Date = () => new Date(),
+    now?: () => Date,
     private readonly onError: (err: unknown) => void = () => {},
   ) {
+    this.nowMs = now ? () => now().getTime() : Date.now;
     this.stmts = {
       used: db.prepare("SELECT used FROM credit_usage WHERE account_id = ? AND period = ?").pluck(),
-      insert: db.prepare(
-        `INSERT INTO credit_ledger (account_id, period, key_id, endpoint, cost, at, request_id)
-         VALUES (@accountId, @period, @keyId, @endpoint, @cost, @at, @requestId)`,
-      ),
       add: db.prepare(
         `INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)
          ON CONFLICT (account_id, period) DO UPDATE SET used = used + excluded.used`,
@@ -81,8 +84,8 @@ export class CreditLedger {
     };
     this.writeBatch = db.transaction((rows: PendingRow[]) => {
       const totals = new Map<string, { accountId: string; period: string; cost: number }>();
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) this.insertRows(rows.slice(i, i + ROWS_PER_INSERT));
       for (const row of rows) {
-        this.stmts.insert.run(row);
         const k = `${row.accountId} ${row.period}`;
         const t = totals.get(k) ?? { accountId: row.accountId, period: row.period, cost: 0 };
         t.cost += row.cost;
@@ -94,12 +97,21 @@ export class CreditLedger {
 
   /** The account's balance in the current period (a new month starts from zero). */
   balance(accountId: string, plan: Plan): Balance {
-    const at = this.now();
-    const period = periodOf(at);
+    const nowMs = this.nowMs();
     let b = this.balances.get(accountId);
-    if (!b || b.period !== period) {
+    if (!b || nowMs < b.startMs || nowMs >= b.endMs) {
+      const at = new Date(nowMs);
+      const period = periodOf(at);
+      const end = periodEnd(at);
       const stored = (this.stmts.used.get(accountId, period) as number | undefined) ?? 0;
-      b = { period, used: stored, limit: plan.monthlyCredits, resetsAt: periodEnd(at).toISOString().replace(".000Z", "Z") };
+      b = {
+        period,
+        startMs: Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1),
+        endMs: end.getTime(),
+        used: stored,
+        limit: plan.monthlyCredits,
+        resetsAt: end.toISOString().replace(".000Z", "Z"),
+      };
       this.balances.set(accountId, b);
     }
     b.limit = plan.monthlyCredits; // a plan change applies at once
@@ -127,7 +139,7 @@ export class CreditLedger {
       accountId: hold.accountId,
       period: hold.balance.period,
       cost: hold.cost,
-      at: this.now().toISOString(),
+      at: new Date(this.nowMs()).toISOString(),
     });
     this.queueFlush();
     return hold.cost;
@@ -163,6 +175,22 @@ export class CreditLedger {
       resets_at: b.resetsAt,
       recent: this.stmts.recent.all(accountId, recentLimit) as UsageReport["recent"],
     };
+  }
+
+  private readonly inserts = new Map<number, Database.Statement>();
+
+  private insertRows(rows: PendingRow[]): void {
+    let stmt = this.inserts.get(rows.length);
+    if (!stmt) {
+      const values = Array.from({ length: rows.length }, () => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
+      stmt = this.db.prepare(
+        `INSERT INTO credit_ledger (account_id, period, key_id, endpoint, cost, at, request_id) VALUES ${values}`,
+      );
+      this.inserts.set(rows.length, stmt);
+    }
+    const params: unknown[] = [];
+    for (const r of rows) params.push(r.accountId, r.period, r.keyId, r.endpoint, r.cost, r.at, r.requestId);
+    stmt.run(params);
   }
 
   private queueFlush(): void {
