@@ -4,6 +4,7 @@ import type Database from "better-sqlite3";
 import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
+import { FLUSH_INTERVAL_MS } from "../../src/server/credits/credit-ledger";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
 
@@ -32,7 +33,8 @@ function setUsed(db: Database.Database, accountId: string, period: string, used:
   db.prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)").run(accountId, period, used);
 }
 
-const flushed = () => new Promise((r) => setImmediate(r));
+// Charges are written within FLUSH_INTERVAL_MS; a later timer fires after the ledger's.
+const flushed = () => new Promise((r) => setTimeout(r, FLUSH_INTERVAL_MS * 3));
 
 function ledgerTotals(db: Database.Database, accountId: string, period: string) {
   const ledger = db.prepare("SELECT COALESCE(SUM(cost), 0) FROM credit_ledger WHERE account_id = ? AND period = ?").pluck().get(accountId, period);
