@@ -9,7 +9,7 @@
 // commit), so the database's ledger always sums to its totals. Running several
 // service processes needs a shared store (DESIGN.md section 5), not this one.
 import type Database from "better-sqlite3";
-import { type Plan, PLANS, periodEnd, periodOf } from "./plans";
+import { DEFAULT_PLAN, type Plan, periodEnd, periodOf, planOf } from "./plans";
 
 export interface UsageReport {
   plan: { id: string; name: string; monthly_credits: number };
@@ -80,6 +80,7 @@ export class CreditLedger {
     this.nowMs = now ? () => now().getTime() : Date.now;
     this.stmts = {
       used: db.prepare("SELECT used FROM credit_usage WHERE account_id = ? AND period = ?").pluck(),
+      plan: db.prepare("SELECT plan FROM accounts WHERE id = ?").pluck(),
       add: db.prepare(
         `INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)
          ON CONFLICT (account_id, period) DO UPDATE SET used = used + excluded.used`,
@@ -172,8 +173,7 @@ export class CreditLedger {
   /** What the usage page shows; exact, because it writes pending charges first. */
   usage(accountId: string, recentLimit = 50): UsageReport {
     this.flush();
-    const planId = (this.db.prepare("SELECT plan FROM accounts WHERE id = ?").pluck().get(accountId) as string) ?? "explorer";
-    const plan = PLANS[planId] ?? PLANS.explorer;
+    const plan = planOf((this.stmts.plan.get(accountId) as string | undefined) ?? DEFAULT_PLAN);
     const b = this.balance(accountId, plan);
     return {
       plan: { id: plan.id, name: plan.name, monthly_credits: plan.monthlyCredits },

@@ -42,11 +42,6 @@ export class RateLimiter {
       retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - b.tokens) / rate.perSecond)),
     };
   }
-
-  /** Drops a key's bucket (a revoked key needs none). */
-  forget(keyId: string): void {
-    this.buckets.delete(keyId);
-  }
 }
 
 export function policyHeader(rate: Plan["rate"]): string {

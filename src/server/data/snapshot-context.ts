@@ -41,12 +41,7 @@ export class SnapshotContext {
 
   /** Prepared statements are cached by SQL text; queries are built from a fixed set of parts. */
   stmt(sql: string): Database.Statement {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
-    return s;
+    return prepared(this.statements, sql, () => this.db.prepare(sql));
   }
 
   all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T[] {
@@ -59,12 +54,7 @@ export class SnapshotContext {
 
   /** The first column of the first row, or undefined when there is no row. */
   value<T>(sql: string, params: unknown[] = []): T | undefined {
-    let s = this.plucked.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql).pluck();
-      this.plucked.set(sql, s);
-    }
-    return s.get(...params) as T | undefined;
+    return prepared(this.plucked, sql, () => this.db.prepare(sql).pluck()).get(...params) as T | undefined;
   }
 
   /**
@@ -85,4 +75,10 @@ export class SnapshotContext {
     if (this.counts.size > COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value as string);
     return n;
   }
+}
+
+function prepared(cache: Map<string, Database.Statement>, sql: string, make: () => Database.Statement) {
+  let s = cache.get(sql);
+  if (!s) cache.set(sql, (s = make()));
+  return s;
 }
