@@ -72,11 +72,11 @@ function config(_env, argv) {
       publicPath: "",
       clean: true,
     },
-    resolve: { extensions: [".ts", ".js"] },
+    resolve: { extensions: [".ts", ".tsx", ".js"] },
     module: {
       rules: [
         {
-          test: /\.ts$/,
+          test: /\.tsx?$/,
           exclude: /node_modules/,
           use: { loader: "ts-loader", options: { configFile: "tsconfig.addin.json", transpileOnly: true } },
         },

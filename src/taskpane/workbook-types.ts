@@ -1,0 +1,79 @@
+// What the pane reads from and writes to the workbook. excel-workbook.ts implements
+// WorkbookPort with Excel.run (the only module that does); the pane's panels take a
+// WorkbookPort, so their logic never depends on Excel being there.
+
+/** A value as the pane writes it into a cell (text that could be read as a formula is escaped first). */
+export type CellValue = string | number | boolean | null;
+
+/** Where Refresh and Freeze act. */
+export type Scope = "selection" | "sheet" | "workbook";
+
+/** The selected rows of a table, spilled range or plain block of cells, read for "Compare". */
+export interface SelectedRows {
+  /** The selection, e.g. "Sheet1!B4:D6". */
+  address: string;
+  /**
+   * The header row of what the selection is in (an Excel table's header row, the first row of
+   * a spill, or the first row of the block around a plain range); null when there is none.
+   */
+  header: CellValue[] | null;
+  /**
+   * The selected rows, each as wide as the header (the whole row of the table or spill), so an
+   * id column is found even when the user selected only the names. The header row itself is
+   * left out when it is part of the selection.
+   */
+  rows: CellValue[][];
+  /** What the rows were read from, for messages: 'table "Comps"', "the spill of =PROP.SEARCH(…) at Sheet1!A1", "Sheet1!A1:F20". */
+  source: string;
+}
+
+/** A cell whose formula calls a PROP function. */
+export interface FormulaCell {
+  /** Full address with the sheet, e.g. "Sheet1!A1" or "'Rent roll'!C3". */
+  address: string;
+  formula: string;
+}
+
+/** What a PROP formula shows after it was calculated again. */
+export interface FormulaOutcome extends FormulaCell {
+  /** The error the cell shows ("#N/A", "#VALUE!", "#SPILL!", …), or null when it shows a value. */
+  error: string | null;
+}
+
+export interface FrozenFormula extends FormulaCell {
+  /** The range its values now occupy (the whole spill for a spilling formula). */
+  valuesAddress: string;
+}
+
+/** The workbook as the pane uses it. Every method runs its own Excel.run batch. */
+export interface WorkbookPort {
+  /** Reads the selection; follows a spill back to its formula and a table to its header row. */
+  readSelectedRows(): Promise<SelectedRows>;
+  /**
+   * Writes `rows` (header first) as a formatted Excel table with its top-left at the active
+   * cell. Throws TargetNotEmptyError, writing nothing, when any cell it would cover holds
+   * something. Returns the table's address.
+   */
+  insertTable(rows: CellValue[][], options: { name: string }): Promise<string>;
+  /** Writes one formula into the active cell (TargetNotEmptyError when it holds something). Returns its address. */
+  insertFormula(formula: string): Promise<string>;
+  /** Adds a sheet (a unique name from `title`) holding `rows` as a formatted grid; activates it; returns its name. */
+  writeComparisonSheet(rows: CellValue[][], options: { title: string; note: string }): Promise<string>;
+  /** The PROP formulas (anchor cells only, not their spills) in the selection, the active sheet or the workbook. */
+  findPropFormulas(scope: Scope): Promise<FormulaCell[]>;
+  /** Calculates the given cells again and reads what each now shows. */
+  recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]>;
+  /**
+   * Replaces the PROP formulas in the selection (with their whole spills) by their current
+   * values, and leaves `note(formula)` as a comment on each formula's cell.
+   */
+  freezeSelection(note: (cell: FormulaCell) => string): Promise<FrozenFormula[]>;
+}
+
+/** Raised, before anything is written, when the cells an insert would cover are not empty. */
+export class TargetNotEmptyError extends Error {
+  override readonly name = "TargetNotEmptyError";
+  constructor(readonly address: string) {
+    super(`The cells ${address} are not empty. Select an empty cell with room below and to the right, so nothing is overwritten.`);
+  }
+}
