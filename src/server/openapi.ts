@@ -16,6 +16,7 @@ const ERROR_STATUSES: Record<string, string> = {
 /** Headers on every answer to an authenticated call (errors, 402 and 429 included). */
 const METERING_HEADERS = {
   "X-Request-Id": { schema: { type: "string" } },
+  "X-Credits-Plan": { schema: { type: "string" }, description: "The key's plan, e.g. `explorer`." },
   "X-Credits-Limit": { schema: { type: "integer" }, description: "The plan's credits per month." },
   "X-Credits-Remaining": { schema: { type: "integer" }, description: "Credits left this period, after this call." },
   "X-Credits-Charged": { schema: { type: "integer" }, description: "What this call cost (0 for errors and 304)." },

@@ -1,8 +1,10 @@
 // The credit headers the service sends on every authenticated response (DESIGN.md section 2:
-// X-Credits-Limit, -Remaining, -Charged, -Reset), read into one shape. The meter, the 402
+// X-Credits-Plan, -Limit, -Remaining, -Charged, -Reset), read into one shape. The meter, the 402
 // message and the benchmark all read them here.
 
 export interface CreditHeaders {
+  /** The key's plan id, e.g. "explorer" (X-Credits-Plan). */
+  plan: string | null;
   limit: number | null;
   remaining: number | null;
   /** Credits this response cost (0 for free endpoints and 304s). */
@@ -13,12 +15,13 @@ export interface CreditHeaders {
 
 /** Null when the response carries none of the headers (an older service, or a proxy's answer). */
 export function readCreditHeaders(headers: Headers): CreditHeaders | null {
+  const plan = headers.get("x-credits-plan");
   const limit = headers.get("x-credits-limit");
   const remaining = headers.get("x-credits-remaining");
   const charged = headers.get("x-credits-charged");
   const reset = headers.get("x-credits-reset");
-  if (limit === null && remaining === null && charged === null && reset === null) return null;
-  return { limit: toNumber(limit), remaining: toNumber(remaining), charged: toNumber(charged), resetAt: parseResetTime(reset) };
+  if (plan === null && limit === null && remaining === null && charged === null && reset === null) return null;
+  return { plan: plan?.trim() || null, limit: toNumber(limit), remaining: toNumber(remaining), charged: toNumber(charged), resetAt: parseResetTime(reset) };
 }
 
 function toNumber(value: string | null): number | null {

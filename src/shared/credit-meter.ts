@@ -3,6 +3,7 @@
 import type { CreditHeaders } from "./credit-headers";
 
 export interface CreditState {
+  plan: string | null;
   limit: number | null;
   remaining: number | null;
   resetAt: string | null;
@@ -29,6 +30,7 @@ export class CreditMeter {
     const previous = this.state;
     this.state = {
       // A header missing from one response keeps the value the last one gave.
+      plan: headers.plan ?? previous?.plan ?? null,
       limit: headers.limit ?? previous?.limit ?? null,
       remaining: headers.remaining ?? previous?.remaining ?? null,
       resetAt: headers.resetAt ?? previous?.resetAt ?? null,

@@ -60,7 +60,7 @@ describe("CORS", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe(ADDIN);
     const exposed = String(res.headers["access-control-expose-headers"]).split(", ");
-    for (const h of ["X-Request-Id", "X-Credits-Limit", "X-Credits-Remaining", "X-Credits-Charged", "X-Credits-Reset", "RateLimit", "RateLimit-Policy", "Retry-After", "ETag"]) {
+    for (const h of ["X-Request-Id", "X-Credits-Plan", "X-Credits-Limit", "X-Credits-Remaining", "X-Credits-Charged", "X-Credits-Reset", "RateLimit", "RateLimit-Policy", "Retry-After", "ETag"]) {
       expect(exposed).toContain(h);
     }
   });

@@ -51,6 +51,7 @@ describe("Explorer plan credits", () => {
     const res = await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-credits-limit"]).toBe("1000");
+    expect(res.headers["x-credits-plan"]).toBe("explorer");
     expect(res.headers["x-credits-charged"]).toBe("1");
     expect(res.headers["x-credits-remaining"]).toBe("999");
     expect(res.headers["x-credits-reset"]).toBe("2026-12-01T00:00:00Z");

@@ -31,7 +31,9 @@ function policyOf(plan: Plan): string {
   return p;
 }
 
-function creditHeaders(reply: FastifyReply, b: Balance, charged: number): void {
+function creditHeaders(reply: FastifyReply, planId: string, b: Balance, charged: number): void {
+  // The plan's id, so the pane can say which plan the figures belong to without another call.
+  reply.header("X-Credits-Plan", planId);
   reply.header("X-Credits-Limit", b.limit);
   reply.header("X-Credits-Remaining", Math.max(0, b.limit - b.used));
   reply.header("X-Credits-Charged", charged);
@@ -53,7 +55,7 @@ export function meteredRoute(deps: MeteringDeps, cost: number, endpoint: string)
     reply.header("RateLimit-Policy", policyOf(plan));
     reply.header("RateLimit", rateHeader(rate));
     if (!rate.allowed) {
-      creditHeaders(reply, deps.ledger.balance(key.accountId, plan), 0);
+      creditHeaders(reply, plan.id, deps.ledger.balance(key.accountId, plan), 0);
       const wait = rate.retryAfter;
       sendProblem(
         req,
@@ -72,7 +74,7 @@ export function meteredRoute(deps: MeteringDeps, cost: number, endpoint: string)
     const hold = deps.ledger.hold(key.accountId, plan, cost);
     if (!hold) {
       const b = deps.ledger.balance(key.accountId, plan);
-      creditHeaders(reply, b, 0);
+      creditHeaders(reply, plan.id, b, 0);
       const left = Math.max(0, b.limit - b.used);
       sendProblem(
         req,
@@ -106,7 +108,7 @@ export function settleCredits(ledger: CreditLedger, req: FastifyRequest, reply: 
     endpoint: req.meteredEndpoint!,
     requestId: req.id,
   });
-  creditHeaders(reply, hold.balance, charged);
+  creditHeaders(reply, req.apiKey!.plan, hold.balance, charged);
 }
 
 /** A request abandoned before its answer gives its credits back. */

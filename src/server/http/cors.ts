@@ -9,6 +9,7 @@ import { ApiProblem, sendProblem } from "./problem";
 /** What a page on an allowed origin may read from an answer. */
 export const EXPOSED_HEADERS = [
   "X-Request-Id",
+  "X-Credits-Plan",
   "X-Credits-Limit",
   "X-Credits-Remaining",
   "X-Credits-Charged",
