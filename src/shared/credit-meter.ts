@@ -13,7 +13,7 @@ export interface CreditState {
   observedAt: string;
 }
 
-export type CreditListener = (state: CreditState) => void;
+export type CreditListener = (state: CreditState | null) => void;
 
 export class CreditMeter {
   private state: CreditState | null = null;
@@ -38,6 +38,12 @@ export class CreditMeter {
       observedAt: new Date(this.now()).toISOString(),
     };
     for (const listener of this.listeners) listener(this.state);
+  }
+
+  /** Forgets the figures (the pane's "Sign out": they belonged to the key just removed). */
+  reset(): void {
+    this.state = null;
+    for (const listener of this.listeners) listener(null);
   }
 
   /** Calls `listener` on every update; returns the function that stops it. */

@@ -1,0 +1,64 @@
+// The wording of the pane's status card: plan and credits, the snapshot in use, the last
+// refresh. Plain functions over plain data, so tests read the sentences without a DOM.
+import type { CreditState } from "../shared/credit-meter";
+
+/** "Explorer" for "explorer": plan ids are lower-case words joined by "-" or "_". */
+export function planName(id: string | null): string {
+  if (!id) return "Unknown plan";
+  return id
+    .split(/[-_]/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+/** "1 Dec 2026", in UTC: credit periods and snapshot times are UTC. */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return "unknown";
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "unknown";
+  return at.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/** "22 Nov 2026, 14:03 UTC". */
+export function formatMoment(iso: string | null | undefined): string {
+  if (!iso) return "never";
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "never";
+  const time = at.toISOString().slice(11, 16);
+  return `${formatDay(iso)}, ${time} UTC`;
+}
+
+export interface CreditSummary {
+  plan: string;
+  /** "812 of 1,000 credits left" */
+  left: string;
+  /** 0..1 for the meter bar; null when unknown. */
+  fraction: number | null;
+  resets: string;
+  /** True when nothing metered can be called until the reset. */
+  exhausted: boolean;
+}
+
+export function creditSummary(state: CreditState | null): CreditSummary | null {
+  if (!state || state.limit === null) return null;
+  const remaining = state.remaining ?? state.limit;
+  const fmt = (n: number) => n.toLocaleString("en-US");
+  return {
+    plan: planName(state.plan),
+    left: `${fmt(remaining)} of ${fmt(state.limit)} credits left`,
+    fraction: state.limit > 0 ? Math.max(0, Math.min(1, remaining / state.limit)) : null,
+    resets: `Resets ${formatDay(state.resetAt)}`,
+    exhausted: remaining <= 0,
+  };
+}
+
+export interface SnapshotRef {
+  id: string;
+  captured_at?: string;
+}
+
+export function snapshotLine(snapshot: SnapshotRef | null | undefined): string {
+  if (!snapshot) return "Snapshot not known yet";
+  return `Snapshot ${snapshot.id}, captured ${formatDay(snapshot.captured_at)}`;
+}
