@@ -1,5 +1,60 @@
 // The only module that calls Excel.run. Everything workbook-related the add-in does goes
 // through here, so the rest of the code stays plain functions that tests can import.
+//
+// Excel JavaScript API used (a stand-in must implement exactly these; test/browser/excel-host/):
+//   ExcelApi 1.1  Excel.run, context.sync, workbook.getSelectedRange, workbook.worksheets
+//                 (load items/name, add), workbook.tables / workbook.names (load items/name),
+//                 workbook.application.calculate, worksheet.getRange, worksheet.activate,
+//                 worksheet.tables.add, range.address/rowIndex/columnIndex/rowCount/columnCount,
+//                 range.values/formulas/valueTypes/numberFormat, range.worksheet,
+//                 range.getCell, range.clear("Contents"), range.format.font.bold/italic,
+//                 table.name/style, table.getHeaderRowRange, table.getDataBodyRange
+//   ExcelApi 1.2  range.getResizedRange, range.format.autofitColumns
+//   ExcelApi 1.4  worksheet.getUsedRangeOrNullObject, worksheets.getItemOrNullObject
+//   ExcelApi 1.6  range.calculate
+//   ExcelApi 1.7  workbook.getActiveCell, worksheet.getRangeByIndexes,
+//                 range.getSurroundingRegion, worksheet.freezePanes.freezeAt
+//   ExcelApi 1.9  range.getTables
+//   ExcelApi 1.10 workbook.comments.add, worksheet.comments, comment.getLocation, comment.replies.add
+//   ExcelApi 1.12 range.getSpillParentOrNullObject, range.getSpillingToRangeOrNullObject
+// So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
+import { GEOMETRY, type Rect, intersect, probeCells, rectAddress, rectOf, selectedRowsOf, sheetPrefix, cellAddress, splitAddress } from "./excel-addresses";
+import {
+  allEmpty,
+  callsPropFunction,
+  frozenValue,
+  numberFormatFor,
+  readValue,
+  rectangular,
+  shortFormula,
+  uniqueSheetName,
+  uniqueTableName,
+  writableValue,
+} from "./excel-cell-rules";
+import {
+  type CellValue,
+  type FormulaCell,
+  type FormulaOutcome,
+  type FrozenFormula,
+  type Scope,
+  type SelectedRows,
+  TargetNotEmptyError,
+  type WorkbookPort,
+} from "./workbook-types";
+
+/** Most rows "Compare" reads from one selection; a whole-column selection is cut to the used range first. */
+export const MAX_SELECTED_ROWS = 5_000;
+/** Formulas are read this many cells per round trip, so a large used range never travels in one answer. */
+const FORMULA_CHUNK_CELLS = 50_000;
+/** How long recalculate waits for async PROP formulas showing #BUSY! (well under Excel's 60 s limit for a function). */
+const CALCULATION_WAIT_MS = 45_000;
+const BUSY = new Set(["#BUSY!", "#GETTING_DATA"]);
+/** Excel's default table style, so an inserted table looks like one the user made. */
+const TABLE_STYLE = "TableStyleMedium2";
+
+export function createExcelWorkbook(): WorkbookPort {
+  return { readSelectedRows, insertTable, insertFormula, writeComparisonSheet, findPropFormulas, recalculate, freezeSelection };
+}
 
 /**
  * Recalculates every formula in the workbook, so every PROP formula runs again. A full
@@ -9,7 +64,272 @@
  */
 export async function recalculateWorkbook(): Promise<void> {
   await Excel.run(async (context) => {
-    context.workbook.application.calculate(Excel.CalculationType.full);
+    context.workbook.application.calculate("Full");
     await context.sync();
+  });
+}
+
+async function readSelectedRows(): Promise<SelectedRows> {
+  return Excel.run(async (context) => {
+    const selection = context.workbook.getSelectedRange().load(GEOMETRY);
+    const sheet = selection.worksheet;
+    const used = sheet.getUsedRangeOrNullObject(true).load(GEOMETRY);
+    const tables = selection.getTables(false).load("items/name");
+    await context.sync();
+    const selected = rectOf(selection);
+    const address = selection.address;
+    if (tables.items.length > 0) {
+      const table = tables.items[0];
+      const header = table.getHeaderRowRange().load("values");
+      const body = table.getDataBodyRange().load(GEOMETRY);
+      await context.sync();
+      const rows = await readRows(context, sheet, rectOf(body), selected, 0);
+      return { address, header: header.values[0].map(readValue), rows, source: `table "${table.name}"` };
+    }
+    // A whole-column selection covers a million rows; only the used part can hold anything.
+    const clipped = used.isNullObject ? null : intersect(selected, rectOf(used));
+    if (!clipped) return { address, header: null, rows: [], source: address };
+
+    const spill = await findSpill(context, sheet, clipped);
+    if (spill) {
+      const [header] = await readRows(context, sheet, { ...spill.rect, rows: 1 }, spill.rect, 0);
+      const rows = await readRows(context, sheet, spill.rect, selected, 1);
+      return { address, header, rows, source: `the spill of ${shortFormula(spill.formula)} at ${spill.address}` };
+    }
+
+    const region = sheet.getRangeByIndexes(clipped.row, clipped.column, 1, 1).getSurroundingRegion().load(GEOMETRY);
+    await context.sync();
+    const block = rectOf(region);
+    // A one-row block has no header: the row is the data.
+    const skip = block.rows > 1 ? 1 : 0;
+    const header = skip ? (await readRows(context, sheet, { ...block, rows: 1 }, block, 0))[0] : null;
+    const rows = await readRows(context, sheet, block, selected, skip);
+    return { address, header, rows, source: region.address };
+  });
+}
+
+/** The rows of `block` (whole width) that `selected` covers, past the first `skip` rows. */
+async function readRows(context: Excel.RequestContext, sheet: Excel.Worksheet, block: Rect, selected: Rect, skip: number): Promise<CellValue[][]> {
+  const { row, count } = selectedRowsOf(block, selected, skip);
+  if (count === 0) return [];
+  if (count > MAX_SELECTED_ROWS) {
+    throw new Error(`The selection covers ${count.toLocaleString("en-US")} rows; select at most ${MAX_SELECTED_ROWS.toLocaleString("en-US")}.`);
+  }
+  const range = sheet.getRangeByIndexes(row, block.column, count, block.columns).load("values");
+  await context.sync();
+  return range.values.map((cells) => cells.map(readValue));
+}
+
+interface SpillFound {
+  address: string;
+  formula: string;
+  rect: Rect;
+}
+
+/** The spill a cell of `rect` belongs to, followed back to its formula; null when none does. */
+async function findSpill(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect): Promise<SpillFound | null> {
+  // getSpillParent answers for a single cell only (a null object for a larger range).
+  const parents = probeCells(rect).map(({ row, column }) => sheet.getCell(row, column).getSpillParentOrNullObject().load("address,formulas"));
+  await context.sync();
+  const parent = parents.find((candidate) => !candidate.isNullObject);
+  if (!parent) return null;
+  const spill = parent.getSpillingToRangeOrNullObject().load(GEOMETRY);
+  await context.sync();
+  if (spill.isNullObject) return null;
+  return { address: parent.address, formula: String(parent.formulas[0][0]), rect: rectOf(spill) };
+}
+
+async function insertTable(rows: CellValue[][], options: { name: string }): Promise<string> {
+  const grid = rectangular(rows);
+  return Excel.run(async (context) => {
+    const target = context.workbook.getActiveCell().getResizedRange(grid.length - 1, grid[0].length - 1).load("address,formulas");
+    // Empty cells inside an existing table still belong to it: a table cannot go there either.
+    const overlapping = target.getTables(false).load("items/name");
+    const tables = context.workbook.tables.load("items/name");
+    const names = context.workbook.names.load("items/name");
+    await context.sync();
+    if (!allEmpty(target.formulas) || overlapping.items.length > 0) throw new TargetNotEmptyError(target.address);
+
+    target.values = grid.map((row) => row.map(writableValue));
+    const table = target.worksheet.tables.add(target.address, true);
+    table.name = uniqueTableName(options.name, [...tables.items, ...names.items].map((item) => item.name));
+    table.style = TABLE_STYLE;
+    target.format.autofitColumns();
+    await context.sync();
+    return target.address;
+  });
+}
+
+async function insertFormula(formula: string): Promise<string> {
+  return Excel.run(async (context) => {
+    const cell = context.workbook.getActiveCell().load("address,formulas");
+    await context.sync();
+    // A spilled cell reports its value as its formula, so it counts as taken too.
+    if (!allEmpty(cell.formulas)) throw new TargetNotEmptyError(cell.address);
+    cell.formulas = [[formula]];
+    await context.sync();
+    return cell.address;
+  });
+}
+
+/**
+ * The grid starts at A1 so the frozen header row and first column are exactly its own; the
+ * note goes, in italics, two rows below the grid, where it is seen and printed with it and
+ * takes no part in sorting or the frozen panes.
+ */
+async function writeComparisonSheet(rows: CellValue[][], options: { title: string; note: string }): Promise<string> {
+  const grid = rectangular(rows);
+  const height = grid.length;
+  const width = grid[0].length;
+  return Excel.run(async (context) => {
+    const sheets = context.workbook.worksheets.load("items/name");
+    await context.sync();
+    const name = uniqueSheetName(options.title, sheets.items.map((sheet) => sheet.name));
+    const sheet = context.workbook.worksheets.add(name);
+    const all = sheet.getRangeByIndexes(0, 0, height, width);
+    all.numberFormat = grid.map((row) => row.map(numberFormatFor));
+    all.values = grid.map((row) => row.map(writableValue));
+    sheet.getRangeByIndexes(0, 0, 1, width).format.font.bold = true;
+    sheet.getRangeByIndexes(0, 0, height, 1).format.font.bold = true;
+    // Fitted before the note is written: autofit measures the cells of the range it is given.
+    all.format.autofitColumns();
+    const note = sheet.getRangeByIndexes(height + 1, 0, 1, 1);
+    note.values = [[writableValue(options.note)]];
+    note.format.font.italic = true;
+    sheet.activate();
+    sheet.freezePanes.freezeAt("A1");
+    await context.sync();
+    return name;
+  });
+}
+
+async function findPropFormulas(scope: Scope): Promise<FormulaCell[]> {
+  return Excel.run(async (context) => {
+    if (scope === "selection") return selectionFormulas(context);
+    const sheets: Excel.Worksheet[] = [];
+    if (scope === "sheet") {
+      sheets.push(context.workbook.worksheets.getActiveWorksheet());
+    } else {
+      const all = context.workbook.worksheets.load("items/name");
+      await context.sync();
+      sheets.push(...all.items);
+    }
+    const used = sheets.map((sheet) => sheet.getUsedRangeOrNullObject().load(GEOMETRY));
+    await context.sync();
+    const found: FormulaCell[] = [];
+    for (let i = 0; i < sheets.length; i++) {
+      if (!used[i].isNullObject) found.push(...(await formulasIn(context, sheets[i], rectOf(used[i]), sheetPrefix(used[i].address))));
+    }
+    return found;
+  });
+}
+
+/**
+ * PROP formulas in the selection, and the formula of the spill the selection starts in, so
+ * that selecting any cell of a spilled result acts on the formula that made it.
+ */
+async function selectionFormulas(context: Excel.RequestContext): Promise<FormulaCell[]> {
+  const selection = context.workbook.getSelectedRange().load(GEOMETRY);
+  const sheet = selection.worksheet;
+  const used = sheet.getUsedRangeOrNullObject().load(GEOMETRY);
+  const parent = selection.getCell(0, 0).getSpillParentOrNullObject().load("address,formulas");
+  await context.sync();
+  const clipped = used.isNullObject ? null : intersect(rectOf(selection), rectOf(used));
+  const found = clipped ? await formulasIn(context, sheet, clipped, sheetPrefix(selection.address)) : [];
+  if (!parent.isNullObject && callsPropFunction(parent.formulas[0][0]) && !found.some((cell) => cell.address === parent.address)) {
+    found.unshift({ address: parent.address, formula: String(parent.formulas[0][0]) });
+  }
+  return found;
+}
+
+/**
+ * The PROP formulas in `rect`, read a chunk of rows per round trip. A cell holds a formula
+ * when its formula starts with "=" and differs from its value: Range.formulas gives text
+ * typed as '=PROP.X (and a spilled value) as the text itself, so "=" alone would mistake them.
+ */
+async function formulasIn(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect, prefix: string): Promise<FormulaCell[]> {
+  const found: FormulaCell[] = [];
+  const rowsPerChunk = Math.max(1, Math.floor(FORMULA_CHUNK_CELLS / rect.columns));
+  for (let row = rect.row; row < rect.row + rect.rows; row += rowsPerChunk) {
+    const count = Math.min(rowsPerChunk, rect.row + rect.rows - row);
+    const chunk = sheet.getRangeByIndexes(row, rect.column, count, rect.columns).load("formulas,values");
+    await context.sync();
+    chunk.formulas.forEach((cells, i) =>
+      cells.forEach((formula, j) => {
+        if (formula !== chunk.values[i][j] && callsPropFunction(formula)) {
+          found.push({ address: prefix + cellAddress(row + i, rect.column + j), formula });
+        }
+      }),
+    );
+  }
+  return found;
+}
+
+async function recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]> {
+  if (cells.length === 0) return [];
+  return Excel.run(async (context) => {
+    const sheets = new Map<string, Excel.Worksheet>();
+    const targets = cells.map((cell) => {
+      const { sheet, cells: a1 } = splitAddress(cell.address);
+      if (!sheets.has(sheet)) sheets.set(sheet, context.workbook.worksheets.getItemOrNullObject(sheet).load("name"));
+      return { cell, sheet: sheets.get(sheet)!, a1 };
+    });
+    await context.sync();
+    // A sheet deleted or renamed since the formulas were found: its cells are a broken reference.
+    const ranges = targets.map((target) => (target.sheet.isNullObject ? null : target.sheet.getRange(target.a1)));
+    for (const range of ranges) range?.calculate();
+    await context.sync();
+
+    const errors: Array<string | null | undefined> = ranges.map((range) => (range ? undefined : "#REF!"));
+    const deadline = Date.now() + CALCULATION_WAIT_MS;
+    for (let wait = 100; ; wait = Math.min(wait * 2, 1_000)) {
+      const pending = ranges.map((range, i) => (errors[i] === undefined ? range!.load("values,valueTypes") : null));
+      await context.sync();
+      let busy = false;
+      pending.forEach((range, i) => {
+        if (!range) return;
+        const shown = range.valueTypes[0][0] === "Error" ? String(range.values[0][0]) : null;
+        // An async function still running shows #BUSY!: read it again until it settles.
+        if (shown !== null && BUSY.has(shown) && Date.now() < deadline) busy = true;
+        else errors[i] = shown;
+      });
+      if (!busy) break;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return targets.map((target, i) => ({ ...target.cell, error: errors[i] ?? null }));
+  });
+}
+
+async function freezeSelection(note: (cell: FormulaCell) => string): Promise<FrozenFormula[]> {
+  return Excel.run(async (context) => {
+    const formulas = await selectionFormulas(context);
+    if (formulas.length === 0) return [];
+    const sheet = context.workbook.getSelectedRange().worksheet;
+    const targets = formulas.map((formula) => {
+      const cell = sheet.getRange(splitAddress(formula.address).cells).load("address,values,valueTypes");
+      const spill = cell.getSpillingToRangeOrNullObject().load("address,values,valueTypes");
+      return { formula, cell, spill };
+    });
+    const comments = sheet.comments.load("items/id");
+    await context.sync();
+    const locations = comments.items.map((comment) => comment.getLocation().load("address"));
+    await context.sync();
+
+    const frozen: FrozenFormula[] = [];
+    for (const { formula, cell, spill } of targets) {
+      const shown = spill.isNullObject ? cell : spill;
+      const values = shown.values.map((row, i) => row.map((value, j) => frozenValue(value, shown.valueTypes[i][j])));
+      // Clear the formula first, so its spill is gone before the values land in those cells.
+      cell.clear("Contents");
+      shown.values = values;
+      const text = note(formula);
+      const existing = locations.findIndex((location) => location.address === cell.address);
+      // A cell holds one comment thread: add to the user's thread rather than fail on it.
+      if (existing >= 0) comments.items[existing].replies.add(text);
+      else context.workbook.comments.add(cell.address, text);
+      frozen.push({ ...formula, valuesAddress: shown.address });
+    }
+    await context.sync();
+    return frozen;
   });
 }
