@@ -94,3 +94,46 @@ export const ComparisonStatistic = Type.Object({
   max: Type.Union([Type.Number(), Type.Null()]),
 });
 export type ComparisonStatistic = Static<typeof ComparisonStatistic>;
+
+/**
+ * The catalog (GET /v1/commercial/catalog): what the API offers over this snapshot. The task
+ * pane builds its search forms from it (asset types with the inputs each supports and why the
+ * others are not, subtypes, company types, listing vocabularies, metros, paging bounds).
+ * test/taskpane/search-form.test.ts holds it equal to the schema the route answers with.
+ */
+export const Catalog = Type.Object({
+  object: Type.Literal("catalog"),
+  api_version: Type.Literal("v1"),
+  snapshot: Type.Object(
+    {
+      id: Type.String({ description: "Snapshot identifier." }),
+      captured_at: Type.String({ format: "date-time", description: "When the data was captured." }),
+    },
+    { description: "The snapshot the data came from." },
+  ),
+  surfaces: Type.Array(
+    Type.Object({
+      operation_id: Type.String(),
+      method: Type.String(),
+      path: Type.String(),
+      summary: Type.String(),
+      cost_credits: Type.Integer(),
+    }),
+  ),
+  asset_types: Type.Array(
+    Type.Object({
+      asset_type: Type.String(),
+      property_count: Type.Integer(),
+      supported_inputs: Type.Array(Type.String()),
+      unsupported_inputs: Type.Array(Type.Object({ input: Type.String(), reason: Type.String() })),
+      subtypes: Type.Array(Type.String()),
+    }),
+  ),
+  company_types: Type.Array(Type.String()),
+  listing_statuses: Type.Array(Type.String()),
+  listing_property_types: Type.Array(Type.String()),
+  metros: Type.Array(Type.Object({ metro_id: Type.String(), name: Type.String(), state_code: Type.String(), property_count: Type.Integer() })),
+  paging: Type.Object({ default_limit: Type.Integer(), max_limit: Type.Integer(), max_offset: Type.Integer() }),
+  fields: Type.Record(Type.String(), Type.Array(Type.String())),
+});
+export type Catalog = Static<typeof Catalog>;
