@@ -1,0 +1,137 @@
+// The request a pane search sends, the formula that stands for it, and the preview table.
+import { fieldNames } from "../../src/functions/record-fields";
+import { MARKET_METRICS } from "../../src/functions/market";
+import { apiRequestFor, excelText, formulaFor, previewRows, readField, type SearchRequest } from "../../src/taskpane/search-request";
+
+const search = (kind: SearchRequest["kind"], values: Record<string, string>, limit = 25): SearchRequest => ({ kind, values, limit });
+
+describe("apiRequestFor", () => {
+  test("an asset search: the asset type in the path, the place as the input its form names, paging from offset 0", () => {
+    expect(apiRequestFor(search("assetsearch", { asset_type: "Health Care", geography: "Austin, TX", min_units: "1,200" }, 10))).toEqual({
+      method: "GET",
+      path: "/v1/commercial/assets/health-care/properties",
+      query: { city: "Austin, TX", min_units: 1200, limit: 10, offset: 0 },
+    });
+  });
+
+  test("listings call the state `state`; parcels and property searches `state_code`", () => {
+    expect(apiRequestFor(search("listings", { geography: "tx", status: "Active" })).query).toEqual({ state: "TX", status: "active", limit: 25, offset: 0 });
+    expect(apiRequestFor(search("parcels", { geography: "tx" })).query).toEqual({ state_code: "TX", limit: 25, offset: 0 });
+    expect(apiRequestFor(search("search", { geography: "78701" })).query).toEqual({ zip: "78701", limit: 25, offset: 0 });
+  });
+
+  test("a sale-comps subject is a property id or a place; dates from Excel serials become ISO dates", () => {
+    expect(apiRequestFor(search("salecomps", { subject: "cp_00ab", max_distance_miles: "10", min_sale_date: "45473" })).query).toEqual({
+      property_id: "cp_00ab",
+      max_distance_miles: 10,
+      min_sale_date: "2024-06-30",
+      limit: 25,
+      offset: 0,
+    });
+    expect(apiRequestFor(search("salecomps", { subject: "metro-austin-tx", asset_type: "office" })).path).toBe("/v1/commercial/sale-comps");
+  });
+
+  test("a market snapshot is one record: no paging", () => {
+    expect(apiRequestFor(search("market", { geography: "austin,tx", asset_type: "Industrial" }))).toEqual({
+      method: "GET",
+      path: "/v1/commercial/markets/snapshot",
+      query: { geography: "austin, TX", asset_type: "industrial" },
+    });
+  });
+
+  test("companies by type in the path; owners and tenants by id or by name", () => {
+    expect(apiRequestFor(search("companies", { company_type: "Property Manager", q: "capital" }))).toMatchObject({
+      path: "/v1/commercial/companies/property-manager",
+      query: { q: "capital" },
+    });
+    expect(apiRequestFor(search("portfolio", { owner: "co_0001a2b3" })).query).toMatchObject({ owner_id: "co_0001a2b3" });
+    expect(apiRequestFor(search("footprint", { tenant: "Acme Logistics" })).query).toMatchObject({ tenant_name: "Acme Logistics" });
+  });
+
+  test("a value checkSearch would refuse throws rather than sending something else", () => {
+    expect(() => apiRequestFor(search("parcels", { geography: "Texas!" }))).toThrow(/Place: "Texas!" is not a geography/);
+  });
+});
+
+describe("formulaFor", () => {
+  test("positional arguments in order, other filters and limit in options", () => {
+    expect(formulaFor(search("assetsearch", { asset_type: "industrial", geography: "tx", min_building_area_sqft: "100000" }))).toBe(
+      '=PROP.ASSETSEARCH("industrial","TX","min_building_area_sqft=100000; limit=25")',
+    );
+  });
+
+  test("an omitted argument in the middle is left empty; trailing omitted ones are dropped", () => {
+    expect(formulaFor(search("listings", { status: "sold" }, 50))).toBe('=PROP.LISTINGS(,"sold","limit=50")');
+    expect(formulaFor(search("search", {}))).toBe('=PROP.SEARCH(,,"limit=25")');
+    expect(formulaFor(search("market", { geography: "Austin, TX metro", asset_type: "office" }))).toBe('=PROP.MARKET("Austin, TX metro","office")');
+  });
+
+  test("values are written normalised, in the form the function reads back the same", () => {
+    expect(formulaFor(search("salecomps", { subject: " Austin , tx ", asset_type: "Senior Living", min_price: "1,000,000", min_sale_date: "45473" }))).toBe(
+      '=PROP.SALECOMPS("Austin , tx","senior-living","min_sale_date=2024-06-30; min_price=1000000; limit=25")',
+    );
+    expect(formulaFor(search("companies", { company_type: "owner", state_code: "tx" }))).toBe('=PROP.COMPANIES("owner",,"state_code=TX; limit=25")');
+  });
+
+  test('quotes are doubled, in arguments and in options', () => {
+    expect(formulaFor(search("search", { q: 'the "big" one', owner_name: 'Smith "Holdings"' }))).toBe(
+      '=PROP.SEARCH("the ""big"" one",,"owner_name=Smith ""Holdings""; limit=25")',
+    );
+  });
+
+  test("a semicolon is fine in a positional argument but refused in an option, which it would split", () => {
+    expect(formulaFor(search("footprint", { tenant: "Acme; Co" }))).toBe('=PROP.FOOTPRINT("Acme; Co","limit=25")');
+    expect(() => formulaFor(search("search", { owner_name: "Acme; Co" }))).toThrow(/Owner name cannot contain ";"/);
+  });
+});
+
+test("excelText: text longer than Excel's 255-character constant is joined with &, without splitting a doubled quote", () => {
+  expect(excelText("")).toBe('""');
+  const long = `${"a".repeat(254)}"${"b".repeat(10)}`;
+  expect(excelText(long)).toBe(`"${"a".repeat(254)}"""&"${"b".repeat(10)}"`);
+  expect(excelText("x".repeat(600)).split("&").map((p) => p.length - 2)).toEqual([255, 255, 90]);
+});
+
+test("readField names the input a field becomes, and its normalised value", () => {
+  expect(readField("search", "geography", "Metro-Austin-TX")).toEqual({ path: {}, query: { metro_id: "metro-austin-tx" }, normalised: "metro-austin-tx" });
+  expect(readField("assetsearch", "asset_type", "health care")).toEqual({ path: { asset_type: "health-care" }, query: {}, normalised: "health-care" });
+  expect(() => readField("search", "min_units", "2.5")).toThrow("Min. units must be a whole number, not 2.5.");
+});
+
+describe("previewRows", () => {
+  const envelope = (data: Record<string, unknown>[], total = data.length) => ({
+    object: "list",
+    data,
+    limit: 25,
+    offset: 0,
+    has_more: false,
+    next_offset: null,
+    total_count: total,
+  });
+
+  test("a list: the spill's columns (every field but object), cells as the spill shows them, and the total", () => {
+    const table = previewRows("salecomps", envelope([{ id: "sale_1", object: "sale_comp", sale_date: "2024-06-30", cap_rate: 0.065, buyer_name: null }], 812));
+    const columns = fieldNames("sale_comp").filter((f) => f !== "object");
+    expect(table.header).toEqual(columns);
+    expect(table.rows).toHaveLength(1);
+    expect(table.rows[0][columns.indexOf("id")]).toBe("sale_1");
+    expect(table.rows[0][columns.indexOf("cap_rate")]).toBe(0.065);
+    expect(table.rows[0][columns.indexOf("buyer_name")]).toBe("");
+    expect(table.total).toBe(812);
+  });
+
+  test("an empty page keeps the header and has no rows", () => {
+    const table = previewRows("parcels", envelope([]));
+    expect(table.header).toEqual(fieldNames("parcel").filter((f) => f !== "object"));
+    expect(table.rows).toEqual([]);
+    expect(table.total).toBe(0);
+  });
+
+  test("a market snapshot: metric and value rows, like PROP.MARKET without a metric", () => {
+    const table = previewRows("market", { object: "market_snapshot", vacancy_rate: 0.071, property_count: 412 });
+    expect(table.header).toEqual(["metric", "value"]);
+    expect(table.rows.map((r) => r[0])).toEqual(MARKET_METRICS);
+    expect(table.rows.find((r) => r[0] === "vacancy_rate")).toEqual(["vacancy_rate", 0.071]);
+    expect(table.total).toBeNull();
+  });
+});
