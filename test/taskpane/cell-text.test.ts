@@ -1,0 +1,74 @@
+// Everything the pane writes into cells goes through cell-text: data must never be able to
+// become a formula, and every row written must be a rectangle.
+import { MAX_CELL_TEXT, protectText, toCellRows, toCellValue } from "../../src/taskpane/cell-text";
+
+describe("protectText", () => {
+  test.each([
+    ["=HYPERLINK(\"http://x\",\"click\")"],
+    ["+1 555 0100"],
+    ["-5%"],
+    ["@SUM(A1:A2)"],
+    ["\t=1+1"],
+    ["\r=1+1"],
+    ["'70s warehouse"],
+    ["02134"],
+  ])("%j gets an apostrophe, so Excel stores exactly that text", (text) => {
+    expect(protectText(text)).toBe(`'${text}`);
+  });
+
+  test.each([["Dock 7 Logistics Center"], ["78701"], [" =not a formula"], ["0"], ["co_0001a2b3"], [""]])("%j is left alone", (text) => {
+    expect(protectText(text)).toBe(text);
+  });
+});
+
+describe("toCellValue", () => {
+  test("empty values are blank cells; numbers and booleans stay themselves", () => {
+    expect([null, undefined].map(toCellValue)).toEqual(["", ""]);
+    expect([0, -12.5, 1e21, true, false].map(toCellValue)).toEqual([0, -12.5, 1e21, true, false]);
+  });
+
+  test("a number Excel cannot hold is a blank cell, not an error", () => {
+    expect([NaN, Infinity, -Infinity].map(toCellValue)).toEqual(["", "", ""]);
+  });
+
+  test("text from the data is protected", () => {
+    expect(toCellValue("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
+    expect(toCellValue("Harbor Point")).toBe("Harbor Point");
+  });
+
+  test("a list is one comma-separated cell, protected as a whole", () => {
+    expect(toCellValue(["lease_rollover", "long_hold"])).toBe("lease_rollover, long_hold");
+    expect(toCellValue(["-below_market", null, 3])).toBe("'-below_market, , 3");
+    expect(toCellValue([])).toBe("");
+  });
+
+  test("an object is its JSON text", () => {
+    expect(toCellValue({ id: "snap_1", captured_at: "2025-01-01" })).toBe('{"id":"snap_1","captured_at":"2025-01-01"}');
+    expect(toCellValue([{ a: 1 }, "b"])).toBe('{"a":1}, b');
+  });
+
+  test("text longer than a cell holds is cut, so the write does not fail", () => {
+    const written = toCellValue("x".repeat(MAX_CELL_TEXT + 10));
+    expect(written).toHaveLength(MAX_CELL_TEXT);
+    expect(String(written).endsWith("…")).toBe(true);
+  });
+});
+
+describe("toCellRows", () => {
+  test("pads short rows with blanks to the widest row", () => {
+    expect(toCellRows([["name", "city", "units"], ["A"], ["B", "Austin"]])).toEqual([
+      ["name", "city", "units"],
+      ["A", "", ""],
+      ["B", "Austin", ""],
+    ]);
+  });
+
+  test("converts every value on the way", () => {
+    expect(toCellRows([[null, "=1", ["a", "b"], NaN]])).toEqual([["", "'=1", "a, b", ""]]);
+  });
+
+  test("no rows are no rows", () => {
+    expect(toCellRows([])).toEqual([]);
+    expect(toCellRows([[], []])).toEqual([[], []]);
+  });
+});
