@@ -1,0 +1,42 @@
+// The comparison sheet the pane writes for "Compare selected rows": the properties side by
+// side as columns and the fields as rows, so 2 to 25 properties read across like a broker's
+// comparison grid, with the minimum, median and maximum of each numeric field at the right.
+import type { ComparisonStatistic } from "../shared/contract/responses";
+import { toCellValue } from "./cell-text";
+import type { CellValue } from "./workbook-types";
+
+/** The compare answer (POST /v1/commercial/properties/compare), as far as the sheet uses it. */
+export interface Comparison {
+  /** The fields compared, "id" first, in the order asked. */
+  fields: string[];
+  /** The properties in the order asked; each holds the compared fields. */
+  properties: Record<string, unknown>[];
+  /** One per numeric field compared. */
+  statistics: ComparisonStatistic[];
+  snapshot?: { id?: string; captured_at?: string };
+}
+
+const STATISTIC_HEADERS = ["Minimum", "Median", "Maximum"];
+
+/** Header row, an id row, then one row per field; every row as wide as the header. */
+export function comparisonRows(comparison: Comparison): CellValue[][] {
+  const { properties } = comparison;
+  const statistics = new Map(comparison.statistics.map((s) => [s.field, s]));
+  const blanks = STATISTIC_HEADERS.map((): CellValue => "");
+  const header: CellValue[] = ["Field", ...properties.map((p) => toCellValue(columnTitle(p))), ...STATISTIC_HEADERS];
+  const idRow: CellValue[] = ["id", ...properties.map((p) => toCellValue(p.id)), ...blanks];
+  const fieldRows = comparison.fields
+    .filter((field) => field !== "id")
+    .map((field): CellValue[] => {
+      const stat = statistics.get(field);
+      const figures = stat ? [stat.min, stat.median, stat.max].map(toCellValue) : blanks;
+      return [toCellValue(field), ...properties.map((p) => toCellValue(p[field])), ...figures];
+    });
+  return [header, idRow, ...fieldRows];
+}
+
+/** A property's name heads its column; its id when it has no name, so every column is labelled. */
+function columnTitle(property: Record<string, unknown>): unknown {
+  const name = property.name;
+  return typeof name === "string" && name.trim() !== "" ? name : property.id;
+}
