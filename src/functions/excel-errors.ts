@@ -1,7 +1,11 @@
 // The one place where failures become Excel errors. Bad input is #VALUE! (the formula must
 // change); everything else (no data, bad key, no credits, network, timeout) is #N/A, so the
 // cell says why in its error message instead of showing a wrong number.
+// Each call's outcome is also noted under its cell's address, because Excel shows the pane
+// only "#N/A", never the message: after a Refresh the pane lists what failed and why.
+import type { AddinSession } from "../shared/addin-session";
 import { ApiError } from "../shared/api-error";
+import { contextOf, type FunctionContext } from "./call-context";
 
 /** An argument that cannot be right; thrown before any request is made. */
 export class InputError extends Error {
@@ -16,13 +20,36 @@ export class NoDataError extends Error {
 // Excel shows the message in the cell's error flyout; long text is cut there anyway.
 const MAX_MESSAGE_LENGTH = 250;
 
-/** Runs a function body and turns anything it throws into a CustomFunctions.Error. */
-export async function withExcelErrors<T>(body: () => Promise<T>): Promise<T> {
+/**
+ * Runs a function's body with the context of its invocation, turns anything it throws into a
+ * CustomFunctions.Error, and records the outcome under the calling cell's address (when Excel
+ * gave one). Not recorded: formula-edit previews (the cell may never hold that formula) and
+ * cancelled calls (Excel discards their result, and the call that replaced them may already
+ * have recorded its own).
+ */
+export async function withExcelErrors<T>(
+  invocation: CustomFunctions.Invocation | null | undefined,
+  body: (ctx: FunctionContext) => Promise<T>,
+  session?: AddinSession,
+): Promise<T> {
+  let ctx: FunctionContext | undefined;
   try {
-    return await body();
+    ctx = contextOf(invocation, session);
+    const result = await body(ctx);
+    const address = recordedAddress(ctx);
+    if (address) ctx.session.outcomes.recordSuccess(address);
+    return result;
   } catch (err) {
-    throw toExcelError(err);
+    const error = toExcelError(err);
+    const address = ctx && recordedAddress(ctx);
+    if (ctx && address) ctx.session.outcomes.recordFailure(address, error.code, error.message ?? "");
+    throw error;
   }
+}
+
+/** The cell to record a call's outcome under; null for a preview, a cancelled call or no address. */
+function recordedAddress(ctx: FunctionContext): string | null {
+  return ctx.address !== undefined && !ctx.preview && !ctx.signal?.aborted ? ctx.address : null;
 }
 
 export function toExcelError(err: unknown): CustomFunctions.Error {

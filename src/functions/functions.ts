@@ -5,8 +5,9 @@
 // documented `export async function` wrappers; the work is done in the modules they call.
 // Function ids are stable forever once released: workbooks store them.
 // Every function takes Excel's invocation last: it says whether the call is a formula-edit
-// preview (no metered request then) and lets a cancelled call abort its request.
-import { contextOf } from "./call-context";
+// preview (no metered request then), lets a cancelled call abort its request, and (with
+// @requiresAddress) names the calling cell, under which withExcelErrors records the outcome
+// for the pane.
 import { assetAnalysis } from "./asset-analysis";
 import { compareTable } from "./compare-table";
 import { withExcelErrors } from "./excel-errors";
@@ -18,42 +19,46 @@ import { saleComps } from "./sale-comps";
 /**
  * One field of a commercial property, such as its year built, size, owner or last sale price.
  * @customfunction PROPERTY
+ * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3" (from a search result or a cell).
  * @param field Field to return, such as "year_built", "building_area_sqft", "owner_name" or "last_sale_price".
  * @param invocation Supplied by Excel.
  * @returns The field's value; #N/A with a reason when the property has no value for it.
  */
 export async function property(property_id: string, field: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any> {
-  return withExcelErrors(() => propertyField(property_id, field, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => propertyField(property_id, field, ctx));
 }
 
 /**
  * Every field of one commercial property, as field and value rows.
  * @customfunction DETAILS
+ * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3".
  * @param [options] Optional "key=value; ..." text: headers=false, cols=name,year_built, layout=columns, dates=serial.
  * @param invocation Supplied by Excel.
  * @returns A table with the columns field and value.
  */
 export async function details(property_id: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => propertyDetails(property_id, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => propertyDetails(property_id, options, ctx));
 }
 
 /**
  * Compares properties side by side: one row per property id in the range, in its order.
  * @customfunction COMPARE
+ * @requiresAddress
  * @param property_ids A range (or list) of 2 to 100 property ids; blank cells are skipped.
  * @param [options] Optional "key=value; ..." text: cols=name,year_built,occupancy_rate, stats=true for min/median/max, headers=false, dates=serial.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property (or per field with stats=true).
  */
 export async function compare(property_ids: any[][], options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => compareTable(property_ids, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => compareTable(property_ids, options, ctx));
 }
 
 /**
  * Comparable sales around a property (most similar first) or in a state, city or metro (newest first).
  * @customfunction SALECOMPS
+ * @requiresAddress
  * @param subject A property id ("cp_0001a2b3"), a state code ("TX"), a city ("Austin, TX") or a metro id ("metro-austin-tx").
  * @param [asset_type] Optional asset type, such as "industrial" or "multifamily" (a property subject defaults to its own).
  * @param [options] Optional "key=value; ..." text: limit=50, min_sale_date=2023-01-01, max_distance_miles=10, cols=sale_date,sale_price,cap_rate, headers=false.
@@ -61,12 +66,13 @@ export async function compare(property_ids: any[][], options?: string, invocatio
  * @returns A table with a header row and one row per comparable sale.
  */
 export async function salecomps(subject: any, asset_type?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => saleComps(subject, asset_type, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => saleComps(subject, asset_type, options, ctx));
 }
 
 /**
  * Market figures of one asset type in a state, city or metro: vacancy, rent, cap rate, sales volume and more.
  * @customfunction MARKET
+ * @requiresAddress
  * @param geography A state code ("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or "metro-austin-tx").
  * @param asset_type Asset type, such as "industrial", "office" or "multifamily".
  * @param [metric] Optional metric for a single number, such as "vacancy_rate", "asking_rent_sqft_year" or "median_cap_rate".
@@ -75,12 +81,13 @@ export async function salecomps(subject: any, asset_type?: string, options?: str
  * @returns The metric's value, or without a metric a table of metric and value.
  */
 export async function market(geography: string, asset_type: string, metric?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => marketFigures(geography, asset_type, metric, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => marketFigures(geography, asset_type, metric, options, ctx));
 }
 
 /**
  * Aggregate figures of one asset type nationally or in a state or metro: inventory, occupancy, vintage, pricing, sales.
  * @customfunction ANALYSIS
+ * @requiresAddress
  * @param asset_type Asset type, such as "industrial".
  * @param [geography] Optional state code ("TX") or metro id ("metro-austin-tx"); national when omitted.
  * @param [options] Optional "key=value; ..." text: breakdown=subtype (or building_class, state), cols=..., layout=columns, headers=false.
@@ -88,5 +95,5 @@ export async function market(geography: string, asset_type: string, metric?: str
  * @returns A table of metric and value, or the breakdown table.
  */
 export async function analysis(asset_type: string, geography?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => assetAnalysis(asset_type, geography, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => assetAnalysis(asset_type, geography, options, ctx));
 }

@@ -2,7 +2,6 @@
 // row per record. Thin, documented wrappers read by the metadata generator (see functions.ts).
 // Each takes a trailing options text: headers, cols, limit (up to 1,000 rows, fetched 100 a
 // page), offset, dates, and the endpoint's own filters.
-import { contextOf } from "./call-context";
 import { companies as companiesTable, footprint as footprintTable, portfolio as portfolioTable } from "./company-tables";
 import { withExcelErrors } from "./excel-errors";
 import { diligence as diligenceTable, listings as listingsTable, parcels as parcelsTable, searchAssetProperties, searchProperties } from "./property-searches";
@@ -10,6 +9,7 @@ import { diligence as diligenceTable, listings as listingsTable, parcels as parc
 /**
  * Searches commercial properties of every asset type by text and place.
  * @customfunction SEARCH
+ * @requiresAddress
  * @param [text] Optional words to match in name, address, city, owner or subtype, such as "warehouse"; end a word with * to match its start.
  * @param [geography] Optional state code ("TX"), city ("Austin, TX"), ZIP code ("78701") or metro id ("metro-austin-tx").
  * @param [options] Optional "key=value; ..." text: asset_type=office, min_building_area_sqft=50000, owner_name=..., limit=100, cols=name,city, headers=false.
@@ -17,12 +17,13 @@ import { diligence as diligenceTable, listings as listingsTable, parcels as parc
  * @returns A table with a header row and one row per property.
  */
 export async function search(text?: string, geography?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => searchProperties(text, geography, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => searchProperties(text, geography, options, ctx));
 }
 
 /**
  * Searches properties of one asset type, with the inputs the data supports for it (size, units, land, owner).
  * @customfunction ASSETSEARCH
+ * @requiresAddress
  * @param asset_type Asset type, such as "industrial" or "multifamily".
  * @param [geography] Optional state code ("TX"), city ("Austin, TX"), ZIP code ("78701") or metro id ("metro-austin-tx").
  * @param [options] Optional "key=value; ..." text: min_building_area_sqft=100000, subtype=warehouse, q=..., limit=100, cols=..., headers=false.
@@ -30,24 +31,26 @@ export async function search(text?: string, geography?: any, options?: string, i
  * @returns A table with a header row and one row per property.
  */
 export async function assetsearch(asset_type: string, geography?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => searchAssetProperties(asset_type, geography, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => searchAssetProperties(asset_type, geography, options, ctx));
 }
 
 /**
  * Assessor parcels: APN, land use, assessed values, tax and last sale.
  * @customfunction PARCELS
+ * @requiresAddress
  * @param [geography] Optional state code ("TX"), city ("Austin, TX") or ZIP code ("78701").
  * @param [options] Optional "key=value; ..." text: county_fips=48453, apn=..., land_use=commercial, limit=100, cols=..., headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per parcel.
  */
 export async function parcels(geography?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => parcelsTable(geography, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => parcelsTable(geography, options, ctx));
 }
 
 /**
  * Property listings, newest first: price, status, days on market, broker.
  * @customfunction LISTINGS
+ * @requiresAddress
  * @param [geography] Optional state code ("TX"), city ("Austin, TX") or ZIP code ("78701").
  * @param [status] Optional status: "active", "pending", "sold", "withdrawn" or "expired".
  * @param [options] Optional "key=value; ..." text: property_type=condo, min_price=250000, max_price=..., min_bedrooms=3, limit=100, cols=..., headers=false.
@@ -55,12 +58,13 @@ export async function parcels(geography?: any, options?: string, invocation?: Cu
  * @returns A table with a header row and one row per listing.
  */
 export async function listings(geography?: any, status?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => listingsTable(geography, status, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => listingsTable(geography, status, options, ctx));
 }
 
 /**
  * Companies of one type (owners, tenants, brokers, lenders, property managers, developers), largest first.
  * @customfunction COMPANIES
+ * @requiresAddress
  * @param company_type "owner", "tenant", "broker", "lender", "property-manager" or "developer".
  * @param [name] Optional part of the company name.
  * @param [options] Optional "key=value; ..." text: state_code=TX (headquarters), limit=100, cols=name,property_count, headers=false.
@@ -68,36 +72,39 @@ export async function listings(geography?: any, status?: string, options?: strin
  * @returns A table with a header row and one row per company.
  */
 export async function companies(company_type: string, name?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => companiesTable(company_type, name, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => companiesTable(company_type, name, options, ctx));
 }
 
 /**
  * The properties an owner holds, largest first, each with the evidence (recorded sale or ownership record).
  * @customfunction PORTFOLIO
+ * @requiresAddress
  * @param owner Owner company id ("co_0001a2b3") or name (exact, else the largest owner whose name contains it).
  * @param [options] Optional "key=value; ..." text: asset_type=office, state_code=TX, limit=100, cols=..., headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property held.
  */
 export async function portfolio(owner: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => portfolioTable(owner, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => portfolioTable(owner, options, ctx));
 }
 
 /**
  * Every location a tenant occupies, soonest lease expiry first, with leased area and rent.
  * @customfunction FOOTPRINT
+ * @requiresAddress
  * @param tenant Tenant company id ("co_0001a2b3") or name (exact, else the largest tenant whose name contains it).
  * @param [options] Optional "key=value; ..." text: asset_type=retail, state_code=TX, limit=100, cols=..., dates=serial, headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per location.
  */
 export async function footprint(tenant: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => footprintTable(tenant, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => footprintTable(tenant, options, ctx));
 }
 
 /**
  * Properties ranked by a 0-100 score of reasons to look closer (occupancy below market, lease rollover, long hold...).
  * @customfunction DILIGENCE
+ * @requiresAddress
  * @param [asset_type] Optional asset type, such as "office".
  * @param [geography] Optional state code ("TX") or metro id ("metro-austin-tx").
  * @param [options] Optional "key=value; ..." text: min_score=60, limit=100, cols=property_name,score,reason_codes, headers=false.
@@ -105,5 +112,5 @@ export async function footprint(tenant: string, options?: string, invocation?: C
  * @returns A table with a header row and one row per candidate, highest score first.
  */
 export async function diligence(asset_type?: string, geography?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(() => diligenceTable(asset_type, geography, options, contextOf(invocation)));
+  return withExcelErrors(invocation, (ctx) => diligenceTable(asset_type, geography, options, ctx));
 }

@@ -1,9 +1,11 @@
 // The add-in's long-lived state in its shared runtime: one result cache (kept in
-// OfficeRuntime.storage), one credit meter, one gateway to the service. Created on first use,
+// OfficeRuntime.storage), one credit meter, one gateway to the service, and the latest
+// outcome of each PROP cell (so the pane can say why a cell failed). Created on first use,
 // not at import, so importing any module stays free of side effects; tests and the benchmark
 // build their own with createSession().
 import { CachePersistence } from "./cache-persistence";
 import { CachedApi, type RefreshResult } from "./cached-api";
+import { CellOutcomes } from "./cell-outcomes";
 import { memoisedConnect } from "./connection";
 import { CreditMeter } from "./credit-meter";
 import type { ResponseInfo } from "./api-client";
@@ -15,6 +17,8 @@ export interface AddinSession {
   cache: ResultCache;
   meter: CreditMeter;
   persistence: CachePersistence;
+  /** What each PROP cell last returned: a value, or the error code and message Excel shows. */
+  outcomes: CellOutcomes;
 }
 
 export interface SessionOptions {
@@ -40,7 +44,7 @@ export function createSession(options: SessionOptions = {}): AddinSession {
     },
   });
   const api = new CachedApi({ connect, cache, ready: () => persistence.load(), batchWindowMs: options.batchWindowMs });
-  return { api, cache, meter, persistence };
+  return { api, cache, meter, persistence, outcomes: new CellOutcomes() };
 }
 
 let current: AddinSession | null = null;

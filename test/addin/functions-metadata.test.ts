@@ -90,6 +90,12 @@ test("every function that calls the service is cancelable, so a cancelled cell a
   for (const f of functions.filter((f) => f.id !== "FIELDS")) expect({ id: f.id, cancelable: f.options?.cancelable }).toEqual({ id: f.id, cancelable: true });
 });
 
+test("every function is told its cell's address, under which the pane finds why the cell failed", () => {
+  for (const f of functions) expect({ id: f.id, requiresAddress: f.options?.requiresAddress }).toEqual({ id: f.id, requiresAddress: true });
+  // FIELDS took an invocation only for its address: it makes no request, so nothing to cancel.
+  expect(byId("FIELDS").options?.cancelable).toBeFalsy();
+});
+
 test("every function and argument is described for Excel's formula autocomplete", () => {
   for (const f of functions) {
     expect(f.description?.length ?? 0).toBeGreaterThan(20);
