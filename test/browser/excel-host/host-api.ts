@@ -1,0 +1,59 @@
+// Types shared by the stand-in (in the page) and host.ts (in Node): what the install script is
+// configured with, and the scripting API tests call as window.__excelHost.
+
+export interface HostConfig {
+  /** Sheets the workbook starts with; ["Sheet1"] when left out. */
+  sheets?: string[];
+  /** Per custom-function id, which parameters take a matrix (from functions.json). */
+  functionShapes?: Record<string, { matrix: boolean[] }>;
+  /** OfficeRuntime.storage items to start with (once per browser context). */
+  storage?: Record<string, string>;
+  /** Draws the grid beside the pane from the start (also: ?excelGrid=1 in the page URL). */
+  showGrid?: boolean;
+}
+
+export type Input = string | number | boolean | null;
+export type Value = string | number | boolean;
+
+export interface CellInfo {
+  /** As Range.values gives it: an error as its code, an empty cell as "". */
+  value: Value;
+  formula: string | null;
+  error: string | null;
+  /** A custom function's error message (CustomFunctions.Error's second argument). */
+  message: string | null;
+  /** Holds text typed with a leading apostrophe. */
+  prefixed: boolean;
+  numberFormat: string;
+  bold: boolean;
+  italic: boolean;
+  /** The formula cell whose spill covers this cell (itself when it is that cell). */
+  spillParent: string | null;
+  /** For a formula cell that spills: the whole spill range. */
+  spillRange: string | null;
+}
+
+/** `sheet` null means the active sheet; addresses may also carry a sheet ("Comps!A1"). */
+export interface ExcelHostApi {
+  /** Writes rows as if typed, from topLeft: "=…" is a formula, "'…" text, "12" a number. */
+  setCells(sheet: string | null, topLeft: string, rows: Input[][]): void;
+  setFormula(sheet: string | null, address: string, formula: string): void;
+  addSheet(name: string): void;
+  /** Selects cells ("Sheet1!B2:C4", or "B2" on the active sheet), activating their sheet. */
+  select(address: string): void;
+  selection(): string;
+  cells(sheet: string | null, address: string): Value[][];
+  formulas(sheet: string | null, address: string): Value[][];
+  cellInfo(sheet: string | null, address: string): CellInfo;
+  comments(): Array<{ address: string; content: string; replies: string[] }>;
+  tables(): Array<{ name: string; address: string; style: string }>;
+  sheets(): Array<{ name: string; active: boolean; frozenAt: string | null; autofitted: string[]; usedRange: string | null }>;
+  /** Ids functions.js associated (SEARCH, MARKET, …). */
+  functions(): string[];
+  /** What office.js tried to put in place of CustomFunctions.associate (and was ignored). */
+  ignoredAssociations(): string[];
+  /** Resolves when every custom function call under way has settled. */
+  waitForCalculation(): Promise<void>;
+  calculateAll(): void;
+  showGrid(visible?: boolean): void;
+}
