@@ -78,16 +78,6 @@ export class CachedApi {
   }
 
   /**
-   * A GET the task pane builds itself (a search preview), through the same cache as the
-   * functions: inserting the equivalent formula afterwards answers from it, at no cost.
-   */
-  async request<T>(request: ApiRequest, ctx: CallContext = {}): Promise<T> {
-    const client = await this.client();
-    const get: ApiRequest = { method: "GET", path: request.path, query: normaliseQuery(request.query ?? {}) };
-    return this.load<T>(cacheKey(client, get), client, get, true, ctx);
-  }
-
-  /**
    * POST compare for 2..25 ids, through the cache. The records it returns also answer later
    * point calls for those properties (=PROP.PROPERTY beside a =PROP.COMPARE costs nothing).
    */

@@ -187,26 +187,19 @@ test("a formula-edit preview makes no metered request", async () => {
 test("taskpane.js, loaded after functions.js, registers exactly the ribbon functions manifest.xml names", () => {
   const { context } = bundle();
   const actions = new Map<string, unknown>();
-  const elements = new Map<string, Record<string, unknown>>();
   context.Office = {
     onReady: (callback: () => void) => callback(),
     actions: { associate: (name: string, fn: unknown) => actions.set(name, fn) },
   };
-  context.document = {
-    getElementById: (id: string) => {
-      if (!elements.has(id)) elements.set(id, { id, value: "", placeholder: "", textContent: "", addEventListener() {} });
-      return elements.get(id);
-    },
-  };
+  // No pane markup: the runtime registers the ribbon commands and mounts nothing (the pane
+  // itself is tested in Chromium, test/browser/taskpane.test.ts).
+  context.document = { getElementById: () => null };
   vm.runInContext(readDist("taskpane.js"), context, { filename: "taskpane.js" });
 
   const manifest = fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8");
   const named = [...manifest.matchAll(/<FunctionName>\s*([^<\s]+)\s*<\/FunctionName>/g)].map((m) => m[1]);
   expect([...actions.keys()].sort()).toEqual([...new Set(named)].sort());
-  // The pane wired its form: it looked up the elements taskpane.html has.
-  const html = fs.readFileSync(path.join(DIST, "taskpane.html"), "utf8");
-  for (const id of elements.keys()) expect(html).toMatch(new RegExp(`id=["']?${id}["'\\s>]`));
-  expect(elements.size).toBeGreaterThanOrEqual(5);
+  expect(actions.size).toBeGreaterThan(0);
 });
 
 test("Refresh workbook (taskpane.js's ribbon command) with the snapshot unchanged: one free check, then every cell from the cache", async () => {
@@ -228,14 +221,13 @@ test("Refresh workbook (taskpane.js's ribbon command) with the snapshot unchange
   let recalculated = 0;
   const actions = new Map<string, (event: { completed(): void }) => Promise<void>>();
   loaded.context.Office = { onReady: (cb: () => void) => cb(), actions: { associate: (name: string, fn: never) => actions.set(name, fn) } };
-  loaded.context.document = { getElementById: (id: string) => ({ id, value: "", placeholder: "", textContent: "", addEventListener() {} }) };
+  loaded.context.document = { getElementById: () => null };
   loaded.context.Excel = {
     CalculationType: { full: "Full" },
     run: async (body: (ctx: unknown) => Promise<void>) =>
       body({ workbook: { application: { calculate: (type: string) => (recalculated += type === "Full" ? 1 : 0) } }, sync: async () => undefined }),
   };
   vm.runInContext(readDist("taskpane.js"), loaded.context, { filename: "taskpane.js" });
-  await new Promise((r) => setTimeout(r, 100)); // the pane's own connection check
   const before = loaded.calls.length;
 
   await new Promise<void>((resolve) => void actions.get("refreshWorkbook")!({ completed: resolve }));

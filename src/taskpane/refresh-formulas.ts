@@ -1,0 +1,67 @@
+// "Refresh" in the pane: learn which snapshot the service serves (one free call), mark cached
+// results from any other snapshot stale, then calculate the PROP formulas in scope again, a
+// few at a time so the pane can show progress, and say which failed and why.
+import type { AddinSession } from "../shared/addin-session";
+import type { RefreshResult } from "../shared/cached-api";
+import type { FormulaCell, FormulaOutcome, Scope, WorkbookPort } from "./workbook-types";
+
+/** Formulas per Excel batch: small enough for steady progress, large enough to stay quick. */
+export const REFRESH_BATCH = 10;
+
+export interface RefreshFailure extends FormulaOutcome {
+  /** Why, in words: the function's own message when the add-in recorded one. */
+  reason: string;
+}
+
+export interface RefreshReport {
+  scope: Scope;
+  snapshot: RefreshResult;
+  formulas: number;
+  failures: RefreshFailure[];
+  finishedAt: string;
+}
+
+export interface RefreshDeps {
+  session: AddinSession;
+  workbook: WorkbookPort;
+  onProgress?: (done: number, total: number) => void;
+  now?: () => Date;
+}
+
+export async function refreshFormulas(scope: Scope, deps: RefreshDeps): Promise<RefreshReport> {
+  const startedAt = Date.now();
+  const snapshot = await deps.session.api.refresh();
+  await deps.session.persistence.flush();
+  const cells = await deps.workbook.findPropFormulas(scope);
+  const failures: RefreshFailure[] = [];
+  deps.onProgress?.(0, cells.length);
+  for (let i = 0; i < cells.length; i += REFRESH_BATCH) {
+    const batch = cells.slice(i, i + REFRESH_BATCH);
+    for (const outcome of await deps.workbook.recalculate(batch)) {
+      if (outcome.error) failures.push({ ...outcome, reason: reasonFor(outcome, deps.session, startedAt) });
+    }
+    deps.onProgress?.(Math.min(i + batch.length, cells.length), cells.length);
+  }
+  return { scope, snapshot, formulas: cells.length, failures, finishedAt: (deps.now?.() ?? new Date()).toISOString() };
+}
+
+/** Excel's own errors, which no PROP function raises, explained. */
+const EXCEL_ERRORS: Record<string, string> = {
+  "#SPILL!": "The result needs empty cells below and to the right of the formula; clear them.",
+  "#REF!": "The formula refers to cells that no longer exist.",
+  "#NAME?": "Excel does not know a name in the formula: is the add-in loaded, and the function spelt right?",
+  "#BUSY!": "Still calculating when the refresh read it; refresh again in a moment.",
+  "#CALC!": "Excel could not calculate the formula.",
+};
+
+function reasonFor(outcome: FormulaOutcome, session: AddinSession, since: number): string {
+  const recorded = session.outcomes.outcomeOf(outcome.address);
+  // Only what this refresh's calculation recorded: an older message may be about another formula.
+  if (recorded && !recorded.ok && recorded.at >= since) return recorded.message;
+  return EXCEL_ERRORS[outcome.error ?? ""] ?? `The cell shows ${outcome.error}.`;
+}
+
+/** "Sheet1!A1" → "A1" when every formula is on one sheet, for a shorter list. */
+export function shortAddress(cell: FormulaCell): string {
+  return cell.address.replace(/^.*!/, "");
+}

@@ -1,0 +1,29 @@
+// The progress bar and the closing message of a task, the same in every panel. The region is
+// live, so a screen reader hears the outcome without looking for it.
+import { MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, Field } from "@fluentui/react-components";
+import type { ReactNode } from "react";
+import type { TaskState } from "./use-task";
+
+export function TaskFeedback({ task, children }: { task: TaskState; children?: ReactNode }) {
+  return (
+    <div className="task-feedback" role="status" aria-live="polite">
+      {task.progress && (
+        <Field
+          validationMessage={task.progress.total > 0 ? `${task.progress.label} ${task.progress.done} of ${task.progress.total}` : task.progress.label}
+          validationState="none"
+        >
+          <ProgressBar value={task.progress.total > 0 ? task.progress.done / task.progress.total : undefined} />
+        </Field>
+      )}
+      {task.message && (
+        <MessageBar intent={task.message.intent} layout="multiline" className="task-message">
+          <MessageBarBody>
+            <MessageBarTitle>{task.message.title}</MessageBarTitle>
+            {task.message.text}
+            {children}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}
