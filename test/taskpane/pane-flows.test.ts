@@ -154,6 +154,7 @@ describe("refresh", () => {
     const { session } = setup({ [SETTING_KEYS.apiKey]: svc.key, [SETTING_KEYS.baseUrl]: base });
     const formulas = Array.from({ length: 23 }, (_, i) => ({ address: `Sheet1!A${i + 1}`, formula: `=PROP.MARKET("TX","office","vacancy_rate")` }));
     session.outcomes.recordFailure("Sheet1!A7", "#N/A", "A message from before this refresh.");
+    await new Promise((r) => setTimeout(r, 5)); // outcomes are stamped in milliseconds
     const { workbook: base_, written } = scriptedWorkbook({ address: "", header: null, rows: [], source: "" }, formulas, {
       "Sheet1!A5": "#N/A",
       "Sheet1!A7": "#N/A",
