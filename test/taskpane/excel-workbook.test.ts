@@ -1,0 +1,451 @@
+// excel-workbook.ts against office-addin-mock: each test builds the few Excel objects its
+// method touches. The mocks enforce the load/sync discipline (a property reads as an error
+// string until loaded and synced, and loading a property the mock lacks throws), so these
+// tests catch a missing load or sync; what Excel itself does with the calls is what the
+// browser test with the stand-in host checks.
+import { OfficeMockObject } from "office-addin-mock";
+import { MAX_SELECTED_ROWS, createExcelWorkbook } from "../../src/taskpane/excel-workbook";
+import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
+
+type Data = Record<string, unknown>;
+type Objects = Record<string, any>;
+
+/**
+ * A mock request context: `objects(o)` returns the Excel objects by name (each one is synced
+ * with the context, as every object of a batch is); their methods reach each other through
+ * `o`. The workbook is a plain object made after them (nothing on it is loaded). `wire` then
+ * sets what a mock cannot hold as data: collection items, and isNullObject, which Excel
+ * answers after any sync without a load.
+ */
+function mockExcel(objects: (o: Objects) => Record<string, Data>, workbook: (o: Objects) => Data, wire: (o: Objects) => void = () => {}) {
+  let root: any;
+  const o = new Proxy({} as Objects, { get: (_, name: string) => root.objects[name] });
+  const data = objects(o);
+  root = new OfficeMockObject({ objects: data });
+  root.workbook = workbook(o);
+  for (const name of Object.keys(data)) root.objects[name].isNullObject = false;
+  wire(o);
+  (globalThis as any).Excel = { run: async (batch: (context: unknown) => Promise<unknown>) => batch(root) };
+  return o;
+}
+
+function range(address: string, row: number, column: number, rows: number, columns: number, extra: Data = {}): Data {
+  return { address, rowIndex: row, columnIndex: column, rowCount: rows, columnCount: columns, ...extra };
+}
+
+/**
+ * A collection whose items (mocks among the objects) the test sets in `wire`. Its load()
+ * loads "items/name" on the items, as Excel's does, and returns the collection.
+ */
+function collection(extra: Data = {}): Data {
+  return {
+    load(spec: string) {
+      const paths = spec.split(",").map((p) => p.trim().replace(/^items\//, ""));
+      for (const item of this.items as any[]) if (typeof item.load === "function") item.load(paths.join(","));
+      return this;
+    },
+    ...extra,
+  };
+}
+
+/** getRangeByIndexes that serves only the blocks a test expects to be read (a stray read fails). */
+function byIndexes(o: Objects, blocks: Record<string, string>) {
+  return (row: number, column: number, rows: number, columns: number) => {
+    const name = blocks[`${row},${column},${rows},${columns}`];
+    if (!name) throw new Error(`unexpected read of ${rows}x${columns} at ${row},${column}`);
+    return o[name];
+  };
+}
+
+const SEARCH = '=PROP.SEARCH("warehouse","TX","limit=5")';
+const LONG = '=PROP.SEARCH("warehouse","Travis County, TX","limit=50")';
+
+afterEach(() => {
+  delete (globalThis as any).Excel;
+});
+
+describe("readSelectedRows", () => {
+  test("in a table: the table's header and the whole table rows the selection covers", async () => {
+    mockExcel(
+      (o) => ({
+        selection: range("Sheet1!B3:B4", 2, 1, 2, 1, { worksheet: {}, getTables: () => o.tables }),
+        tables: collection(),
+        table: { name: "Comps", getHeaderRowRange: () => o.header, getDataBodyRange: () => o.body },
+        header: { values: [["id", "name"]] },
+        body: range("Sheet1!A2:B6", 1, 0, 5, 2),
+        used: range("Sheet1!A1:B6", 0, 0, 6, 2),
+        rows: { values: [["cp_2", "Beta"], ["cp_3", ""]] },
+      }),
+      (o) => ({ getSelectedRange: () => o.selection }),
+      (o) => {
+        o.tables.items = [o.table];
+        o.selection.worksheet.getUsedRangeOrNullObject = () => o.used;
+        o.selection.worksheet.getRangeByIndexes = byIndexes(o, { "2,0,2,2": "rows" });
+      },
+    );
+    expect(await createExcelWorkbook().readSelectedRows()).toEqual({
+      address: "Sheet1!B3:B4",
+      header: ["id", "name"],
+      rows: [["cp_2", "Beta"], ["cp_3", null]],
+      source: 'table "Comps"',
+    });
+  });
+
+  test("in a spill: follows the cell back to its formula; the spill's first row is the header", async () => {
+    const sheet: Data = {};
+    mockExcel(
+      (o) => ({
+        selection: range("Sheet1!B3:B4", 2, 1, 2, 1, { worksheet: sheet, getTables: () => o.tables }),
+        tables: collection(),
+        used: range("Sheet1!A1:D9", 0, 0, 9, 4),
+        inSpill: { getSpillParentOrNullObject: () => o.anchor },
+        anchor: { address: "Sheet1!A1", formulas: [[LONG]], getSpillingToRangeOrNullObject: () => o.spill },
+        spill: range("Sheet1!A1:D6", 0, 0, 6, 4),
+        header: { values: [["id", "name", "city", "size"]] },
+        rows: { values: [["cp_2", "Beta", "Austin", 12000], ["cp_3", "Gamma", "Waco", 8000]] },
+      }),
+      (o) => ({ getSelectedRange: () => o.selection }),
+      (o) => {
+        o.tables.items = [];
+        Object.assign(o.selection.worksheet, {
+          getUsedRangeOrNullObject: () => o.used,
+          // Both probed cells (B3 and B4) are in the spill.
+          getCell: () => o.inSpill,
+          getRangeByIndexes: byIndexes(o, { "0,0,1,4": "header", "2,0,2,4": "rows" }),
+        });
+      },
+    );
+    const read = await createExcelWorkbook().readSelectedRows();
+    expect(read.header).toEqual(["id", "name", "city", "size"]);
+    expect(read.rows).toEqual([["cp_2", "Beta", "Austin", 12000], ["cp_3", "Gamma", "Waco", 8000]]);
+    // A long formula is cut short in the message.
+    expect(read.source).toBe(`the spill of ${LONG.slice(0, 39)}… at Sheet1!A1`);
+  });
+
+  test("a whole-column selection in a plain block is cut to the used range; the block's first row is the header", async () => {
+    mockExcel(
+      (o) => ({
+        selection: range("Sheet1!B:B", 0, 1, 1_048_576, 1, { worksheet: {}, getTables: () => o.tables }),
+        tables: collection(),
+        used: range("Sheet1!A1:C4", 0, 0, 4, 3),
+        notSpilled: { getSpillParentOrNullObject: () => o.noParent },
+        noParent: { address: "", formulas: [[""]] },
+        topLeft: { getSurroundingRegion: () => o.region },
+        region: range("Sheet1!A1:C4", 0, 0, 4, 3),
+        header: { values: [["id", "name", "size"]] },
+        rows: { values: [["cp_1", "Alpha", 1], ["cp_2", "Beta", 2], ["cp_3", "Gamma", 3]] },
+      }),
+      (o) => ({ getSelectedRange: () => o.selection }),
+      (o) => {
+        o.tables.items = [];
+        o.noParent.isNullObject = true;
+        Object.assign(o.selection.worksheet, {
+          getUsedRangeOrNullObject: () => o.used,
+          getCell: () => o.notSpilled,
+          getRangeByIndexes: byIndexes(o, { "0,1,1,1": "topLeft", "0,0,1,3": "header", "1,0,3,3": "rows" }),
+        });
+      },
+    );
+    const read = await createExcelWorkbook().readSelectedRows();
+    expect(read).toEqual({
+      address: "Sheet1!B:B",
+      header: ["id", "name", "size"],
+      rows: [["cp_1", "Alpha", 1], ["cp_2", "Beta", 2], ["cp_3", "Gamma", 3]],
+      source: "Sheet1!A1:C4",
+    });
+  });
+
+  test("an empty sheet gives no rows; a selection of too many table rows is refused", async () => {
+    mockExcel(
+      (o) => ({
+        selection: range("Sheet1!A1", 0, 0, 1, 1, { worksheet: {}, getTables: () => o.tables }),
+        tables: collection(),
+        used: range("", 0, 0, 0, 0),
+      }),
+      (o) => ({ getSelectedRange: () => o.selection }),
+      (o) => {
+        o.tables.items = [];
+        o.used.isNullObject = true;
+        o.selection.worksheet.getUsedRangeOrNullObject = () => o.used;
+      },
+    );
+    expect(await createExcelWorkbook().readSelectedRows()).toEqual({ address: "Sheet1!A1", header: null, rows: [], source: "Sheet1!A1" });
+
+    const big = MAX_SELECTED_ROWS + 1;
+    mockExcel(
+      (o) => ({
+        selection: range(`Sheet1!A2:A${big + 1}`, 1, 0, big, 1, { worksheet: {}, getTables: () => o.tables }),
+        tables: collection(),
+        table: { name: "Big", getHeaderRowRange: () => o.header, getDataBodyRange: () => o.body },
+        header: { values: [["id"]] },
+        body: range(`Sheet1!A2:A${big + 1}`, 1, 0, big, 1),
+        used: range(`Sheet1!A1:A${big + 1}`, 0, 0, big + 1, 1),
+      }),
+      (o) => ({ getSelectedRange: () => o.selection }),
+      (o) => {
+        o.tables.items = [o.table];
+        o.selection.worksheet.getUsedRangeOrNullObject = () => o.used;
+      },
+    );
+    await expect(createExcelWorkbook().readSelectedRows()).rejects.toThrow(/select at most 5,000/);
+  });
+});
+
+describe("insertTable and insertFormula", () => {
+  function tableTarget(formulas: unknown[][], overlapping: unknown[] = []) {
+    const add = jest.fn((..._args: unknown[]) => o.newTable);
+    const o = mockExcel(
+      (o) => ({
+        active: { getResizedRange: (rows: number, columns: number) => (rows === 2 && columns === 1 ? o.target : undefined) },
+        target: {
+          address: "Sheet1!C2:D4",
+          formulas,
+          getTables: () => o.overlapping,
+          worksheet: { tables: { add } },
+          format: { autofitColumns: jest.fn() },
+        },
+        overlapping: collection(),
+        tables: collection(),
+        names: collection(),
+        newTable: {},
+      }),
+      (o) => ({ getActiveCell: () => o.active, tables: o.tables, names: o.names }),
+      (o) => {
+        o.overlapping.items = overlapping;
+        o.tables.items = [{ name: "Comps" }];
+        o.names.items = [{ name: "Comps_2" }];
+      },
+    );
+    return { o, add };
+  }
+
+  const rows = [["name", "note"], ["Alpha", '=HYPERLINK("http://x")'], ["'-escaped", null]];
+
+  test("writes the values (formula-like text escaped), makes a named, styled, fitted table", async () => {
+    const { o, add } = tableTarget([["", ""], ["", ""], ["", ""]]);
+    expect(await createExcelWorkbook().insertTable(rows, { name: "Comps" })).toBe("Sheet1!C2:D4");
+    expect(o.target.values).toEqual([["name", "note"], ["Alpha", '\'=HYPERLINK("http://x")'], ["'-escaped", ""]]);
+    expect(add).toHaveBeenCalledWith("Sheet1!C2:D4", true);
+    // "Comps" is a table and "Comps_2" a defined name already.
+    expect(o.newTable.name).toBe("Comps_3");
+    expect(o.newTable.style).toBe("TableStyleMedium2");
+    expect(o.target.format.autofitColumns).toHaveBeenCalled();
+  });
+
+  test.each([
+    ["a cell holds a value", [["", ""], ["", 5], ["", ""]], []],
+    ["a cell holds a formula", [["", ""], ["", ""], ["=A1", ""]], []],
+    ["the cells belong to a table", [["", ""], ["", ""], ["", ""]], [{ name: "Other" }]],
+  ])("refuses, writing nothing, when %s", async (_case, formulas, overlapping) => {
+    const { o, add } = tableTarget(formulas, overlapping);
+    const failure = createExcelWorkbook().insertTable(rows, { name: "Comps" });
+    await expect(failure).rejects.toBeInstanceOf(TargetNotEmptyError);
+    await expect(failure).rejects.toMatchObject({ address: "Sheet1!C2:D4" });
+    expect(Array.isArray(o.target.values)).toBe(false);
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  test("insertFormula writes into an empty active cell and refuses a taken one", async () => {
+    let o = mockExcel((o) => ({ cell: { address: "Sheet1!H1", formulas: [[""]] } }), (o) => ({ getActiveCell: () => o.cell }));
+    expect(await createExcelWorkbook().insertFormula(SEARCH)).toBe("Sheet1!H1");
+    expect(o.cell.formulas).toEqual([[SEARCH]]);
+
+    o = mockExcel((o) => ({ cell: { address: "Sheet1!B2", formulas: [["spilled value"]] } }), (o) => ({ getActiveCell: () => o.cell }));
+    await expect(createExcelWorkbook().insertFormula(SEARCH)).rejects.toMatchObject({ name: "TargetNotEmptyError", address: "Sheet1!B2" });
+    expect(o.cell.formulas).toEqual([["spilled value"]]);
+  });
+});
+
+test("writeComparisonSheet: a uniquely named sheet, bold header row and first column, formats, note, frozen, active", async () => {
+  const added: string[] = [];
+  const o = mockExcel(
+    (o) => ({
+      sheets: collection({ add: (name: string) => (added.push(name), o.sheet) }),
+      sheet: { activate: jest.fn(), freezePanes: { freezeAt: jest.fn() } },
+      all: { format: { autofitColumns: jest.fn() } },
+      headerRow: { format: { font: {} } },
+      firstColumn: { format: { font: {} } },
+      note: { format: { font: {} } },
+    }),
+    (o) => ({ worksheets: o.sheets }),
+    (o) => {
+      o.sheets.items = [{ name: "Comparison" }];
+      o.sheet.getRangeByIndexes = byIndexes(o, { "0,0,3,3": "all", "0,0,1,3": "headerRow", "0,0,3,1": "firstColumn", "4,0,1,1": "note" });
+    },
+  );
+  const rows = [["Field", "Alpha", "Beta"], ["year_built", 1998, 2004], ["cap_rate", 0.065, null]];
+  expect(await createExcelWorkbook().writeComparisonSheet(rows, { title: "comparison", note: "=As of today" })).toBe("comparison (2)");
+  expect(added).toEqual(["comparison (2)"]);
+  expect(o.all.values).toEqual([["Field", "Alpha", "Beta"], ["year_built", 1998, 2004], ["cap_rate", 0.065, ""]]);
+  expect(o.all.numberFormat).toEqual([["General", "General", "General"], ["General", "0", "0"], ["General", "#,##0.0##", "General"]]);
+  expect(o.headerRow.format.font.bold).toBe(true);
+  expect(o.firstColumn.format.font.bold).toBe(true);
+  expect(o.note.values).toEqual([["'=As of today"]]);
+  expect(o.note.format.font.italic).toBe(true);
+  expect(o.sheet.freezePanes.freezeAt).toHaveBeenCalledWith("A1");
+  expect(o.sheet.activate).toHaveBeenCalled();
+});
+
+describe("findPropFormulas", () => {
+  // A PROP formula; a text typed as '=PROP.X (its formula equals its value); a formula without
+  // PROP; PROP only inside a string; a PROP call nested in another function.
+  const formulas = [
+    [SEARCH, "=PROP.X()", "=SUM(1,2)"],
+    ['="PROP.SEARCH"', "", "=IFERROR(prop.market(A1,\"rent\"),0)"],
+  ];
+  const values = [
+    ["id", "=PROP.X()", 3],
+    ["PROP.SEARCH", "", 0],
+  ];
+
+  function sheetWith(o: Objects, used: string, chunk: string) {
+    return { getUsedRangeOrNullObject: () => o[used], getRangeByIndexes: byIndexes(o, { "0,0,2,3": chunk }) };
+  }
+
+  test("on the active sheet: anchors that call PROP, with Excel's quoted sheet name", async () => {
+    mockExcel(
+      (o) => ({
+        sheet: {},
+        used: range("'Rent roll'!A1:C2", 0, 0, 2, 3),
+        chunk: { formulas, values },
+        sheets: collection({ getActiveWorksheet: () => o.sheet }),
+      }),
+      (o) => ({ worksheets: o.sheets }),
+      (o) => Object.assign(o.sheet, sheetWith(o, "used", "chunk")),
+    );
+    expect(await createExcelWorkbook().findPropFormulas("sheet")).toEqual([
+      { address: "'Rent roll'!A1", formula: SEARCH },
+      { address: "'Rent roll'!C2", formula: formulas[1][2] },
+    ]);
+  });
+
+  test("in the workbook: every sheet's used range, skipping empty sheets", async () => {
+    mockExcel(
+      (o) => ({
+        first: { name: "Sheet1" },
+        empty: { name: "Notes" },
+        used: range("Sheet1!A1:C2", 0, 0, 2, 3),
+        none: range("", 0, 0, 0, 0),
+        chunk: { formulas, values },
+        sheets: collection(),
+      }),
+      (o) => ({ worksheets: o.sheets }),
+      (o) => {
+        o.sheets.items = [o.empty, o.first];
+        o.none.isNullObject = true;
+        Object.assign(o.first, sheetWith(o, "used", "chunk"));
+        o.empty.getUsedRangeOrNullObject = () => o.none;
+      },
+    );
+    const found = await createExcelWorkbook().findPropFormulas("workbook");
+    expect(found.map((cell) => cell.address)).toEqual(["Sheet1!A1", "Sheet1!C2"]);
+  });
+
+  test("in the selection: its anchors, and the formula of the spill it starts in", async () => {
+    mockExcel(
+      (o) => ({
+        selection: range("Sheet1!C3:D4", 2, 2, 2, 2, { worksheet: {}, getCell: () => o.topLeft }),
+        topLeft: { getSpillParentOrNullObject: () => o.anchor },
+        anchor: { address: "Sheet1!A1", formulas: [[SEARCH]] },
+        used: range("Sheet1!A1:D4", 0, 0, 4, 4),
+        chunk: { formulas: [["", ""], ["=PROP.CREDITS()", ""]], values: [["", ""], [990, ""]] },
+      }),
+      (o) => ({ getSelectedRange: () => o.selection }),
+      (o) =>
+        Object.assign(o.selection.worksheet, { getUsedRangeOrNullObject: () => o.used, getRangeByIndexes: byIndexes(o, { "2,2,2,2": "chunk" }) }),
+    );
+    expect(await createExcelWorkbook().findPropFormulas("selection")).toEqual([
+      { address: "Sheet1!A1", formula: SEARCH },
+      { address: "Sheet1!C4", formula: "=PROP.CREDITS()" },
+    ]);
+  });
+});
+
+test("recalculate calculates each cell, waits out #BUSY!, and reports errors and missing sheets", async () => {
+  let syncs = 0;
+  const o = mockExcel(
+    (o) => ({
+      sheet: { name: "Sheet1", getRange: (a1: string) => (a1 === "A1" ? o.a1 : o.b9) },
+      gone: { name: "" },
+      a1: { values: [["#BUSY!"]], valueTypes: [["Error"]], calculate: jest.fn() },
+      b9: { values: [["#N/A"]], valueTypes: [["Error"]], calculate: jest.fn() },
+      sheets: collection({ getItemOrNullObject: (name: string) => (name === "Sheet1" ? o.sheet : o.gone) }),
+    }),
+    (o) => ({ worksheets: o.sheets }),
+    (o) => (o.gone.isNullObject = true),
+  );
+  // The async function settles after the second read: A1 then shows its value.
+  const root = (globalThis as any).Excel;
+  const run = root.run;
+  root.run = (batch: (c: any) => Promise<unknown>) =>
+    run(async (context: any) => {
+      const sync = context.sync.bind(context);
+      context.sync = async () => {
+        await sync();
+        if (++syncs === 3) Object.assign(o.a1, { values: [["id"]], valueTypes: [["String"]] });
+      };
+      return batch(context);
+    });
+  const cells = [
+    { address: "Sheet1!A1", formula: SEARCH },
+    { address: "Sheet1!B9", formula: "=PROP.MARKET(1)" },
+    { address: "'Old sheet'!A1", formula: "=PROP.CREDITS()" },
+  ];
+  expect(await createExcelWorkbook().recalculate(cells)).toEqual([
+    { ...cells[0], error: null },
+    { ...cells[1], error: "#N/A" },
+    { ...cells[2], error: "#REF!" },
+  ]);
+  expect(o.a1.calculate).toHaveBeenCalledTimes(1);
+  expect(o.b9.calculate).toHaveBeenCalledTimes(1);
+  expect(await createExcelWorkbook().recalculate([])).toEqual([]);
+});
+
+describe("freezeSelection", () => {
+  function frozenSetup(existingComment: boolean) {
+    const add = jest.fn();
+    const reply = jest.fn();
+    const o = mockExcel(
+      (o) => ({
+        selection: range("Sheet1!A1:B1", 0, 0, 1, 2, { worksheet: {}, getCell: () => o.topLeft }),
+        topLeft: { getSpillParentOrNullObject: () => o.noParent },
+        noParent: { address: "", formulas: [[""]] },
+        used: range("Sheet1!A1:D6", 0, 0, 6, 4),
+        chunk: { formulas: [[SEARCH, "id"]], values: [["id", "id"]] },
+        cell: { address: "Sheet1!A1", values: [["id"]], valueTypes: [["String"]], clear: jest.fn(), getSpillingToRangeOrNullObject: () => o.spill },
+        spill: { address: "Sheet1!A1:B3", values: [["id", "size"], ["=cp_1", 1200], ["", 0.5]], valueTypes: [["String", "String"], ["String", "Double"], ["Empty", "Double"]] },
+        comments: collection(),
+        comment: { id: "c1", replies: { add: reply }, getLocation: () => o.location },
+        location: { address: "Sheet1!A1" },
+      }),
+      (o) => ({ getSelectedRange: () => o.selection, comments: { add } }),
+      (o) => {
+        o.noParent.isNullObject = true;
+        o.comments.items = existingComment ? [o.comment] : [];
+        Object.assign(o.selection.worksheet, {
+          getUsedRangeOrNullObject: () => o.used,
+          getRangeByIndexes: byIndexes(o, { "0,0,1,2": "chunk" }),
+          getRange: (a1: string) => (a1 === "A1" ? o.cell : undefined),
+          comments: o.comments,
+        });
+      },
+    );
+    return { o, add, reply };
+  }
+
+  test("clears the formula, writes its spill back as values (text kept as text), leaves a comment", async () => {
+    const { o, add } = frozenSetup(false);
+    const frozen = await createExcelWorkbook().freezeSelection((cell) => `Frozen: ${cell.formula}`);
+    expect(frozen).toEqual([{ address: "Sheet1!A1", formula: SEARCH, valuesAddress: "Sheet1!A1:B3" }]);
+    expect(o.cell.clear).toHaveBeenCalledWith("Contents");
+    expect(o.spill.values).toEqual([["'id", "'size"], ["'=cp_1", 1200], ["", 0.5]]);
+    expect(add).toHaveBeenCalledWith("Sheet1!A1", `Frozen: ${SEARCH}`);
+  });
+
+  test("adds to a comment already on the cell instead of failing on it", async () => {
+    const { add, reply } = frozenSetup(true);
+    await createExcelWorkbook().freezeSelection(() => "Frozen");
+    expect(reply).toHaveBeenCalledWith("Frozen");
+    expect(add).not.toHaveBeenCalled();
+  });
+});
