@@ -315,6 +315,10 @@ async function freezeSelection(note: (cell: FormulaCell) => string): Promise<Fro
     const locations = comments.items.map((comment) => comment.getLocation().load("address"));
     await context.sync();
 
+    // Freezing a formula that is still calculating would write "#BUSY!" as its value.
+    const busy = targets.find(({ cell }) => cell.valueTypes[0][0] === "Error" && BUSY.has(String(cell.values[0][0])));
+    if (busy) throw new Error(`${busy.formula.address} is still calculating; freeze it when it shows its result.`);
+
     const frozen: FrozenFormula[] = [];
     for (const { formula, cell, spill } of targets) {
       const shown = spill.isNullObject ? cell : spill;

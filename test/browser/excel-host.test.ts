@@ -113,8 +113,16 @@ describe("WorkbookPort through excel-workbook.ts, in the page", () => {
     expect(await port.findPropFormulas("selection")).toEqual([{ address: "Sheet1!A1", formula: SEARCH }]);
     const onSheet = await port.findPropFormulas("sheet");
     expect(onSheet.map((cell) => cell.address)).toEqual(["Sheet1!A1", "Sheet1!A20"]);
+    const before = await host.invocations();
     const outcomes = await port.recalculate(onSheet);
     expect(outcomes.map((o) => o.error)).toEqual([null, "#VALUE!"]);
+    expect(await host.invocations()).toBe(before + 2);
+
+    // The ribbon's Refresh: a full recalculation runs every formula in the workbook again.
+    await page.evaluate(() => (window as unknown as { __recalculateWorkbook(): Promise<void> }).__recalculateWorkbook());
+    await host.waitForCalculation();
+    expect(await host.invocations()).toBe(before + 4);
+    expect((await host.cellInfo("Sheet1", "A1")).spillRange).toBe(spillRange);
   });
 
   test("insertTable writes text as text, and refuses a target that is not empty", async () => {

@@ -442,6 +442,14 @@ describe("freezeSelection", () => {
     expect(add).toHaveBeenCalledWith("Sheet1!A1", `Frozen: ${SEARCH}`);
   });
 
+  test("refuses, changing nothing, while a formula still shows #BUSY!", async () => {
+    const { o, add } = frozenSetup(false);
+    Object.assign(o.cell, { values: [["#BUSY!"]], valueTypes: [["Error"]] });
+    await expect(createExcelWorkbook().freezeSelection(() => "Frozen")).rejects.toThrow(/Sheet1!A1 is still calculating/);
+    expect(o.cell.clear).not.toHaveBeenCalled();
+    expect(add).not.toHaveBeenCalled();
+  });
+
   test("adds to a comment already on the cell instead of failing on it", async () => {
     const { add, reply } = frozenSetup(true);
     await createExcelWorkbook().freezeSelection(() => "Frozen");

@@ -39,6 +39,8 @@ interface Ref {
 
 export class Calculation {
   readonly associated = new Map<string, CustomFunction>();
+  /** How many times a custom function was called (each call may be a request to the service). */
+  invocations = 0;
   private readonly refs = new Map<SheetModel, Map<string, Ref[]>>();
   private readonly running = new Map<string, { token: number; invocation: { onCanceled: (() => void) | null } }>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -112,7 +114,10 @@ export class Calculation {
     this.running.set(runKey, { token, invocation });
     this.model.setResult(sheet, row, column, "pending");
     const run = Promise.resolve()
-      .then(() => prepared.fn(...prepared.args, invocation))
+      .then(() => {
+        this.invocations++;
+        return prepared.fn(...prepared.args, invocation);
+      })
       .then(toShown, (err: unknown) => (err instanceof CustomFunctionsError ? toShown(err) : { error: "#VALUE!", message: String(err) }))
       .then((result) => {
         if (this.running.get(runKey)?.token !== token) return;

@@ -52,6 +52,8 @@ export interface ExcelHostApi {
   functions(): string[];
   /** What office.js tried to put in place of CustomFunctions.associate (and was ignored). */
   ignoredAssociations(): string[];
+  /** How many custom function calls the workbook has made so far. */
+  invocations(): number;
   /** Resolves when every custom function call under way has settled. */
   waitForCalculation(): Promise<void>;
   calculateAll(): void;

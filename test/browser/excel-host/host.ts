@@ -77,6 +77,7 @@ export class ExcelHost {
   sheets = () => this.call("sheets");
   functions = () => this.call("functions");
   ignoredAssociations = () => this.call("ignoredAssociations");
+  invocations = () => this.call("invocations");
   waitForCalculation = () => this.call("waitForCalculation");
   calculateAll = () => this.call("calculateAll");
   showGrid = (visible = true) => this.call("showGrid", visible);

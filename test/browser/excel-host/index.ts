@@ -115,6 +115,7 @@ const api: ExcelHostApi = {
     }),
   functions: () => [...calculation.associated.keys()].sort(),
   ignoredAssociations: () => [...ignoredAssociations],
+  invocations: () => calculation.invocations,
   waitForCalculation: () => calculation.idle(),
   calculateAll() {
     calculation.calculateAll();
