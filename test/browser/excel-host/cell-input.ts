@@ -5,7 +5,8 @@
 // cell formatted as Text ("@") keeps whatever it is given as text.
 import type { Cell } from "./workbook-model";
 
-export type Content = Pick<Cell, "formula" | "value" | "error" | "prefixed">;
+/** A cell's new contents; a date typed into a General cell also gets a date format, as in Excel. */
+export type Content = Pick<Cell, "formula" | "value" | "error" | "prefixed" | "numberFormat">;
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -23,6 +24,9 @@ export function parseInput(input: unknown, numberFormat = "General"): Content {
   if (/^(true|false)$/i.test(input)) return { value: input.toLowerCase() === "true" };
   if (ERROR_CODES.includes(input.toUpperCase())) return { error: input.toUpperCase() };
   const date = ISO_DATE.exec(input);
-  if (date) return { value: (Date.UTC(+date[1], +date[2] - 1, +date[3]) - Date.UTC(1899, 11, 30)) / 86_400_000 };
+  if (date) {
+    const serial = (Date.UTC(+date[1], +date[2] - 1, +date[3]) - Date.UTC(1899, 11, 30)) / 86_400_000;
+    return numberFormat === "General" ? { value: serial, numberFormat: "yyyy-mm-dd" } : { value: serial };
+  }
   return { value: input };
 }

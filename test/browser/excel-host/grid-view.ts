@@ -114,6 +114,7 @@ function display(shown: Shown, numberFormat: string): string {
   if (isError(shown)) return shown.error;
   if (typeof shown === "boolean") return shown ? "TRUE" : "FALSE";
   if (typeof shown === "string") return shown;
+  if (numberFormat === "yyyy-mm-dd") return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 10);
   if (numberFormat === "#,##0") return Math.round(shown).toLocaleString("en-US");
   if (numberFormat === "0") return String(Math.round(shown));
   if (numberFormat.startsWith("#,##0.")) return shown.toLocaleString("en-US", { maximumFractionDigits: 3 });

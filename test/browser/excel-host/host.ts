@@ -45,7 +45,8 @@ export interface InstallOptions extends Omit<HostConfig, "functionShapes"> {
 export async function installExcelHost(page: Page, options: InstallOptions = {}): Promise<ExcelHost> {
   const { functionsJson, ...rest } = options;
   const config: HostConfig = { ...rest, ...(functionsJson ? { functionShapes: functionShapes(functionsJson) } : {}) };
-  const script = `window.__excelHostConfig = ${JSON.stringify(config)};\n${bundle(path.join(__dirname, "index.ts"))}`;
+  // Init scripts run in every frame; the host belongs to the pane's own document only.
+  const script = `if (window === window.top) {\nwindow.__excelHostConfig = ${JSON.stringify(config)};\n${bundle(path.join(__dirname, "index.ts"))}\n}`;
   await page.addInitScript({ content: script });
   return new ExcelHost(page);
 }

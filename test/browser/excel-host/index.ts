@@ -37,14 +37,21 @@ global.CustomFunctions = customFunctions;
 global.Excel = excelNamespace({ model, calculation });
 global.OfficeRuntime = { storage: createStorage() };
 
-/** OfficeRuntime.storage over localStorage (so a reload keeps the key, as Office keeps it), under a prefix. */
+/**
+ * OfficeRuntime.storage over localStorage (so a reload keeps the key, as Office keeps it), under
+ * a prefix; over memory in a document that may not use localStorage (an opaque origin).
+ */
 function createStorage() {
   const prefix = "excel-host-storage:";
+  const localStorage = usableLocalStorage();
   if (config.storage && !localStorage.getItem(`${prefix}__seeded`)) {
     for (const [k, v] of Object.entries(config.storage)) localStorage.setItem(prefix + k, v);
     localStorage.setItem(`${prefix}__seeded`, "1");
   }
-  const keys = () => Object.keys(localStorage).filter((k) => k.startsWith(prefix) && k !== `${prefix}__seeded`).map((k) => k.slice(prefix.length));
+  const keys = () =>
+    Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? "")
+      .filter((k) => k.startsWith(prefix) && k !== `${prefix}__seeded`)
+      .map((k) => k.slice(prefix.length));
   return {
     getItem: async (k: string) => localStorage.getItem(prefix + k),
     setItem: async (k: string, v: string) => localStorage.setItem(prefix + k, v),
@@ -54,6 +61,24 @@ function createStorage() {
     removeItems: async (ks: string[]) => ks.forEach((k) => localStorage.removeItem(prefix + k)),
     getKeys: async () => keys(),
   };
+}
+
+function usableLocalStorage(): Storage {
+  try {
+    return window.localStorage;
+  } catch {
+    const items = new Map<string, string>();
+    return {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+      clear: () => items.clear(),
+      key: (i: number) => [...items.keys()][i] ?? null,
+      get length() {
+        return items.size;
+      },
+    } as Storage;
+  }
 }
 
 function target(sheetName: string | null, address: string) {

@@ -139,7 +139,7 @@ export class WorkbookModel {
   }
 
   /** Sets the contents of a block of cells (formatting stays) and tells the listeners. */
-  setContents(sheet: SheetModel, rect: Rect, contents: Array<Array<Pick<Cell, "formula" | "value" | "error" | "prefixed">>>): void {
+  setContents(sheet: SheetModel, rect: Rect, contents: Array<Array<Pick<Cell, "formula" | "value" | "error" | "prefixed" | "numberFormat">>>): void {
     const formulasSet: Array<[number, number]> = [];
     contents.forEach((row, i) =>
       row.forEach((content, j) => {
