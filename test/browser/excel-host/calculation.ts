@@ -59,14 +59,17 @@ export class Calculation {
         if (sheetName === sheet.name && lostFormula && overlaps(rect, { row, column, rows: 1, columns: 1 })) this.evaluate(sheet, row, column);
       }
       for (const [row, column] of formulasSet) this.evaluate(sheet, row, column);
-      // Formulas that refer to a changed cell run again (one level: results do not chain).
+      // Formulas that refer to a changed cell run again (one level: results do not chain). They
+      // are listed first: evaluating one re-records its references in the map being read.
+      const dependents: Array<[SheetModel, number, number]> = [];
       for (const [dependentSheet, byCell] of this.refs) {
         for (const [k, refs] of byCell) {
           const [row, column] = unkey(k);
           if (dependentSheet === sheet && formulasSet.some(([r, c]) => r === row && c === column)) continue;
-          if (refs.some((ref) => ref.sheet === sheet && overlaps(ref.rect, rect))) this.evaluate(dependentSheet, row, column);
+          if (refs.some((ref) => ref.sheet === sheet && overlaps(ref.rect, rect))) dependents.push([dependentSheet, row, column]);
         }
       }
+      for (const [dependentSheet, row, column] of dependents) this.evaluate(dependentSheet, row, column);
     });
   }
 
