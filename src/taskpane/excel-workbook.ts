@@ -1,7 +1,9 @@
 // The only module that calls Excel.run. Everything workbook-related the add-in does goes
-// through here, so the rest of the code stays plain functions that tests can import.
+// through here, so the rest of the code stays plain functions that tests can import. (The
+// reads its batches share are in excel-reads.ts; the pure rules in excel-cell-rules.ts.)
 //
-// Excel JavaScript API used (a stand-in must implement exactly these; test/browser/excel-host/):
+// Excel JavaScript API used here and in excel-reads.ts (a stand-in must implement exactly
+// these; test/browser/excel-host/ does):
 //   ExcelApi 1.1  Excel.run, context.sync, workbook.getSelectedRange, workbook.worksheets
 //                 (load items/name, add), workbook.tables / workbook.names (load items/name),
 //                 workbook.application.calculate, worksheet.getRange, worksheet.activate,
@@ -18,19 +20,9 @@
 //   ExcelApi 1.10 workbook.comments.add, worksheet.comments, comment.getLocation, comment.replies.add
 //   ExcelApi 1.12 range.getSpillParentOrNullObject, range.getSpillingToRangeOrNullObject
 // So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
-import { GEOMETRY, type Rect, intersect, probeCells, rectAddress, rectOf, selectedRowsOf, sheetPrefix, cellAddress, splitAddress } from "./excel-addresses";
-import {
-  allEmpty,
-  callsPropFunction,
-  frozenValue,
-  numberFormatFor,
-  readValue,
-  rectangular,
-  shortFormula,
-  uniqueSheetName,
-  uniqueTableName,
-  writableValue,
-} from "./excel-cell-rules";
+import { GEOMETRY, intersect, rectOf, sheetPrefix, splitAddress } from "./excel-addresses";
+import { allEmpty, frozenValue, numberFormatFor, readValue, rectangular, shortFormula, uniqueSheetName, uniqueTableName, writableValue } from "./excel-cell-rules";
+import { findSpill, formulasIn, readRows, selectionFormulas } from "./excel-reads";
 import {
   type CellValue,
   type FormulaCell,
@@ -42,10 +34,8 @@ import {
   type WorkbookPort,
 } from "./workbook-types";
 
-/** Most rows "Compare" reads from one selection; a whole-column selection is cut to the used range first. */
-export const MAX_SELECTED_ROWS = 5_000;
-/** Formulas are read this many cells per round trip, so a large used range never travels in one answer. */
-const FORMULA_CHUNK_CELLS = 50_000;
+export { MAX_SELECTED_ROWS } from "./excel-reads";
+
 /** How long recalculate waits for async PROP formulas showing #BUSY! (well under Excel's 60 s limit for a function). */
 const CALCULATION_WAIT_MS = 45_000;
 const BUSY = new Set(["#BUSY!", "#GETTING_DATA"]);
@@ -106,37 +96,6 @@ async function readSelectedRows(): Promise<SelectedRows> {
     const rows = await readRows(context, sheet, block, selected, skip);
     return { address, header, rows, source: region.address };
   });
-}
-
-/** The rows of `block` (whole width) that `selected` covers, past the first `skip` rows. */
-async function readRows(context: Excel.RequestContext, sheet: Excel.Worksheet, block: Rect, selected: Rect, skip: number): Promise<CellValue[][]> {
-  const { row, count } = selectedRowsOf(block, selected, skip);
-  if (count === 0) return [];
-  if (count > MAX_SELECTED_ROWS) {
-    throw new Error(`The selection covers ${count.toLocaleString("en-US")} rows; select at most ${MAX_SELECTED_ROWS.toLocaleString("en-US")}.`);
-  }
-  const range = sheet.getRangeByIndexes(row, block.column, count, block.columns).load("values");
-  await context.sync();
-  return range.values.map((cells) => cells.map(readValue));
-}
-
-interface SpillFound {
-  address: string;
-  formula: string;
-  rect: Rect;
-}
-
-/** The spill a cell of `rect` belongs to, followed back to its formula; null when none does. */
-async function findSpill(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect): Promise<SpillFound | null> {
-  // getSpillParent answers for a single cell only (a null object for a larger range).
-  const parents = probeCells(rect).map(({ row, column }) => sheet.getCell(row, column).getSpillParentOrNullObject().load("address,formulas"));
-  await context.sync();
-  const parent = parents.find((candidate) => !candidate.isNullObject);
-  if (!parent) return null;
-  const spill = parent.getSpillingToRangeOrNullObject().load(GEOMETRY);
-  await context.sync();
-  if (spill.isNullObject) return null;
-  return { address: parent.address, formula: String(parent.formulas[0][0]), rect: rectOf(spill) };
 }
 
 async function insertTable(rows: CellValue[][], options: { name: string }): Promise<string> {
@@ -222,47 +181,6 @@ async function findPropFormulas(scope: Scope): Promise<FormulaCell[]> {
     }
     return found;
   });
-}
-
-/**
- * PROP formulas in the selection, and the formula of the spill the selection starts in, so
- * that selecting any cell of a spilled result acts on the formula that made it.
- */
-async function selectionFormulas(context: Excel.RequestContext): Promise<FormulaCell[]> {
-  const selection = context.workbook.getSelectedRange().load(GEOMETRY);
-  const sheet = selection.worksheet;
-  const used = sheet.getUsedRangeOrNullObject().load(GEOMETRY);
-  const parent = selection.getCell(0, 0).getSpillParentOrNullObject().load("address,formulas");
-  await context.sync();
-  const clipped = used.isNullObject ? null : intersect(rectOf(selection), rectOf(used));
-  const found = clipped ? await formulasIn(context, sheet, clipped, sheetPrefix(selection.address)) : [];
-  if (!parent.isNullObject && callsPropFunction(parent.formulas[0][0]) && !found.some((cell) => cell.address === parent.address)) {
-    found.unshift({ address: parent.address, formula: String(parent.formulas[0][0]) });
-  }
-  return found;
-}
-
-/**
- * The PROP formulas in `rect`, read a chunk of rows per round trip. A cell holds a formula
- * when its formula starts with "=" and differs from its value: Range.formulas gives text
- * typed as '=PROP.X (and a spilled value) as the text itself, so "=" alone would mistake them.
- */
-async function formulasIn(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect, prefix: string): Promise<FormulaCell[]> {
-  const found: FormulaCell[] = [];
-  const rowsPerChunk = Math.max(1, Math.floor(FORMULA_CHUNK_CELLS / rect.columns));
-  for (let row = rect.row; row < rect.row + rect.rows; row += rowsPerChunk) {
-    const count = Math.min(rowsPerChunk, rect.row + rect.rows - row);
-    const chunk = sheet.getRangeByIndexes(row, rect.column, count, rect.columns).load("formulas,values");
-    await context.sync();
-    chunk.formulas.forEach((cells, i) =>
-      cells.forEach((formula, j) => {
-        if (formula !== chunk.values[i][j] && callsPropFunction(formula)) {
-          found.push({ address: prefix + cellAddress(row + i, rect.column + j), formula });
-        }
-      }),
-    );
-  }
-  return found;
 }
 
 async function recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]> {

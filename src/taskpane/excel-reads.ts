@@ -1,0 +1,83 @@
+// Reads inside an Excel.run batch, for excel-workbook.ts (the only module that starts one):
+// rows of a block as the selection covers them, the spill a selection is in, and the PROP
+// formulas of a block, read a chunk at a time.
+import { type Rect, intersect, probeCells, rectOf, selectedRowsOf, sheetPrefix, cellAddress, GEOMETRY } from "./excel-addresses";
+import { callsPropFunction, readValue } from "./excel-cell-rules";
+import type { CellValue, FormulaCell } from "./workbook-types";
+
+/** Most rows "Compare" reads from one selection; a whole-column selection is cut to the used range first. */
+export const MAX_SELECTED_ROWS = 5_000;
+/** Formulas are read this many cells per round trip, so a large used range never travels in one answer. */
+export const FORMULA_CHUNK_CELLS = 50_000;
+
+/** The rows of `block` (whole width) that `selected` covers, past the first `skip` rows. */
+export async function readRows(context: Excel.RequestContext, sheet: Excel.Worksheet, block: Rect, selected: Rect, skip: number): Promise<CellValue[][]> {
+  const { row, count } = selectedRowsOf(block, selected, skip);
+  if (count === 0) return [];
+  if (count > MAX_SELECTED_ROWS) {
+    throw new Error(`The selection covers ${count.toLocaleString("en-US")} rows; select at most ${MAX_SELECTED_ROWS.toLocaleString("en-US")}.`);
+  }
+  const range = sheet.getRangeByIndexes(row, block.column, count, block.columns).load("values");
+  await context.sync();
+  return range.values.map((cells) => cells.map(readValue));
+}
+
+export interface SpillFound {
+  address: string;
+  formula: string;
+  rect: Rect;
+}
+
+/** The spill a cell of `rect` belongs to, followed back to its formula; null when none does. */
+export async function findSpill(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect): Promise<SpillFound | null> {
+  // getSpillParent answers for a single cell only (a null object for a larger range).
+  const parents = probeCells(rect).map(({ row, column }) => sheet.getCell(row, column).getSpillParentOrNullObject().load("address,formulas"));
+  await context.sync();
+  const parent = parents.find((candidate) => !candidate.isNullObject);
+  if (!parent) return null;
+  const spill = parent.getSpillingToRangeOrNullObject().load(GEOMETRY);
+  await context.sync();
+  if (spill.isNullObject) return null;
+  return { address: parent.address, formula: String(parent.formulas[0][0]), rect: rectOf(spill) };
+}
+
+/**
+ * PROP formulas in the selection, and the formula of the spill the selection starts in, so
+ * that selecting any cell of a spilled result acts on the formula that made it.
+ */
+export async function selectionFormulas(context: Excel.RequestContext): Promise<FormulaCell[]> {
+  const selection = context.workbook.getSelectedRange().load(GEOMETRY);
+  const sheet = selection.worksheet;
+  const used = sheet.getUsedRangeOrNullObject().load(GEOMETRY);
+  const parent = selection.getCell(0, 0).getSpillParentOrNullObject().load("address,formulas");
+  await context.sync();
+  const clipped = used.isNullObject ? null : intersect(rectOf(selection), rectOf(used));
+  const found = clipped ? await formulasIn(context, sheet, clipped, sheetPrefix(selection.address)) : [];
+  if (!parent.isNullObject && callsPropFunction(parent.formulas[0][0]) && !found.some((cell) => cell.address === parent.address)) {
+    found.unshift({ address: parent.address, formula: String(parent.formulas[0][0]) });
+  }
+  return found;
+}
+
+/**
+ * The PROP formulas in `rect`, read a chunk of rows per round trip. A cell holds a formula
+ * when its formula starts with "=" and differs from its value: Range.formulas gives text
+ * typed as '=PROP.X (and a spilled value) as the text itself, so "=" alone would mistake them.
+ */
+export async function formulasIn(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect, prefix: string): Promise<FormulaCell[]> {
+  const found: FormulaCell[] = [];
+  const rowsPerChunk = Math.max(1, Math.floor(FORMULA_CHUNK_CELLS / rect.columns));
+  for (let row = rect.row; row < rect.row + rect.rows; row += rowsPerChunk) {
+    const count = Math.min(rowsPerChunk, rect.row + rect.rows - row);
+    const chunk = sheet.getRangeByIndexes(row, rect.column, count, rect.columns).load("formulas,values");
+    await context.sync();
+    chunk.formulas.forEach((cells, i) =>
+      cells.forEach((formula, j) => {
+        if (formula !== chunk.values[i][j] && callsPropFunction(formula)) {
+          found.push({ address: prefix + cellAddress(row + i, rect.column + j), formula });
+        }
+      }),
+    );
+  }
+  return found;
+}
