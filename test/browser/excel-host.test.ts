@@ -164,6 +164,7 @@ describe("WorkbookPort through excel-workbook.ts, in the page", () => {
   test("freezeSelection replaces the formula and its spill by values, with a comment", async () => {
     await host.select("Sheet1!B2");
     const before = await host.cells(null, spillRange);
+    await shot("excel-host-spill");
     const frozen = await port.freezeSelection("Frozen: {formula}");
     expect(frozen).toEqual([{ address: "Sheet1!A1", formula: SEARCH, valuesAddress: spillRange }]);
     expect(await host.cells(null, spillRange)).toEqual(before);
