@@ -4,18 +4,14 @@
 import type { CellValue } from "./workbook-types";
 
 /**
- * First characters that make Excel read text written through Range.values as a formula
- * ("If the value starts with a plus, minus, or equal sign, Excel interprets this value as a
- * formula", Range.values in the API reference; "@" is the implicit-intersection operator), and
- * tab and carriage return, which the CSV-injection guidance adds.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A value as it must be given to Range.values so that text stays text. The pane escapes text
- * already (cell-text.ts); this is the last guard at the edge: text that still starts like a
- * formula gets Excel's text prefix, a leading apostrophe, which Excel keeps out of the cell's
- * value. Text that starts with an apostrophe is left alone (it is escaped already).
+ * A value as it must be given to Range.values so that text stays exactly that text. Range.values
+ * takes what it is given the way Excel takes typing: "=…", "+…", "-…" and "@…" become formulas
+ * (the API reference says so of Range.values), "2026-07-21" a date, "02134" the number 2134,
+ * "TRUE" a boolean, and a leading apostrophe vanishes. Listing what Excel reinterprets is a
+ * losing game ("1/2", "Jan 5", "3:00", "1e5", "50%"), so every text gets Excel's text prefix, a
+ * leading apostrophe, which Excel keeps out of the cell's value. The cell then holds the same
+ * text the equivalent PROP formula would spill. The pane hands over the data's text unescaped
+ * (cell-text.ts): escaping is this edge's job alone, so nothing is escaped twice.
  *
  * Why not the "@" (Text) number format instead: it only works if set before the value, it
  * makes every later entry in the cell text too (a user's own =SUM typed into the table would
@@ -23,7 +19,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function writableValue(value: CellValue): string | number | boolean {
   if (value === null) return "";
-  if (typeof value === "string" && FORMULA_START.test(value)) return `'${value}`;
+  if (typeof value === "string") return value === "" ? "" : `'${value}`;
   return value;
 }
 

@@ -2,7 +2,7 @@
 // WorkbookPort with Excel.run (the only module that does); the pane's panels take a
 // WorkbookPort, so their logic never depends on Excel being there.
 
-/** A value as the pane writes it into a cell (text that could be read as a formula is escaped first). */
+/** A value as the pane writes it into a cell. Text is the data's own text: the Excel edge writes it as text. */
 export type CellValue = string | number | boolean | null;
 
 /** Where Refresh and Freeze act. */

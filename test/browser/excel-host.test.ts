@@ -127,11 +127,12 @@ describe("WorkbookPort through excel-workbook.ts, in the page", () => {
 
   test("insertTable writes text as text, and refuses a target that is not empty", async () => {
     await host.select("Sheet1!A10");
-    const rows = [["name", "note"], ["Alpha", '=HYPERLINK("http://x")'], ["'-escaped", 5]];
+    // Text is the data's own text: the edge writes every text as text, so each cell shows it exactly.
+    const rows = [["name", "note"], ["Alpha", '=HYPERLINK("http://x")'], ["'70s warehouse", 5]];
     expect(await port.insertTable(rows, { name: "Comps: TX" })).toBe("Sheet1!A10:B12");
     expect(await host.tables()).toEqual([{ name: "Comps_TX", address: "Sheet1!A10:B12", style: "TableStyleMedium2" }]);
     expect(await host.cellInfo("Sheet1", "B11")).toMatchObject({ formula: null, value: '=HYPERLINK("http://x")', prefixed: true });
-    expect((await host.cells(null, "A12:B12"))[0]).toEqual(["-escaped", 5]);
+    expect((await host.cells(null, "A12:B12"))[0]).toEqual(["'70s warehouse", 5]);
 
     await host.select("Sheet1!C2");
     await expect(port.insertTable(rows, { name: "Again" })).rejects.toMatchObject({ name: "TargetNotEmptyError", address: "Sheet1!C2:D4" });

@@ -51,10 +51,11 @@ describe("addresses", () => {
 });
 
 describe("cell rules", () => {
-  test("text that starts like a formula is written with Excel's text prefix; escaped text is left alone", () => {
+  test("every text is written with Excel's text prefix, so none becomes a formula, date, number or boolean", () => {
     expect(["=1+1", "+A1", "-2", "@x", "\tcmd"].map(writableValue)).toEqual(["'=1+1", "'+A1", "'-2", "'@x", "'\tcmd"]);
-    expect(writableValue("'=already escaped")).toBe("'=already escaped");
-    expect([null, 5, true, "Plain"].map(writableValue)).toEqual(["", 5, true, "Plain"]);
+    // Every text, so none changes type: dates, leading zeros, booleans, and Excel's own prefix.
+    expect(["2026-07-21", "02134", "TRUE", "'70s", "Plain"].map(writableValue)).toEqual(["'2026-07-21", "'02134", "'TRUE", "''70s", "'Plain"]);
+    expect([null, "", 5, true].map(writableValue)).toEqual(["", "", 5, true]);
   });
 
   test("frozen values keep their type: all text prefixed, errors and numbers as they are", () => {

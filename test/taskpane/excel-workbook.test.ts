@@ -221,10 +221,11 @@ describe("insertTable and insertFormula", () => {
 
   const rows = [["name", "note"], ["Alpha", '=HYPERLINK("http://x")'], ["'-escaped", null]];
 
-  test("writes the values (formula-like text escaped), makes a named, styled, fitted table", async () => {
+  test("writes the values (every text as text), makes a named, styled, fitted table", async () => {
     const { o, add } = tableTarget([["", ""], ["", ""], ["", ""]]);
     expect(await createExcelWorkbook().insertTable(rows, { name: "Comps" })).toBe("Sheet1!C2:D4");
-    expect(o.target.values).toEqual([["name", "note"], ["Alpha", '\'=HYPERLINK("http://x")'], ["'-escaped", ""]]);
+    // Every text with Excel's text prefix (a text that begins with one keeps it: two).
+    expect(o.target.values).toEqual([["'name", "'note"], ["'Alpha", '\'=HYPERLINK("http://x")'], ["''-escaped", ""]]);
     expect(add).toHaveBeenCalledWith("Sheet1!C2:D4", true);
     // "Comps" is a table and "Comps_2" a defined name already.
     expect(o.newTable.name).toBe("Comps_3");
@@ -276,7 +277,7 @@ test("writeComparisonSheet: a uniquely named sheet, bold header row and first co
   const rows = [["Field", "Alpha", "Beta"], ["year_built", 1998, 2004], ["cap_rate", 0.065, null]];
   expect(await createExcelWorkbook().writeComparisonSheet(rows, { title: "comparison", note: "=As of today" })).toBe("comparison (2)");
   expect(added).toEqual(["comparison (2)"]);
-  expect(o.all.values).toEqual([["Field", "Alpha", "Beta"], ["year_built", 1998, 2004], ["cap_rate", 0.065, ""]]);
+  expect(o.all.values).toEqual([["'Field", "'Alpha", "'Beta"], ["'year_built", 1998, 2004], ["'cap_rate", 0.065, ""]]);
   expect(o.all.numberFormat).toEqual([["General", "General", "General"], ["General", "0", "0"], ["General", "#,##0.0##", "General"]]);
   expect(o.headerRow.format.font.bold).toBe(true);
   expect(o.firstColumn.format.font.bold).toBe(true);
