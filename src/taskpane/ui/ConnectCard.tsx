@@ -42,7 +42,8 @@ export function ConnectCard() {
         pane.setConnection(connection);
         setApiKey("");
         setEditing(false);
-        return { intent: "success", title: "Connected", text: `The key works with ${connection.baseUrl}. It is saved on this computer only.` };
+        // "Connected to …" replaces the form; no message needed.
+        return null;
       } catch (err) {
         if (err instanceof ConnectError && err.field) setFieldError({ field: err.field, text: err.message });
         throw err;

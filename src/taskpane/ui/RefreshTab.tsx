@@ -49,7 +49,7 @@ export function RefreshTab() {
 
   return (
     <div className="tab-body">
-      <RadioGroup value={scope} onChange={(_, d) => setScope(d.value as Scope)} aria-label="What to refresh" layout="horizontal-stacked">
+      <RadioGroup value={scope} onChange={(_, d) => setScope(d.value as Scope)} aria-label="What to refresh">
         {SCOPES.map((s) => (
           <Radio key={s.value} value={s.value} label={s.label} />
         ))}

@@ -1,14 +1,15 @@
 // Search: pick what to search, fill the inputs the catalog says the data supports (an asset
 // type enables its filters and says why the others are off), preview, then insert the rows as
 // an Excel table or the equivalent PROP formula at the selection.
-import { Button, Field, Input, Select, Text } from "@fluentui/react-components";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Button, Field, Select, Text } from "@fluentui/react-components";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { ENDPOINTS } from "../../shared/endpoints";
 import { toCellRows } from "../cell-text";
 import { checkSearch, formFor, type Catalog } from "../search-form";
 import { SEARCH_KINDS, type SearchKind } from "../search-kinds";
 import { endpointCallFor, formulaFor, previewRows, type SearchRequest } from "../search-request";
 import { ResultPreview, type Preview } from "./ResultPreview";
+import { SearchFieldInput } from "./SearchFieldInput";
 import { TaskFeedback } from "./TaskFeedback";
 import { usePane } from "./pane-state";
 import { useTask } from "./use-task";
@@ -23,6 +24,8 @@ export function SearchTab() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<{ request: SearchRequest; result: Preview } | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const previewRef = useRef<HTMLDivElement>(null);
 
   // The catalog is free and cached: it says which inputs each asset type supports.
   useEffect(() => {
@@ -36,12 +39,24 @@ export function SearchTab() {
 
   // Before the catalog arrives the selects show v1's fixed lists; it then narrows them.
   const form = useMemo(() => formFor(kind, catalog, values), [catalog, kind, values]);
+  // The function's own arguments (and Rows) first; the filters that go into its options text
+  // fold away under "More filters", so the form fits the pane.
+  const argFields = new Set(SEARCH_KINDS[kind].args.map((a) => ("field" in a ? a.field : "")));
+  const isPrimary = (name: string) => argFields.has(name) || name === "limit";
+  const primary = form.fields.filter((f) => isPrimary(f.name));
+  const more = form.fields.filter((f) => !isPrimary(f.name));
+
+  // Show the results (and the Insert buttons) once they arrive.
+  useEffect(() => {
+    previewRef.current?.scrollIntoView({ block: "nearest" });
+  }, [preview]);
 
   function choose(next: SearchKind) {
     setKind(next);
     setValues({});
     setErrors({});
     setPreview(null);
+    setMoreOpen(false);
     task.clear();
   }
 
@@ -55,6 +70,7 @@ export function SearchTab() {
     const checked = checkSearch(kind, values, catalog ?? undefined);
     if (!checked.ok) {
       setErrors(checked.errors);
+      if (more.some((f) => checked.errors[f.name])) setMoreOpen(true);
       return;
     }
     setErrors({});
@@ -98,59 +114,32 @@ export function SearchTab() {
           ))}
         </Select>
       </Field>
-      {(
-        <form onSubmit={search} noValidate aria-label={SEARCH_KINDS[kind].label}>
-          {form.fields.map((f) => (
-            <Field
-              key={f.name}
-              label={f.label}
-              required={f.required}
-              hint={f.disabled ? f.reason : f.help}
-              validationMessage={errors[f.name] || f.error || undefined}
-            >
-              {f.input === "select" ? (
-                <Select value={values[f.name] ?? ""} disabled={f.disabled} onChange={(_, d) => set(f.name, d.value)}>
-                  <option value="">{f.required ? "Choose…" : "Any"}</option>
-                  {(f.options ?? []).map((o) => (
-                    <option key={o} value={o}>
-                      {f.optionLabels?.[o] ?? o}
-                    </option>
-                  ))}
-                </Select>
-              ) : (
-                <Input
-                  list={f.options?.length ? `${f.name}-suggestions` : undefined}
-                  value={values[f.name] ?? ""}
-                  disabled={f.disabled}
-                  type={f.input === "number" ? "number" : "text"}
-                  inputMode={f.input === "number" ? "decimal" : undefined}
-                  onChange={(_, d) => set(f.name, d.value)}
-                />
-              )}
-            </Field>
+      <form onSubmit={search} noValidate aria-label={SEARCH_KINDS[kind].label}>
+          {primary.map((f) => (
+            <SearchFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]} onChange={set} />
           ))}
-          {form.fields
-            .filter((f) => f.input !== "select" && f.options?.length)
-            .map((f) => (
-              <datalist key={f.name} id={`${f.name}-suggestions`}>
-                {f.options!.map((o) => (
-                  <option key={o} value={o}>
-                    {f.optionLabels?.[o] ?? o}
-                  </option>
-                ))}
-              </datalist>
-            ))}
+          {more.length > 0 && (
+            <Accordion collapsible openItems={moreOpen ? ["more"] : []} onToggle={() => setMoreOpen((o) => !o)}>
+              <AccordionItem value="more">
+                <AccordionHeader size="small">More filters ({more.filter((f) => values[f.name]).length} set)</AccordionHeader>
+                <AccordionPanel className="more-filters">
+                  {more.map((f) => (
+                    <SearchFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]} onChange={set} />
+                  ))}
+                </AccordionPanel>
+              </AccordionItem>
+            </Accordion>
+          )}
           <div className="actions">
             <Button appearance="primary" type="submit" disabled={task.busy || !pane.connection}>
               Preview
             </Button>
           </div>
-        </form>
-      )}
+      </form>
       {!pane.connection && <Text>Connect to search.</Text>}
       <TaskFeedback task={task} />
       {preview && preview.result.rows.length > 0 && (
-        <>
+        <div ref={previewRef} className="tab-body">
           <ResultPreview preview={preview.result} />
           <div className="actions">
             <Button appearance="primary" onClick={insertTable} disabled={task.busy}>
@@ -160,7 +149,7 @@ export function SearchTab() {
               Insert as formula
             </Button>
           </div>
-        </>
+        </div>
       )}
     </div>
   );
