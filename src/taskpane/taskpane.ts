@@ -21,11 +21,20 @@ Office.onReady(() => {
     root.textContent = "Open this pane from Excel: it keeps your API key in Office's storage, which a plain browser does not have.";
     return;
   }
+  const hostWarning = excelApiSupported()
+    ? undefined
+    : "This version of Excel lacks the Excel JavaScript API 1.12 (dynamic arrays) the pane uses to insert, compare, refresh and freeze. Connecting and searching work; the rest needs Microsoft 365.";
   const services = {
     session: addinSession(),
     workbook: createExcelWorkbook(),
     storage,
     accountUrl: (baseUrl: string) => `${baseUrl}/account`,
   };
-  createRoot(root).render(createElement(App, { services }));
+  createRoot(root).render(createElement(App, { services, hostWarning }));
 });
+
+/** False only when Office says this Excel lacks ExcelApi 1.12; true when it cannot tell (a plain browser). */
+function excelApiSupported(): boolean {
+  const requirements = Office.context?.requirements;
+  return requirements ? requirements.isSetSupported("ExcelApi", "1.12") : true;
+}

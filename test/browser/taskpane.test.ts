@@ -79,9 +79,12 @@ interface Session {
   problems: string[];
 }
 
-/** A fresh browser context (so a fresh OfficeRuntime.storage) with the pane open at Excel's pane width beside the grid. */
-async function openPane(storage: Record<string, string> = {}): Promise<Session> {
-  const { context, blocked } = await offlineContext(browser, { viewport: { width: 1100, height: 900 } });
+/**
+ * A fresh browser context (so a fresh OfficeRuntime.storage) with the pane open: at Excel's
+ * pane width beside the grid, or alone at `width` pixels.
+ */
+async function openPane(storage: Record<string, string> = {}, width?: number): Promise<Session> {
+  const { context, blocked } = await offlineContext(browser, { viewport: { width: width ?? 1100, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
   const apiCalls: string[] = [];
@@ -91,7 +94,7 @@ async function openPane(storage: Record<string, string> = {}): Promise<Session> 
     const url = new URL(r.url());
     if (url.pathname.startsWith("/v1/")) apiCalls.push(`${r.method()} ${url.pathname}`);
   });
-  const host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage, showGrid: true });
+  const host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage, showGrid: width === undefined });
   await page.goto(`${base}/addin/taskpane.html`);
   await page.getByRole("heading", { name: "Property Intelligence" }).waitFor();
   problems.push(...blocked);
@@ -299,6 +302,35 @@ test("out of credits: the status says so, and a search explains when credits com
     );
     expect(await page.getByRole("table", { name: "Preview of the results" }).count()).toBe(0);
     await shot(page, "pane-out-of-credits");
+    expect(s.problems).toEqual([]);
+  } finally {
+    await s.context.close();
+  }
+});
+
+test("at the narrowest pane width (320 px), nothing spills sideways, and it all works from the keyboard", async () => {
+  const s = await openPane({}, 320);
+  const overflow = () => s.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  try {
+    const { page } = s;
+    expect(await overflow()).toBe(0);
+    // Connect without a mouse: the key box, then Enter submits the form.
+    await page.getByLabel("API key").focus();
+    await page.keyboard.type(goodKey);
+    await page.keyboard.press("Enter");
+    await page.getByText(`Connected to ${base}`).waitFor();
+    expect(await overflow()).toBe(0);
+    // The tabs: arrow keys move between them, Enter/Space selects, Tab goes into the panel.
+    await page.getByRole("tab", { name: "Search" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("tab", { name: "Compare" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Compare selected rows");
+    for (const tab of ["Refresh", "Freeze", "Search"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      expect(await overflow()).toBe(0);
+    }
     expect(s.problems).toEqual([]);
   } finally {
     await s.context.close();

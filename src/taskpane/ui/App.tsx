@@ -1,7 +1,7 @@
 // The task pane: connection and status at the top, then one tab per job (search, compare,
 // refresh, freeze). Fluent UI v9, so it looks and behaves like the rest of Office, including
 // keyboard focus and high-contrast themes.
-import { FluentProvider, Tab, TabList, webLightTheme } from "@fluentui/react-components";
+import { FluentProvider, MessageBar, MessageBarBody, Tab, TabList, webLightTheme } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import type { Connection } from "../pane-connection";
 import { CompareTab } from "./CompareTab";
@@ -20,7 +20,7 @@ const TABS = {
 } as const;
 type TabId = keyof typeof TABS;
 
-export function App({ services }: { services: PaneServices }) {
+export function App({ services, hostWarning }: { services: PaneServices; hostWarning?: string }) {
   const [connection, setConnection] = useState<Connection | null>(null);
   const [lastRefresh, setLastRefresh] = useState<string | null>(null);
   const [tab, setTab] = useState<TabId>("search");
@@ -35,6 +35,11 @@ export function App({ services }: { services: PaneServices }) {
         <header>
           <h1>Property Intelligence</h1>
         </header>
+        {hostWarning && (
+          <MessageBar intent="warning" layout="multiline" className="host-warning">
+            <MessageBarBody>{hostWarning}</MessageBarBody>
+          </MessageBar>
+        )}
         <ConnectCard />
         <StatusCard />
         <nav>
