@@ -11,7 +11,8 @@ import {
   type SearchInput,
 } from "../../shared/contract/vocabulary";
 import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
-import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET, SnapshotRefSchema } from "../http/list-envelope";
+import { Catalog } from "../../shared/contract/responses";
+import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../http/list-envelope";
 import { openApiPath, type RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 
@@ -111,37 +112,8 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
       "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
       "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
     cost: 0,
-    response: Type.Object({
-      object: Type.Literal("catalog"),
-      api_version: Type.Literal("v1"),
-      snapshot: SnapshotRefSchema,
-      surfaces: Type.Array(
-        Type.Object({
-          operation_id: Type.String(),
-          method: Type.String(),
-          path: Type.String(),
-          summary: Type.String(),
-          cost_credits: Type.Integer(),
-        }),
-      ),
-      asset_types: Type.Array(
-        Type.Object({
-          asset_type: Type.String(),
-          property_count: Type.Integer(),
-          supported_inputs: Type.Array(Type.String()),
-          unsupported_inputs: Type.Array(Type.Object({ input: Type.String(), reason: Type.String() })),
-          subtypes: Type.Array(Type.String()),
-        }),
-      ),
-      company_types: Type.Array(Type.String()),
-      listing_statuses: Type.Array(Type.String()),
-      listing_property_types: Type.Array(Type.String()),
-      metros: Type.Array(
-        Type.Object({ metro_id: Type.String(), name: Type.String(), state_code: Type.String(), property_count: Type.Integer() }),
-      ),
-      paging: Type.Object({ default_limit: Type.Integer(), max_limit: Type.Integer(), max_offset: Type.Integer() }),
-      fields: Type.Record(Type.String(), Type.Array(Type.String())),
-    }),
+    // The same schema the task pane types the catalog with (it builds its search forms from it).
+    response: Catalog,
     handler: ({ snapshot }) => {
       if (cache.has(snapshot)) return cache.get(snapshot);
       const catalog = {

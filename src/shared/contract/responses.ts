@@ -99,7 +99,7 @@ export type ComparisonStatistic = Static<typeof ComparisonStatistic>;
  * The catalog (GET /v1/commercial/catalog): what the API offers over this snapshot. The task
  * pane builds its search forms from it (asset types with the inputs each supports and why the
  * others are not, subtypes, company types, listing vocabularies, metros, paging bounds).
- * test/taskpane/search-form.test.ts holds it equal to the schema the route answers with.
+ * The route answers with this very schema (src/server/routes/coverage-catalog.ts).
  */
 export const Catalog = Type.Object({
   object: Type.Literal("catalog"),
