@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import type { Page } from "playwright-core";
-import type { CellValue, FormulaCell, FormulaOutcome, FrozenFormula, Scope, SelectedRows } from "../../../src/taskpane/workbook-types";
+import type { FormulaCell, FormulaOutcome, FrozenFormula, SelectedRows, WorkbookPort } from "../../../src/taskpane/workbook-types";
 import type { ExcelHostApi, HostConfig } from "./host-api";
 
 export type { CellInfo, ExcelHostApi, Input, Value } from "./host-api";
@@ -123,12 +123,6 @@ export class ExcelHost {
 }
 
 /** WorkbookPort as called from Node; freezeSelection's note is a template ("Frozen: {formula}"). */
-export interface PagePort {
-  readSelectedRows(): Promise<SelectedRows>;
-  insertTable(rows: CellValue[][], options: { name: string }): Promise<string>;
-  insertFormula(formula: string): Promise<string>;
-  writeComparisonSheet(rows: CellValue[][], options: { title: string; note: string }): Promise<string>;
-  findPropFormulas(scope: Scope): Promise<FormulaCell[]>;
-  recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]>;
+export interface PagePort extends Omit<WorkbookPort, "freezeSelection"> {
   freezeSelection(note: string): Promise<FrozenFormula[]>;
 }
