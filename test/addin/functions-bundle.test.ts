@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vm from "node:vm";
 import type { AddressInfo } from "node:net";
-import { DIST, ROOT, ensureAddinBuild, readDist } from "./addin-build";
+import { ROOT, ensureAddinBuild, readDist } from "./addin-build";
 import { loadFunctionsBundle } from "./bundle-harness";
 import { ExcelErrorStandIn, wellFormedKey } from "./office-stand-ins";
 import { pick, startService, type TestService } from "../helpers/service";
