@@ -336,3 +336,18 @@ test("at the narrowest pane width (320 px), nothing spills sideways, and it all 
     await s.context.close();
   }
 });
+
+test("opened in a plain browser (no Office), the page says to open it from Excel and fails nothing", async () => {
+  const { context, blocked } = await offlineContext(browser, { viewport: { width: 360, height: 600 } });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(`${base}/addin/taskpane.html`);
+    await page.getByText("Open this pane from Excel").waitFor();
+    expect(errors).toEqual([]);
+    expect(blocked).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
