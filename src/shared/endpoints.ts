@@ -1,8 +1,12 @@
-// The add-in's view of the fifteen v1 endpoints: paths, published credit costs and the query
-// inputs each accepts, with enough type information to check an input before any request.
-// The server's route definitions are the truth; test/addin/endpoints-contract.test.ts holds
-// this table equal to the OpenAPI document the server generates, so the two cannot drift.
-import { ASSET_TYPES, LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "./contract/vocabulary";
+// The add-in's view of the fifteen v1 endpoints: paths, credit costs and the query inputs
+// each accepts, with enough type information to check an input before any request. The
+// inputs and costs are not restated here: they are derived from the schemas and costs the
+// server's routes use (src/shared/contract/queries.ts, credit-costs.ts).
+// test/addin/endpoints-contract.test.ts holds the paths, methods and paging, which are
+// stated here, equal to the OpenAPI document the server generates.
+import type { TObject, TSchema } from "@sinclair/typebox";
+import { CREDIT_COSTS, type OperationName } from "./contract/credit-costs";
+import { QUERIES } from "./contract/queries";
 
 export type ParamKind =
   | "state"
@@ -29,7 +33,7 @@ export interface ParamSpec {
   /** Text length bounds. */
   minLength?: number;
   maxLength?: number;
-  /** Units and meaning, as docs/functions.md states them. */
+  /** Units and meaning: the service's description of the input, or its spreadsheet wording (EXCEL_HELP). */
   help: string;
 }
 
@@ -50,130 +54,75 @@ export interface EndpointSpec {
 export const PAGE_SIZE_MAX = 100;
 export const OFFSET_MAX = 10_000;
 
-const p = {
-  state: (name = "state_code", help = "Two-letter state code, e.g. TX."): ParamSpec => ({ name, kind: "state", help }),
-  city: (): ParamSpec => ({ name: "city", kind: "text", minLength: 1, maxLength: 80, help: 'City, e.g. "Austin" or "Austin, TX".' }),
-  zip: (): ParamSpec => ({ name: "zip", kind: "zip", help: "Five-digit ZIP code." }),
-  metro: (): ParamSpec => ({ name: "metro_id", kind: "metro", help: "Metro id, e.g. metro-austin-tx (see =PROP.CATALOG(\"metros\"))." }),
-  assetType: (): ParamSpec => ({ name: "asset_type", kind: "enum", values: ASSET_TYPES, help: "Asset type, e.g. industrial." }),
-  text: (name: string, help: string, minLength = 1, maxLength = 200): ParamSpec => ({ name, kind: "text", minLength, maxLength, help }),
-  number: (name: string, help: string, min = 0, max?: number): ParamSpec => ({ name, kind: "number", min, max, help }),
-  integer: (name: string, help: string, min = 0, max?: number): ParamSpec => ({ name, kind: "integer", min, max, help }),
-  date: (name: string, help: string): ParamSpec => ({ name, kind: "date", help }),
-  companyId: (name: string, help: string): ParamSpec => ({ name, kind: "company_id", help }),
+/**
+ * Help texts worded for a spreadsheet (a catalog formula to look a value up, an Excel date, the
+ * bounds the message does not otherwise state), where the service's description is worded
+ * for an HTTP client. Every other input's help is the service's description.
+ */
+const EXCEL_HELP: Record<string, string> = {
+  metro_id: 'Metro id, e.g. metro-austin-tx (see =PROP.CATALOG("metros")).',
+  subtype: 'Property subtype, e.g. warehouse (see =PROP.CATALOG("asset_types")).',
+  min_sale_date: "Earliest sale date (YYYY-MM-DD or an Excel date).",
+  max_sale_date: "Latest sale date (YYYY-MM-DD or an Excel date).",
+  max_distance_miles: "Search radius around a subject property, miles (more than 0, at most 250; default 25).",
 };
 
-/** The inputs of both property searches (specification section 4.3). */
-const PROPERTY_SEARCH_INPUTS: ParamSpec[] = [
-  p.text("q", "Free text: whole words of name, address, city, owner or subtype; end a word with * to match its start."),
-  p.text("subtype", "Property subtype, e.g. warehouse (see =PROP.CATALOG(\"asset_types\")).", 1, 60),
-  p.state(),
-  p.city(),
-  p.zip(),
-  p.metro(),
-  p.number("min_building_area_sqft", "Minimum building area, square feet."),
-  p.number("min_land_area_acres", "Minimum land area, acres."),
-  p.integer("min_units", "Minimum units (apartments, beds or keys)."),
-  p.companyId("owner_id", "Owner company id, e.g. co_0001a2b3."),
-  p.text("owner_name", "Owner name or the start of it.", 2, 120),
-];
+/** The kind of a patterned text input; a five-digit code is a ZIP code or a county FIPS code. */
+const PATTERN_KINDS: Record<string, (name: string) => ParamKind> = {
+  "^[A-Za-z]{2}$": () => "state",
+  "^[0-9]{5}$": (name) => (name === "zip" ? "zip" : "fips"),
+  "^metro-[a-z0-9-]+$": () => "metro",
+  "^co_[A-Za-z0-9-]+$": () => "company_id",
+  "^cp_[A-Za-z0-9-]+$": () => "property_id",
+};
+
+/** One query input as the add-in checks it, read from the service's schema of it. */
+function paramOf(name: string, schema: TSchema): ParamSpec {
+  const help = EXCEL_HELP[name] ?? schema.description;
+  if (!help) throw new Error(`query input ${name} has no description`);
+  if (schema.enum) return { name, kind: "enum", values: schema.enum, help };
+  if (schema.type === "number" || schema.type === "integer") {
+    const spec: ParamSpec = { name, kind: schema.type, min: schema.minimum ?? schema.exclusiveMinimum, help };
+    if (schema.exclusiveMinimum !== undefined) spec.exclusiveMin = true;
+    if (schema.maximum !== undefined) spec.max = schema.maximum;
+    return spec;
+  }
+  if (schema.type !== "string") throw new Error(`query input ${name} has a type the add-in cannot check: ${schema.type}`);
+  if (schema.format === "date") return { name, kind: "date", help };
+  if (schema.pattern) {
+    const kind = PATTERN_KINDS[schema.pattern];
+    if (!kind) throw new Error(`query input ${name} has a pattern the add-in does not know: ${schema.pattern}`);
+    return { name, kind: kind(name), help };
+  }
+  return { name, kind: "text", minLength: schema.minLength, maxLength: schema.maxLength, help };
+}
+
+function queryOf(operationId: OperationName): ParamSpec[] {
+  const schema: TObject | undefined = (QUERIES as Partial<Record<OperationName, TObject>>)[operationId];
+  return schema ? Object.entries(schema.properties).map(([name, s]) => paramOf(name, s)) : [];
+}
+
+function endpoint<Id extends OperationName>(operationId: Id, method: EndpointSpec["method"], path: string, paged: boolean) {
+  return { operationId, method, path, paged, cost: CREDIT_COSTS[operationId], query: queryOf(operationId) } satisfies EndpointSpec;
+}
 
 export const ENDPOINTS = {
-  listParcels: {
-    operationId: "listParcels", method: "GET", path: "/v1/parcels", cost: 1, paged: true,
-    query: [
-      p.state(),
-      { name: "county_fips", kind: "fips", help: "Five-digit county FIPS code." },
-      p.city(),
-      p.zip(),
-      p.text("apn", "Assessor's parcel number (exact).", 1, 40),
-      { name: "land_use", kind: "enum", values: PARCEL_LAND_USES, help: "Standardised land use, e.g. commercial." },
-    ],
-  },
-  searchListings: {
-    operationId: "searchListings", method: "GET", path: "/v1/listings/search", cost: 1, paged: true,
-    query: [
-      p.state("state"),
-      p.city(),
-      p.zip(),
-      { name: "status", kind: "enum", values: LISTING_STATUSES, help: "Listing status: active, pending, sold, withdrawn or expired." },
-      { name: "property_type", kind: "enum", values: LISTING_PROPERTY_TYPES, help: "Property type, e.g. condo." },
-      p.number("min_price", "Minimum list price, USD."),
-      p.number("max_price", "Maximum list price, USD."),
-      p.integer("min_bedrooms", "Minimum bedrooms."),
-    ],
-  },
-  getCoverage: { operationId: "getCoverage", method: "GET", path: "/v1/commercial/coverage", cost: 0, paged: false, query: [] },
-  getCatalog: { operationId: "getCatalog", method: "GET", path: "/v1/commercial/catalog", cost: 0, paged: false, query: [] },
-  searchProperties: {
-    operationId: "searchProperties", method: "GET", path: "/v1/commercial/properties", cost: 1, paged: true,
-    query: [p.assetType(), ...PROPERTY_SEARCH_INPUTS],
-  },
-  getProperty: {
-    operationId: "getProperty", method: "GET", path: "/v1/commercial/properties/{property_id}", cost: 1, paged: false, query: [],
-  },
-  compareProperties: {
-    operationId: "compareProperties", method: "POST", path: "/v1/commercial/properties/compare", cost: 2, paged: false, query: [],
-  },
-  findSaleComps: {
-    operationId: "findSaleComps", method: "GET", path: "/v1/commercial/sale-comps", cost: 2, paged: true,
-    query: [
-      { name: "property_id", kind: "property_id", help: "Subject property id." },
-      p.state(),
-      p.city(),
-      p.metro(),
-      p.assetType(),
-      p.text("subtype", "Property subtype, e.g. warehouse.", 1, 60),
-      p.date("min_sale_date", "Earliest sale date (YYYY-MM-DD or an Excel date)."),
-      p.date("max_sale_date", "Latest sale date (YYYY-MM-DD or an Excel date)."),
-      p.number("min_price", "Minimum sale price, USD."),
-      p.number("max_price", "Maximum sale price, USD."),
-      p.number("min_building_area_sqft", "Minimum building area, square feet."),
-      { ...p.number("max_distance_miles", "Search radius around a subject property, miles (more than 0, at most 250; default 25).", 0, 250), exclusiveMin: true },
-    ],
-  },
-  getMarketSnapshot: {
-    operationId: "getMarketSnapshot", method: "GET", path: "/v1/commercial/markets/snapshot", cost: 1, paged: false,
-    query: [
-      p.text("geography", 'A state ("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or "metro-austin-tx").', 2, 100),
-      p.assetType(),
-    ],
-  },
-  analyseAssetType: {
-    operationId: "analyseAssetType", method: "GET", path: "/v1/commercial/assets/{asset_type}/analysis", cost: 2, paged: false,
-    query: [p.state(), p.metro()],
-  },
-  searchAssetProperties: {
-    operationId: "searchAssetProperties", method: "GET", path: "/v1/commercial/assets/{asset_type}/properties", cost: 1, paged: true,
-    query: PROPERTY_SEARCH_INPUTS,
-  },
-  getOwnerPortfolio: {
-    operationId: "getOwnerPortfolio", method: "GET", path: "/v1/commercial/owners/portfolio", cost: 2, paged: true,
-    query: [
-      p.companyId("owner_id", "Owner company id."),
-      p.text("owner_name", "Owner name or the start of it.", 2, 120),
-      p.assetType(),
-      p.state(),
-    ],
-  },
-  searchCompanies: {
-    operationId: "searchCompanies", method: "GET", path: "/v1/commercial/companies/{company_type}", cost: 1, paged: true,
-    query: [p.text("q", "Part of the company name.", 1, 120), p.state("state_code", "Headquarters state, e.g. TX.")],
-  },
-  getTenantFootprint: {
-    operationId: "getTenantFootprint", method: "GET", path: "/v1/commercial/tenants/footprint", cost: 2, paged: true,
-    query: [
-      p.companyId("tenant_id", "Tenant company id."),
-      p.text("tenant_name", "Tenant name or part of it.", 2, 120),
-      p.assetType(),
-      p.state(),
-    ],
-  },
-  rankDiligenceCandidates: {
-    operationId: "rankDiligenceCandidates", method: "GET", path: "/v1/commercial/diligence/candidates", cost: 3, paged: true,
-    query: [p.assetType(), p.state(), p.metro(), p.integer("min_score", "Lowest score to include, 0..100.", 0, 100)],
-  },
-} satisfies Record<string, EndpointSpec>;
+  listParcels: endpoint("listParcels", "GET", "/v1/parcels", true),
+  searchListings: endpoint("searchListings", "GET", "/v1/listings/search", true),
+  getCoverage: endpoint("getCoverage", "GET", "/v1/commercial/coverage", false),
+  getCatalog: endpoint("getCatalog", "GET", "/v1/commercial/catalog", false),
+  searchProperties: endpoint("searchProperties", "GET", "/v1/commercial/properties", true),
+  getProperty: endpoint("getProperty", "GET", "/v1/commercial/properties/{property_id}", false),
+  compareProperties: endpoint("compareProperties", "POST", "/v1/commercial/properties/compare", false),
+  findSaleComps: endpoint("findSaleComps", "GET", "/v1/commercial/sale-comps", true),
+  getMarketSnapshot: endpoint("getMarketSnapshot", "GET", "/v1/commercial/markets/snapshot", false),
+  analyseAssetType: endpoint("analyseAssetType", "GET", "/v1/commercial/assets/{asset_type}/analysis", false),
+  searchAssetProperties: endpoint("searchAssetProperties", "GET", "/v1/commercial/assets/{asset_type}/properties", true),
+  getOwnerPortfolio: endpoint("getOwnerPortfolio", "GET", "/v1/commercial/owners/portfolio", true),
+  searchCompanies: endpoint("searchCompanies", "GET", "/v1/commercial/companies/{company_type}", true),
+  getTenantFootprint: endpoint("getTenantFootprint", "GET", "/v1/commercial/tenants/footprint", true),
+  rankDiligenceCandidates: endpoint("rankDiligenceCandidates", "GET", "/v1/commercial/diligence/candidates", true),
+} satisfies Record<OperationName, EndpointSpec>;
 
 export type OperationId = keyof typeof ENDPOINTS;
 

@@ -1,10 +1,11 @@
 // The add-in's view of the API (src/shared/endpoints.ts, src/functions/record-fields.ts) held
-// equal to the OpenAPI document the server generates from its route definitions. The add-in
-// may not import server code, so this test is where the two meet: a route, parameter, cost or
-// record field that changes on one side fails here until the other follows.
+// equal to the OpenAPI document the server generates from its route definitions. Query inputs
+// and costs come from one shared definition (src/shared/contract/queries.ts, credit-costs.ts);
+// what the add-in still states itself (paths, methods, paging, paging bounds, record fields)
+// and how it reads the shared schemas are checked here.
 import { buildOpenApi } from "../../src/server/openapi";
 import { API_ROUTES } from "../../src/server/routes";
-import { ENDPOINTS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
+import { ENDPOINTS, OFFSET_MAX, PAGE_SIZE_MAX, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
 import { RESOURCES, type ResourceName } from "../../src/functions/record-fields";
 
 type Json = Record<string, any>;
@@ -14,15 +15,15 @@ const operations: { method: string; path: string; op: Json }[] = Object.entries(
 );
 const resolve = (schema: Json): Json => (schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema);
 
-test("the add-in knows exactly the service's operations, with their method, path and credit cost", () => {
+test("the add-in knows exactly the service's operations, with their method and path", () => {
   const api = operations.filter((o) => o.path.startsWith("/v1/") && o.op.operationId);
-  const published = api.map((o) => ({ id: o.op.operationId, method: o.method, path: o.path, cost: o.op["x-credit-cost"] }));
-  const ours = (Object.values(ENDPOINTS) as EndpointSpec[]).map((e) => ({ id: e.operationId, method: e.method, path: e.path, cost: e.cost }));
+  const published = api.map((o) => ({ id: o.op.operationId, method: o.method, path: o.path }));
+  const ours = (Object.values(ENDPOINTS) as EndpointSpec[]).map((e) => ({ id: e.operationId, method: e.method, path: e.path }));
   expect(ours.sort((a, b) => a.id.localeCompare(b.id))).toEqual(published.sort((a, b) => a.id.localeCompare(b.id)));
   for (const [key, spec] of Object.entries(ENDPOINTS)) expect(spec.operationId).toBe(key);
 });
 
-/** What the add-in's check of a parameter must agree with in the server's schema. */
+/** What the add-in's check of a parameter, derived from the shared schema, must agree with in the published one. */
 function expectSameParam(ours: ParamSpec, schema: Json, where: string) {
   const label = `${where} ${ours.name}`;
   const pattern: Record<string, string> = {
@@ -43,7 +44,7 @@ function expectSameParam(ours: ParamSpec, schema: Json, where: string) {
   if (ours.exclusiveMin) expect(schema.exclusiveMinimum).toBe(ours.min);
 }
 
-test("every query input of every endpoint is checked the way the service checks it", () => {
+test("every query input of every endpoint is read into the check the service makes, and paging is where the add-in expects it", () => {
   for (const spec of Object.values(ENDPOINTS) as EndpointSpec[]) {
     const { op } = operations.find((o) => o.op.operationId === spec.operationId)!;
     const query = ((op.parameters ?? []) as Json[]).filter((p) => p.in === "query");
@@ -53,6 +54,12 @@ test("every query input of every endpoint is checked the way the service checks 
     expect({ id: spec.operationId, names: spec.query.map((q) => q.name).sort() }).toEqual({ id: spec.operationId, names: inputs.map((p) => p.name).sort() });
     for (const ours of spec.query) expectSameParam(ours, resolve(inputs.find((p) => p.name === ours.name)!.schema), spec.operationId);
   }
+});
+
+test("the add-in's paging bounds are the service's", () => {
+  const paging = operations.find((o) => o.op.operationId === "listParcels")!.op.parameters as Json[];
+  const schemaOf = (name: string) => resolve(paging.find((p) => p.name === name)!.schema);
+  expect({ limit: schemaOf("limit").maximum, offset: schemaOf("offset").maximum }).toEqual({ limit: PAGE_SIZE_MAX, offset: OFFSET_MAX });
 });
 
 /** The record schema a response carries: a list's items, or the body itself. */

@@ -2,12 +2,13 @@
 // nationally or in a state or metro, with breakdowns by subtype, class and state. Computed on
 // first request and kept: the snapshot never changes under a running service.
 import { AssetAnalysis } from "../../shared/contract/responses";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { QUERIES } from "../../shared/contract/queries";
 import type { RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Where } from "../data/sql-where";
 import { median, round } from "../data/stats";
 import { AssetTypePath, assetTypeParam } from "./properties";
-import { QueryObject, q } from "./query-params";
 
 const cache = new WeakMap<SnapshotContext, Map<string, unknown>>();
 
@@ -70,9 +71,9 @@ export const assetAnalysisRoute: RouteDef = {
   description:
     "Inventory, occupancy, vintage, pricing and sales activity of one asset type, nationally or in a state or metro, " +
     "with breakdowns by subtype, building class and state.",
-  cost: 2,
+  cost: CREDIT_COSTS.analyseAssetType,
   params: AssetTypePath,
-  querystring: QueryObject({ state_code: q.state_code, metro_id: q.metro_id }),
+  querystring: QUERIES.analyseAssetType,
   response: AssetAnalysis,
   handler: ({ snapshot, params, query }) => {
     const assetType = assetTypeParam(params.asset_type);

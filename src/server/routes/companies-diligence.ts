@@ -2,11 +2,13 @@
 import { Type } from "@sinclair/typebox";
 import { Company, DiligenceCandidate } from "../../shared/contract/records";
 import { COMPANY_TYPES } from "../../shared/contract/vocabulary";
-import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { QUERIES } from "../../shared/contract/queries";
+import { ListOf, listEnvelope } from "../http/list-envelope";
 import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import { Where, containsPattern, decodeArrays, pagedQuery } from "../data/sql-where";
-import { QueryObject, q } from "./query-params";
+import { Paged } from "./query-params";
 
 export const companiesRoute: RouteDef = {
   method: "GET",
@@ -15,15 +17,11 @@ export const companiesRoute: RouteDef = {
   tag: "Owners, companies and tenants",
   summary: "Search owners, tenants, brokers and related companies",
   description: `Companies of one type (${COMPANY_TYPES.join(", ")}), largest first; \`q\` matches part of the name.`,
-  cost: 1,
+  cost: CREDIT_COSTS.searchCompanies,
   params: Type.Object({
     company_type: Type.String({ maxLength: 64, description: `One of: ${COMPANY_TYPES.join(", ")}.` }),
   }),
-  querystring: QueryObject({
-    q: Type.String({ minLength: 1, maxLength: 120, description: "Part of the company name (case-insensitive)." }),
-    state_code: Type.String({ pattern: "^[A-Za-z]{2}$", description: "Headquarters state." }),
-    ...PagingQuery,
-  }),
+  querystring: Paged(QUERIES.searchCompanies),
   response: ListOf(Company),
   handler: ({ snapshot, params, query }) => {
     if (!(COMPANY_TYPES as readonly string[]).includes(params.company_type)) {
@@ -50,14 +48,8 @@ export const diligenceRoute: RouteDef = {
   description:
     "Properties ranked by a 0-100 score of reasons to look closer (occupancy below its market, lease rollover, long hold, " +
     "ageing asset, rent below market...), highest first, each with its reason codes. See docs/snapshot.md for the formula.",
-  cost: 3,
-  querystring: QueryObject({
-    asset_type: q.asset_type,
-    state_code: q.state_code,
-    metro_id: q.metro_id,
-    min_score: Type.Integer({ minimum: 0, maximum: 100, description: "Lowest score to include." }),
-    ...PagingQuery,
-  }),
+  cost: CREDIT_COSTS.rankDiligenceCandidates,
+  querystring: Paged(QUERIES.rankDiligenceCandidates),
   response: ListOf(DiligenceCandidate),
   handler: ({ snapshot, query }) => {
     const w = new Where()

@@ -4,6 +4,7 @@ import { Type } from "@sinclair/typebox";
 import { CommercialProperty } from "../../shared/contract/records";
 import { ComparisonStatistic } from "../../shared/contract/responses";
 import { StringEnum } from "../../shared/contract/schema-helpers";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { SnapshotRefSchema } from "../http/list-envelope";
 import { ApiProblem } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
@@ -43,7 +44,7 @@ export const compareRoute: RouteDef = {
   description:
     "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
     "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them.",
-  cost: 2,
+  cost: CREDIT_COSTS.compareProperties,
   body: Type.Object(
     {
       property_ids: Type.Array(Type.String({ maxLength: 64 }), {

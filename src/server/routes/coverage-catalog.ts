@@ -12,6 +12,7 @@ import {
 } from "../../shared/contract/vocabulary";
 import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
 import { Catalog } from "../../shared/contract/responses";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../http/list-envelope";
 import { openApiPath, type RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
@@ -27,7 +28,7 @@ export const coverageRoute: RouteDef = {
   description:
     "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
     "build times, and the known gaps (inputs an asset type lacks, thin resources). Free.",
-  cost: 0,
+  cost: CREDIT_COSTS.getCoverage,
   response: Type.Object({
     object: Type.Literal("coverage"),
     snapshot: Type.Object({
@@ -111,7 +112,7 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
     description:
       "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
       "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
-    cost: 0,
+    cost: CREDIT_COSTS.getCatalog,
     // The same schema the task pane types the catalog with (it builds its search forms from it).
     response: Catalog,
     handler: ({ snapshot }) => {

@@ -1,11 +1,11 @@
 // GET /v1/commercial/markets/snapshot: the market figures of one geography and asset type,
 // precomputed from the snapshot's properties, sales and leases when it was built.
-import { Type } from "@sinclair/typebox";
 import { MarketSnapshot } from "../../shared/contract/records";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { QUERIES } from "../../shared/contract/queries";
 import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
-import { QueryObject, q } from "./query-params";
 
 interface Geography {
   type: "state" | "metro" | "city";
@@ -50,18 +50,8 @@ export const marketSnapshotRoute: RouteDef = {
   description:
     "Inventory, occupancy and vacancy, asking rent, rent growth, cap rate and sales volume of one asset type in a state " +
     '("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or its id "metro-austin-tx").',
-  cost: 1,
-  querystring: QueryObject(
-    {
-      geography: Type.String({
-        minLength: 2,
-        maxLength: 100,
-        description: 'A state code ("TX"), a city ("Austin, TX"), or a metro ("Austin, TX metro" or "metro-austin-tx").',
-      }),
-      asset_type: q.asset_type,
-    },
-    ["geography", "asset_type"],
-  ),
+  cost: CREDIT_COSTS.getMarketSnapshot,
+  querystring: QUERIES.getMarketSnapshot,
   response: MarketSnapshot,
   handler: ({ snapshot, query }) => {
     const found = findMarket(snapshot, query.geography, query.asset_type);

@@ -3,12 +3,14 @@
 import { Type } from "@sinclair/typebox";
 import { Nullable } from "../../shared/contract/schema-helpers";
 import { PortfolioHolding, TenantLocation } from "../../shared/contract/responses";
-import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { QUERIES } from "../../shared/contract/queries";
+import { ListOf, listEnvelope } from "../http/list-envelope";
 import type { RouteDef } from "../http/route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { findCompany, type CompanyRow } from "../data/company-lookup";
 import type { SnapshotContext } from "../data/snapshot-context";
-import { QueryObject, q } from "./query-params";
+import { Paged } from "./query-params";
 
 const CompanySummary = Type.Object({
   id: Type.String(),
@@ -49,8 +51,8 @@ export const ownerPortfolioRoute: RouteDef = {
   description:
     "The properties an owner holds, each with the evidence for it (the recorded sale that transferred it to the owner, " +
     "or the ownership record), largest first. Give `owner_id`, or `owner_name` (exact match, else the largest owner whose name contains it).",
-  cost: 2,
-  querystring: QueryObject({ owner_id: q.owner_id, owner_name: q.owner_name, asset_type: q.asset_type, state_code: q.state_code, ...PagingQuery }),
+  cost: CREDIT_COSTS.getOwnerPortfolio,
+  querystring: Paged(QUERIES.getOwnerPortfolio),
   response: ListOf(PortfolioHolding, { owner: CompanySummary }),
   handler: ({ snapshot, query }) => {
     const owner = findCompany(snapshot, "owner", query.owner_id, query.owner_name);
@@ -83,14 +85,8 @@ export const tenantFootprintRoute: RouteDef = {
   description:
     "Every location a tenant occupies, with leased area and lease dates, soonest expiry first. Give `tenant_id`, or " +
     "`tenant_name` (exact match, else the largest tenant whose name contains it).",
-  cost: 2,
-  querystring: QueryObject({
-    tenant_id: Type.String({ pattern: "^co_[A-Za-z0-9-]+$", description: "Tenant company id." }),
-    tenant_name: Type.String({ minLength: 2, maxLength: 120, description: "Tenant name or part of it." }),
-    asset_type: q.asset_type,
-    state_code: q.state_code,
-    ...PagingQuery,
-  }),
+  cost: CREDIT_COSTS.getTenantFootprint,
+  querystring: Paged(QUERIES.getTenantFootprint),
   response: ListOf(TenantLocation, { tenant: CompanySummary }),
   handler: ({ snapshot, query }) => {
     const tenant = findCompany(snapshot, "tenant", query.tenant_id, query.tenant_name);

@@ -1,12 +1,11 @@
 // Section 4.1: parcels and listings.
-import { Type } from "@sinclair/typebox";
 import { Listing, Parcel } from "../../shared/contract/records";
-import { StringEnum } from "../../shared/contract/schema-helpers";
-import { LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "../../shared/contract/vocabulary";
-import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { QUERIES } from "../../shared/contract/queries";
+import { ListOf, listEnvelope } from "../http/list-envelope";
 import type { RouteDef } from "../http/route-def";
 import { Where, pagedQuery } from "../data/sql-where";
-import { QueryObject, q, splitCity } from "./query-params";
+import { Paged, splitCity } from "./query-params";
 
 export const parcelsRoute: RouteDef = {
   method: "GET",
@@ -15,18 +14,8 @@ export const parcelsRoute: RouteDef = {
   tag: "Parcels and listings",
   summary: "List parcels",
   description: "Assessor parcels, filtered by geography, APN and land use, in a stable order.",
-  cost: 1,
-  querystring: QueryObject(
-    {
-      state_code: q.state_code,
-      county_fips: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit county FIPS code." }),
-      city: q.city,
-      zip: q.zip,
-      apn: Type.String({ minLength: 1, maxLength: 40, description: "Assessor's parcel number (exact)." }),
-      land_use: StringEnum(PARCEL_LAND_USES, { description: "Standardised land use." }),
-      ...PagingQuery,
-    },
-  ),
+  cost: CREDIT_COSTS.listParcels,
+  querystring: Paged(QUERIES.listParcels),
   response: ListOf(Parcel),
   handler: ({ snapshot, query }) => {
     const { city, state } = splitCity(query.city, query.state_code);
@@ -49,20 +38,8 @@ export const listingsRoute: RouteDef = {
   tag: "Parcels and listings",
   summary: "Search listings",
   description: "Listings matching the filters, newest first. `status=active` gives the active listings.",
-  cost: 1,
-  querystring: QueryObject(
-    {
-      state: Type.String({ pattern: "^[A-Za-z]{2}$", description: "Two-letter state code, e.g. TX." }),
-      city: q.city,
-      zip: q.zip,
-      status: StringEnum(LISTING_STATUSES, { description: "Listing status." }),
-      property_type: StringEnum(LISTING_PROPERTY_TYPES, { description: "Property type." }),
-      min_price: Type.Number({ minimum: 0, description: "Minimum list price, USD." }),
-      max_price: Type.Number({ minimum: 0, description: "Maximum list price, USD." }),
-      min_bedrooms: Type.Integer({ minimum: 0, description: "Minimum bedrooms." }),
-      ...PagingQuery,
-    },
-  ),
+  cost: CREDIT_COSTS.searchListings,
+  querystring: Paged(QUERIES.searchListings),
   response: ListOf(Listing),
   handler: ({ snapshot, query }) => {
     const { city, state } = splitCity(query.city, query.state);

@@ -2,26 +2,14 @@
 import { Type } from "@sinclair/typebox";
 import { CommercialProperty } from "../../shared/contract/records";
 import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
-import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { QUERIES } from "../../shared/contract/queries";
+import { ListOf, listEnvelope } from "../http/list-envelope";
 import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import { searchProperties } from "../data/property-search";
 import { JsonText, jsonObjectSql } from "../data/record-json";
-import { QueryObject, q } from "./query-params";
-
-const searchInputs = {
-  q: q.text,
-  subtype: q.subtype,
-  state_code: q.state_code,
-  city: q.city,
-  zip: q.zip,
-  metro_id: q.metro_id,
-  min_building_area_sqft: q.min_building_area_sqft,
-  min_land_area_acres: q.min_land_area_acres,
-  min_units: q.min_units,
-  owner_id: q.owner_id,
-  owner_name: q.owner_name,
-};
+import { Paged } from "./query-params";
 
 export function assetTypeParam(value: string): AssetType {
   if (!(ASSET_TYPES as readonly string[]).includes(value)) {
@@ -45,10 +33,8 @@ export const propertySearchRoute: RouteDef = {
   description:
     "Cross-asset property search, in a stable order. `q` matches whole words of the name, address, city, state, owner, subtype and asset type (all words must match; end a word with `*` to match its start). " +
     "When `asset_type` is given, inputs that asset type does not support give `400 unsupported_filter`.",
-  cost: 1,
-  querystring: QueryObject(
-    { asset_type: q.asset_type, ...searchInputs, ...PagingQuery },
-  ),
+  cost: CREDIT_COSTS.searchProperties,
+  querystring: Paged(QUERIES.searchProperties),
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query }) => {
     const { rows, total } = searchProperties(snapshot, query as any);
@@ -65,9 +51,9 @@ export const assetPropertiesRoute: RouteDef = {
   description:
     "Asset-oriented search (specification section 4.3). Each input is accepted only where the snapshot supports it " +
     "for this asset type (see the catalog's `asset_types[].supported_inputs`); others give `400 unsupported_filter`.",
-  cost: 1,
+  cost: CREDIT_COSTS.searchAssetProperties,
   params: AssetTypePath,
-  querystring: QueryObject({ ...searchInputs, ...PagingQuery }),
+  querystring: Paged(QUERIES.searchAssetProperties),
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query, params }) => {
     const asset_type = assetTypeParam(params.asset_type);
@@ -85,7 +71,7 @@ export const propertyDetailRoute: RouteDef = {
   tag: "Commercial properties",
   summary: "Property detail",
   description: "One commercial property, with links to its parcel, owner and last sale.",
-  cost: 1,
+  cost: CREDIT_COSTS.getProperty,
   params: Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) }),
   response: CommercialProperty,
   handler: ({ snapshot, params }) => {

@@ -3,13 +3,15 @@
 import { Type } from "@sinclair/typebox";
 import { SaleCompRow } from "../../shared/contract/responses";
 import { Nullable } from "../../shared/contract/schema-helpers";
-import { ListOf, PagingQuery, listEnvelope } from "../http/list-envelope";
+import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { QUERIES } from "../../shared/contract/queries";
+import { ListOf, listEnvelope } from "../http/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
 import type { HandlerContext, RouteDef } from "../http/route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { haversineMiles } from "../data/stats";
 import { similarity } from "../data/comp-similarity";
-import { QueryObject, q, splitCity } from "./query-params";
+import { Paged, splitCity } from "./query-params";
 
 const Subject = Type.Object({
   id: Type.String(),
@@ -93,29 +95,8 @@ export const saleCompsRoute: RouteDef = {
     "Give either a subject `property_id` (sales of the same asset type within `max_distance_miles`, most similar first, " +
     "with `distance_miles` and `similarity_score`), or a geography: `state_code`, `city` (\"Austin, TX\") or `metro_id` " +
     "(newest first).",
-  cost: 2,
-  querystring: QueryObject(
-    {
-      property_id: Type.String({ pattern: "^cp_[A-Za-z0-9-]+$", description: "Subject property id." }),
-      state_code: q.state_code,
-      city: q.city,
-      metro_id: q.metro_id,
-      asset_type: q.asset_type,
-      subtype: q.subtype,
-      min_sale_date: q.date("Earliest sale date, YYYY-MM-DD."),
-      max_sale_date: q.date("Latest sale date, YYYY-MM-DD."),
-      min_price: Type.Number({ minimum: 0, description: "Minimum sale price, USD." }),
-      max_price: Type.Number({ minimum: 0, description: "Maximum sale price, USD." }),
-      min_building_area_sqft: q.min_building_area_sqft,
-      max_distance_miles: Type.Number({
-        exclusiveMinimum: 0,
-        maximum: 250,
-        default: 25,
-        description: "Search radius around the subject, miles (subject searches only).",
-      }),
-      ...PagingQuery,
-    },
-  ),
+  cost: CREDIT_COSTS.findSaleComps,
+  querystring: Paged(QUERIES.findSaleComps),
   response: ListOf(SaleCompRow, { subject: Nullable(Subject as any) }),
   handler: (ctx) => {
     const { query } = ctx;

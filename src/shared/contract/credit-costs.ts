@@ -1,0 +1,22 @@
+// Credits a successful call of each operation costs; 304s and errors cost nothing. The
+// server's routes charge and publish these (the catalog, the OpenAPI `x-credit-cost`), and the
+// add-in counts the credits its calls spend with them.
+export const CREDIT_COSTS = {
+  listParcels: 1,
+  searchListings: 1,
+  getCoverage: 0,
+  getCatalog: 0,
+  searchProperties: 1,
+  getProperty: 1,
+  compareProperties: 2,
+  findSaleComps: 2,
+  getMarketSnapshot: 1,
+  analyseAssetType: 2,
+  searchAssetProperties: 1,
+  getOwnerPortfolio: 2,
+  searchCompanies: 1,
+  getTenantFootprint: 2,
+  rankDiligenceCandidates: 3,
+} as const satisfies Record<string, number>;
+
+export type OperationName = keyof typeof CREDIT_COSTS;
