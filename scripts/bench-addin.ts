@@ -121,7 +121,8 @@ function loadAddin(origin: string, apiKey: string, counter: Counter) {
     // The ribbon's refresh ends in a full recalculation; the benchmark runs the model for it.
     Excel: { run: async (body: (ctx: unknown) => Promise<void>) => body({ workbook: { application: { calculate() {} } }, sync: async () => {} }), CalculationType: { full: "Full" } },
     Office: { onReady: (cb: () => void) => cb(), actions: { associate: (name: string, fn: never) => actions.set(name, fn) } },
-    document: { getElementById: (id: string) => ({ id, value: "", placeholder: "", textContent: "", disabled: false, addEventListener() {} }) },
+    // No pane markup: taskpane.js registers the ribbon commands and mounts nothing.
+    document: { getElementById: () => null },
     location: { origin },
     fetch: async (url: string, init: RequestInit = {}) => {
       const response = await fetch(url, init);
