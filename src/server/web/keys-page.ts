@@ -77,7 +77,7 @@ ${d.revoked ? html`<div class="alert ok" role="status">Key “${d.revoked.name}�
 </section>
 <section class="card" aria-labelledby="use-title">
   <h2 id="use-title">Use a key</h2>
-  <p>In Excel: open the Property Intelligence pane (<strong>Home › Show pane</strong>), paste the key and choose <strong>Save and test</strong>.
+  <p>In Excel: open the Property Intelligence pane (<strong>Home › Show pane</strong>), paste the key and choose <strong>Connect</strong>.
   New to the add-in? <a href="/#excel">Load it into Excel</a>.</p>
   <p>From a script, send it in the <code>Authorization</code> header (see the <a href="/docs/api">API reference</a>):</p>
   <pre><code>curl -H "Authorization: Bearer $KEY" ${d.origin}/v1/commercial/coverage</code></pre>

@@ -37,7 +37,7 @@ function homePage(origin: string, signedIn: ReturnType<typeof signedInOf>): stri
       (on your own computer: <code>npm start</code> with <code>TLS_CERT</code> and <code>TLS_KEY</code> pointing at Office's development certificate).</li>
     <li><strong>Excel on the web</strong>: <strong>Home › Add-ins › More Add-ins › Upload My Add-in</strong>, then choose the manifest.
       <strong>Excel on Windows or Mac</strong>: <code>npx office-addin-debugging start manifest.xml desktop --app excel</code>.</li>
-    <li>In Excel, <strong>Home › Show pane</strong>, paste your key, choose <strong>Save and test</strong>, then type <code>=PROP.COVERAGE()</code>.</li>
+    <li>In Excel, <strong>Home › Show pane</strong>, paste your key, choose <strong>Connect</strong>, then type <code>=PROP.COVERAGE()</code>.</li>
   </ol>
   <p class="hint">The full guide (development certificates, proxies, central deployment) is <code>docs/addin.md</code> in the
   project's repository; every function is described in <code>docs/functions.md</code>.</p>
