@@ -4,7 +4,6 @@
 import { Button, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import { freezeNote } from "../freeze-note";
-import type { SnapshotRef } from "../status-text";
 import { TaskFeedback } from "./TaskFeedback";
 import { usePane } from "./pane-state";
 import { useTask } from "./use-task";
@@ -17,7 +16,7 @@ export function FreezeTab() {
   const freeze = () =>
     task.run("Freezing formulas…", async () => {
       setConfirming(false);
-      const snapshot = (pane.connection?.coverage as { snapshot?: SnapshotRef } | undefined)?.snapshot ?? null;
+      const snapshot = pane.connection?.coverage.snapshot ?? null;
       const now = new Date();
       const frozen = await pane.workbook.freezeSelection((cell) => freezeNote(cell, snapshot, now));
       if (frozen.length === 0) {

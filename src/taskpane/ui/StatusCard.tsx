@@ -5,7 +5,7 @@ import { ProgressBar, Text } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import type { CreditState } from "../../shared/credit-meter";
 import { describeRefreshCost, estimateRefresh } from "../refresh-estimate";
-import { creditSummary, formatMoment, snapshotLine, type SnapshotRef } from "../status-text";
+import { creditSummary, formatMoment, snapshotLine } from "../status-text";
 import { usePane } from "./pane-state";
 
 /** Re-renders on every credit update and every cache change. */
@@ -23,7 +23,7 @@ export function StatusCard() {
   const { credits } = useLiveState();
   if (!pane.connection) return null;
   const summary = creditSummary(credits);
-  const snapshot = (pane.connection.coverage as { snapshot?: SnapshotRef }).snapshot ?? null;
+  const snapshot = pane.connection.coverage.snapshot ?? null;
   const estimate = estimateRefresh(pane.session.cache.list(), snapshot?.id ?? null);
   return (
     <section className="card status" aria-labelledby="status-title">
