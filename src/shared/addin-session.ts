@@ -60,8 +60,7 @@ export function addinSession(): AddinSession {
  * serves (free) and marks results from any other snapshot for revalidation. Recalculation
  * after it costs nothing when the snapshot is unchanged.
  */
-export async function refreshCachedResults(): Promise<RefreshResult> {
-  const session = addinSession();
+export async function refreshCachedResults(session: AddinSession = addinSession()): Promise<RefreshResult> {
   const result = await session.api.refresh();
   await session.persistence.flush();
   return result;

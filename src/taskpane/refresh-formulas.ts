@@ -1,7 +1,7 @@
 // "Refresh" in the pane: learn which snapshot the service serves (one free call), mark cached
 // results from any other snapshot stale, then calculate the PROP formulas in scope again, a
 // few at a time so the pane can show progress, and say which failed and why.
-import type { AddinSession } from "../shared/addin-session";
+import { refreshCachedResults, type AddinSession } from "../shared/addin-session";
 import type { RefreshResult } from "../shared/cached-api";
 import type { FormulaCell, FormulaOutcome, Scope, WorkbookPort } from "./workbook-types";
 
@@ -30,8 +30,7 @@ export interface RefreshDeps {
 
 export async function refreshFormulas(scope: Scope, deps: RefreshDeps): Promise<RefreshReport> {
   const startedAt = Date.now();
-  const snapshot = await deps.session.api.refresh();
-  await deps.session.persistence.flush();
+  const snapshot = await refreshCachedResults(deps.session);
   const cells = await deps.workbook.findPropFormulas(scope);
   const failures: RefreshFailure[] = [];
   deps.onProgress?.(0, cells.length);
