@@ -204,4 +204,36 @@ describe("the ledger's batches", () => {
     expect(ledgerTotals(db, account.id, "2026-11")).toEqual({ ledger: 150, used: 150 });
     expect(ledger.usage(account.id).remaining).toBe(850);
   });
+
+  test("a batch that cannot be written is kept, whole and in order, and written by the next flush", async () => {
+    const { CreditLedger } = await import("../../src/server/credits/credit-ledger");
+    const { PLANS } = await import("../../src/server/credits/plans");
+    const db = openAccountsDb(":memory:");
+    const keys = new KeyStore(db, crypto.randomBytes(32));
+    const a = keys.createAccount("a@example.com");
+    const b = keys.createAccount("b@example.com");
+    let clock = new Date("2026-11-30T23:59:59.999Z");
+    const errors: unknown[] = [];
+    const ledger = new CreditLedger(db, () => clock, (err) => errors.push(err));
+    const charge = (account: string, i: number) =>
+      ledger.settle(ledger.hold(account, PLANS.explorer, 1)!, true, { keyId: "k", endpoint: "GET /v1/x", requestId: `req_${i}` });
+    charge(a.id, 0);
+    charge(b.id, 1);
+    db.exec("ALTER TABLE credit_ledger RENAME TO credit_ledger_away"); // every INSERT now fails
+    ledger.flush();
+    expect(errors).toHaveLength(1);
+    db.exec("ALTER TABLE credit_ledger_away RENAME TO credit_ledger");
+    clock = new Date("2026-12-01T00:00:00.000Z"); // a new period for the next charge
+    charge(a.id, 2);
+    ledger.flush();
+    const rows = db.prepare("SELECT account_id, period, request_id, at FROM credit_ledger ORDER BY id").all();
+    expect(rows).toEqual([
+      { account_id: a.id, period: "2026-11", request_id: "req_0", at: "2026-11-30T23:59:59.999Z" },
+      { account_id: b.id, period: "2026-11", request_id: "req_1", at: "2026-11-30T23:59:59.999Z" },
+      { account_id: a.id, period: "2026-12", request_id: "req_2", at: "2026-12-01T00:00:00.000Z" },
+    ]);
+    expect(ledgerTotals(db, a.id, "2026-11")).toEqual({ ledger: 1, used: 1 });
+    expect(ledgerTotals(db, b.id, "2026-11")).toEqual({ ledger: 1, used: 1 });
+    expect(ledgerTotals(db, a.id, "2026-12")).toEqual({ ledger: 1, used: 1 });
+  });
 });
