@@ -73,17 +73,25 @@ interface KeyRow {
 }
 
 /**
- * Key rows by key id, so the hot path skips a database read. Revocation still acts on the
- * very next request: revocations through any KeyStore on the same connection update the
- * cache (it is shared per connection), and a commit by any other connection (the admin
- * command, another process) changes `PRAGMA data_version`, which empties it. Only known ids
- * are cached, so random ids cannot fill it.
+ * Key rows by key id, so the hot path skips a database read. Revocations through any KeyStore
+ * on the same connection (the web account area) update the cache at once (it is shared per
+ * connection). A commit by any other connection (the admin command, another process) changes
+ * `PRAGMA data_version`, which empties it; that is checked once per event-loop turn, because
+ * the check is a read transaction (two file-lock system calls) and cost about a sixth of a
+ * property lookup under load when run per request. So such a revocation acts on every request
+ * handled from the next turn on: requests already being handled in the turn of the commit
+ * arrived with it. Only known ids are cached, so random ids cannot fill it.
  */
 interface KeyCache {
   rows: Map<string, KeyRow>;
   seenVersion: number;
+  /** Set when `data_version` was read in the current event-loop turn; cleared by setImmediate. */
+  checkedThisTurn: boolean;
 }
 const keyCaches = new WeakMap<Database.Database, KeyCache>();
+const endTurn = (cache: KeyCache) => {
+  cache.checkedThisTurn = false;
+};
 
 export class KeyStore {
   private readonly lastUsedWritten = new Map<string, number>();
@@ -104,7 +112,7 @@ export class KeyStore {
       dataVersion: db.prepare("PRAGMA data_version").pluck(),
     };
     let cache = keyCaches.get(db);
-    if (!cache) keyCaches.set(db, (cache = { rows: new Map(), seenVersion: -1 }));
+    if (!cache) keyCaches.set(db, (cache = { rows: new Map(), seenVersion: -1, checkedThisTurn: false }));
     this.cache = cache;
   }
 
@@ -219,10 +227,14 @@ export class KeyStore {
 
   private keyRow(keyId: string): KeyRow | undefined {
     const cache = this.cache;
-    const version = this.stmts.dataVersion.get() as number;
-    if (version !== cache.seenVersion) {
-      cache.rows.clear();
-      cache.seenVersion = version;
+    if (!cache.checkedThisTurn) {
+      cache.checkedThisTurn = true;
+      setImmediate(endTurn, cache);
+      const version = this.stmts.dataVersion.get() as number;
+      if (version !== cache.seenVersion) {
+        cache.rows.clear();
+        cache.seenVersion = version;
+      }
     }
     let row = cache.rows.get(keyId);
     if (!row) {
