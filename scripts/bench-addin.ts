@@ -14,7 +14,7 @@ import path from "node:path";
 import vm from "node:vm";
 import type { AddressInfo } from "node:net";
 import { buildSnapshot } from "../src/snapshot/build";
-import { openSnapshot } from "../src/snapshot/snapshot-file";
+import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { buildApp } from "../src/server/app";
 import { openAccountsDb } from "../src/server/auth/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
@@ -67,7 +67,7 @@ function count(counter: Counter, method: string, url: string, response: Response
 
 function snapshotFile(): string {
   const file = path.join(os.tmpdir(), `propintel-bench-addin-${PROPERTIES}.db`);
-  if (!fs.existsSync(file)) {
+  if (!fs.existsSync(file) || outdatedSnapshot(file)) {
     console.log(`Building a ${PROPERTIES.toLocaleString("en-US")}-property snapshot into ${file} (once)...`);
     buildSnapshot({ out: file, seed: 11, properties: PROPERTIES });
   }

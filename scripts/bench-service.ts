@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { buildSnapshot } from "../src/snapshot/build";
+import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { openAccountsDb } from "../src/server/auth/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { loadPepper } from "../src/server/config";
@@ -121,7 +122,7 @@ async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const snapshotPath = path.join(DATA_DIR, "snapshot.db");
   let buildSeconds: number | null = null;
-  if (!(process.argv.includes("--reuse") && fs.existsSync(snapshotPath))) {
+  if (!(process.argv.includes("--reuse") && fs.existsSync(snapshotPath) && !outdatedSnapshot(snapshotPath))) {
     console.log(`Building a ${PROPERTIES.toLocaleString("en-US")}-property snapshot in ${DATA_DIR} ...`);
     buildSeconds = buildSnapshot({ out: snapshotPath, seed: 1, properties: PROPERTIES }).seconds;
     console.log(`  built in ${buildSeconds.toFixed(1)} s, ${(fs.statSync(snapshotPath).size / 2 ** 20).toFixed(0)} MB`);

@@ -9,7 +9,7 @@ import { type MeteringDeps, meteredRoute, releaseCredits, settleCredits } from "
 import { RateLimiter } from "./credits/rate-limiter";
 import { corsResponder, registerPreflight } from "./http/cors";
 import { SnapshotContext } from "./data/snapshot-context";
-import { JsonText } from "./data/record-json";
+import { JsonText } from "./data/json-text";
 import { conditionalGet } from "./http/etag";
 import { ApiProblem, notFound, sendProblem, toProblem } from "./http/problem";
 import { inline, openApiPath, type RouteDef } from "./http/route-def";
@@ -153,7 +153,10 @@ function registerRoute(
         request,
       });
       if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
-      if (result instanceof JsonText) return reply.type(JSON_UTF8).send(result.text);
+      if (result instanceof JsonText) {
+        if (result.etag) reply.header("ETag", result.etag);
+        return reply.type(JSON_UTF8).send(result.text);
+      }
       return reply.send(result);
     },
   });

@@ -6,16 +6,12 @@ import { openAccountsDb } from "./auth/accounts-db";
 import { loadConfig, loadPepper } from "./config";
 import { loggerOptions } from "./http/logging";
 import { openSnapshot } from "../snapshot/snapshot-file";
-import { buildSnapshot } from "../snapshot/build";
+import { ensureSnapshot } from "../snapshot/ensure-snapshot";
 
 async function main() {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
-  if (!fs.existsSync(config.snapshotPath)) {
-    console.log(`No snapshot at ${config.snapshotPath}: building the default snapshot (first run only)...`);
-    const built = buildSnapshot({ out: config.snapshotPath, log: (m) => console.log(`  ${m}`) });
-    console.log(`Built snapshot ${built.id} in ${built.seconds.toFixed(1)} s.`);
-  }
+  ensureSnapshot(config.snapshotPath, (m) => console.log(m));
   const app = buildApp({
     snapshotDb: openSnapshot(config.snapshotPath),
     accountsDb: openAccountsDb(config.accountsPath),

@@ -64,7 +64,8 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
     deriveTables(w, capturedAt, log, gen.salesGroups());
     w.createIndexes(["properties", "tenancies", "companies", "markets", "diligence"]);
     w.createTextIndex();
-    lap("derived and indexed");
+    w.renderPropertyDocs();
+    lap("derived, indexed and property documents rendered");
     gen.finish();
     lap("parcels, listings and sales complete");
     coverage = finishSnapshot(w, { id, capturedAt, source: "generated", seed, startedAt: started, derived: true, log });

@@ -7,7 +7,7 @@ import { deriveDiligence } from "./derive/diligence";
 import { countPropertyFields } from "./derive/field-counts";
 import { deriveMarkets, type SalesGroup } from "./derive/markets";
 import { windowsFor } from "./derive/windows";
-import type { SnapshotWriter } from "./snapshot-file";
+import { SNAPSHOT_FORMAT, type SnapshotWriter } from "./snapshot-file";
 
 export interface FinishOptions {
   id: string;
@@ -68,6 +68,7 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   const assetInputs = deriveAssetInputs(fields);
   const coverage = deriveCoverage(w.db, windowsFor(opts.capturedAt), fields, (performance.now() - opts.startedAt) / 1000);
   lap("coverage");
+  w.setMeta("format", String(SNAPSHOT_FORMAT));
   w.setMeta("id", opts.id);
   w.setMeta("captured_at", opts.capturedAt);
   w.setMeta("built_at", new Date().toISOString());

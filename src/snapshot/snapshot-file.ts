@@ -14,6 +14,13 @@ import {
   tableDdl,
   type TableName,
 } from "./tables";
+import { PROPERTY_DOCS_DDL, PROPERTY_DOCS_FILL } from "./property-docs";
+
+/**
+ * The layout version this code writes and the service reads. 2 added `property_docs`; a file
+ * of an older format is rebuilt (generated) or refused (imported) when the service starts.
+ */
+export const SNAPSHOT_FORMAT = 2;
 
 export type Row = Record<string, unknown>;
 
@@ -22,6 +29,7 @@ export class SnapshotWriter {
   private readonly inserts = new Map<TableName, (row: Row) => void>();
   private readonly indexed = new Set<TableName>();
   private textIndexed = false;
+  private docsRendered = false;
 
   constructor(readonly path: string) {
     fs.rmSync(path, { force: true });
@@ -89,10 +97,19 @@ export class SnapshotWriter {
     this.textIndexed = true;
   }
 
-  /** Builds the indexes and the text index. Call after all rows are in. */
+  /** Renders every property's detail document (once all properties are in); buildIndexes then skips it. */
+  renderPropertyDocs(): void {
+    if (this.docsRendered) return;
+    this.db.exec(PROPERTY_DOCS_DDL);
+    this.db.exec(PROPERTY_DOCS_FILL);
+    this.docsRendered = true;
+  }
+
+  /** Builds the indexes, the text index and the property documents. Call after all rows are in. */
   buildIndexes(): void {
     this.createIndexes(Object.keys(TABLES) as TableName[]);
     this.createTextIndex();
+    this.renderPropertyDocs();
     this.db.exec("ANALYZE");
   }
 
@@ -104,6 +121,22 @@ export class SnapshotWriter {
 export function readMeta(db: Database.Database): Record<string, string> {
   const rows = db.prepare("SELECT key, value FROM snapshot_meta").all() as { key: string; value: string }[];
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** The layout version a snapshot's meta records (files from before the version was kept are 1). */
+export function formatOf(meta: Record<string, string>): number {
+  return meta.format === undefined ? 1 : Number(meta.format);
+}
+
+/** The meta of the snapshot file at `path` when it is older than SNAPSHOT_FORMAT, else null. */
+export function outdatedSnapshot(path: string): Record<string, string> | null {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const meta = readMeta(db);
+    return formatOf(meta) < SNAPSHOT_FORMAT ? meta : null;
+  } finally {
+    db.close();
+  }
 }
 
 /** Opens a finished snapshot for serving: read-only, with a page cache sized for lookups. */

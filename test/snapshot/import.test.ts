@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { importSnapshot, MAX_ERRORS, type ImportResult } from "../../src/snapshot/import";
-import { openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
+import { SNAPSHOT_FORMAT, openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
 import { company, dataset, property, sale, tenancy } from "./factories";
 import { csvCell, tempDir, toCsv, writeDataset } from "./files";
 
@@ -38,6 +38,10 @@ test("a clean directory (CSV and NDJSON) imports, with derived tables and meta",
   expect(meta.seed).toBeUndefined();
   const stored = db.prepare("SELECT * FROM properties").get();
   expect(stored).toEqual(data.properties[0]);
+  // Imported properties get their detail documents too, in the layout this version reads.
+  expect(meta.format).toBe(String(SNAPSHOT_FORMAT));
+  const doc = db.prepare("SELECT json FROM property_docs WHERE id = ?").pluck().get(data.properties[0].id) as string;
+  expect(JSON.parse(doc)).toEqual(data.properties[0]);
   const market = db.prepare("SELECT * FROM markets WHERE id = 'mkt_TX_industrial'").get() as Record<string, unknown>;
   expect(market).toMatchObject({ property_count: 1, inventory_sqft: 100_000, occupancy_rate: 0.9, geography_name: "Texas", sales_count_12m: 1 });
   expect(db.prepare("SELECT geography_name FROM markets WHERE geography_type = 'city'").get()).toEqual({ geography_name: "Austin, TX" });

@@ -1,7 +1,8 @@
 // What every handler needs to know about the snapshot being served: the open database, its
 // identity and the facts computed when it was built (coverage, inputs per asset type).
+import crypto from "node:crypto";
 import type Database from "better-sqlite3";
-import { readMeta } from "../../snapshot/snapshot-file";
+import { SNAPSHOT_FORMAT, formatOf, readMeta } from "../../snapshot/snapshot-file";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
 
 export interface SnapshotRef {
@@ -19,19 +20,38 @@ export class SnapshotContext {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly plucked = new Map<string, Database.Statement>();
   private readonly counts = new Map<string, number>();
+  /** Names this very file (its id and build time), for the ETags of its stored documents. */
+  private readonly fileTag: string;
 
   constructor(readonly db: Database.Database) {
     this.meta = readMeta(db);
     for (const key of ["id", "captured_at", "built_at", "source", "coverage", "asset_inputs"]) {
       if (!(key in this.meta)) throw new Error(`snapshot is incomplete: meta '${key}' is missing`);
     }
+    const format = formatOf(this.meta);
+    if (format < SNAPSHOT_FORMAT) {
+      throw new Error(
+        `snapshot ${this.meta.id} has format ${format}, older than this service reads (${SNAPSHOT_FORMAT}): build or import it again`,
+      );
+    }
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
+    this.fileTag = crypto.hash("sha256", `${this.meta.id} ${this.meta.built_at}`, "base64url").slice(0, 16);
     this.coverage = JSON.parse(this.meta.coverage);
     const inputs = JSON.parse(this.meta.asset_inputs) as Record<string, SearchInput[]>;
     this.assetInputs = Object.fromEntries(ASSET_TYPES.map((t) => [t, inputs[t] ?? []])) as Record<
       AssetType,
       SearchInput[]
     >;
+  }
+
+  /**
+   * The ETag of a stored document of this file (property_docs): the file's tag and the id.
+   * Stored documents never change within a file and every build or import makes a new file
+   * with a new build time, so this is as strong as hashing the body, without hashing it. Ids
+   * found in a snapshot match `^cp_[A-Za-z0-9-]+$` (the record schema), so the tag needs no escaping.
+   */
+  docEtag(id: string): string {
+    return `"${this.fileTag}-${id}"`;
   }
 
   /** The capture date as YYYY-MM-DD: "now" for every relative date in queries. */

@@ -1,4 +1,5 @@
-// Conditional GETs: every successful GET carries a strong ETag computed from its body, and a
+// Conditional GETs: every successful GET carries a strong ETag, computed from its body unless
+// the route already set one (a stored property document's, see SnapshotContext.docEtag), and a
 // matching If-None-Match gets 304 with no body. A refresh of unchanged data therefore moves
 // no data and (see the credits hook) costs nothing.
 import crypto from "node:crypto";
@@ -18,7 +19,7 @@ function matches(header: string, etag: string): boolean {
 export function conditionalGet(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (req.method !== "GET" || reply.statusCode !== 200) return payload;
   if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
-  const etag = etagOf(payload);
+  const etag = (reply.getHeader("etag") as string | undefined) ?? etagOf(payload);
   reply.header("ETag", etag);
   reply.header("Cache-Control", "private, no-cache");
   const inm = req.headers["if-none-match"];

@@ -8,7 +8,8 @@ import { ListOf, listEnvelope } from "../http/list-envelope";
 import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import { searchProperties } from "../data/property-search";
-import { JsonText, jsonObjectSql } from "../data/record-json";
+import { JsonText } from "../data/json-text";
+import { PROPERTY_DOC_BY_ID } from "../../snapshot/property-docs";
 import { Paged } from "./query-params";
 
 export function assetTypeParam(value: string): AssetType {
@@ -62,8 +63,6 @@ export const assetPropertiesRoute: RouteDef = {
   },
 };
 
-const PROPERTY_JSON = `SELECT ${jsonObjectSql(CommercialProperty)} FROM properties WHERE id = ?`;
-
 export const propertyDetailRoute: RouteDef = {
   method: "GET",
   url: "/v1/commercial/properties/:property_id",
@@ -75,8 +74,9 @@ export const propertyDetailRoute: RouteDef = {
   params: Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) }),
   response: CommercialProperty,
   handler: ({ snapshot, params }) => {
-    const json = snapshot.value<string>(PROPERTY_JSON, [params.property_id]);
+    // The document rendered when the snapshot was built (snapshot/property-docs.ts says why).
+    const json = snapshot.value<string>(PROPERTY_DOC_BY_ID, [params.property_id]);
     if (json === undefined) throw notFound(`There is no commercial property '${params.property_id}' in this snapshot.`);
-    return new JsonText(json);
+    return new JsonText(json, snapshot.docEtag(params.property_id));
   },
 };

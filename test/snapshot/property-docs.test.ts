@@ -1,20 +1,21 @@
 import { Type } from "@sinclair/typebox";
 import Database from "better-sqlite3";
 import { CommercialProperty } from "../../src/shared/contract/records";
-import { jsonObjectSql } from "../../src/server/data/record-json";
+import { jsonObjectSql } from "../../src/snapshot/property-docs";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
 
-describe("records as JSON text written by SQLite", () => {
-  test("every property's JSON is byte-for-byte what JavaScript writes for the row, in schema order", () => {
+describe("property documents rendered when the snapshot is built", () => {
+  test("every property has one stored document, byte-for-byte what JavaScript writes for its row, in schema order", () => {
     const db = openSnapshot(snapshotPath());
-    const rows = db.prepare("SELECT * FROM properties").all() as Record<string, unknown>[];
-    const texts = db.prepare(`SELECT ${jsonObjectSql(CommercialProperty)} FROM properties`).pluck().all() as string[];
+    const rows = db.prepare("SELECT * FROM properties ORDER BY id").all() as Record<string, unknown>[];
+    const docs = db.prepare("SELECT id, json FROM property_docs ORDER BY id").all() as { id: string; json: string }[];
     expect(rows.length).toBeGreaterThan(1000);
+    expect(docs.map((d) => d.id)).toEqual(rows.map((r) => r.id));
     const order = Object.keys(CommercialProperty.properties);
     const mismatches = rows.filter((row, i) => {
       const expected = JSON.stringify(Object.fromEntries(order.map((k) => [k, row[k]])));
-      return texts[i] !== expected;
+      return docs[i].json !== expected;
     });
     expect(mismatches).toEqual([]);
     db.close();

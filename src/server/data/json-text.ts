@@ -1,0 +1,10 @@
+/**
+ * A response body that is already JSON text: the route sends it without serialising again.
+ * `etag`, when given, is the answer's validator, so the body need not be hashed for one.
+ */
+export class JsonText {
+  constructor(
+    readonly text: string,
+    readonly etag?: string,
+  ) {}
+}

@@ -1,0 +1,34 @@
+// What `npm start` does before serving: make sure the snapshot file exists and is in the layout
+// this version reads.
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import { buildSnapshot } from "./build";
+import { SNAPSHOT_FORMAT, formatOf, outdatedSnapshot } from "./snapshot-file";
+
+/**
+ * Builds the default snapshot at `file` when there is none. A snapshot written by an older
+ * version lacks what this one reads: a generated one is built again from its own seed, size and
+ * capture date (the same data, in the current layout); an imported one must be imported again
+ * from its files, which only the operator has, so that is an error saying how.
+ */
+export function ensureSnapshot(file: string, log: (msg: string) => void = () => {}): void {
+  const detail = (m: string) => log(`  ${m}`);
+  if (!fs.existsSync(file)) {
+    log(`No snapshot at ${file}: building the default snapshot (first run only)...`);
+    const built = buildSnapshot({ out: file, log: detail });
+    log(`Built snapshot ${built.id} in ${built.seconds.toFixed(1)} s.`);
+    return;
+  }
+  const meta = outdatedSnapshot(file);
+  if (!meta) return;
+  const why = `Snapshot ${meta.id} at ${file} has format ${formatOf(meta)}; this version reads format ${SNAPSHOT_FORMAT}.`;
+  if (meta.source !== "generated" || meta.seed === undefined) {
+    throw new Error(`${why} Import its files again: npm run snapshot -- import --dir <files> --out ${file}`);
+  }
+  const db = new Database(file, { readonly: true });
+  const properties = db.prepare("SELECT count(*) FROM properties").pluck().get() as number;
+  db.close();
+  log(`${why} Building it again from seed ${meta.seed} (${properties} properties)...`);
+  const built = buildSnapshot({ out: file, seed: Number(meta.seed), properties, capturedAt: meta.captured_at, log: detail });
+  log(`Built snapshot ${built.id} in ${built.seconds.toFixed(1)} s.`);
+}

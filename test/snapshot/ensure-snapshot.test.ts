@@ -1,0 +1,65 @@
+// `npm start`'s snapshot step for files written by an older version: a generated snapshot is
+// built again (same data, current layout); an imported one is refused with how to re-import it.
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import { buildSnapshot } from "../../src/snapshot/build";
+import { ensureSnapshot } from "../../src/snapshot/ensure-snapshot";
+import { SNAPSHOT_FORMAT, openSnapshot, outdatedSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
+import { SnapshotContext } from "../../src/server/data/snapshot-context";
+import { tempDir } from "./files";
+
+let root: string;
+beforeEach(() => {
+  root = tempDir("snapshot-ensure-");
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** Turns a current snapshot into one as the previous version wrote it (format 1). */
+function downgrade(file: string, source?: string): void {
+  const db = new Database(file);
+  db.exec("DROP TABLE property_docs; DELETE FROM snapshot_meta WHERE key = 'format'");
+  if (source) db.prepare("UPDATE snapshot_meta SET value = ? WHERE key = 'source'").run(source);
+  db.close();
+}
+
+test("a current snapshot is left alone", () => {
+  const file = path.join(root, "snapshot.db");
+  buildSnapshot({ out: file, seed: 3, properties: 200 });
+  const before = fs.statSync(file).mtimeMs;
+  const log: string[] = [];
+  ensureSnapshot(file, (m) => log.push(m));
+  expect(log).toEqual([]);
+  expect(fs.statSync(file).mtimeMs).toBe(before);
+  expect(outdatedSnapshot(file)).toBeNull();
+});
+
+test("an older generated snapshot is built again from its seed, size and capture date", () => {
+  const file = path.join(root, "snapshot.db");
+  const first = buildSnapshot({ out: file, seed: 3, properties: 200, capturedAt: "2026-06-30" });
+  downgrade(file);
+  expect(outdatedSnapshot(file)).toMatchObject({ id: first.id, source: "generated" });
+  // The service refuses the old layout rather than failing on its first detail request.
+  const old = new Database(file, { readonly: true });
+  expect(() => new SnapshotContext(old)).toThrow(`has format 1, older than this service reads (${SNAPSHOT_FORMAT})`);
+  old.close();
+
+  const log: string[] = [];
+  ensureSnapshot(file, (m) => log.push(m));
+  expect(log[0]).toBe(`Snapshot ${first.id} at ${file} has format 1; this version reads format ${SNAPSHOT_FORMAT}. Building it again from seed 3 (200 properties)...`);
+  expect(outdatedSnapshot(file)).toBeNull();
+  const db = openSnapshot(file);
+  const meta = readMeta(db);
+  expect(meta).toMatchObject({ id: first.id, format: String(SNAPSHOT_FORMAT), seed: "3" });
+  expect(db.prepare("SELECT count(*) FROM property_docs").pluck().get()).toBe(200);
+  db.close();
+});
+
+test("an older imported snapshot is refused, saying how to import it again, and left as it was", () => {
+  const file = path.join(root, "snapshot.db");
+  buildSnapshot({ out: file, seed: 3, properties: 200 });
+  downgrade(file, "imported");
+  const bytes = fs.readFileSync(file);
+  expect(() => ensureSnapshot(file)).toThrow(/has format 1; this version reads format 2\. Import its files again: npm run snapshot -- import --dir <files> --out /);
+  expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+});
