@@ -49,6 +49,8 @@ export interface CallRecord {
 /** The ledger's columns, in the order `pending` holds them (one group of these per charge). */
 const LEDGER_COLUMNS = ["account_id", "period", "key_id", "endpoint", "cost", "at", "request_id"] as const;
 const WIDTH = LEDGER_COLUMNS.length;
+/** Where a charge's account, period and cost sit within its group. */
+const [ACCOUNT, PERIOD, COST] = (["account_id", "period", "cost"] as const).map((c) => LEDGER_COLUMNS.indexOf(c));
 
 const RETRY_FLUSH_MS = 1000;
 /**
@@ -101,11 +103,11 @@ export class CreditLedger {
       // The period totals, summed per account and period in this batch.
       const totals = new Map<string, { accountId: string; period: string; cost: number }>();
       for (let i = 0; i < values.length; i += WIDTH) {
-        const accountId = values[i] as string;
-        const period = values[i + 1] as string;
+        const accountId = values[i + ACCOUNT] as string;
+        const period = values[i + PERIOD] as string;
         const k = `${accountId} ${period}`;
         const t = totals.get(k) ?? { accountId, period, cost: 0 };
-        t.cost += values[i + 4] as number;
+        t.cost += values[i + COST] as number;
         totals.set(k, t);
       }
       for (const t of totals.values()) this.stmts.add.run(t.accountId, t.period, t.cost);
