@@ -4,7 +4,8 @@ import type Database from "better-sqlite3";
 import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
-import { FLUSH_INTERVAL_MS } from "../../src/server/credits/credit-ledger";
+import { CreditLedger, FLUSH_INTERVAL_MS } from "../../src/server/credits/credit-ledger";
+import { PLANS } from "../../src/server/credits/plans";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
 
@@ -185,17 +186,20 @@ describe("charging under concurrency", () => {
 });
 
 describe("the ledger's batches", () => {
-  test("many charges in one turn are written together, every row kept, totals equal", async () => {
-    const { CreditLedger } = await import("../../src/server/credits/credit-ledger");
-    const { PLANS } = await import("../../src/server/credits/plans");
+  /** A ledger over a fresh accounts database, on the given clock; `charge` records one successful call. */
+  function ledgerOn(now: () => Date, onError?: (err: unknown) => void) {
     const db = openAccountsDb(":memory:");
     const keys = new KeyStore(db, crypto.randomBytes(32));
+    const ledger = new CreditLedger(db, now, onError);
+    const charge = (accountId: string, cost: number, i: number) =>
+      ledger.settle(ledger.hold(accountId, PLANS.explorer, cost)!, true, { keyId: "k", endpoint: "GET /v1/x", requestId: `req_${i}` });
+    return { db, keys, ledger, charge };
+  }
+
+  test("many charges in one turn are written together, every row kept, totals equal", () => {
+    const { db, keys, ledger, charge } = ledgerOn(() => new Date("2026-11-02T08:00:00Z"));
     const account = keys.createAccount("batch@example.com");
-    const ledger = new CreditLedger(db, () => new Date("2026-11-02T08:00:00Z"));
-    for (let i = 0; i < 75; i++) {
-      const hold = ledger.hold(account.id, PLANS.explorer, 2)!;
-      ledger.settle(hold, true, { keyId: "k", endpoint: "GET /v1/x", requestId: `req_${i}` });
-    }
+    for (let i = 0; i < 75; i++) charge(account.id, 2, i);
     ledger.flush();
     const rows = db.prepare("SELECT request_id, cost, period, at FROM credit_ledger ORDER BY id").all() as any[];
     expect(rows).toHaveLength(75);
@@ -205,26 +209,20 @@ describe("the ledger's batches", () => {
     expect(ledger.usage(account.id).remaining).toBe(850);
   });
 
-  test("a batch that cannot be written is kept, whole and in order, and written by the next flush", async () => {
-    const { CreditLedger } = await import("../../src/server/credits/credit-ledger");
-    const { PLANS } = await import("../../src/server/credits/plans");
-    const db = openAccountsDb(":memory:");
-    const keys = new KeyStore(db, crypto.randomBytes(32));
-    const a = keys.createAccount("a@example.com");
-    const b = keys.createAccount("b@example.com");
+  test("a batch that cannot be written is kept, whole and in order, and written by the next flush", () => {
     let clock = new Date("2026-11-30T23:59:59.999Z");
     const errors: unknown[] = [];
-    const ledger = new CreditLedger(db, () => clock, (err) => errors.push(err));
-    const charge = (account: string, i: number) =>
-      ledger.settle(ledger.hold(account, PLANS.explorer, 1)!, true, { keyId: "k", endpoint: "GET /v1/x", requestId: `req_${i}` });
-    charge(a.id, 0);
-    charge(b.id, 1);
+    const { db, keys, ledger, charge } = ledgerOn(() => clock, (err) => errors.push(err));
+    const a = keys.createAccount("a@example.com");
+    const b = keys.createAccount("b@example.com");
+    charge(a.id, 1, 0);
+    charge(b.id, 1, 1);
     db.exec("ALTER TABLE credit_ledger RENAME TO credit_ledger_away"); // every INSERT now fails
     ledger.flush();
     expect(errors).toHaveLength(1);
     db.exec("ALTER TABLE credit_ledger_away RENAME TO credit_ledger");
     clock = new Date("2026-12-01T00:00:00.000Z"); // a new period for the next charge
-    charge(a.id, 2);
+    charge(a.id, 1, 2);
     ledger.flush();
     const rows = db.prepare("SELECT account_id, period, request_id, at FROM credit_ledger ORDER BY id").all();
     expect(rows).toEqual([
