@@ -19,8 +19,11 @@ function matches(header: string, etag: string): boolean {
 export function conditionalGet(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (req.method !== "GET" || reply.statusCode !== 200) return payload;
   if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
-  const etag = (reply.getHeader("etag") as string | undefined) ?? etagOf(payload);
-  reply.header("ETag", etag);
+  let etag = reply.getHeader("etag") as string | undefined;
+  if (etag === undefined) {
+    etag = etagOf(payload);
+    reply.header("ETag", etag);
+  }
   reply.header("Cache-Control", "private, no-cache");
   const inm = req.headers["if-none-match"];
   if (typeof inm === "string" && matches(inm, etag)) {
