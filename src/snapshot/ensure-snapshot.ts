@@ -1,6 +1,5 @@
 // What `npm start` does before serving: make sure the snapshot file exists and is in the layout
 // this version reads.
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import { buildSnapshot } from "./build";
 import { SNAPSHOT_FORMAT, formatOf, outdatedSnapshot } from "./snapshot-file";
@@ -25,9 +24,7 @@ export function ensureSnapshot(file: string, log: (msg: string) => void = () => 
   if (meta.source !== "generated" || meta.seed === undefined) {
     throw new Error(`${why} Import its files again: npm run snapshot -- import --dir <files> --out ${file}`);
   }
-  const db = new Database(file, { readonly: true });
-  const properties = db.prepare("SELECT count(*) FROM properties").pluck().get() as number;
-  db.close();
+  const properties = (JSON.parse(meta.coverage) as { counts: { properties: number } }).counts.properties;
   log(`${why} Building it again from seed ${meta.seed} (${properties} properties)...`);
   const built = buildSnapshot({ out: file, seed: Number(meta.seed), properties, capturedAt: meta.captured_at, log: detail });
   log(`Built snapshot ${built.id} in ${built.seconds.toFixed(1)} s.`);

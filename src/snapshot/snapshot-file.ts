@@ -128,15 +128,28 @@ export function formatOf(meta: Record<string, string>): number {
   return meta.format === undefined ? 1 : Number(meta.format);
 }
 
-/** The meta of the snapshot file at `path` when it is older than SNAPSHOT_FORMAT, else null. */
+/** Whether a snapshot with this meta has the layout this version reads (a garbled format does not). */
+export function isCurrentFormat(meta: Record<string, string>): boolean {
+  return formatOf(meta) >= SNAPSHOT_FORMAT;
+}
+
+/**
+ * The meta of the snapshot file at `path` when it is older than SNAPSHOT_FORMAT, else null.
+ * A file that is not a snapshot at all is an error naming it.
+ */
 export function outdatedSnapshot(path: string): Record<string, string> | null {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  let meta: Record<string, string>;
   try {
-    const meta = readMeta(db);
-    return formatOf(meta) < SNAPSHOT_FORMAT ? meta : null;
-  } finally {
-    db.close();
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      meta = readMeta(db);
+    } finally {
+      db.close();
+    }
+  } catch (err) {
+    throw new Error(`${path} is not a snapshot this service can read (${(err as Error).message}). Build or import one there.`);
   }
+  return isCurrentFormat(meta) ? null : meta;
 }
 
 /** Opens a finished snapshot for serving: read-only, with a page cache sized for lookups. */

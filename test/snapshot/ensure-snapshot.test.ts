@@ -63,3 +63,11 @@ test("an older imported snapshot is refused, saying how to import it again, and 
   expect(() => ensureSnapshot(file)).toThrow(/has format 1; this version reads format 2\. Import its files again: npm run snapshot -- import --dir <files> --out /);
   expect(fs.readFileSync(file).equals(bytes)).toBe(true);
 });
+
+test("a file that is not a snapshot is an error naming it, and is left as it was", () => {
+  const file = path.join(root, "snapshot.db");
+  fs.writeFileSync(file, "not a database, just text\n".repeat(200));
+  const bytes = fs.readFileSync(file);
+  expect(() => ensureSnapshot(file)).toThrow(`${file} is not a snapshot this service can read (`);
+  expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+});

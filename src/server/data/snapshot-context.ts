@@ -2,7 +2,7 @@
 // identity and the facts computed when it was built (coverage, inputs per asset type).
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
-import { SNAPSHOT_FORMAT, formatOf, readMeta } from "../../snapshot/snapshot-file";
+import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, readMeta } from "../../snapshot/snapshot-file";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
 
 export interface SnapshotRef {
@@ -28,10 +28,9 @@ export class SnapshotContext {
     for (const key of ["id", "captured_at", "built_at", "source", "coverage", "asset_inputs"]) {
       if (!(key in this.meta)) throw new Error(`snapshot is incomplete: meta '${key}' is missing`);
     }
-    const format = formatOf(this.meta);
-    if (format < SNAPSHOT_FORMAT) {
+    if (!isCurrentFormat(this.meta)) {
       throw new Error(
-        `snapshot ${this.meta.id} has format ${format}, older than this service reads (${SNAPSHOT_FORMAT}): build or import it again`,
+        `snapshot ${this.meta.id} has format ${formatOf(this.meta)}, older than this service reads (${SNAPSHOT_FORMAT}): build or import it again`,
       );
     }
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
