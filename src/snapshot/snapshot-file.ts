@@ -14,13 +14,14 @@ import {
   tableDdl,
   type TableName,
 } from "./tables";
-import { PROPERTY_DOCS_DDL, PROPERTY_DOCS_FILL } from "./property-docs";
+import { fillPropertyDocs } from "./property-docs";
 
 /**
- * The layout version this code writes and the service reads. 2 added `property_docs`; a file
- * of an older format is rebuilt (generated) or refused (imported) when the service starts.
+ * The layout version this code writes and the service reads. 2 added `property_docs`; 3 keyed
+ * them by a hash of the id (`snapshot_meta.doc_probe` records the collisions' probe distance).
+ * A file of an older format is rebuilt (generated) or refused (imported) when the service starts.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 export type Row = Record<string, unknown>;
 
@@ -100,8 +101,7 @@ export class SnapshotWriter {
   /** Renders every property's detail document (once all properties are in); buildIndexes then skips it. */
   renderPropertyDocs(): void {
     if (this.docsRendered) return;
-    this.db.exec(PROPERTY_DOCS_DDL);
-    this.db.exec(PROPERTY_DOCS_FILL);
+    this.setMeta("doc_probe", String(fillPropertyDocs(this.db)));
     this.docsRendered = true;
   }
 

@@ -16,7 +16,8 @@ let dir: string;
 function fingerprint(file: string): Record<string, string> {
   const db = new Database(file, { readonly: true });
   const out: Record<string, string> = {};
-  for (const t of Object.keys(TABLES)) {
+  // property_docs too: its keys (hashes of the ids) and documents must not depend on the run.
+  for (const t of [...Object.keys(TABLES), "property_docs"]) {
     const h = createHash("sha256");
     for (const row of db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).raw().iterate()) h.update(JSON.stringify(row));
     out[t] = h.digest("hex");

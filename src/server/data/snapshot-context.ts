@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, readMeta } from "../../snapshot/snapshot-file";
+import { propertyDocLookup } from "../../snapshot/property-docs";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
 
 export interface SnapshotRef {
@@ -22,6 +23,8 @@ export class SnapshotContext {
   private readonly counts = new Map<string, number>();
   /** Names this very file (its id and build time), for the ETags of its stored documents. */
   private readonly fileTag: string;
+  /** A property's stored detail answer (snapshot/property-docs.ts), or undefined for an unknown id. */
+  readonly propertyDoc: (id: string) => string | undefined;
 
   constructor(readonly db: Database.Database) {
     this.meta = readMeta(db);
@@ -33,6 +36,9 @@ export class SnapshotContext {
         `snapshot ${this.meta.id} has format ${formatOf(this.meta)}, older than this service reads (${SNAPSHOT_FORMAT}): build or import it again`,
       );
     }
+    const probe = Number(this.meta.doc_probe);
+    if (!Number.isInteger(probe) || probe < 0) throw new Error("snapshot is incomplete: meta 'doc_probe' is missing or not a count");
+    this.propertyDoc = propertyDocLookup(db, probe);
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
     this.fileTag = crypto.hash("sha256", `${this.meta.id} ${this.meta.built_at}`, "base64url").slice(0, 16);
     this.coverage = JSON.parse(this.meta.coverage);

@@ -9,7 +9,6 @@ import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import { searchProperties } from "../data/property-search";
 import { JsonText } from "../data/json-text";
-import { PROPERTY_DOC_BY_ID } from "../../snapshot/property-docs";
 import { Paged } from "./query-params";
 
 export function assetTypeParam(value: string): AssetType {
@@ -75,7 +74,7 @@ export const propertyDetailRoute: RouteDef = {
   response: CommercialProperty,
   handler: ({ snapshot, params }) => {
     // The document rendered when the snapshot was built (snapshot/property-docs.ts says why).
-    const json = snapshot.value<string>(PROPERTY_DOC_BY_ID, [params.property_id]);
+    const json = snapshot.propertyDoc(params.property_id);
     if (json === undefined) throw notFound(`There is no commercial property '${params.property_id}' in this snapshot.`);
     return new JsonText(json, snapshot.docEtag(params.property_id));
   },
