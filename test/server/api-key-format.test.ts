@@ -1,4 +1,4 @@
-import { checksumOf, crc32, describeKeyProblem, formatKey, parseKey } from "../../src/shared/contract/api-key-format";
+import { KEY_LENGTH, checksumOf, crc32, describeKeyProblem, formatKey, keyIdAt, parseKey } from "../../src/shared/contract/api-key-format";
 import { randomBase62 } from "../../src/server/auth/key-store";
 
 describe("API key format", () => {
@@ -11,6 +11,11 @@ describe("API key format", () => {
     expect(key).toMatch(/^propi_live_abcDEF123456_[0-9A-Za-z]{30}$/);
     expect(parseKey(key)).toEqual({ environment: "live", keyId: "abcDEF123456", lastChars: key.slice(-4) });
     expect(describeKeyProblem(key)).toBeNull();
+    expect(key).toHaveLength(KEY_LENGTH);
+    expect(keyIdAt(key)).toBe("abcDEF123456");
+    expect(keyIdAt(formatKey("test", "abcDEF123456", randomBase62(24)))).toBe("abcDEF123456");
+    expect(keyIdAt(key.slice(1))).toBeNull();
+    expect(keyIdAt(key + " ")).toBeNull();
   });
 
   test("every single-character typo is caught by the checksum", () => {

@@ -4,7 +4,7 @@
 // secret part.
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
-import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, parseKey } from "../../shared/contract/api-key-format";
+import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, keyIdAt, parseKey } from "../../shared/contract/api-key-format";
 import { DEFAULT_PLAN, PLANS } from "../credits/plans";
 
 export interface Account {
@@ -201,18 +201,11 @@ export class KeyStore {
 
   /** The account behind a raw key, or null for anything else (malformed, unknown, revoked). */
   verify(rawKey: string): VerifiedKey | null {
+    const seen = this.recognise(rawKey);
+    if (seen) return seen;
     const parsed = parseKey(rawKey);
     if (!parsed) return null;
     const row = this.keyRow(parsed.keyId);
-    if (row?.recognised && !row.revoked_at) {
-      // Seen and matched before: a plain SHA-256 (a third of an HMAC's cost, and kept in
-      // memory only) recognises the same key again. Anything else takes the full path.
-      const digest = crypto.hash("sha256", rawKey, "buffer") as Buffer;
-      if (crypto.timingSafeEqual(digest, row.recognised.digest)) {
-        this.touch(parsed.keyId);
-        return row.recognised.key;
-      }
-    }
     // Hash even when the id is unknown, so unknown and wrong keys cost the same time.
     const presented = this.hash(rawKey);
     const stored = row?.hash ?? Buffer.alloc(presented.length);
@@ -224,8 +217,24 @@ export class KeyStore {
     return key;
   }
 
+  /**
+   * A key this process has verified before, recognised by a plain SHA-256 of the whole key (a
+   * third of an HMAC's cost, kept in memory only). An equal digest means the very key that
+   * passed every check, so its shape and checksum are not checked again; anything else
+   * (including ids not in the cache) takes the full path.
+   */
+  private recognise(rawKey: string): VerifiedKey | null {
+    const keyId = keyIdAt(rawKey);
+    const row = keyId === null ? undefined : this.cachedRow(keyId);
+    if (!row?.recognised || row.revoked_at) return null;
+    const digest = crypto.hash("sha256", rawKey, "buffer") as Buffer;
+    if (!crypto.timingSafeEqual(digest, row.recognised.digest)) return null;
+    this.touch(row.recognised.key.keyId);
+    return row.recognised.key;
+  }
 
-  private keyRow(keyId: string): KeyRow | undefined {
+  /** The cached row of a key id (none is read from the database), after the revocation check. */
+  private cachedRow(keyId: string): KeyRow | undefined {
     const cache = this.cache;
     if (!cache.checkedThisTurn) {
       cache.checkedThisTurn = true;
@@ -236,12 +245,17 @@ export class KeyStore {
         cache.seenVersion = version;
       }
     }
-    let row = cache.rows.get(keyId);
+    return cache.rows.get(keyId);
+  }
+
+  private keyRow(keyId: string): KeyRow | undefined {
+    let row = this.cachedRow(keyId);
     if (!row) {
       row = this.stmts.keyById.get(keyId) as KeyRow | undefined;
       if (row) {
-        if (cache.rows.size >= KEY_CACHE_SIZE) cache.rows.clear();
-        cache.rows.set(keyId, row);
+        const rows = this.cache.rows;
+        if (rows.size >= KEY_CACHE_SIZE) rows.clear();
+        rows.set(keyId, row);
       }
     }
     return row;

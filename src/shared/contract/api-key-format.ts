@@ -17,6 +17,19 @@ export const KEY_PATTERN = new RegExp(
   `^${KEY_PREFIX}_(live|test)_([0-9A-Za-z]{${KEY_ID_LENGTH}})_([0-9A-Za-z]{${SECRET_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
 );
 
+/** Where the key id sits in a key: after `propi_live_` or `propi_test_` (both 4-letter environments). */
+const KEY_ID_START = `${KEY_PREFIX}_live_`.length;
+/** Characters in every well-formed key. */
+export const KEY_LENGTH = KEY_ID_START + KEY_ID_LENGTH + 1 + SECRET_LENGTH + CHECKSUM_LENGTH;
+
+/**
+ * The characters where a key's id would be, without checking anything else (parseKey checks);
+ * null when the text is not even a key's length. For a cache in front of full verification.
+ */
+export function keyIdAt(raw: string): string | null {
+  return raw.length === KEY_LENGTH ? raw.slice(KEY_ID_START, KEY_ID_START + KEY_ID_LENGTH) : null;
+}
+
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 export interface ParsedKey {
