@@ -37,8 +37,9 @@ export function jsonObjectSql(schema: TObject): string {
 }
 
 /**
- * A property id's home key in property_docs: a 52-bit hash of it (two FNV-1a lanes, each
- * finished with MurmurHash3's mixer), so a million ids almost never share one. Ids are not
+ * A property id's home key in property_docs: a 52-bit hash of it (two FNV-1a-style lanes with
+ * different multipliers, finished with MurmurHash3's mixer), so a million ids almost never
+ * share one. Ids are not
  * secret and a wrong guess costs one seek, so no keyed hash is needed.
  */
 export function docKey(id: string): number {
