@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, readMeta } from "../../snapshot/snapshot-file";
 import { propertyDocLookup } from "../../snapshot/property-docs";
+import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
 
 export interface SnapshotRef {
@@ -19,6 +20,7 @@ export class SnapshotContext {
   readonly coverage: Record<string, unknown>;
   readonly assetInputs: Record<AssetType, SearchInput[]>;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly readers = new Map<string, RowReader>();
   private readonly plucked = new Map<string, Database.Statement>();
   private readonly counts = new Map<string, number>();
   /** Names this very file (its id and build time), for the ETags of its stored documents. */
@@ -70,11 +72,17 @@ export class SnapshotContext {
   }
 
   all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T[] {
-    return this.stmt(sql).all(...params) as T[];
+    return readAll(this.reader(sql), params) as T[];
   }
 
   get<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T | undefined {
-    return this.stmt(sql).get(...params) as T | undefined;
+    return readOne(this.reader(sql), params) as T | undefined;
+  }
+
+  private reader(sql: string): RowReader {
+    let r = this.readers.get(sql);
+    if (!r) this.readers.set(sql, (r = rowReader(this.db, sql)));
+    return r;
   }
 
   /** The first column of the first row, or undefined when there is no row. */
