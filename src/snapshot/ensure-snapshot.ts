@@ -1,7 +1,7 @@
 // What `npm start` does before serving: make sure the snapshot file exists and is in the layout
 // this version reads.
 import fs from "node:fs";
-import { buildSnapshot } from "./build";
+import { type BuildOptions, buildSnapshot } from "./build";
 import { SNAPSHOT_FORMAT, formatOf, outdatedSnapshot } from "./snapshot-file";
 
 /**
@@ -11,12 +11,13 @@ import { SNAPSHOT_FORMAT, formatOf, outdatedSnapshot } from "./snapshot-file";
  * from its files, which only the operator has, so that is an error saying how.
  */
 export function ensureSnapshot(file: string, log: (msg: string) => void = () => {}): void {
-  const detail = (m: string) => log(`  ${m}`);
+  const build = (opts: Omit<BuildOptions, "out" | "log">) => {
+    const built = buildSnapshot({ ...opts, out: file, log: (m) => log(`  ${m}`) });
+    log(`Built snapshot ${built.id} in ${built.seconds.toFixed(1)} s.`);
+  };
   if (!fs.existsSync(file)) {
     log(`No snapshot at ${file}: building the default snapshot (first run only)...`);
-    const built = buildSnapshot({ out: file, log: detail });
-    log(`Built snapshot ${built.id} in ${built.seconds.toFixed(1)} s.`);
-    return;
+    return build({});
   }
   const meta = outdatedSnapshot(file);
   if (!meta) return;
@@ -26,6 +27,5 @@ export function ensureSnapshot(file: string, log: (msg: string) => void = () => 
   }
   const properties = (JSON.parse(meta.coverage) as { counts: { properties: number } }).counts.properties;
   log(`${why} Building it again from seed ${meta.seed} (${properties} properties)...`);
-  const built = buildSnapshot({ out: file, seed: Number(meta.seed), properties, capturedAt: meta.captured_at, log: detail });
-  log(`Built snapshot ${built.id} in ${built.seconds.toFixed(1)} s.`);
+  build({ seed: Number(meta.seed), properties, capturedAt: meta.captured_at });
 }

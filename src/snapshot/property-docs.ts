@@ -61,7 +61,7 @@ function mix32(h: number): number {
   return h ^ (h >>> 16);
 }
 
-export const PROPERTY_DOCS_DDL =
+const PROPERTY_DOCS_DDL =
   "CREATE TABLE property_docs (key INTEGER PRIMARY KEY, id TEXT NOT NULL, json TEXT NOT NULL)";
 
 /**

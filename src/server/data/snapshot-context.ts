@@ -19,7 +19,6 @@ export class SnapshotContext {
   readonly meta: Record<string, string>;
   readonly coverage: Record<string, unknown>;
   readonly assetInputs: Record<AssetType, SearchInput[]>;
-  private readonly statements = new Map<string, Database.Statement>();
   private readonly readers = new Map<string, RowReader>();
   private readonly plucked = new Map<string, Database.Statement>();
   private readonly counts = new Map<string, number>();
@@ -66,11 +65,10 @@ export class SnapshotContext {
     return this.ref.captured_at.slice(0, 10);
   }
 
-  /** Prepared statements are cached by SQL text; queries are built from a fixed set of parts. */
-  stmt(sql: string): Database.Statement {
-    return prepared(this.statements, sql, () => this.db.prepare(sql));
-  }
-
+  /**
+   * Every row of a query, as objects. Statements (here and in `get`, `value`) are prepared once
+   * per SQL text; queries are built from a fixed set of parts.
+   */
   all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T[] {
     return readAll(this.reader(sql), params) as T[];
   }
@@ -80,9 +78,7 @@ export class SnapshotContext {
   }
 
   private reader(sql: string): RowReader {
-    let r = this.readers.get(sql);
-    if (!r) this.readers.set(sql, (r = rowReader(this.db, sql)));
-    return r;
+    return prepared(this.readers, sql, () => rowReader(this.db, sql));
   }
 
   /** The first column of the first row, or undefined when there is no row. */
@@ -103,14 +99,14 @@ export class SnapshotContext {
       this.counts.set(key, hit);
       return hit;
     }
-    const n = (this.stmt(`SELECT count(*) AS n ${from}`).get(...params) as { n: number }).n;
+    const n = this.value<number>(`SELECT count(*) ${from}`, params)!;
     this.counts.set(key, n);
     if (this.counts.size > COUNT_CACHE_SIZE) this.counts.delete(this.counts.keys().next().value as string);
     return n;
   }
 }
 
-function prepared(cache: Map<string, Database.Statement>, sql: string, make: () => Database.Statement) {
+function prepared<T>(cache: Map<string, T>, sql: string, make: () => T): T {
   let s = cache.get(sql);
   if (!s) cache.set(sql, (s = make()));
   return s;
