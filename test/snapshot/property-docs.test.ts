@@ -59,6 +59,23 @@ describe("property documents rendered when the snapshot is built", () => {
     }
   });
 
+  test("a file whose doc_probe is missing or garbled is refused with the reason, not served wrongly", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-docs-"));
+    try {
+      const file = path.join(dir, "s.db");
+      fs.copyFileSync(snapshotPath(), file);
+      for (const value of [null, "", " ", "-1", "1.5", "many"]) {
+        const db = new Database(file);
+        if (value === null) db.exec("DELETE FROM snapshot_meta WHERE key = 'doc_probe'");
+        else db.prepare("INSERT OR REPLACE INTO snapshot_meta (key, value) VALUES ('doc_probe', ?)").run(value);
+        expect(() => new SnapshotContext(db)).toThrow("snapshot is incomplete: meta 'doc_probe' is missing or not a count");
+        db.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("docKey spreads ids over 52 bits: 300,000 ids in the generated form get 300,000 keys", () => {
     const keys = new Set<number>();
     const outOfRange: number[] = [];

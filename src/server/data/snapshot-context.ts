@@ -37,9 +37,8 @@ export class SnapshotContext {
         `snapshot ${this.meta.id} has format ${formatOf(this.meta)}, older than this service reads (${SNAPSHOT_FORMAT}): build or import it again`,
       );
     }
-    const probe = Number(this.meta.doc_probe);
-    if (!Number.isInteger(probe) || probe < 0) throw new Error("snapshot is incomplete: meta 'doc_probe' is missing or not a count");
-    this.propertyDoc = propertyDocLookup(db, probe);
+    if (!/^\d+$/.test(this.meta.doc_probe ?? "")) throw new Error("snapshot is incomplete: meta 'doc_probe' is missing or not a count");
+    this.propertyDoc = propertyDocLookup(db, Number(this.meta.doc_probe));
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
     this.fileTag = crypto.hash("sha256", `${this.meta.id} ${this.meta.built_at}`, "base64url").slice(0, 16);
     this.coverage = JSON.parse(this.meta.coverage);
