@@ -123,6 +123,23 @@ describe("bearer authentication", () => {
     expect(row.last_chars).toBe(raw.slice(-4));
   });
 
+  test("last_used_at follows the clock, written at most once a minute per key", () => {
+    let now = new Date("2026-11-23T10:00:00.000Z");
+    const keys = new KeyStore(openAccountsDb(":memory:"), svc.pepper, () => now);
+    const account = keys.createAccount("clock@example.com");
+    const { raw, summary } = keys.createKey(account.id, "clocked");
+    const lastUsed = () => keys.listKeys(account.id).find((k) => k.key_id === summary.key_id)!.last_used_at;
+    expect(lastUsed()).toBeNull();
+    expect(keys.verify(raw)).not.toBeNull(); // the full check
+    expect(lastUsed()).toBe("2026-11-23T10:00:00.000Z");
+    now = new Date("2026-11-23T10:00:59.000Z");
+    expect(keys.verify(raw)).not.toBeNull(); // recognised: within the minute, not written
+    expect(lastUsed()).toBe("2026-11-23T10:00:00.000Z");
+    now = new Date("2026-11-23T10:01:00.000Z");
+    expect(keys.verify(raw)).not.toBeNull();
+    expect(lastUsed()).toBe("2026-11-23T10:01:00.000Z");
+  });
+
   test("one account cannot revoke another's key", () => {
     const other = svc.keys.createAccount("other@example.com");
     expect(svc.keys.revokeKey(other.id, parseKey(svc.key)!.keyId)).toBe(false);
