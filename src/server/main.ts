@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import { buildApp } from "./app";
 import { openAccountsDb } from "./auth/accounts-db";
+import { startWalCheckpoints } from "./auth/wal-checkpoints";
 import { loadConfig, loadPepper } from "./config";
 import { loggerOptions } from "./http/logging";
 import { openSnapshot } from "../snapshot/snapshot-file";
@@ -12,9 +13,10 @@ async function main() {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
   ensureSnapshot(config.snapshotPath, (m) => console.log(m));
+  const accountsDb = openAccountsDb(config.accountsPath);
   const app = buildApp({
     snapshotDb: openSnapshot(config.snapshotPath),
-    accountsDb: openAccountsDb(config.accountsPath),
+    accountsDb,
     pepper: loadPepper(config.dataDir),
     addinDir: config.addinDir,
     corsOrigins: config.corsOrigins,
@@ -22,8 +24,12 @@ async function main() {
     secureCookies: config.secureCookies,
     logger: loggerOptions(process.env.LOG_LEVEL ?? "info"),
   });
+  const checkpoints = startWalCheckpoints(accountsDb, {
+    onError: (err) => app.log.error({ err }, "WAL checkpoints fell back to SQLite's automatic ones"),
+  });
   const close = async () => {
-    await app.close();
+    await app.close(); // writes the ledger's last charges
+    await checkpoints.stop();
     process.exit(0);
   };
   process.on("SIGINT", close);

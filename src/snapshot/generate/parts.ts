@@ -5,7 +5,6 @@
 // re-sorting). The worker also computes the markets' sales groups from its sales, so markets
 // can be derived before the copy. Either way each table gets the same rows in the same order.
 import fs from "node:fs";
-import path from "node:path";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { SalesGroup } from "../derive/markets";
 import type { SnapshotWriter } from "../snapshot-file";
@@ -13,6 +12,7 @@ import type { GenContext, GenerateOptions } from "./context";
 import { insertBatch, OtherParcels } from "./others";
 import { DONE, FAILED, POSTED, SALES_READY, STATE } from "./part-flags";
 import { PART_TABLES, type Plan, type RoundBatch } from "./plan";
+import { workerScript } from "../worker-script";
 
 export interface PartWriter {
   /** Hands over round k's rows (rounds in order). */
@@ -64,21 +64,6 @@ export interface PartWorkerData {
 const START_TIMEOUT_MS = 60_000;
 const FINISH_TIMEOUT_MS = 30 * 60_000;
 
-function workerScript(): { file: string; execArgv: string[] } {
-  const ext = path.extname(__filename);
-  const file = path.join(__dirname, `part-worker${ext}`);
-  if (ext !== ".ts") return { file, execArgv: process.execArgv };
-  // From TypeScript sources (tsx, ts-jest) the worker needs tsx's CommonJS hook. Not its ESM
-  // loader: that one waits on this thread's event loop, which a synchronous build never runs.
-  const execArgv: string[] = [];
-  for (let i = 0; i < process.execArgv.length; i++) {
-    const a = process.execArgv[i];
-    if (["-r", "--require", "--import", "--loader", "--experimental-loader"].includes(a) && process.execArgv[i + 1]?.includes("tsx")) i++;
-    else if (!a.includes("tsx")) execArgv.push(a);
-  }
-  return { file, execArgv: [...execArgv, "--require", require.resolve("tsx/cjs")] };
-}
-
 export class WorkerPart implements PartWriter {
   private readonly port: MessagePort;
   private readonly flags: Int32Array;
@@ -96,7 +81,7 @@ export class WorkerPart implements PartWriter {
     this.flags = new Int32Array(shared);
     this.port = channel.port1;
     this.path = partPath;
-    const { file, execArgv } = workerScript();
+    const { file, execArgv } = workerScript(__filename, "part-worker");
     const workerData: PartWorkerData = { role: "snapshot-part", options: { ...options, log: undefined }, path: partPath, port: channel.port2, flags: shared };
     this.worker = new Worker(file, { workerData, transferList: [channel.port2], execArgv });
     this.worker.unref();
