@@ -176,13 +176,13 @@ async function main() {
   ).map((r) => `${r.city} ${r.name.split(" ")[0]}`);
   snap.close();
 
+  // A fresh accounts database each run: every run adds millions of ledger rows, and runs should
+  // not differ by how many earlier ones there were.
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(DATA_DIR, `accounts.db${suffix}`), { force: true });
   const keys = new KeyStore(openAccountsDb(path.join(DATA_DIR, "accounts.db")), loadPepper(DATA_DIR));
   // The operators' plan: every call still goes through the credit gate and is charged and
   // recorded, but Explorer's 1,000 credits and 60-call burst would stop a load test at once.
-  const account = keys.findAccountByEmail("bench@example.com") ?? keys.createAccount("bench@example.com", "unlimited");
-  keys.setPlan(account.id, "unlimited");
-  // Each run makes a fresh key; the ones earlier runs made are revoked (an account holds 10 at most).
-  for (const k of keys.listKeys(account.id)) if (!k.revoked_at) keys.revokeKey(account.id, k.key_id);
+  const account = keys.createAccount("bench@example.com", "unlimited");
   const key = keys.createKey(account.id, "benchmark").raw;
 
   const child = spawn("taskset", ["-c", "0", process.execPath, path.join(__dirname, "../src/server/main.js")], {
