@@ -2,7 +2,8 @@
 // most 100 at a time (the service's page size), following next_offset. Each page is its own
 // cached request, so a recalculation fetches none of them again.
 import type { QueryValue } from "../shared/api-client";
-import { PAGE_SIZE_MAX, type EndpointSpec } from "../shared/endpoints";
+import { type EndpointSpec } from "../shared/endpoints";
+import { MAX_LIMIT } from "../shared/contract/paging";
 import type { FunctionContext } from "./call-context";
 
 export interface ListEnvelope {
@@ -34,7 +35,7 @@ export async function fetchRows(
   let offset = paging.offset;
   let first: ListEnvelope | null = null;
   for (;;) {
-    const size = Math.min(PAGE_SIZE_MAX, paging.limit - rows.length);
+    const size = Math.min(MAX_LIMIT, paging.limit - rows.length);
     const page = await ctx.session.api.get<ListEnvelope>(spec, pathParams, { ...query, limit: size, offset }, ctx);
     first ??= page;
     rows.push(...page.data);

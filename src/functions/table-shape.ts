@@ -1,7 +1,7 @@
 // Shapes records into what a spill returns: a rectangle, header row first, one column per
 // field in a stable order. Also the options every table function shares (headers, cols,
 // limit, offset, dates) and their checks, which run before any request.
-import { OFFSET_MAX } from "../shared/endpoints";
+import { MAX_OFFSET } from "../shared/contract/paging";
 import { InputError, NoDataError } from "./excel-errors";
 import type { LocalOption, OptionValue } from "./options";
 import { toExcelSerial } from "./param-values";
@@ -27,7 +27,7 @@ export const LIMIT_OPTION: LocalOption = {
   max: MAX_ROWS,
   help: `rows to return, 1..${MAX_ROWS}; more than 100 fetches further pages, each billed.`,
 };
-export const OFFSET_OPTION: LocalOption = { name: "offset", kind: "count", min: 0, max: OFFSET_MAX, help: `rows to skip, 0..${OFFSET_MAX}.` };
+export const OFFSET_OPTION: LocalOption = { name: "offset", kind: "count", min: 0, max: MAX_OFFSET, help: `rows to skip, 0..${MAX_OFFSET}.` };
 
 /** The shaping options of any spill. */
 export const SHAPE_OPTIONS = [HEADERS_OPTION, COLS_OPTION, DATES_OPTION];

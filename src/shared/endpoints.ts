@@ -50,10 +50,6 @@ export interface EndpointSpec {
   paged: boolean;
 }
 
-/** The service's paging bounds (DESIGN.md section 2). */
-export const PAGE_SIZE_MAX = 100;
-export const OFFSET_MAX = 10_000;
-
 /**
  * Help texts worded for a spreadsheet (a catalog formula to look a value up, an Excel date, the
  * bounds the message does not otherwise state), where the service's description is worded

@@ -5,7 +5,7 @@
 // the pane lets through is one its formula accepts, and nothing is sent that the service (or
 // Excel) would refuse.
 import type { Catalog } from "../shared/contract/responses";
-import { PAGE_SIZE_MAX } from "../shared/endpoints";
+import { MAX_LIMIT } from "../shared/contract/paging";
 import { isBlank } from "../functions/argument-parsers";
 import { InputError } from "../functions/excel-errors";
 import { canonical, checkParam } from "../functions/param-values";
@@ -128,7 +128,7 @@ export function checkSearch(kind: SearchKind, values: Record<string, string>, ca
 function readLimit(raw: string | undefined): number | string {
   if (isBlank(raw)) return DEFAULT_ROWS;
   try {
-    return checkParam({ name: LIMIT_FIELD.name, kind: "integer", min: 1, max: PAGE_SIZE_MAX, help: LIMIT_FIELD.help }, raw, LIMIT_FIELD.label) as number;
+    return checkParam({ name: LIMIT_FIELD.name, kind: "integer", min: 1, max: MAX_LIMIT, help: LIMIT_FIELD.help }, raw, LIMIT_FIELD.label) as number;
   } catch (err) {
     if (err instanceof InputError) return err.message;
     throw err;

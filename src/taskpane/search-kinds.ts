@@ -4,7 +4,8 @@
 // that input's ParamSpec in endpoints.ts, so the pane checks exactly what the functions check.
 // Fields that are not positional arguments become the formula's `key=value` options, so their
 // names are the endpoint's input names (which the functions' options accept).
-import { ENDPOINTS, PAGE_SIZE_MAX, type OperationId, type ParamSpec } from "../shared/endpoints";
+import { ENDPOINTS, type OperationId, type ParamSpec } from "../shared/endpoints";
+import { MAX_LIMIT } from "../shared/contract/paging";
 import { COMPANY_TYPES } from "../shared/contract/vocabulary";
 import type { GeographyKind } from "../functions/argument-parsers";
 import type { ResourceName } from "../functions/record-fields";
@@ -105,7 +106,7 @@ const geography = (help: string, metros: boolean): SearchField =>
 
 /** The page the preview fetches and the formula's `limit=`: one request's worth of rows. */
 export const LIMIT_FIELD: SearchField =
-  { name: "limit", label: "Rows", help: `Rows to preview and insert, 1 to ${PAGE_SIZE_MAX} (default 25).`, input: "number", min: 1, max: PAGE_SIZE_MAX, step: 1 };
+  { name: "limit", label: "Rows", help: `Rows to preview and insert, 1 to ${MAX_LIMIT} (default 25).`, input: "number", min: 1, max: MAX_LIMIT, step: 1 };
 
 /** A paged search also asks how many rows: the field goes last, after the filters. */
 function withPaging(spec: SearchKindSpec): SearchKindSpec {

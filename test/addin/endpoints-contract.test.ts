@@ -5,7 +5,8 @@
 // and how it reads the shared schemas are checked here.
 import { buildOpenApi } from "../../src/server/openapi";
 import { API_ROUTES } from "../../src/server/routes";
-import { ENDPOINTS, OFFSET_MAX, PAGE_SIZE_MAX, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
+import { ENDPOINTS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
+import { MAX_LIMIT, MAX_OFFSET } from "../../src/shared/contract/paging";
 import { RESOURCES, type ResourceName } from "../../src/functions/record-fields";
 
 type Json = Record<string, any>;
@@ -56,10 +57,10 @@ test("every query input of every endpoint is read into the check the service mak
   }
 });
 
-test("the add-in's paging bounds are the service's", () => {
+test("the published paging bounds are the shared contract's, which the add-in pages by", () => {
   const paging = operations.find((o) => o.op.operationId === "listParcels")!.op.parameters as Json[];
   const schemaOf = (name: string) => resolve(paging.find((p) => p.name === name)!.schema);
-  expect({ limit: schemaOf("limit").maximum, offset: schemaOf("offset").maximum }).toEqual({ limit: PAGE_SIZE_MAX, offset: OFFSET_MAX });
+  expect({ limit: schemaOf("limit").maximum, offset: schemaOf("offset").maximum }).toEqual({ limit: MAX_LIMIT, offset: MAX_OFFSET });
 });
 
 /** The record schema a response carries: a list's items, or the body itself. */

@@ -2,10 +2,7 @@
 // with it. Every endpoint that returns many records uses these, so paging works one way.
 import { Type, type TObject, type TProperties, type TSchema } from "@sinclair/typebox";
 import type { SnapshotRef } from "../data/snapshot-context";
-
-export const MAX_LIMIT = 100;
-export const DEFAULT_LIMIT = 25;
-export const MAX_OFFSET = 10_000;
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from "../../shared/contract/paging";
 
 export const PagingQuery = {
   limit: Type.Integer({

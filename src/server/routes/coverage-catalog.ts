@@ -13,7 +13,7 @@ import {
 import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
 import { Catalog } from "../../shared/contract/responses";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../http/list-envelope";
+import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../shared/contract/paging";
 import { openApiPath, type RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 
