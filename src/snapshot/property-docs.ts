@@ -17,7 +17,8 @@ import type Database from "better-sqlite3";
 import { CommercialProperty } from "../shared/contract/records";
 
 /** The JSON value of one column, in the form the schema serialiser would write it. */
-function columnJson(column: string, field: TSchema): string {
+function columnJson(name: string, field: TSchema, table?: string): string {
+  const column = table ? `${table}.${name}` : name;
   const types = ([] as string[]).concat(field.type ?? "string");
   // A REAL holding a whole number would print as 404121.0; JavaScript writes 404121.
   if (types.includes("number")) {
@@ -25,13 +26,16 @@ function columnJson(column: string, field: TSchema): string {
   }
   if (types.includes("array")) return `json(${column})`; // stored as JSON text
   if (types.includes("string") || types.includes("integer")) return column;
-  throw new Error(`property-docs: field '${column}' has a type json_object cannot render (${types.join(", ")})`);
+  throw new Error(`property-docs: field '${name}' has a type json_object cannot render (${types.join(", ")})`);
 }
 
-/** `json_object('id', id, ...)` over every field of `schema`, in the schema's order. */
-export function jsonObjectSql(schema: TObject): string {
+/**
+ * `json_object('id', id, ...)` over every field of `schema`, in the schema's order; with
+ * `table`, its columns are named through it (`p.id`), for queries that join other tables.
+ */
+export function jsonObjectSql(schema: TObject, table?: string): string {
   const parts = Object.entries(schema.properties).map(
-    ([column, field]) => `'${column}', ${columnJson(column, field as TSchema)}`,
+    ([column, field]) => `'${column}', ${columnJson(column, field as TSchema, table)}`,
   );
   return `json_object(${parts.join(", ")})`;
 }

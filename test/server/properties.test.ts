@@ -1,3 +1,9 @@
+import fastJson from "fast-json-stringify";
+import { CommercialProperty } from "../../src/shared/contract/records";
+import { ListOf } from "../../src/server/http/list-envelope";
+import { inline } from "../../src/server/http/route-def";
+import { decodeArrays } from "../../src/server/data/sql-where";
+import { arrayFields } from "../../src/snapshot/tables";
 import { pick, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
@@ -20,6 +26,37 @@ describe("property detail", () => {
     const res = await svc.get("/v1/commercial/properties/cp_doesnotexist");
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: "not_found", status: 404 });
+  });
+});
+
+describe("search pages written as text", () => {
+  // Search pages are assembled from JSON that SQLite writes for each record (property-search.ts);
+  // they must be exactly what Fastify's serialiser writes for the same rows and envelope.
+  const serialise = fastJson(inline(ListOf(CommercialProperty)) as object);
+  const asSerialised = (page: any) => {
+    const byId = svc.snapshot.prepare("SELECT * FROM properties WHERE id = ?");
+    const rows = page.data.map((r: any) => byId.get(r.id) as Record<string, unknown>);
+    for (const row of rows) decodeArrays(row, [...arrayFields("properties")]);
+    return serialise({ ...page, data: rows });
+  };
+  test.each([
+    "/v1/commercial/properties?q=industrial&limit=100",
+    "/v1/commercial/properties?q=park&state_code=TX&offset=3&limit=7",
+    "/v1/commercial/properties?asset_type=office&min_building_area_sqft=20000",
+    "/v1/commercial/assets/multifamily/properties?min_units=50&limit=40",
+    "/v1/commercial/assets/land/properties?min_land_area_acres=5&limit=100&offset=20",
+    "/v1/commercial/properties?q=zzzznothing",
+  ])("%s", async (url) => {
+    const res = await svc.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(asSerialised(res.json()));
+  });
+
+  test("those pages cover the values JSON writes differently from SQL: nulls and fractional numbers", async () => {
+    const body = (await svc.get("/v1/commercial/properties?q=industrial&limit=100")).json();
+    const values = body.data.flatMap((r: any) => Object.values(r));
+    expect(values.some((v: unknown) => v === null)).toBe(true);
+    expect(values.some((v: unknown) => typeof v === "number" && !Number.isInteger(v))).toBe(true);
   });
 });
 

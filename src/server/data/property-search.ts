@@ -6,6 +6,16 @@ import { SEARCH_INPUTS, type AssetType, type SearchInput } from "../../shared/co
 import type { SnapshotContext } from "./snapshot-context";
 import { Where, containsPattern, pagedQuery } from "./sql-where";
 import { ftsQuery, splitCity } from "../routes/query-params";
+import { jsonObjectSql } from "../../snapshot/property-docs";
+import { CommercialProperty } from "../../shared/contract/records";
+
+/**
+ * Each matching property as the JSON text of its record, written by SQLite: building a row
+ * object per property and serialising it again cost about a quarter more per page
+ * (docs/benchmarks.md, sixth round). The property documents' test holds this SQL's output
+ * equal to JavaScript's for every row.
+ */
+const PROPERTY_JSON = `${jsonObjectSql(CommercialProperty, "p")} AS json`;
 
 export interface PropertySearch {
   asset_type?: AssetType;
@@ -53,7 +63,13 @@ function ownerIdsByName(snapshot: SnapshotContext, name: string): string[] {
   return rows.map((r) => r.id);
 }
 
-export function searchProperties(snapshot: SnapshotContext, s: PropertySearch) {
+/** One page of matching properties, each as its record's JSON text, and the count of all matches. */
+export function searchProperties(snapshot: SnapshotContext, s: PropertySearch): { records: string[]; total: number } {
+  const { rows, total } = matchingPage(snapshot, s);
+  return { records: rows.map((r) => r.json), total };
+}
+
+function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
   if (s.asset_type) checkSupported(snapshot, s.asset_type, s as unknown as Record<string, unknown>);
   const { city, state } = splitCity(s.city, s.state_code);
   const w = new Where()
@@ -83,9 +99,9 @@ export function searchProperties(snapshot: SnapshotContext, s: PropertySearch) {
     // to count it costs several times more.
     const textOnly = w.isEmpty;
     w.add("properties_fts MATCH ?", match);
-    return pagedQuery(
+    return pagedQuery<{ json: string }>(
       snapshot,
-      "SELECT p.*",
+      `SELECT ${PROPERTY_JSON}`,
       `FROM properties_fts JOIN properties p ON p.rowid = properties_fts.rowid${w.sql}`,
       // Stable order, not relevance: every word must match anyway, and ranking every match
       // costs 5-10x the query. Ordering by the text index's rowid lets it stop after one page.
@@ -95,5 +111,5 @@ export function searchProperties(snapshot: SnapshotContext, s: PropertySearch) {
       textOnly ? { from: "FROM properties_fts WHERE properties_fts MATCH ?", params: [match] } : undefined,
     );
   }
-  return pagedQuery(snapshot, "SELECT p.*", `FROM properties p${w.sql}`, "ORDER BY p.rowid", w.params, page);
+  return pagedQuery<{ json: string }>(snapshot, `SELECT ${PROPERTY_JSON}`, `FROM properties p${w.sql}`, "ORDER BY p.rowid", w.params, page);
 }

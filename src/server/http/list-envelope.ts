@@ -2,6 +2,7 @@
 // with it. Every endpoint that returns many records uses these, so paging works one way.
 import { Type, type TObject, type TProperties, type TSchema } from "@sinclair/typebox";
 import type { SnapshotRef } from "../data/snapshot-context";
+import { JsonText } from "../data/json-text";
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from "../../shared/contract/paging";
 
 export const PagingQuery = {
@@ -61,4 +62,14 @@ export function listEnvelope<T>(data: T[], page: Page, total: number, snapshot: 
     snapshot,
     ...extra,
   };
+}
+
+/**
+ * The same envelope as JSON text, around records already rendered as JSON by SQLite (see
+ * property-search.ts): what the schema serialiser would write, without building an object per
+ * record and serialising it again.
+ */
+export function listEnvelopeText(records: string[], page: Page, total: number, snapshot: SnapshotRef): JsonText {
+  const { object, data: _records, ...rest } = listEnvelope(records, page, total, snapshot);
+  return new JsonText(`{"object":${JSON.stringify(object)},"data":[${records.join(",")}],${JSON.stringify(rest).slice(1)}`);
 }

@@ -4,7 +4,7 @@ import { CommercialProperty } from "../../shared/contract/records";
 import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { QUERIES } from "../../shared/contract/queries";
-import { ListOf, listEnvelope } from "../http/list-envelope";
+import { ListOf, listEnvelopeText } from "../http/list-envelope";
 import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import { searchProperties } from "../data/property-search";
@@ -37,8 +37,8 @@ export const propertySearchRoute: RouteDef = {
   querystring: Paged(QUERIES.searchProperties),
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query }) => {
-    const { rows, total } = searchProperties(snapshot, query as any);
-    return listEnvelope(rows, query as any, total, snapshot.ref);
+    const { records, total } = searchProperties(snapshot, query as any);
+    return listEnvelopeText(records, query as any, total, snapshot.ref);
   },
 };
 
@@ -57,8 +57,8 @@ export const assetPropertiesRoute: RouteDef = {
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query, params }) => {
     const asset_type = assetTypeParam(params.asset_type);
-    const { rows, total } = searchProperties(snapshot, { ...(query as any), asset_type });
-    return listEnvelope(rows, query as any, total, snapshot.ref);
+    const { records, total } = searchProperties(snapshot, { ...(query as any), asset_type });
+    return listEnvelopeText(records, query as any, total, snapshot.ref);
   },
 };
 
