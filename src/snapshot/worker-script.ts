@@ -5,13 +5,15 @@ import path from "node:path";
 
 /**
  * The worker file `name` in the directory of `callerFile`, with the caller's extension, and
- * the execArgv it needs. From TypeScript sources the worker needs tsx's CommonJS hook. Not its
+ * the execArgv it needs. Compiled, none: the worker inherits the parent's options, whereas
+ * passing them explicitly makes `new Worker` throw on V8 flags such as `--trace-gc` or
+ * `--perf-basic-prof`. From TypeScript sources the worker needs tsx's CommonJS hook. Not its
  * ESM loader: that one waits on the parent's event loop, which a synchronous caller never runs.
  */
-export function workerScript(callerFile: string, name: string): { file: string; execArgv: string[] } {
+export function workerScript(callerFile: string, name: string): { file: string; execArgv?: string[] } {
   const ext = path.extname(callerFile);
   const file = path.join(path.dirname(callerFile), `${name}${ext}`);
-  if (ext !== ".ts") return { file, execArgv: process.execArgv };
+  if (ext !== ".ts") return { file };
   const execArgv: string[] = [];
   for (let i = 0; i < process.execArgv.length; i++) {
     const a = process.execArgv[i];

@@ -1,11 +1,13 @@
 // The accounts database's log is checkpointed by a worker thread, not inside the service's
 // commits; when the worker is not running, SQLite's automatic checkpoints are back on.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { startWalCheckpoints } from "../../src/server/auth/wal-checkpoints";
+import { workerScript } from "../../src/snapshot/worker-script";
 
 let dir: string;
 let db: Database.Database;
@@ -83,6 +85,26 @@ test("a worker that cannot start leaves SQLite's automatic checkpoints on and re
   expect(errors).toHaveLength(1);
   expect(autocheckpoint()).toBe(1000);
   await checkpoints.stop(); // already gone: returns at once
+});
+
+test("a worker that cannot even be created (node run with V8 flags) leaves the service running", () => {
+  // From sources the worker is given execArgv explicitly, and Node refuses V8 flags there.
+  const script = `
+    const { openAccountsDb } = require("./src/server/auth/accounts-db");
+    const { startWalCheckpoints } = require("./src/server/auth/wal-checkpoints");
+    const db = openAccountsDb(process.argv[1]);
+    startWalCheckpoints(db, { onError: (err) => console.log("reported:", err.code) });
+    console.log("autocheckpoint", db.pragma("wal_autocheckpoint", { simple: true }));`;
+  const out = execFileSync(process.execPath, ["--trace-gc", "--require", require.resolve("tsx/cjs"), "-e", script, db.name], {
+    cwd: path.join(__dirname, "../.."),
+    encoding: "utf8",
+  });
+  expect(out).toContain("reported: ERR_WORKER_INVALID_EXEC_ARGV");
+  expect(out).toContain("autocheckpoint 1000");
+});
+
+test("compiled, the worker inherits node's options instead of being handed them", () => {
+  expect(workerScript("/srv/dist/auth/wal-checkpoints.js", "checkpoint-worker")).toEqual({ file: "/srv/dist/auth/checkpoint-worker.js" });
 });
 
 test("an in-memory database has no log and gets no worker", async () => {

@@ -44,7 +44,14 @@ export function startWalCheckpoints(db: Database.Database, opts: WalCheckpointOp
     truncateAboveBytes: opts.truncateAboveBytes ?? 64 * 2 ** 20,
   };
   const { file, execArgv } = workerScript(__filename, "checkpoint-worker");
-  const worker = new Worker(file, { workerData: data, execArgv });
+  let worker: Worker;
+  try {
+    worker = new Worker(file, { workerData: data, execArgv });
+  } catch (err) {
+    // The service runs on with SQLite's own checkpoints, which were never turned off.
+    opts.onError?.(err);
+    return { stop: async () => {} };
+  }
   worker.unref(); // a checkpointer never keeps the process alive
   let running = false;
   let stopping = false;
