@@ -163,7 +163,8 @@ async function main() {
     buildSeconds = buildSnapshot({ out: snapshotPath, seed: 1, properties: PROPERTIES }).seconds;
     console.log(`  built in ${buildSeconds.toFixed(1)} s, ${(fs.statSync(snapshotPath).size / 2 ** 20).toFixed(0)} MB`);
     // The build leaves gigabytes of dirty pages that the kernel writes back for a while; the
-    // scenarios should not run alongside that (one run's asset p99 went from ~11 to 28 ms).
+    // scenarios should not run alongside that (the run right after a build had the worst asset
+    // p99 of its session, 28 ms against 9–12).
     execFileSync("sync");
   }
 
