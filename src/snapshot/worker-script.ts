@@ -6,8 +6,8 @@ import path from "node:path";
 /**
  * The worker file `name` in the directory of `callerFile`, with the caller's extension, and
  * the execArgv it needs. Compiled, none: the worker inherits the parent's options, whereas
- * passing them explicitly makes `new Worker` throw on V8 flags such as `--trace-gc` or
- * `--perf-basic-prof`. From TypeScript sources the worker needs tsx's CommonJS hook. Not its
+ * passing them explicitly makes `new Worker` throw on V8 flags such as `--trace-gc`. From
+ * TypeScript sources the worker needs tsx's CommonJS hook. Not its
  * ESM loader: that one waits on the parent's event loop, which a synchronous caller never runs.
  */
 export function workerScript(callerFile: string, name: string): { file: string; execArgv?: string[] } {

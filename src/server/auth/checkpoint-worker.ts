@@ -32,8 +32,9 @@ function run(data: CheckpointWorkerData): void {
   const checkpoint = () => {
     // PASSIVE copies what it can without blocking the service's reads or writes, and the log
     // starts over at the next commit after one has copied everything. Under steady writes that
-    // moment may not come, so past a size TRUNCATE waits (briefly, for the writer's lock) to
-    // copy everything and empty the file.
+    // moment may not come, so past a size TRUNCATE takes the writer's lock, copies everything
+    // and empties the file; a ledger write in that moment waits for it (once per 64 MB of log
+    // by default).
     const mode = walBytes() > data.truncateAboveBytes ? "TRUNCATE" : "PASSIVE";
     reported(`checkpointing ${data.file}`, () => db.pragma(`wal_checkpoint(${mode})`));
   };
