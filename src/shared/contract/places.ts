@@ -1,0 +1,163 @@
+// The place grammar: how a person may name a place, in a cell or a query parameter, and its
+// one canonical spelling. The service resolves places written this way against the snapshot;
+// the add-in checks and canonicalises them before any request, so "austin,tx", "AUSTIN, TX"
+// and "Austin TX" are one request (and one cache entry) for "Austin, TX".
+//
+// Forms, by kind:
+//   state   "TX", "tx", "Texas"
+//   county  "Travis County, TX", "Travis County, Texas", "Orleans Parish, LA" (the state is required)
+//   city    "Austin, TX", "Austin,TX", "austin tx", "Austin, Texas"; "Austin" alone names the
+//           city in whichever states have one
+//   zip     "78704", "78704-1234", or the number 78704 (a cell holding 2134 means "02134")
+//   metro   "Austin, TX metro", or its id "metro-austin-tx"
+// A state name alone is the state ("Washington"); add the state for the city ("Washington, DC").
+import { STATE_NAMES_LONGEST_FIRST, type StateCode, isStateCode, stateCodeOf } from "./states";
+
+export const PLACE_KINDS = ["state", "county", "city", "zip", "metro"] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+export type Place =
+  | { kind: "state"; state: StateCode }
+  | { kind: "county"; name: string; state: StateCode }
+  | { kind: "city"; name: string; state: StateCode | null }
+  | { kind: "zip"; zip: string }
+  | { kind: "metro"; id: string }
+  | { kind: "metro"; name: string; state: StateCode };
+
+/** One example of each kind, as messages and docs show them. */
+export const PLACE_EXAMPLES: Record<PlaceKind, string> = {
+  state: 'a state ("TX" or "Texas")',
+  county: 'a county ("Travis County, TX")',
+  city: 'a city ("Austin, TX")',
+  zip: 'a ZIP code ("78704")',
+  metro: 'a metro ("Austin, TX metro" or "metro-austin-tx")',
+};
+
+/** "a state ("TX" or "Texas"), a city ("Austin, TX") or a ZIP code ("78704")". */
+export function describeKinds(kinds: readonly PlaceKind[]): string {
+  const parts = PLACE_KINDS.filter((k) => kinds.includes(k)).map((k) => PLACE_EXAMPLES[k]);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0] ?? "";
+}
+
+/** A place that cannot be read: the message says what was wrong and which forms work. */
+export class PlaceSyntaxError extends Error {
+  override readonly name = "PlaceSyntaxError";
+}
+
+const MAX_NAME = 80;
+/** Letters, digits, spaces and the punctuation of real place names ("St. Louis", "Coeur d'Alene", "Winston-Salem", "'Ewa Beach"). */
+const NAME = /^'?[\p{L}\p{N}][\p{L}\p{N} .'&-]*$/u;
+const COUNTY_WORDS = /^(.*\S)\s+(county|parish|borough|census area|municipality|co\.?)$/i;
+
+/** The word a state uses for its counties in names ("Orleans Parish, LA"). */
+export function countyWord(state: string): string {
+  return state === "LA" ? "Parish" : state === "AK" ? "Borough" : "County";
+}
+
+/** Reads a place written in any of the forms above. Throws PlaceSyntaxError. */
+export function parsePlace(raw: unknown): Place {
+  if (typeof raw === "number") {
+    if (Number.isInteger(raw) && raw >= 0 && raw <= 99_999) return { kind: "zip", zip: String(raw).padStart(5, "0") };
+    throw new PlaceSyntaxError(`${raw} is not a ZIP code; ZIP codes have five digits, such as 78704.`);
+  }
+  if (typeof raw !== "string") throw new PlaceSyntaxError(`give a place as text, such as "Austin, TX".`);
+  const text = raw.normalize("NFC").replace(/[\u2018\u2019]/g, "'").trim().replace(/\s+/g, " ");
+  if (text === "") throw new PlaceSyntaxError("the place is empty.");
+  if (text.length > 120) throw new PlaceSyntaxError("the place is too long (at most 120 characters).");
+  const zip = /^(\d{5})(-\d{4})?$/.exec(text);
+  if (zip) return { kind: "zip", zip: zip[1] };
+  if (/^\d+(-\d*)?$/.test(text)) throw new PlaceSyntaxError(`"${text}" is not a ZIP code; ZIP codes have five digits, such as 78704.`);
+  if (/^metro-[a-z0-9-]+$/i.test(text)) return { kind: "metro", id: text.toLowerCase() };
+  const state = stateCodeOf(text);
+  if (state) return { kind: "state", state };
+  if (/^[A-Za-z]{2}$/.test(text)) throw new PlaceSyntaxError(`"${text}" is not a US state code; use one such as TX (or the name, Texas).`);
+
+  const metro = /^(.*?)[\s,]+metro$/i.exec(text);
+  if (metro) {
+    const { name, state: metroState } = splitState(metro[1], text);
+    if (!metroState) throw new PlaceSyntaxError(`"${text}": give the metro's state, such as "Austin, TX metro", or its id ("metro-austin-tx").`);
+    return { kind: "metro", name: checkName(name, text), state: metroState };
+  }
+  const { name, state: cityState } = splitState(text, text);
+  const county = COUNTY_WORDS.exec(name);
+  if (county) {
+    if (!cityState) throw new PlaceSyntaxError(`"${text}": give the county's state, such as "Travis County, TX".`);
+    return { kind: "county", name: checkName(county[1], text), state: cityState };
+  }
+  return { kind: "city", name: checkName(name, text), state: cityState };
+}
+
+/** Splits "Austin, TX", "Austin TX" or "Austin, Texas" into the name and the state code. */
+function splitState(text: string, whole: string): { name: string; state: StateCode | null } {
+  const comma = text.lastIndexOf(",");
+  if (comma >= 0) {
+    const name = text.slice(0, comma).trim();
+    const statePart = text.slice(comma + 1).trim();
+    const state = stateCodeOf(statePart);
+    if (!state) throw new PlaceSyntaxError(`"${whole}": "${statePart}" is not a US state; write "City, ST", such as "Austin, TX".`);
+    return { name, state };
+  }
+  const lower = text.toLowerCase();
+  for (const stateName of STATE_NAMES_LONGEST_FIRST) {
+    if (lower.endsWith(` ${stateName}`)) return { name: text.slice(0, -stateName.length - 1), state: stateCodeOf(stateName) };
+  }
+  const last = /^(.*\S) ([A-Za-z]{2})$/.exec(text);
+  if (last && isStateCode(last[2].toUpperCase())) return { name: last[1], state: last[2].toUpperCase() as StateCode };
+  return { name: text, state: null };
+}
+
+function checkName(name: string, whole: string): string {
+  const n = name.trim().replace(/,+$/, "").trim();
+  if (n === "") throw new PlaceSyntaxError(`"${whole}" names no place before the state.`);
+  if (n.length > MAX_NAME) throw new PlaceSyntaxError(`"${whole}": a place name has at most ${MAX_NAME} characters.`);
+  if (!NAME.test(n)) {
+    throw new PlaceSyntaxError(`"${whole}" is not a place: use ${describeKinds(PLACE_KINDS)}.`);
+  }
+  return n;
+}
+
+/** "new york" -> "New York", "winston-salem" -> "Winston-Salem", "o'fallon" -> "O'Fallon". */
+function titleCase(name: string): string {
+  const upper = (_m: string, before: string, letter: string) => before + letter.toUpperCase();
+  return name.toLowerCase().replace(/(^'?|[\s-]'?)(\p{L})/gu, upper).replace(/(\b\p{L}')(\p{L})/gu, upper);
+}
+
+/** The canonical text of a place: one spelling per place, used in requests and cache keys. */
+export function placeText(place: Place): string {
+  switch (place.kind) {
+    case "state":
+      return place.state;
+    case "zip":
+      return place.zip;
+    case "county":
+      return `${titleCase(place.name)} ${countyWord(place.state)}, ${place.state}`;
+    case "city":
+      return place.state ? `${titleCase(place.name)}, ${place.state}` : titleCase(place.name);
+    case "metro":
+      return "id" in place ? place.id : `${titleCase(place.name)}, ${place.state} metro`;
+  }
+}
+
+/** parsePlace then placeText: "austin,tx" -> "Austin, TX". Throws PlaceSyntaxError. */
+export function canonicalPlace(raw: unknown): string {
+  return placeText(parsePlace(raw));
+}
+
+const WORD_ALIASES: Record<string, string> = { st: "saint", ste: "sainte", ft: "fort", mt: "mount" };
+
+/**
+ * The key places are matched by: case, accents, punctuation and the usual abbreviations do not
+ * matter ("St. Louis" and "Saint Louis" are one key). The snapshot stores it for every place.
+ */
+export function placeKey(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .map((w) => WORD_ALIASES[w] ?? w)
+    .join(" ");
+}
