@@ -10,7 +10,7 @@ import { startGeneration, type Generation } from "./generate/generate";
 import { SnapshotWriter } from "./snapshot-file";
 
 /** Bump when the generator's output changes for the same options (it is part of the id). */
-export const GENERATOR_VERSION = "1";
+export const GENERATOR_VERSION = "2";
 export const DEFAULT_SEED = 7;
 export const DEFAULT_PROPERTIES = 20_000;
 export const DEFAULT_CAPTURED_AT = "2026-11-01T00:00:00Z";

@@ -6,6 +6,7 @@ import { deriveCoverage, type Coverage } from "./derive/coverage";
 import { deriveDiligence } from "./derive/diligence";
 import { countPropertyFields } from "./derive/field-counts";
 import { deriveMarkets, type SalesGroup } from "./derive/markets";
+import { derivePlaces } from "./derive/places";
 import { windowsFor } from "./derive/windows";
 import { SNAPSHOT_FORMAT, type SnapshotWriter } from "./snapshot-file";
 
@@ -59,6 +60,9 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   const log = opts.log ?? (() => {});
   if (!opts.derived) deriveTables(w, opts.capturedAt, log);
   const lap = timer(log);
+  // Places read every record table, so they wait until all of them are complete.
+  const places = w.transaction(() => derivePlaces(w.db, (row) => w.insert("places", row)));
+  lap(`places: ${places} rows`);
   // Sampled statistics: a full ANALYZE of a million-property file takes longer than the rest of
   // the indexing and gives the planner nothing more it needs (SQLite recommends 100-1000).
   w.db.pragma("analysis_limit = 1000");

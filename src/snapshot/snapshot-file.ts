@@ -18,10 +18,11 @@ import { fillPropertyDocs } from "./property-docs";
 
 /**
  * The layout version this code writes and the service reads. 2 added `property_docs`; 3 keyed
- * them by a hash of the id (`snapshot_meta.doc_probe` records the collisions' probe distance).
+ * them by a hash of the id (`snapshot_meta.doc_probe` records the collisions' probe distance);
+ * 4 added the `places` table, county and ZIP markets, and an index of properties by county.
  * A file of an older format is rebuilt (generated) or refused (imported) when the service starts.
  */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 export type Row = Record<string, unknown>;
 

@@ -2,12 +2,14 @@
 // record is a column added to its table, with nothing else to keep in step.
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { DiligenceCandidate, MarketSnapshot, SNAPSHOT_RESOURCES } from "../shared/contract/records";
+import { PlaceRow } from "./derive/places";
 
 /** Table name -> the record schema whose fields are its columns. */
 export const TABLES = {
   ...SNAPSHOT_RESOURCES,
   markets: MarketSnapshot,
   diligence: DiligenceCandidate,
+  places: PlaceRow,
 } as const satisfies Record<string, TObject>;
 export type TableName = keyof typeof TABLES;
 
@@ -26,6 +28,7 @@ const INDEXES: Record<TableName, string[]> = {
     "city COLLATE NOCASE, state_code",
     "metro_id, asset_type",
     "zip",
+    "county_fips",
     "owner_id",
     "parcel_id",
   ],
@@ -41,6 +44,7 @@ const INDEXES: Record<TableName, string[]> = {
   tenancies: ["tenant_id", "property_id"],
   markets: ["geography_type, geography_id, asset_type", "geography_type, geography_name COLLATE NOCASE, asset_type"],
   diligence: ["score", "asset_type, score", "state_code, score", "metro_id, score"],
+  places: ["kind, key", "kind, code"],
 };
 
 export function columnsOf(schema: TObject): string[] {

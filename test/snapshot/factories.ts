@@ -33,8 +33,8 @@ export function parcel(over: Partial<Parcel> = {}): Parcel {
 export function sale(over: Partial<SaleComp> = {}): SaleComp {
   return {
     id: "sale_1", object: "sale_comp", property_id: "cp_1", property_name: "Oak Logistics Center", asset_type: "industrial",
-    subtype: "warehouse", building_class: "B", address: "1200 Oak St", city: "Austin", state_code: "TX", metro_id: "metro-austin-tx",
-    latitude: 30.27, longitude: -97.74, sale_date: "2026-03-15", sale_price: 11_500_000, building_area_sqft: 100_000, land_area_acres: 5.5,
+    subtype: "warehouse", building_class: "B", address: "1200 Oak St", city: "Austin", state_code: "TX", zip: "78701",
+    county_fips: "48453", metro_id: "metro-austin-tx", latitude: 30.27, longitude: -97.74, sale_date: "2026-03-15", sale_price: 11_500_000, building_area_sqft: 100_000, land_area_acres: 5.5,
     units: null, year_built: 1990, price_per_sqft: 115, price_per_unit: null, price_per_acre: 2_090_909, cap_rate: 0.0625,
     occupancy_at_sale: 0.9, sale_type: "investment", buyer_id: "co_owner1", buyer_name: "Granite Peak Realty Trust",
     seller_id: "co_owner2", seller_name: "Stone Bridge Capital Partners", broker_id: null, broker_name: null, ...over,

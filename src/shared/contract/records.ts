@@ -136,6 +136,8 @@ export const SaleComp = Type.Object(
     address: Type.String(),
     city: Type.String(),
     state_code: StateCode(),
+    zip: Nullable(Type.String({ pattern: "^[0-9]{5}$", description: "ZIP code of the property." })),
+    county_fips: Nullable(Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit FIPS code of the property's county." })),
     metro_id: Nullable(Type.String()),
     latitude: Lat,
     longitude: Lon,
@@ -200,10 +202,10 @@ export type Tenancy = Static<typeof Tenancy>;
 
 export const MarketSnapshot = Type.Object(
   {
-    id: Type.String({ description: "`mkt_<geography_id>_<asset_type>`." }),
+    id: Type.String({ description: "`mkt_<geography_id>_<asset_type>` (a county's id carries its FIPS code, a ZIP's the code)." }),
     object: Literal("market_snapshot", "Resource type."),
-    geography_type: StringEnum(["state", "metro", "city"] as const),
-    geography_id: Type.String({ description: "State code, metro id or city id." }),
+    geography_type: StringEnum(["state", "county", "metro", "city", "zip"] as const),
+    geography_id: Type.String({ description: "State code, county FIPS code, metro id, city id or ZIP code." }),
     geography_name: Type.String({ examples: ["Austin, TX"] }),
     state_code: StateCode("State of the geography (a metro's principal state)."),
     asset_type: StringEnum(ASSET_TYPES),

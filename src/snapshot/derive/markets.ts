@@ -1,14 +1,15 @@
 // Market snapshots computed from the snapshot's own rows, so they describe imported data as
-// well as generated data: one row per (state, metro or city) x asset type with at least one
-// property. SQLite aggregates each table by (city, state, metro, asset type), the finest
-// grain; JS then rolls those groups up into the three geographies. Medians need the values,
+// well as generated data: one row per (state, county, metro, city or ZIP code) x asset type
+// with at least one property. SQLite aggregates each table by (city, ZIP, county, state, metro,
+// asset type), the finest grain; JS then rolls those groups up into the five geographies. Medians need the values,
 // which come along as group_concat lists (a few per group, never a row per property in JS).
 import type Database from "better-sqlite3";
 import type { MarketSnapshot } from "../../shared/contract/records";
 import { ASSET_TYPES } from "../../shared/contract/vocabulary";
 import { UNIT_TYPES } from "../asset-kinds";
 import { cityId, cityName } from "../geo-keys";
-import { stateName } from "../state-data";
+import { countyWord } from "../../shared/contract/places";
+import { stateName } from "../../shared/contract/states";
 import { Mean, median, Mode, roundTo } from "./stats";
 import type { Windows } from "./windows";
 
@@ -53,16 +54,24 @@ interface Group {
   city: string;
   state_code: string;
   metro_id: string | null;
+  zip: string | null;
+  county_fips: string | null;
   asset_type: string;
 }
 
 class Markets {
   readonly accs = new Map<string, Acc>();
 
-  /** The state, metro and city accumulators of a group; `create` is false for sales and leases (no property, no market). */
+  /** The accumulators of a group's five geographies; `create` is false for sales and leases (no property, no market). */
   of(g: Group, create: boolean): Acc[] {
     const out: Acc[] = [];
-    const geos: [GeoType, string | null][] = [["state", g.state_code], ["metro", g.metro_id], ["city", cityId(g.city, g.state_code)]];
+    const geos: [GeoType, string | null][] = [
+      ["state", g.state_code],
+      ["county", g.county_fips],
+      ["metro", g.metro_id],
+      ["city", cityId(g.city, g.state_code)],
+      ["zip", g.zip],
+    ];
     for (const [type, id] of geos) {
       if (id === null) continue;
       const key = `${type}|${id}|${g.asset_type}`;
@@ -86,13 +95,14 @@ type Sums = Record<string, number | null>;
 const addSums = (m: Mean, r: Sums, as: string) => m.addSums(r[`${as}_ws`] ?? 0, r[`${as}_w`] ?? 0, r[`${as}_s`] ?? 0, r[`${as}_n`] ?? 0);
 
 function readProperties(db: Database.Database, m: Markets): void {
-  const sql = `SELECT city, state_code, metro_id, asset_type, MAX(metro_name) AS metro_name, COUNT(*) AS n,
+  const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type, MAX(metro_name) AS metro_name, MAX(county) AS county, COUNT(*) AS n,
       SUM(building_area_sqft) AS sqft, COUNT(building_area_sqft) AS sqft_n, SUM(units) AS units, COUNT(units) AS units_n,
       ${weighted("occupancy_rate", "units", "occ_u")}, ${weighted("occupancy_rate", "building_area_sqft", "occ_a")},
       ${weighted("asking_rent_sqft_year", "building_area_sqft", "rent_a")}, ${weighted("asking_rent_unit_month", "units", "rent_u")},
       group_concat(year_built) AS years
-    FROM properties GROUP BY city, state_code, metro_id, asset_type`;
-  for (const r of db.prepare(sql).iterate() as IterableIterator<Group & Sums & { metro_name: string | null; years: string | null }>) {
+    FROM properties GROUP BY city, state_code, metro_id, zip, county_fips, asset_type`;
+  type Row = Group & Sums & { metro_name: string | null; county: string | null; years: string | null };
+  for (const r of db.prepare(sql).iterate() as IterableIterator<Row>) {
     for (const a of m.of(r, true)) {
       a.count += r.n!;
       a.sqft += r.sqft ?? 0;
@@ -105,12 +115,12 @@ function readProperties(db: Database.Database, m: Markets): void {
       addSums(a.rentUnit, r, "rent_u");
       pushAll(a.years, r.years);
       a.states.add(r.state_code, r.n!);
-      a.names.add(a.type === "metro" ? r.metro_name : a.type === "city" ? r.city : null, r.n!);
+      a.names.add(a.type === "metro" ? r.metro_name : a.type === "city" ? r.city : a.type === "county" ? r.county : null, r.n!);
     }
   }
 }
 
-/** Recent sales grouped by (city, state, metro, asset type): what markets take from the sales table. */
+/** Recent sales grouped by (city, ZIP, county, state, metro, asset type): what markets take from the sales table. */
 export type SalesGroup = Group & { caps: string | null; ppsf: string | null; ppu: string | null; n12: number; vol12: number };
 
 /**
@@ -118,9 +128,9 @@ export type SalesGroup = Group & { caps: string | null; ppsf: string | null; ppu
  * in the worker's part file until the end: the worker runs this there and hands the groups over.
  */
 export function salesGroups(db: Database.Database, w: Windows): SalesGroup[] {
-  const sql = `SELECT city, state_code, metro_id, asset_type, group_concat(cap_rate) AS caps, group_concat(price_per_sqft) AS ppsf,
+  const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type, group_concat(cap_rate) AS caps, group_concat(price_per_sqft) AS ppsf,
       group_concat(price_per_unit) AS ppu, SUM(sale_date > @last12) AS n12, SUM(CASE WHEN sale_date > @last12 THEN sale_price ELSE 0 END) AS vol12
-    FROM sales WHERE sale_date > @last24 AND sale_date <= @capture GROUP BY city, state_code, metro_id, asset_type`;
+    FROM sales WHERE sale_date > @last24 AND sale_date <= @capture GROUP BY city, state_code, metro_id, zip, county_fips, asset_type`;
   return db.prepare(sql).all(w) as SalesGroup[];
 }
 
@@ -138,12 +148,12 @@ function readSales(m: Markets, groups: SalesGroup[]): void {
 
 function readLeases(db: Database.Database, m: Markets, w: Windows): void {
   // Leases that started in the last 12 months against the 12 before: the market's rent trend.
-  const sql = `SELECT p.city, p.state_code, p.metro_id, p.asset_type,
+  const sql = `SELECT p.city, p.state_code, p.metro_id, p.zip, p.county_fips, p.asset_type,
       SUM(t.lease_start > @last12) AS n_now, SUM(CASE WHEN t.lease_start > @last12 THEN t.rent_sqft_year END) AS s_now,
       SUM(t.lease_start <= @last12) AS n_prev, SUM(CASE WHEN t.lease_start <= @last12 THEN t.rent_sqft_year END) AS s_prev
     FROM tenancies t JOIN properties p ON p.id = t.property_id
     WHERE t.rent_sqft_year IS NOT NULL AND t.lease_start > @prev12 AND t.lease_start <= @capture
-    GROUP BY p.city, p.state_code, p.metro_id, p.asset_type`;
+    GROUP BY p.city, p.state_code, p.metro_id, p.zip, p.county_fips, p.asset_type`;
   type Row = Group & { n_now: number; s_now: number | null; n_prev: number; s_prev: number | null };
   for (const r of db.prepare(sql).iterate(w) as IterableIterator<Row>) {
     for (const a of m.of(r, false)) {
@@ -154,7 +164,7 @@ function readLeases(db: Database.Database, m: Markets, w: Windows): void {
 }
 
 const MIN_LEASES = 5;
-const GEO_ORDER: Record<GeoType, number> = { state: 0, metro: 1, city: 2 };
+const GEO_ORDER: Record<GeoType, number> = { state: 0, county: 1, metro: 2, city: 3, zip: 4 };
 
 /** A metro named "Austin, TX metro" belongs to TX; otherwise to the state most of its properties are in. */
 function metroState(a: Acc): string {
@@ -162,15 +172,33 @@ function metroState(a: Acc): string {
   return m ? m[1] : a.states.value!;
 }
 
+/** How the market names its geography: "Texas", "Travis County, TX", "Austin, TX metro", "Austin, TX", "78704". */
+function geographyName(a: Acc, state: string): string {
+  switch (a.type) {
+    case "state":
+      return stateName(a.geoId);
+    case "county":
+      return `${a.names.value ?? a.geoId} ${countyWord(state)}, ${state}`;
+    case "city":
+      return cityName(a.names.value ?? a.geoId, state);
+    case "metro":
+      return a.names.value ?? a.geoId;
+    case "zip":
+      return a.geoId;
+  }
+}
+
 function toRow(a: Acc, asOf: string): MarketSnapshot {
   const occupancy = roundTo(a.occupancy.value, 4);
   const state = a.type === "state" ? a.geoId : a.type === "metro" ? metroState(a) : a.states.value!;
-  const name = a.type === "state" ? stateName(a.geoId) : a.type === "city" ? cityName(a.names.value ?? a.geoId, state) : a.names.value ?? a.geoId;
+  const name = geographyName(a, state);
+  // County FIPS codes and ZIP codes are both five digits: their market ids say which.
+  const idPart = a.type === "county" || a.type === "zip" ? `${a.type}-${a.geoId}` : a.geoId;
   const [now, prev] = [a.leaseNow.value, a.leasePrev.value];
   const growth = a.leaseNow.count >= MIN_LEASES && a.leasePrev.count >= MIN_LEASES && prev ? roundTo(now! / prev - 1, 4) : null;
   const year = median(a.years);
   return {
-    id: `mkt_${a.geoId}_${a.asset}`, object: "market_snapshot", geography_type: a.type, geography_id: a.geoId,
+    id: `mkt_${idPart}_${a.asset}`, object: "market_snapshot", geography_type: a.type, geography_id: a.geoId,
     geography_name: name, state_code: state, asset_type: a.asset as MarketSnapshot["asset_type"], as_of: asOf,
     property_count: a.count,
     inventory_sqft: a.sqftN ? Math.round(a.sqft) : null,
@@ -207,7 +235,7 @@ export function deriveMarkets(
   for (const a of accs) {
     const row = toRow(a, w.capture);
     insert(row);
-    if (a.type === "city") continue;
+    if (a.type !== "state" && a.type !== "metro") continue;
     const byAsset = lookup[a.type].get(a.geoId) ?? new Map<string, MarketFigures>();
     lookup[a.type].set(a.geoId, byAsset);
     byAsset.set(a.asset, { occupancy: row.occupancy_rate, rentSqft: row.asking_rent_sqft_year, rentUnit: row.asking_rent_unit_month, sales12: row.sales_count_12m });

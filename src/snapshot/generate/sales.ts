@@ -93,6 +93,8 @@ export function makeSales(
       address: row.address,
       city: row.city,
       state_code: row.state_code,
+      zip: row.zip,
+      county_fips: row.county_fips,
       metro_id: row.metro_id,
       latitude: row.latitude,
       longitude: row.longitude,

@@ -1,0 +1,140 @@
+// Every place the snapshot holds, by kind: the states, counties, cities, ZIP codes and metros
+// that any of its records is in. The service resolves the places people write against this
+// table (an unknown place is refused free of charge, with suggestions), so it is derived from
+// the data itself and describes imported snapshots as well as generated ones.
+import type Database from "better-sqlite3";
+import { Type, type Static } from "@sinclair/typebox";
+import { StringEnum, Nullable } from "../../shared/contract/schema-helpers";
+import { PLACE_KINDS, countyWord, placeKey } from "../../shared/contract/places";
+import { stateName } from "../../shared/contract/states";
+import { cityId } from "../geo-keys";
+
+export const PlaceRow = Type.Object({
+  kind: StringEnum(PLACE_KINDS),
+  code: Type.String({ description: "State code, county FIPS code, city id (city-austin-tx), ZIP code or metro id (unique within a kind)." }),
+  name: Type.String({ description: 'How answers name it: "Texas", "Travis County, TX", "Austin, TX", "78704", "Austin, TX metro".' }),
+  local_name: Type.String({ description: 'The name without its state, as the records spell it: "Austin", "Travis".' }),
+  key: Type.String({ description: "local_name as places are matched (placeKey)." }),
+  state_code: Type.String(),
+  city: Nullable(Type.String({ description: "A ZIP code's main city." })),
+  county_fips: Nullable(Type.String({ description: "A ZIP code's or a city's main county." })),
+  property_count: Type.Integer({ minimum: 0, description: "Commercial properties in the place." }),
+  record_count: Type.Integer({ minimum: 0, description: "Records of any kind in the place (properties, parcels, listings, sales)." }),
+});
+export type PlaceRow = Static<typeof PlaceRow>;
+
+interface Counted {
+  properties: number;
+  records: number;
+}
+
+/** Counts per place id, with the most common value of an attribute (a ZIP's city, say). */
+class Tally<A extends string> {
+  readonly rows = new Map<string, Counted & { state: string; local: string; attrs: Map<A, Map<string, number>> }>();
+
+  add(id: string, state: string, local: string, properties: number, records: number, attrs: Partial<Record<A, string | null>> = {}): void {
+    let row = this.rows.get(id);
+    if (!row) this.rows.set(id, (row = { state, local, properties: 0, records: 0, attrs: new Map() }));
+    row.properties += properties;
+    row.records += records;
+    for (const [name, value] of Object.entries(attrs) as [A, string | null][]) {
+      if (value === null || value === undefined) continue;
+      const counts = row.attrs.get(name) ?? new Map<string, number>();
+      row.attrs.set(name, counts);
+      counts.set(value, (counts.get(value) ?? 0) + records);
+    }
+  }
+
+  static mostCommon(counts: Map<string, number> | undefined): string | null {
+    let best: string | null = null;
+    let n = -1;
+    for (const [value, c] of counts ?? []) if (c > n || (c === n && value < best!)) [best, n] = [value, c];
+    return best;
+  }
+}
+
+type Group = { city: string; state_code: string; zip: string | null; fips: string | null; county: string | null; n: number };
+
+/** Groups of one table by city, state, ZIP and county (the columns it has). */
+function groups(db: Database.Database, table: string, cols: { zip?: boolean; fips?: string; county?: boolean }): Group[] {
+  const zip = cols.zip ? "zip" : "NULL";
+  const fips = cols.fips ?? "NULL";
+  const county = cols.county ? "county" : "NULL";
+  return db
+    .prepare(`SELECT city, state_code, ${zip} AS zip, ${fips} AS fips, ${county} AS county, count(*) AS n FROM ${table} GROUP BY 1, 2, 3, 4, 5`)
+    .all() as Group[];
+}
+
+export function derivePlaces(db: Database.Database, insert: (row: PlaceRow) => void): number {
+  const states = new Tally<never>();
+  const cities = new Tally<"county">();
+  const zips = new Tally<"city" | "county">();
+  const counties = new Tally<never>();
+  const sources: [string, Parameters<typeof groups>[2], boolean][] = [
+    ["properties", { zip: true, fips: "county_fips", county: true }, true],
+    ["parcels", { zip: true, fips: "fips", county: true }, false],
+    ["listings", { zip: true }, false],
+    ["sales", {}, false],
+  ];
+  for (const [table, cols, isProperty] of sources) {
+    for (const g of groups(db, table, cols)) {
+      const properties = isProperty ? g.n : 0;
+      states.add(g.state_code, g.state_code, stateName(g.state_code), properties, g.n);
+      cities.add(cityId(g.city, g.state_code), g.state_code, g.city, properties, g.n, { county: g.fips });
+      if (g.zip) zips.add(g.zip, g.state_code, g.zip, properties, g.n, { city: g.city, county: g.fips });
+      if (g.fips && g.county) counties.add(g.fips, g.state_code, g.county, properties, g.n);
+    }
+  }
+  const metros = db
+    .prepare("SELECT metro_id AS id, max(metro_name) AS name, max(state_code) AS state, count(*) AS n FROM properties WHERE metro_id IS NOT NULL GROUP BY metro_id")
+    .all() as { id: string; name: string; state: string; n: number }[];
+  const saleCounts = new Map(
+    (db.prepare("SELECT metro_id AS id, count(*) AS n FROM sales WHERE metro_id IS NOT NULL GROUP BY metro_id").all() as { id: string; n: number }[]).map(
+      (r) => [r.id, r.n],
+    ),
+  );
+
+  let n = 0;
+  const emit = (row: PlaceRow) => {
+    insert(row);
+    n++;
+  };
+  const ordered = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const base = (code: string, c: Counted & { state: string; local: string }) => ({
+    code,
+    local_name: c.local,
+    key: placeKey(c.local),
+    state_code: c.state,
+    property_count: c.properties,
+    record_count: c.records,
+  });
+  for (const [id, c] of ordered(states.rows)) emit({ kind: "state", name: c.local, city: null, county_fips: null, ...base(id, c) });
+  for (const [id, c] of ordered(counties.rows)) {
+    emit({ kind: "county", name: `${c.local} ${countyWord(c.state)}, ${c.state}`, city: null, county_fips: id, ...base(id, c) });
+  }
+  for (const [id, c] of ordered(cities.rows)) {
+    emit({ kind: "city", name: `${c.local}, ${c.state}`, city: c.local, county_fips: Tally.mostCommon(c.attrs.get("county")), ...base(id, c) });
+  }
+  for (const [id, c] of ordered(zips.rows)) {
+    emit({ kind: "zip", name: id, city: Tally.mostCommon(c.attrs.get("city")), county_fips: Tally.mostCommon(c.attrs.get("county")), ...base(id, c) });
+  }
+  for (const m of metros.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    // "Austin, TX metro": the principal city and its state.
+    const named = /^(.*), ([A-Z]{2}) metro$/.exec(m.name ?? "");
+    const local = named ? named[1] : (m.name ?? m.id);
+    const state = named ? named[2] : m.state;
+    emit({
+      kind: "metro",
+      code: m.id,
+      name: m.name ?? m.id,
+      local_name: local,
+      key: placeKey(local),
+      state_code: state,
+      city: null,
+      county_fips: null,
+      property_count: m.n,
+      record_count: m.n + (saleCounts.get(m.id) ?? 0),
+    });
+  }
+  return n;
+}
