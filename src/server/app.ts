@@ -5,7 +5,7 @@ import fs from "node:fs";
 import type Database from "better-sqlite3";
 import { KeyStore } from "./auth/key-store";
 import { CreditLedger } from "./credits/credit-ledger";
-import { type MeteringDeps, meteredRoute, releaseCredits, settleCredits } from "./credits/metering";
+import { type MeteringDeps, holdUnits, meteredRoute, releaseCredits, settleCredits } from "./credits/metering";
 import { RateLimiter } from "./credits/rate-limiter";
 import { corsResponder, registerPreflight } from "./http/cors";
 import { SnapshotContext } from "./data/snapshot-context";
@@ -15,6 +15,7 @@ import { ApiProblem, notFound, sendProblem, toProblem } from "./http/problem";
 import { inline, openApiPath, type RouteDef } from "./http/route-def";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { API_ROUTES } from "./routes";
+import { checkRanges } from "./routes/query-params";
 import { buildOpenApi } from "./openapi";
 import { registerAccountArea } from "./web";
 
@@ -73,6 +74,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest("apiKey", undefined);
   app.decorateRequest("creditHold", undefined);
   app.decorateRequest("meteredEndpoint", undefined);
+  app.decorateRequest("chargedCredits", undefined);
   const snapshot = new SnapshotContext(opts.snapshotDb);
   const keys = new KeyStore(opts.accountsDb, opts.pepper, opts.now);
   const ledger = new CreditLedger(opts.accountsDb, opts.now, (err) => app.log.error({ err }, "writing credits failed"));
@@ -141,13 +143,16 @@ function registerRoute(
       ...(route.body ? { body: inline(route.body) } : {}),
       response: { 200: inline(route.response) },
     },
-    onRequest: meteredRoute(metering, route.cost, `${route.method} ${openApiPath(route.url)}`),
+    onRequest: meteredRoute(metering, route.cost, `${route.method} ${openApiPath(route.url)}`, route.units !== undefined),
+    ...(route.units ? { preHandler: holdUnits(metering, route.cost, route.units) } : {}),
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
+      const query = (request.query ?? {}) as Record<string, any>;
+      checkRanges(route.operationId, query);
       const result = route.handler({
         snapshot,
-        query: (request.query ?? {}) as Record<string, any>,
+        query,
         params: (request.params ?? {}) as Record<string, any>,
         body: request.body,
         request,

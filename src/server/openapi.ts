@@ -4,9 +4,13 @@
 import type { TSchema } from "@sinclair/typebox";
 import { openApiPath, type RouteDef } from "./http/route-def";
 import { DECISIONS_MARKDOWN } from "./api-decisions";
+import { CREDIT_UNITS, type OperationName } from "../shared/contract/credit-costs";
 
 const ERROR_STATUSES: Record<string, string> = {
-  "400": "Validation failed (`validation_failed`) or a filter the asset type does not support (`unsupported_filter`).",
+  "400":
+    "Validation failed (`validation_failed`, also for a range whose lower bound is above its upper bound), a filter the asset " +
+    "type does not support (`unsupported_filter`), or a place the snapshot does not hold (`unknown_place`), names ambiguously " +
+    "(`ambiguous_place`, `ambiguous_name`) or the endpoint cannot serve (`unsupported_place`): these carry `suggestions`. Free.",
   "401": "Missing, malformed, unknown or revoked API key (`invalid_api_key`).",
   "402": "The call costs more credits than are left this period (`credits_exhausted`, with `resets_at`). Free.",
   "404": "No such record, asset type, company type or geography (`not_found`).",
@@ -106,12 +110,14 @@ export function buildOpenApi(routes: RouteDef[]) {
       responses["413"] = { description: "Body larger than 64 KiB (`payload_too_large`).", content: PROBLEM_CONTENT };
       responses["415"] = { description: "Body is not application/json (`unsupported_media_type`).", content: PROBLEM_CONTENT };
     }
+    const unit = CREDIT_UNITS[route.operationId as OperationName];
     const op: Record<string, unknown> = {
       operationId: route.operationId,
       tags: [route.tag],
       summary: route.summary,
-      description: `${route.description}\n\nCost: ${route.cost} credit${route.cost === 1 ? "" : "s"}.`,
+      description: `${route.description}\n\nCost: ${route.cost} credit${route.cost === 1 ? "" : "s"}${unit ? ` per ${unit}` : ""}.`,
       "x-credit-cost": route.cost,
+      ...(unit ? { "x-credit-cost-per": unit } : {}),
       parameters: parameters(route, components),
       responses,
     };

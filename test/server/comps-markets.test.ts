@@ -63,13 +63,17 @@ describe("market snapshot", () => {
     }
   });
 
-  test("needs a geography and an asset type; unknown places are 404 with a reason", async () => {
+  test("needs a geography and an asset type; places it does not hold are free 400s with a reason", async () => {
     expect((await svc.get("/v1/commercial/markets/snapshot?geography=TX")).json().errors[0].parameter).toBe("asset_type");
-    const res = await svc.get("/v1/commercial/markets/snapshot?geography=Atlantis,%20ZZ&asset_type=office");
-    expect(res.statusCode).toBe(404);
-    expect(res.json().detail).toMatch(/no city/);
+    const res = await svc.get("/v1/commercial/markets/snapshot?geography=Atlantis,%20FL&asset_type=office");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "unknown_place", parameter: "geography", place: "Atlantis, FL" });
+    expect(res.json().detail).toMatch(/holds no city "Atlantis, FL"/);
+    const badState = await svc.get("/v1/commercial/markets/snapshot?geography=Atlantis,%20ZZ&asset_type=office");
+    expect(badState.json()).toMatchObject({ code: "validation_failed" });
+    expect(badState.json().detail).toMatch(/"ZZ" is not a US state/);
     const nonsense = await svc.get("/v1/commercial/markets/snapshot?geography=%3F%3F%3F&asset_type=office");
-    expect(nonsense.json().detail).toMatch(/not a geography/);
+    expect(nonsense.json().detail).toMatch(/is not a place/);
   });
 });
 

@@ -25,15 +25,17 @@ const SPEC_ENDPOINTS = [
   "GET /v1/commercial/tenants/footprint",
   "GET /v1/commercial/diligence/candidates",
 ];
+/** Additive endpoints of v1, beyond the specification's. */
+const ADDED_ENDPOINTS = ["POST /v1/commercial/markets/batch"];
 
 describe("OpenAPI document", () => {
-  test("has exactly the fifteen endpoints of the specification", async () => {
+  test("has exactly the fifteen endpoints of the specification, and the additive ones", async () => {
     const doc = (await svc.app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
     expect(doc.openapi).toBe("3.1.0");
     const ops = Object.entries(doc.paths).flatMap(([path, methods]: [string, any]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
     );
-    expect(ops.sort()).toEqual([...SPEC_ENDPOINTS].sort());
+    expect(ops.sort()).toEqual([...SPEC_ENDPOINTS, ...ADDED_ENDPOINTS].sort());
   });
 
   test("the server's routes and the document are the same set", async () => {
@@ -71,7 +73,10 @@ describe("coverage and catalog", () => {
 
   test("catalog lists every surface with its cost and the inputs per asset type", async () => {
     const body = (await svc.get("/v1/commercial/catalog")).json();
-    expect(body.surfaces).toHaveLength(15);
+    expect(body.surfaces).toHaveLength(SPEC_ENDPOINTS.length + ADDED_ENDPOINTS.length);
+    const batch = body.surfaces.find((s: any) => s.operation_id === "getMarketSnapshotBatch");
+    expect(batch).toMatchObject({ cost_credits: 1, cost_per: "market answered" });
+    expect(body.surfaces.find((s: any) => s.operation_id === "listParcels").place_kinds).toEqual(["state", "county", "city", "zip"]);
     const land = body.asset_types.find((a: any) => a.asset_type === "land");
     expect(land.unsupported_inputs.map((u: any) => u.input)).toContain("min_units");
     const mf = body.asset_types.find((a: any) => a.asset_type === "multifamily");

@@ -50,8 +50,16 @@ describe("GET /v1/parcels", () => {
   });
 
   test("an empty result is an empty list, not an error", async () => {
-    const body = (await svc.get("/v1/parcels?zip=00000")).json();
+    const p = pick(svc, "SELECT zip FROM parcels LIMIT 1");
+    const body = (await svc.get(`/v1/parcels?zip=${p.zip}&apn=no-such-apn`)).json();
     expect(body).toMatchObject({ data: [], total_count: 0, has_more: false, next_offset: null });
+  });
+
+  test("a ZIP code the snapshot does not hold is a free 400 naming it, not an empty page", async () => {
+    const res = await svc.get("/v1/parcels?zip=00000");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "unknown_place", parameter: "zip", place: "00000" });
+    expect(res.headers["x-credits-charged"]).toBe("0");
   });
 });
 

@@ -145,7 +145,8 @@ describe("compare", () => {
     expect(body.properties.map((p: any) => p.id)).toEqual(ids);
     const areas = body.properties.map((p: any) => p.building_area_sqft).sort((a: number, b: number) => a - b);
     const stat = body.statistics.find((s: any) => s.field === "building_area_sqft");
-    expect(stat).toEqual({ field: "building_area_sqft", count: 3, min: areas[0], median: areas[1], max: areas[2] });
+    const mean = (areas[0] + areas[1] + areas[2]) / 3;
+    expect(stat).toEqual({ field: "building_area_sqft", count: 3, mean, min: areas[0], median: areas[1], max: areas[2] });
     expect(body.statistics.find((s: any) => s.field === "name")).toBeUndefined();
   });
 

@@ -10,8 +10,8 @@ function comparison(properties: Record<string, unknown>[], overrides: Partial<Co
     fields: ["id", "name", "asset_type", "year_built", "building_area_sqft", "owner_name"],
     properties,
     statistics: [
-      { field: "year_built", count: properties.length, min: 1985, median: 1990, max: 2001 },
-      { field: "building_area_sqft", count: 0, min: null, median: null, max: null },
+      { field: "year_built", count: properties.length, mean: 1992, min: 1985, median: 1990, max: 2001 },
+      { field: "building_area_sqft", count: 0, mean: null, min: null, median: null, max: null },
     ],
     snapshot: { id: "snap_1", captured_at: "2025-01-01T00:00:00Z" },
     ...overrides,

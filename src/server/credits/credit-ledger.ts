@@ -145,24 +145,26 @@ export class CreditLedger {
     return { accountId, balance, cost, settled: false };
   }
 
-  /** Ends a hold: a successful call is charged and recorded, anything else is given back. */
-  settle(hold: Hold, succeeded: boolean, call: CallRecord): number {
+  /**
+   * Ends a hold: a successful call is charged and recorded, anything else is given back. A call
+   * billed per unit answered may charge less than it held (`charged`); the rest is given back.
+   */
+  settle(hold: Hold, succeeded: boolean, call: CallRecord, charged: number = hold.cost): number {
     if (hold.settled) return 0;
     hold.settled = true;
-    if (!succeeded || hold.cost === 0) {
-      hold.balance.used -= hold.cost;
-      return 0;
-    }
+    const cost = succeeded ? Math.max(0, Math.min(charged, hold.cost)) : 0;
+    hold.balance.used -= hold.cost - cost;
+    if (cost === 0) return 0;
     const ms = this.nowMs();
     if (ms !== this.lastAtMs) {
       this.lastAtMs = ms;
       this.lastAt = new Date(ms).toISOString();
     }
     // LEDGER_COLUMNS order.
-    this.pending.push(hold.accountId, hold.balance.period, call.keyId, call.endpoint, hold.cost, this.lastAt, call.requestId);
+    this.pending.push(hold.accountId, hold.balance.period, call.keyId, call.endpoint, cost, this.lastAt, call.requestId);
     if (this.pending.length >= FLUSH_AT_ROWS * WIDTH) this.flush();
     else this.queueFlush();
-    return hold.cost;
+    return cost;
   }
 
   /** Writes every recorded charge now (also run at shutdown). */

@@ -13,6 +13,8 @@ declare module "fastify" {
   interface FastifyRequest {
     creditHold?: Hold;
     meteredEndpoint?: string;
+    /** What a call billed per unit charges, set by its handler (at most what was held). */
+    chargedCredits?: number;
   }
 }
 
@@ -40,8 +42,29 @@ function creditHeaders(reply: FastifyReply, planId: string, b: Balance, charged:
   reply.header("X-Credits-Reset", b.resetsAt);
 }
 
-/** The onRequest hook for one route: `endpoint` names it in the ledger ("GET /v1/..."). */
-export function meteredRoute(deps: MeteringDeps, cost: number, endpoint: string) {
+function creditsExhausted(req: FastifyRequest, reply: FastifyReply, deps: MeteringDeps, plan: Plan, accountId: string, cost: number) {
+  const b = deps.ledger.balance(accountId, plan);
+  creditHeaders(reply, plan.id, b, 0);
+  const left = Math.max(0, b.limit - b.used);
+  return sendProblem(
+    req,
+    reply,
+    new ApiProblem(
+      402,
+      "credits_exhausted",
+      `This call costs ${cost} credit${cost === 1 ? "" : "s"} and ${left} of the ${plan.name} plan's ${b.limit} monthly credits are left. Credits reset at ${b.resetsAt}.`,
+      undefined,
+      { cost, credits_remaining: left, credits_limit: b.limit, resets_at: b.resetsAt },
+    ),
+  );
+}
+
+/**
+ * The onRequest hook for one route: `endpoint` names it in the ledger ("GET /v1/..."). A route
+ * billed per unit (`perUnit`) holds nothing here: its units are known once its body is read,
+ * and `holdUnits` holds them then.
+ */
+export function meteredRoute(deps: MeteringDeps, cost: number, endpoint: string, perUnit = false) {
   // Callback style, not async: this runs on every API request.
   return function gate(req: FastifyRequest, reply: FastifyReply, done: Done) {
     const key = verifyBearer(deps.keys, req);
@@ -71,26 +94,33 @@ export function meteredRoute(deps: MeteringDeps, cost: number, endpoint: string)
       );
       return;
     }
+    req.meteredEndpoint = endpoint;
+    if (perUnit) return done();
     const hold = deps.ledger.hold(key.accountId, plan, cost);
     if (!hold) {
-      const b = deps.ledger.balance(key.accountId, plan);
-      creditHeaders(reply, plan.id, b, 0);
-      const left = Math.max(0, b.limit - b.used);
-      sendProblem(
-        req,
-        reply,
-        new ApiProblem(
-          402,
-          "credits_exhausted",
-          `This call costs ${cost} credit${cost === 1 ? "" : "s"} and ${left} of the ${plan.name} plan's ${b.limit} monthly credits are left. Credits reset at ${b.resetsAt}.`,
-          undefined,
-          { cost, credits_remaining: left, credits_limit: b.limit, resets_at: b.resetsAt },
-        ),
-      );
+      creditsExhausted(req, reply, deps, plan, key.accountId, cost);
       return;
     }
     req.creditHold = hold;
-    req.meteredEndpoint = endpoint;
+    done();
+  };
+}
+
+/**
+ * The preHandler hook of a route billed per unit: holds `units(body)` x `cost` credits once the
+ * body has been validated, or answers 402 when the balance cannot cover them.
+ */
+export function holdUnits(deps: MeteringDeps, cost: number, units: (body: unknown) => number) {
+  return function holdForUnits(req: FastifyRequest, reply: FastifyReply, done: Done) {
+    const key = req.apiKey!;
+    const plan = planOf(key.plan);
+    const total = cost * units(req.body);
+    const hold = deps.ledger.hold(key.accountId, plan, total);
+    if (!hold) {
+      creditsExhausted(req, reply, deps, plan, key.accountId, total);
+      return;
+    }
+    req.creditHold = hold;
     done();
   };
 }
@@ -101,13 +131,24 @@ export function meteredRoute(deps: MeteringDeps, cost: number, endpoint: string)
  */
 export function settleCredits(ledger: CreditLedger, req: FastifyRequest, reply: FastifyReply): void {
   const hold = req.creditHold;
-  if (!hold || hold.settled) return;
+  if (!hold) {
+    // A call billed per unit refused before its units were held (its body did not validate)
+    // still says where the account stands, like every other authenticated answer.
+    const key = req.apiKey;
+    if (key && req.meteredEndpoint && !reply.hasHeader("x-credits-limit")) {
+      const plan = planOf(key.plan);
+      creditHeaders(reply, plan.id, ledger.balance(key.accountId, plan), 0);
+    }
+    return;
+  }
+  if (hold.settled) return;
   const status = reply.statusCode;
-  const charged = ledger.settle(hold, status >= 200 && status < 300, {
-    keyId: req.apiKey!.keyId,
-    endpoint: req.meteredEndpoint!,
-    requestId: req.id,
-  });
+  const charged = ledger.settle(
+    hold,
+    status >= 200 && status < 300,
+    { keyId: req.apiKey!.keyId, endpoint: req.meteredEndpoint!, requestId: req.id },
+    req.chargedCredits,
+  );
   creditHeaders(reply, req.apiKey!.plan, hold.balance, charged);
 }
 

@@ -1,6 +1,7 @@
 // How alike a sale is to a subject property, 0..1. A weighted blend of closeness, size,
 // vintage, class and recency: the things an appraiser adjusts for first. Missing facts count
-// as half-similar rather than disqualifying a sale.
+// as half-similar rather than disqualifying a sale. Nothing in it depends on the search: the
+// same sale of the same subject scores the same at any radius.
 export interface CompFacts {
   distance_miles: number;
   building_area_sqft: number | null;
@@ -27,8 +28,11 @@ function sizeSimilarity(a: number | null, b: number | null): number {
   return Math.max(0, 1 - Math.abs(Math.log(a / b)) / Math.log(4));
 }
 
-export function similarity(subject: SubjectFacts, comp: CompFacts, radiusMiles: number, asOf: string): number {
-  const distance = Math.max(0, 1 - comp.distance_miles / radiusMiles);
+/** Miles at which closeness counts half: a fixed scale, so a sale scores the same whatever radius was searched. */
+export const DISTANCE_HALF_MILES = 10;
+
+export function similarity(subject: SubjectFacts, comp: CompFacts, asOf: string): number {
+  const distance = 0.5 ** (comp.distance_miles / DISTANCE_HALF_MILES);
   const size =
     subject.units && comp.units
       ? sizeSimilarity(subject.units, comp.units)

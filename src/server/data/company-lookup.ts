@@ -1,6 +1,6 @@
 // Finding one company by id or by name, for the owner and tenant endpoints. A name picks the
-// exact (case-insensitive) match if there is one, else the largest company whose name
-// contains it; the response names the company chosen, so the user can see the pick.
+// exact (case-insensitive) match if there is one, else a company whose name contains it; the
+// response names the company chosen and how many matched, so the user can see the pick.
 import { ApiProblem, notFound } from "../http/problem";
 import type { SnapshotContext } from "./snapshot-context";
 import { containsPattern } from "./sql-where";
@@ -13,12 +13,29 @@ export interface CompanyRow {
   property_count: number;
 }
 
+/** How a company was found, for the answer to say (a name may match several). */
+export interface CompanyMatch {
+  matched_by: "id" | "exact_name" | "name_contains";
+  /** Companies of the type the name matched (1 for an id). */
+  candidate_count: number;
+  /** The others it matched, largest first (at most five). */
+  other_candidates: { id: string; name: string; property_count: number }[];
+}
+
+const MAX_CANDIDATES_SHOWN = 5;
+
+/**
+ * One company by id, or by name: the exact (case-insensitive) name, else the names containing
+ * it. With several matches, `best` takes the one with the most properties and `unique` refuses
+ * free of charge (400 ambiguous_name), listing them.
+ */
 export function findCompany(
   snapshot: SnapshotContext,
   type: "owner" | "tenant",
   id: string | undefined,
   name: string | undefined,
-): CompanyRow {
+  nameMatch: "best" | "unique" = "best",
+): { company: CompanyRow; match: CompanyMatch } {
   const idParam = `${type}_id`;
   const nameParam = `${type}_name`;
   if (!id && !name) {
@@ -26,13 +43,32 @@ export function findCompany(
       { pointer: `/${idParam}`, parameter: idParam, detail: `${idParam} or ${nameParam} is required` },
     ]);
   }
-  const row = id
-    ? snapshot.get<CompanyRow>("SELECT * FROM companies WHERE id = ? AND company_type = ?", [id, type])
-    : (snapshot.get<CompanyRow>("SELECT * FROM companies WHERE company_type = ? AND name = ? COLLATE NOCASE", [type, name]) ??
-      snapshot.get<CompanyRow>(
-        "SELECT * FROM companies WHERE company_type = ? AND name LIKE ? ESCAPE '\\' ORDER BY property_count DESC, id LIMIT 1",
-        [type, containsPattern(name!)],
-      ));
-  if (!row) throw notFound(id ? `There is no ${type} '${id}'.` : `No ${type} name contains '${name}'.`);
-  return row;
+  if (id) {
+    const row = snapshot.get<CompanyRow>("SELECT * FROM companies WHERE id = ? AND company_type = ?", [id, type]);
+    if (!row) throw notFound(`There is no ${type} '${id}'.`);
+    return { company: row, match: { matched_by: "id", candidate_count: 1, other_candidates: [] } };
+  }
+  const order = "ORDER BY property_count DESC, id";
+  let matchedBy: CompanyMatch["matched_by"] = "exact_name";
+  let rows = snapshot.all<CompanyRow>(`SELECT * FROM companies WHERE company_type = ? AND name = ? COLLATE NOCASE ${order}`, [type, name]);
+  if (rows.length === 0) {
+    matchedBy = "name_contains";
+    rows = snapshot.all<CompanyRow>(`SELECT * FROM companies WHERE company_type = ? AND name LIKE ? ESCAPE '\\' ${order} LIMIT 200`, [
+      type,
+      containsPattern(name!),
+    ]);
+  }
+  if (rows.length === 0) throw notFound(`No ${type} name contains '${name}'.`);
+  const others = rows.slice(1, 1 + MAX_CANDIDATES_SHOWN).map((r) => ({ id: r.id, name: r.name, property_count: r.property_count }));
+  if (rows.length > 1 && nameMatch === "unique") {
+    const listed = rows.slice(0, MAX_CANDIDATES_SHOWN).map((r) => `${r.name} (${r.id}, ${r.property_count} properties)`);
+    const detail =
+      `${nameParam} "${name}" matches ${rows.length === 200 ? "200 or more" : rows.length} ${type}s: ${listed.join("; ")}${rows.length > MAX_CANDIDATES_SHOWN ? "; ..." : ""}. ` +
+      `Give the ${type}'s id or its full name.`;
+    throw new ApiProblem(400, "ambiguous_name", detail, [{ pointer: `/${nameParam}`, parameter: nameParam, detail }], {
+      candidates: rows.slice(0, MAX_CANDIDATES_SHOWN).map((r) => ({ id: r.id, name: r.name, property_count: r.property_count })),
+      candidate_count: rows.length,
+    });
+  }
+  return { company: rows[0], match: { matched_by: matchedBy, candidate_count: rows.length, other_candidates: others } };
 }

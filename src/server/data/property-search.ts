@@ -5,7 +5,9 @@ import { ApiProblem } from "../http/problem";
 import { SEARCH_INPUTS, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
 import type { SnapshotContext } from "./snapshot-context";
 import { Where, containsPattern, pagedQuery } from "./sql-where";
-import { ftsQuery, splitCity } from "../routes/query-params";
+import { ftsQuery } from "./fts-query";
+import { wherePlace } from "./place-filter";
+import type { ResolvedPlace } from "./place-resolver";
 import { jsonObjectSql } from "../../snapshot/property-docs";
 import { CommercialProperty } from "../../shared/contract/records";
 
@@ -17,13 +19,13 @@ import { CommercialProperty } from "../../shared/contract/records";
  */
 const PROPERTY_JSON = `${jsonObjectSql(CommercialProperty, "p")} AS json`;
 
+export const PROPERTY_PLACE_COLUMNS = { state: "p.state_code", city: "p.city", zip: "p.zip", county: "p.county_fips", metro: "p.metro_id" };
+
 export interface PropertySearch {
   asset_type?: AssetType;
   q?: string;
-  state_code?: string;
-  city?: string;
-  zip?: string;
-  metro_id?: string;
+  /** The places the request names, resolved (every one must hold). */
+  places: ResolvedPlace[];
   subtype?: string;
   min_building_area_sqft?: number;
   min_land_area_acres?: number;
@@ -71,14 +73,9 @@ export function searchProperties(snapshot: SnapshotContext, s: PropertySearch): 
 
 function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
   if (s.asset_type) checkSupported(snapshot, s.asset_type, s as unknown as Record<string, unknown>);
-  const { city, state } = splitCity(s.city, s.state_code);
-  const w = new Where()
-    .when(s.asset_type, "p.asset_type = ?")
-    .when(state, "p.state_code = ?")
-    .when(city, "p.city = ? COLLATE NOCASE")
-    .when(s.zip, "p.zip = ?")
-    .when(s.metro_id, "p.metro_id = ?")
-    .when(s.subtype, "p.subtype = ? COLLATE NOCASE")
+  const w = new Where().when(s.asset_type, "p.asset_type = ?");
+  for (const place of s.places) wherePlace(w, place, PROPERTY_PLACE_COLUMNS);
+  w.when(s.subtype, "p.subtype = ? COLLATE NOCASE")
     .when(s.min_building_area_sqft, "p.building_area_sqft >= ?")
     .when(s.min_land_area_acres, "p.land_area_acres >= ?")
     .when(s.min_units, "p.units >= ?")

@@ -5,6 +5,7 @@ import type Database from "better-sqlite3";
 import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, readMeta } from "../../snapshot/snapshot-file";
 import { propertyDocLookup } from "../../snapshot/property-docs";
 import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
+import { PlaceIndex } from "./place-index";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
 
 export interface SnapshotRef {
@@ -26,6 +27,7 @@ export class SnapshotContext {
   private readonly fileTag: string;
   /** A property's stored detail answer (snapshot/property-docs.ts), or undefined for an unknown id. */
   readonly propertyDoc: (id: string) => string | undefined;
+  private placeIndex: PlaceIndex | undefined;
 
   constructor(readonly db: Database.Database) {
     this.meta = readMeta(db);
@@ -57,6 +59,12 @@ export class SnapshotContext {
    */
   docEtag(id: string): string {
     return `"${this.fileTag}-${id}"`;
+  }
+
+  /** The places the snapshot holds, loaded on first use (requests that name no place never need them). */
+  get places(): PlaceIndex {
+    this.placeIndex ??= new PlaceIndex(this.db);
+    return this.placeIndex;
   }
 
   /** The capture date as YYYY-MM-DD: "now" for every relative date in queries. */

@@ -15,6 +15,10 @@ export const PROBLEM_BASE = "https://docs.propintel.dev/problems/";
 const TITLES: Record<string, string> = {
   validation_failed: "Your request parameters didn't validate.",
   unsupported_filter: "This filter is not supported for this asset type.",
+  unknown_place: "This snapshot holds no such place.",
+  ambiguous_place: "This names more than one place.",
+  unsupported_place: "This endpoint cannot serve this kind of place.",
+  ambiguous_name: "This name matches more than one company.",
   invalid_api_key: "The API key is missing or not valid.",
   credits_exhausted: "You have used all the credits of this period.",
   not_found: "Not found.",

@@ -21,8 +21,13 @@ export interface RouteDef {
   tag: string;
   summary: string;
   description: string;
-  /** Credits a successful call costs (published in the catalog and the docs). */
+  /** Credits a successful call costs (published in the catalog and the docs); per unit with `units`. */
   cost: number;
+  /**
+   * A call billed per unit answered: the most units its body can be charged for. Its credits
+   * are held once the body has been validated, and the handler sets `request.chargedCredits`.
+   */
+  units?: (body: unknown) => number;
   params?: TObject;
   querystring?: TObject;
   body?: TObject;

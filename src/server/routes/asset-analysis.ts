@@ -1,5 +1,6 @@
 // GET /v1/commercial/assets/{asset_type}/analysis: aggregate figures of one asset type,
-// nationally or in a state or metro, with breakdowns by subtype, class and state. Computed on
+// nationally or in a place (state, county, metro, city or ZIP code), with breakdowns by
+// subtype, class and (nationally) state. Computed on
 // first request and kept: the snapshot never changes under a running service.
 import { AssetAnalysis } from "../../shared/contract/responses";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
@@ -8,7 +9,11 @@ import type { RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Where } from "../data/sql-where";
 import { median, round } from "../data/stats";
+import { wherePlace } from "../data/place-filter";
+import type { ResolvedPlace } from "../data/place-resolver";
+import type { PlaceKind } from "../../shared/contract/places";
 import { AssetTypePath, assetTypeParam } from "./properties";
+import { queryPlaces } from "./place-params";
 
 const cache = new WeakMap<SnapshotContext, Map<string, unknown>>();
 
@@ -24,8 +29,14 @@ function breakdown(snapshot: SnapshotContext, column: string, w: Where) {
     .map((r) => ({ ...r, key: String(r.key), occupancy_rate: round(r.occupancy_rate, 4) }));
 }
 
-function analyse(snapshot: SnapshotContext, assetType: string, state?: string, metro?: string) {
-  const w = new Where().add("asset_type = ?", assetType).when(state, "state_code = ?").when(metro, "metro_id = ?");
+/** Most specific first: the kind an analysis over several places is said to cover. */
+const SPECIFICITY: PlaceKind[] = ["zip", "city", "county", "metro", "state"];
+
+function analyse(snapshot: SnapshotContext, assetType: string, places: ResolvedPlace[]) {
+  const w = new Where().add("asset_type = ?", assetType);
+  // Properties and sales name their geography columns alike.
+  for (const place of places) wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "county_fips", metro: "metro_id" });
+  const main = places.slice().sort((a, b) => SPECIFICITY.indexOf(a.kind) - SPECIFICITY.indexOf(b.kind))[0];
   const props = snapshot.all<any>(`SELECT building_area_sqft, units, year_built, occupancy_rate FROM properties${w.sql}`, w.params);
   const asOf = new Date(snapshot.asOf);
   const back = (months: number) => new Date(asOf.getTime() - months * 30.44 * 86_400_000).toISOString().slice(0, 10);
@@ -42,8 +53,8 @@ function analyse(snapshot: SnapshotContext, assetType: string, state?: string, m
   return {
     object: "asset_analysis",
     asset_type: assetType,
-    geography_type: metro ? "metro" : state ? "state" : "national",
-    geography_id: metro ?? state ?? null,
+    geography_type: main?.kind ?? "national",
+    geography_id: main?.entries[0].code ?? null,
     as_of: snapshot.asOf,
     property_count: props.length,
     total_building_area_sqft: sum("building_area_sqft"),
@@ -58,7 +69,7 @@ function analyse(snapshot: SnapshotContext, assetType: string, state?: string, m
     sales_volume_12m: nums(recent, "sale_price").reduce((a, b) => a + b, 0),
     by_subtype: breakdown(snapshot, "subtype", w),
     by_building_class: breakdown(snapshot, "building_class", w),
-    by_state: state || metro ? [] : breakdown(snapshot, "state_code", w),
+    by_state: main ? [] : breakdown(snapshot, "state_code", w),
   };
 }
 
@@ -69,19 +80,19 @@ export const assetAnalysisRoute: RouteDef = {
   tag: "Markets",
   summary: "Aggregate asset-type analysis",
   description:
-    "Inventory, occupancy, vintage, pricing and sales activity of one asset type, nationally or in a state or metro, " +
-    "with breakdowns by subtype, building class and state.",
+    "Inventory, occupancy, vintage, pricing and sales activity of one asset type, nationally or in a place (`geography`: " +
+    "a state, county, metro, city or ZIP code; or `state_code`, `metro_id`), with breakdowns by subtype, building class and state.",
   cost: CREDIT_COSTS.analyseAssetType,
   params: AssetTypePath,
   querystring: QUERIES.analyseAssetType,
   response: AssetAnalysis,
   handler: ({ snapshot, params, query }) => {
     const assetType = assetTypeParam(params.asset_type);
-    const state = query.state_code?.toUpperCase();
-    const key = `${assetType}|${state ?? ""}|${query.metro_id ?? ""}`;
+    const places = queryPlaces(snapshot, "analyseAssetType", query, { single: true });
+    const key = `${assetType}|${places.map((p) => `${p.kind}:${p.entries[0].code}`).join("|")}`;
     let memo = cache.get(snapshot);
     if (!memo) cache.set(snapshot, (memo = new Map()));
-    if (!memo.has(key)) memo.set(key, analyse(snapshot, assetType, state, query.metro_id));
+    if (!memo.has(key)) memo.set(key, analyse(snapshot, assetType, places));
     return memo.get(key);
   },
 };

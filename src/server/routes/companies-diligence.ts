@@ -5,10 +5,24 @@ import { COMPANY_TYPES } from "../../shared/contract/vocabulary";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { QUERIES } from "../../shared/contract/queries";
 import { ListOf, listEnvelope } from "../http/list-envelope";
-import { notFound } from "../http/problem";
+import { ApiProblem, notFound } from "../http/problem";
+import { stateCodeOf } from "../../shared/contract/states";
 import type { RouteDef } from "../http/route-def";
 import { Where, containsPattern, decodeArrays, pagedQuery } from "../data/sql-where";
+import { wherePlace } from "../data/place-filter";
 import { Paged } from "./query-params";
+import { queryPlaces } from "./place-params";
+
+/** A headquarters state as a code; anything else is refused, free, rather than matching nothing. */
+function headquartersState(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const code = stateCodeOf(text);
+  if (!code) {
+    const detail = `state_code: "${text}" is not a US state code; use one such as TX.`;
+    throw new ApiProblem(400, "validation_failed", detail, [{ pointer: "/state_code", parameter: "state_code", detail }]);
+  }
+  return code;
+}
 
 export const companiesRoute: RouteDef = {
   method: "GET",
@@ -30,9 +44,7 @@ export const companiesRoute: RouteDef = {
         { valid_values: COMPANY_TYPES },
       );
     }
-    const w = new Where()
-      .add("company_type = ?", params.company_type)
-      .when(query.state_code?.toUpperCase(), "headquarters_state = ?");
+    const w = new Where().add("company_type = ?", params.company_type).when(headquartersState(query.state_code), "headquarters_state = ?");
     if (query.q) w.add("name LIKE ? ESCAPE '\\'", containsPattern(String(query.q)));
     const { rows, total } = pagedQuery(snapshot, "SELECT *", `FROM companies${w.sql}`, "ORDER BY property_count DESC, id", w.params, query as any);
     return listEnvelope(rows, query as any, total, snapshot.ref);
@@ -52,11 +64,11 @@ export const diligenceRoute: RouteDef = {
   querystring: Paged(QUERIES.rankDiligenceCandidates),
   response: ListOf(DiligenceCandidate),
   handler: ({ snapshot, query }) => {
-    const w = new Where()
-      .when(query.asset_type, "asset_type = ?")
-      .when(query.state_code?.toUpperCase(), "state_code = ?")
-      .when(query.metro_id, "metro_id = ?")
-      .when(query.min_score, "score >= ?");
+    const w = new Where().when(query.asset_type, "asset_type = ?");
+    for (const place of queryPlaces(snapshot, "rankDiligenceCandidates", query)) {
+      wherePlace(w, place, { state: "state_code", city: "city", metro: "metro_id", property: "property_id" });
+    }
+    w.when(query.min_score, "score >= ?");
     const { rows, total } = pagedQuery<Record<string, unknown>>(
       snapshot,
       "SELECT *",

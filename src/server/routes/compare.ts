@@ -8,7 +8,7 @@ import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { SnapshotRefSchema } from "../http/list-envelope";
 import { ApiProblem } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
-import { median } from "../data/stats";
+import { fieldStatistics } from "../../shared/contract/statistics";
 
 const FIELDS = Object.keys(CommercialProperty.properties) as string[];
 const NUMERIC = FIELDS.filter((f) => {
@@ -86,18 +86,7 @@ export const compareRoute: RouteDef = {
     }
     const keep = ["id", ...fields.filter((f) => f !== "id")];
     const properties = ids.map((id) => Object.fromEntries(keep.map((f) => [f, byId.get(id)![f]])));
-    const statistics = fields
-      .filter((f) => NUMERIC.includes(f))
-      .map((field) => {
-        const values = properties.map((p) => p[field]).filter((v): v is number => typeof v === "number");
-        return {
-          field,
-          count: values.length,
-          min: values.length ? Math.min(...values) : null,
-          median: median(values),
-          max: values.length ? Math.max(...values) : null,
-        };
-      });
+    const statistics = fieldStatistics(properties, fields.filter((f) => NUMERIC.includes(f)));
     return { object: "property_comparison", fields: keep, properties, statistics, snapshot: snapshot.ref };
   },
 };

@@ -12,7 +12,8 @@ import {
 } from "../../shared/contract/vocabulary";
 import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
 import { Catalog } from "../../shared/contract/responses";
-import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { CREDIT_COSTS, CREDIT_UNITS, type OperationName } from "../../shared/contract/credit-costs";
+import { PLACE_KINDS_OF, type PlacedOperation } from "../../shared/contract/queries";
 import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../shared/contract/paging";
 import { openApiPath, type RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
@@ -127,6 +128,8 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
           path: openApiPath(r.url),
           summary: r.summary,
           cost_credits: r.cost,
+          cost_per: CREDIT_UNITS[r.operationId as OperationName] ?? "call",
+          place_kinds: [...(PLACE_KINDS_OF[r.operationId as PlacedOperation] ?? [])],
         })),
         asset_types: assetTypes(snapshot),
         company_types: COMPANY_TYPES,

@@ -4,7 +4,7 @@ import { listingsRoute, parcelsRoute } from "./parcels-listings";
 import { assetPropertiesRoute, propertyDetailRoute, propertySearchRoute } from "./properties";
 import { compareRoute } from "./compare";
 import { saleCompsRoute } from "./sale-comps";
-import { marketSnapshotRoute } from "./markets";
+import { marketBatchRoute, marketSnapshotRoute } from "./markets";
 import { assetAnalysisRoute } from "./asset-analysis";
 import { ownerPortfolioRoute, tenantFootprintRoute } from "./owners-tenants";
 import { companiesRoute, diligenceRoute } from "./companies-diligence";
@@ -20,6 +20,7 @@ export const API_ROUTES: RouteDef[] = [
   compareRoute,
   saleCompsRoute,
   marketSnapshotRoute,
+  marketBatchRoute,
   assetAnalysisRoute,
   assetPropertiesRoute,
   ownerPortfolioRoute,

@@ -1,44 +1,27 @@
 // GET /v1/commercial/markets/snapshot: the market figures of one geography and asset type,
-// precomputed from the snapshot's properties, sales and leases when it was built.
+// precomputed from the snapshot's properties, sales and leases when it was built; and POST
+// /v1/commercial/markets/batch: up to 100 of them in one request, each answered or refused on
+// its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
 import { MarketSnapshot } from "../../shared/contract/records";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { QUERIES } from "../../shared/contract/queries";
-import { notFound } from "../http/problem";
+import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResult } from "../../shared/contract/market-batch";
+import { ApiProblem, notFound, problemBody } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
+import { queryPlaces } from "./place-params";
 
-interface Geography {
-  type: "state" | "metro" | "city";
-  column: "geography_id" | "geography_name";
-  value: string;
-}
-
-/** "TX" is a state, "metro-austin-tx" or "Austin, TX metro" a metro, "Austin, TX" a city. */
-export function parseGeography(text: string): Geography | null {
-  const t = text.trim().replace(/\s+/g, " ");
-  if (/^[A-Za-z]{2}$/.test(t)) return { type: "state", column: "geography_id", value: t.toUpperCase() };
-  if (/^metro-[a-z0-9-]+$/i.test(t)) return { type: "metro", column: "geography_id", value: t.toLowerCase() };
-  const m = /^(.*\S)\s*,\s*([A-Za-z]{2})( metro)?$/i.exec(t);
-  if (!m) return null;
-  const name = `${m[1]}, ${m[2].toUpperCase()}`;
-  return m[3] ? { type: "metro", column: "geography_name", value: `${name} metro` } : { type: "city", column: "geography_name", value: name };
-}
-
-export function findMarket(snapshot: SnapshotContext, geography: string, assetType: string) {
-  const g = parseGeography(geography);
-  if (!g) return { error: `'${geography}' is not a geography. Use a state code ("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or "metro-austin-tx").` };
-  const collate = g.column === "geography_name" ? " COLLATE NOCASE" : "";
-  const row = snapshot.get(
-    `SELECT * FROM markets WHERE geography_type = ? AND ${g.column} = ?${collate} AND asset_type = ?`,
-    [g.type, g.value, assetType],
-  );
-  if (row) return { row };
-  const known = snapshot.get(`SELECT 1 FROM markets WHERE geography_type = ? AND ${g.column} = ?${collate} LIMIT 1`, [g.type, g.value]);
-  return {
-    error: known
-      ? `The snapshot has no ${assetType} properties in ${geography}.`
-      : `The snapshot has no ${g.type} '${geography}'. See the catalog for metros, or use a state code or "City, ST".`,
-  };
+/** The market of one place and asset type; throws the problem the single endpoint answers. */
+export function findMarket(snapshot: SnapshotContext, geography: string, assetType: string): MarketSnapshot {
+  const [place] = queryPlaces(snapshot, "getMarketSnapshot", { geography }, { single: true });
+  const entry = place.entries[0];
+  const row = snapshot.get<MarketSnapshot>("SELECT * FROM markets WHERE geography_type = ? AND geography_id = ? AND asset_type = ?", [
+    place.kind,
+    entry.code,
+    assetType,
+  ]);
+  if (!row) throw notFound(`The snapshot has no ${assetType} properties in ${entry.name}.`);
+  return row;
 }
 
 export const marketSnapshotRoute: RouteDef = {
@@ -48,14 +31,46 @@ export const marketSnapshotRoute: RouteDef = {
   tag: "Markets",
   summary: "Market snapshot by geography and asset type",
   description:
-    "Inventory, occupancy and vacancy, asking rent, rent growth, cap rate and sales volume of one asset type in a state " +
-    '("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or its id "metro-austin-tx").',
+    "Inventory, occupancy and vacancy, asking rent, rent growth, cap rate and sales volume of one asset type in a state, " +
+    'county, metro, city or ZIP code ("TX", "Travis County, TX", "Austin, TX metro", "Austin, TX", "78704"). A geography ' +
+    "the snapshot does not hold, or a city name found in several states, is refused free of charge with suggestions.",
   cost: CREDIT_COSTS.getMarketSnapshot,
   querystring: QUERIES.getMarketSnapshot,
   response: MarketSnapshot,
-  handler: ({ snapshot, query }) => {
-    const found = findMarket(snapshot, query.geography, query.asset_type);
-    if ("error" in found) throw notFound(found.error!);
-    return found.row;
+  handler: ({ snapshot, query }) => findMarket(snapshot, query.geography, query.asset_type),
+};
+
+export const marketBatchRoute: RouteDef = {
+  method: "POST",
+  url: "/v1/commercial/markets/batch",
+  operationId: "getMarketSnapshotBatch",
+  tag: "Markets",
+  summary: "Many market snapshots in one request",
+  description:
+    `Up to ${MAX_MARKET_BATCH} markets, each given as the single endpoint's geography and asset type, answered in the ` +
+    "order asked: each result has the market (status 200) or the problem the single endpoint would answer (400, 404). " +
+    "Costs the single endpoint's credits for each distinct market answered; markets refused cost nothing. The credits " +
+    "of every market asked are held while the batch runs, so a batch larger than the credits left gets 402.",
+  cost: CREDIT_COSTS.getMarketSnapshotBatch,
+  units: (body) => (body as MarketBatchRequest).markets.length,
+  body: MarketBatchRequest,
+  response: MarketBatch,
+  handler: ({ snapshot, body, request }) => {
+    const asked = (body as MarketBatchRequest).markets;
+    const answered = new Set<string>();
+    const results = asked.map(({ geography, asset_type }): MarketBatchResult => {
+      try {
+        const market = findMarket(snapshot, geography, asset_type);
+        answered.add(market.id);
+        return { geography, asset_type, status: 200, market, problem: null };
+      } catch (err) {
+        if (!(err instanceof ApiProblem)) throw err;
+        const { request_id: _id, errors: _errors, ...problem } = problemBody(request, err);
+        return { geography, asset_type, status: err.status, market: null, problem };
+      }
+    });
+    const charged = answered.size * CREDIT_COSTS.getMarketSnapshotBatch;
+    request.chargedCredits = charged;
+    return { object: "market_batch", results, credits_charged: charged, snapshot: snapshot.ref };
   },
 };

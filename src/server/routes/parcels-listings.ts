@@ -5,7 +5,9 @@ import { QUERIES } from "../../shared/contract/queries";
 import { ListOf, listEnvelope } from "../http/list-envelope";
 import type { RouteDef } from "../http/route-def";
 import { Where, pagedQuery } from "../data/sql-where";
-import { Paged, splitCity } from "./query-params";
+import { wherePlace } from "../data/place-filter";
+import { Paged } from "./query-params";
+import { queryPlaces } from "./place-params";
 
 export const parcelsRoute: RouteDef = {
   method: "GET",
@@ -13,18 +15,18 @@ export const parcelsRoute: RouteDef = {
   operationId: "listParcels",
   tag: "Parcels and listings",
   summary: "List parcels",
-  description: "Assessor parcels, filtered by geography, APN and land use, in a stable order.",
+  description:
+    "Assessor parcels, filtered by place (`geography`: a state, county, city or ZIP code; or `state_code`, `county_fips`, " +
+    "`city`, `zip`), APN and land use, in a stable order.",
   cost: CREDIT_COSTS.listParcels,
   querystring: Paged(QUERIES.listParcels),
   response: ListOf(Parcel),
   handler: ({ snapshot, query }) => {
-    const { city, state } = splitCity(query.city, query.state_code);
-    const w = new Where()
-      .when(state, "state_code = ?")
-      .when(query.county_fips, "fips = ?")
-      .when(city, "city = ? COLLATE NOCASE")
-      .when(query.zip, "zip = ?")
-      .when(query.apn, "apn = ?")
+    const w = new Where();
+    for (const place of queryPlaces(snapshot, "listParcels", query)) {
+      wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "fips" });
+    }
+    w.when(query.apn, "apn = ?")
       .when(query.land_use, "land_use = ?");
     const { rows, total } = pagedQuery(snapshot, "SELECT *", `FROM parcels${w.sql}`, "ORDER BY rowid", w.params, query as any);
     return listEnvelope(rows, query as any, total, snapshot.ref);
@@ -37,17 +39,18 @@ export const listingsRoute: RouteDef = {
   operationId: "searchListings",
   tag: "Parcels and listings",
   summary: "Search listings",
-  description: "Listings matching the filters, newest first. `status=active` gives the active listings.",
+  description:
+    "Listings matching the filters, newest first. `status=active` gives the active listings. Place: `geography` (a state, " +
+    "city or ZIP code), or `state`, `city`, `zip`.",
   cost: CREDIT_COSTS.searchListings,
   querystring: Paged(QUERIES.searchListings),
   response: ListOf(Listing),
   handler: ({ snapshot, query }) => {
-    const { city, state } = splitCity(query.city, query.state);
-    const w = new Where()
-      .when(state, "state_code = ?")
-      .when(city, "city = ? COLLATE NOCASE")
-      .when(query.zip, "zip = ?")
-      .when(query.status, "status = ?")
+    const w = new Where();
+    for (const place of queryPlaces(snapshot, "searchListings", query, { stateParam: "state" })) {
+      wherePlace(w, place, { state: "state_code", city: "city", zip: "zip" });
+    }
+    w.when(query.status, "status = ?")
       .when(query.property_type, "property_type = ?")
       .when(query.min_price, "list_price >= ?")
       .when(query.max_price, "list_price <= ?")

@@ -10,6 +10,7 @@ import type { RouteDef } from "../http/route-def";
 import { searchProperties } from "../data/property-search";
 import { JsonText } from "../data/json-text";
 import { Paged } from "./query-params";
+import { queryPlaces } from "./place-params";
 
 export function assetTypeParam(value: string): AssetType {
   if (!(ASSET_TYPES as readonly string[]).includes(value)) {
@@ -37,7 +38,8 @@ export const propertySearchRoute: RouteDef = {
   querystring: Paged(QUERIES.searchProperties),
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query }) => {
-    const { records, total } = searchProperties(snapshot, query as any);
+    const places = queryPlaces(snapshot, "searchProperties", query);
+    const { records, total } = searchProperties(snapshot, { ...(query as any), places });
     return listEnvelopeText(records, query as any, total, snapshot.ref);
   },
 };
@@ -57,7 +59,8 @@ export const assetPropertiesRoute: RouteDef = {
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query, params }) => {
     const asset_type = assetTypeParam(params.asset_type);
-    const { records, total } = searchProperties(snapshot, { ...(query as any), asset_type });
+    const places = queryPlaces(snapshot, "searchAssetProperties", query);
+    const { records, total } = searchProperties(snapshot, { ...(query as any), asset_type, places });
     return listEnvelopeText(records, query as any, total, snapshot.ref);
   },
 };

@@ -1,17 +1,22 @@
-// GET /v1/commercial/sale-comps: captured sales around a subject property (nearest and most
-// similar first, with distance and a similarity score) or in a geography (newest first).
+// GET /v1/commercial/sale-comps: captured sales around a subject property (most similar first,
+// with distance and a similarity score) or in a place (newest first). Every filter applies in
+// both modes; `per_property=latest` keeps each building's latest matching sale, and `sort`
+// and `order` choose the order.
 import { Type } from "@sinclair/typebox";
 import { SaleCompRow } from "../../shared/contract/responses";
 import { Nullable } from "../../shared/contract/schema-helpers";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { QUERIES } from "../../shared/contract/queries";
+import { QUERIES, type SALE_SORTS } from "../../shared/contract/queries";
 import { ListOf, listEnvelope } from "../http/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
 import type { HandlerContext, RouteDef } from "../http/route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { haversineMiles } from "../data/stats";
 import { similarity } from "../data/comp-similarity";
-import { Paged, splitCity } from "./query-params";
+import { wherePlace } from "../data/place-filter";
+import type { SnapshotContext } from "../data/snapshot-context";
+import { Paged } from "./query-params";
+import { queryPlaces, type PlaceQuery } from "./place-params";
 
 const Subject = Type.Object({
   id: Type.String(),
@@ -25,7 +30,30 @@ const Subject = Type.Object({
 /** Most candidate sales looked at around one subject: bounds the work of one request. */
 const MAX_CANDIDATES = 20_000;
 
-function commonFilters(query: Record<string, any>, w: Where): Where {
+type Sort = (typeof SALE_SORTS)[number];
+
+interface CompsQuery extends PlaceQuery {
+  property_id?: string;
+  asset_type?: string;
+  subtype?: string;
+  min_sale_date?: string;
+  max_sale_date?: string;
+  min_price?: number;
+  max_price?: number;
+  min_building_area_sqft?: number;
+  max_distance_miles: number;
+  per_property: "all" | "latest";
+  sort?: Sort;
+  order?: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+/** The filters of both modes: what the sale is, where, when and for how much. */
+function saleFilters(snapshot: SnapshotContext, query: CompsQuery, w: Where): Where {
+  for (const place of queryPlaces(snapshot, "findSaleComps", query)) {
+    wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "county_fips", metro: "metro_id" });
+  }
   return w
     .when(query.subtype, "subtype = ? COLLATE NOCASE")
     .when(query.min_sale_date, "sale_date >= ?")
@@ -35,10 +63,42 @@ function commonFilters(query: Record<string, any>, w: Where): Where {
     .when(query.min_building_area_sqft, "building_area_sqft >= ?");
 }
 
-function aroundSubject({ snapshot, query }: HandlerContext) {
+function sortOf(query: CompsQuery, subject: boolean): { sort: Sort; desc: boolean } {
+  const sort = query.sort ?? (subject ? "similarity_score" : "sale_date");
+  if (!subject && (sort === "similarity_score" || sort === "distance_miles")) {
+    throw new ApiProblem(400, "validation_failed", `sort=${sort} needs a subject property_id (distance and similarity are measured from it).`, [
+      { pointer: "/sort", parameter: "sort", detail: `sort=${sort} needs property_id` },
+    ]);
+  }
+  return { sort, desc: (query.order ?? (sort === "distance_miles" ? "asc" : "desc")) === "desc" };
+}
+
+type Comp = Record<string, unknown> & { id: string; property_id: string; sale_date: string };
+
+/** Each property's latest sale among `comps` (ties: the higher sale id). */
+function latestPerProperty(comps: Comp[]): Comp[] {
+  const latest = new Map<string, Comp>();
+  for (const c of comps) {
+    const held = latest.get(c.property_id);
+    if (!held || c.sale_date > held.sale_date || (c.sale_date === held.sale_date && c.id > held.id)) latest.set(c.property_id, c);
+  }
+  return comps.filter((c) => latest.get(c.property_id) === c);
+}
+
+function compare(a: Comp, b: Comp, sort: Sort, desc: boolean): number {
+  const x = a[sort] as number | string | null;
+  const y = b[sort] as number | string | null;
+  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1; // missing values last
+  const order = x < y ? -1 : x > y ? 1 : 0;
+  return desc ? -order : order;
+}
+
+function aroundSubject({ snapshot, query: raw }: HandlerContext) {
+  const query = raw as CompsQuery;
   const subject = snapshot.get<any>("SELECT * FROM properties WHERE id = ?", [query.property_id]);
   if (!subject) throw notFound(`There is no commercial property '${query.property_id}' in this snapshot.`);
-  const radius: number = query.max_distance_miles;
+  const radius = query.max_distance_miles;
+  const { sort, desc } = sortOf(query, true);
   const dLat = radius / 69;
   const dLon = radius / (69 * Math.max(0.2, Math.cos((subject.latitude * Math.PI) / 180)));
   const w = new Where()
@@ -46,18 +106,19 @@ function aroundSubject({ snapshot, query }: HandlerContext) {
     .add("latitude BETWEEN ? AND ?", subject.latitude - dLat, subject.latitude + dLat)
     .add("longitude BETWEEN ? AND ?", subject.longitude - dLon, subject.longitude + dLon)
     .add("property_id <> ?", subject.id);
-  commonFilters(query, w);
-  const candidates = snapshot.all<any>(`SELECT * FROM sales${w.sql} LIMIT ${MAX_CANDIDATES}`, w.params);
-  const scored = [];
+  saleFilters(snapshot, query, w);
+  const candidates = snapshot.all<Comp>(`SELECT * FROM sales${w.sql} LIMIT ${MAX_CANDIDATES}`, w.params);
+  let comps: Comp[] = [];
   for (const c of candidates) {
-    const d = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
+    const d = haversineMiles(subject.latitude, subject.longitude, c.latitude as number, c.longitude as number);
     if (d > radius) continue;
     c.distance_miles = Math.round(d * 100) / 100;
-    c.similarity_score = similarity(subject, c, radius, snapshot.asOf);
-    scored.push(c);
+    c.similarity_score = similarity(subject, c as never, snapshot.asOf);
+    comps.push(c);
   }
-  scored.sort((a, b) => b.similarity_score - a.similarity_score || a.distance_miles - b.distance_miles || (a.id < b.id ? -1 : 1));
-  const page = scored.slice(query.offset, query.offset + query.limit);
+  if (query.per_property === "latest") comps = latestPerProperty(comps);
+  comps.sort((a, b) => compare(a, b, sort, desc) || (a.distance_miles as number) - (b.distance_miles as number) || (a.id < b.id ? -1 : 1));
+  const page = comps.slice(query.offset, query.offset + query.limit);
   const subjectInfo = {
     id: subject.id,
     name: subject.name,
@@ -66,23 +127,29 @@ function aroundSubject({ snapshot, query }: HandlerContext) {
     longitude: subject.longitude,
     radius_miles: radius,
   };
-  return listEnvelope(page, query as any, scored.length, snapshot.ref, { subject: subjectInfo });
+  return listEnvelope(page, query, comps.length, snapshot.ref, { subject: subjectInfo });
 }
 
-function inGeography({ snapshot, query }: HandlerContext) {
-  const { city, state } = splitCity(query.city, query.state_code);
-  const w = new Where()
-    .when(query.asset_type, "asset_type = ?")
-    .when(state, "state_code = ?")
-    .when(city, "city = ? COLLATE NOCASE")
-    .when(query.metro_id, "metro_id = ?");
-  commonFilters(query, w);
-  const { rows, total } = pagedQuery<any>(snapshot, "SELECT *", `FROM sales${w.sql}`, "ORDER BY sale_date DESC, id", w.params, query as any);
+function inPlace({ snapshot, query: raw }: HandlerContext) {
+  const query = raw as CompsQuery;
+  const { sort, desc } = sortOf(query, false);
+  const w = new Where().when(query.asset_type, "asset_type = ?");
+  saleFilters(snapshot, query, w);
+  // Each property's latest matching sale: rank its sales newest first and keep the first.
+  const from =
+    query.per_property === "latest"
+      ? `FROM (SELECT *, row_number() OVER (PARTITION BY property_id ORDER BY sale_date DESC, id DESC) AS nth FROM sales${w.sql}) WHERE nth = 1`
+      : `FROM sales${w.sql}`;
+  // Prices per unit and cap rates may be missing: those sales come last either way.
+  const nulls = sort === "sale_date" || sort === "sale_price" ? "" : " NULLS LAST";
+  const order = `ORDER BY ${sort} ${desc ? "DESC" : "ASC"}${nulls}, id`;
+  const { rows, total } = pagedQuery<Record<string, unknown>>(snapshot, "SELECT *", from, order, w.params, query);
   for (const r of rows) {
+    delete r.nth;
     r.distance_miles = null;
     r.similarity_score = null;
   }
-  return listEnvelope(rows, query as any, total, snapshot.ref, { subject: null });
+  return listEnvelope(rows, query, total, snapshot.ref, { subject: null });
 }
 
 export const saleCompsRoute: RouteDef = {
@@ -92,21 +159,23 @@ export const saleCompsRoute: RouteDef = {
   tag: "Sale comparables",
   summary: "Find captured sale comparables",
   description:
-    "Give either a subject `property_id` (sales of the same asset type within `max_distance_miles`, most similar first, " +
-    "with `distance_miles` and `similarity_score`), or a geography: `state_code`, `city` (\"Austin, TX\") or `metro_id` " +
-    "(newest first).",
+    "Give a subject `property_id` (sales of the same asset type within `max_distance_miles`, most similar first, with " +
+    "`distance_miles` and `similarity_score`), or a place: `geography` (a state, county, city, ZIP code or metro), or " +
+    "`state_code`, `city` or `metro_id` (newest first). Place and other filters apply in both modes. `per_property=latest` " +
+    "keeps each property's latest matching sale; `sort` and `order` choose the order. The similarity score does not depend " +
+    "on the radius: distance counts half at 10 miles (docs/decisions.md).",
   cost: CREDIT_COSTS.findSaleComps,
   querystring: Paged(QUERIES.findSaleComps),
   response: ListOf(SaleCompRow, { subject: Nullable(Subject as any) }),
   handler: (ctx) => {
     const { query } = ctx;
     if (query.property_id) return aroundSubject(ctx);
-    if (query.state_code || query.city || query.metro_id) return inGeography(ctx);
+    if (query.geography || query.state_code || query.city || query.metro_id) return inPlace(ctx);
     throw new ApiProblem(
       400,
       "validation_failed",
-      "Give a subject property_id, or a geography: state_code, city or metro_id.",
-      [{ pointer: "/property_id", parameter: "property_id", detail: "property_id or a geography is required" }],
+      "Give a subject property_id, or a place: geography (or state_code, city or metro_id).",
+      [{ pointer: "/property_id", parameter: "property_id", detail: "property_id or a place is required" }],
     );
   },
 };

@@ -2,8 +2,9 @@
 // server's routes validate requests with these schemas and publish them in the OpenAPI
 // document; the add-in derives its input checks from them (src/shared/endpoints.ts). Shared
 // pieces (`q`) give one concept one name, one unit and one description everywhere.
-import { Type, type TObject, type TProperties } from "@sinclair/typebox";
+import { Type, type TObject, type TProperties, type TSchema, type TString } from "@sinclair/typebox";
 import { StringEnum } from "./schema-helpers";
+import { PLACE_KINDS, describeKinds, type PlaceKind } from "./places";
 import { ASSET_TYPES, LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "./vocabulary";
 
 /**
@@ -18,12 +19,42 @@ export function QueryObject(props: TProperties, required: readonly string[] = []
   return Type.Object(out, { additionalProperties: false });
 }
 
+/**
+ * The kinds of place each operation's `geography` input serves: the kinds its records can be
+ * filtered by. Listings carry no county or metro and parcels no metro; companies are found by
+ * their headquarters' state only (`state_code`), so they take no `geography`.
+ */
+export const PLACE_KINDS_OF = {
+  listParcels: ["state", "county", "city", "zip"],
+  searchListings: ["state", "city", "zip"],
+  searchProperties: PLACE_KINDS,
+  searchAssetProperties: PLACE_KINDS,
+  findSaleComps: PLACE_KINDS,
+  getMarketSnapshot: PLACE_KINDS,
+  analyseAssetType: PLACE_KINDS,
+  getOwnerPortfolio: PLACE_KINDS,
+  getTenantFootprint: PLACE_KINDS,
+  rankDiligenceCandidates: PLACE_KINDS,
+} as const satisfies Record<string, readonly PlaceKind[]>;
+export type PlacedOperation = keyof typeof PLACE_KINDS_OF;
+
+/** The `geography` input: one place in the place grammar (src/shared/contract/places.ts). */
+function geography(kinds: readonly PlaceKind[], what = "Where"): TString {
+  return Type.String({
+    minLength: 1,
+    maxLength: 120,
+    description:
+      `${what}: ${describeKinds(kinds)}. Case, spacing and the comma do not matter ("austin tx" is "Austin, TX"). ` +
+      "A place the snapshot does not hold is refused free of charge (400 `unknown_place`, with suggestions).",
+  });
+}
+
 export const q = {
   state_code: Type.String({ pattern: "^[A-Za-z]{2}$", description: "Two-letter state code, e.g. TX." }),
   city: Type.String({
     minLength: 1,
     maxLength: 80,
-    description: 'City name, e.g. "Austin", or "Austin, TX" to name the state too. Case-insensitive.',
+    description: 'City name, e.g. "Austin", or "Austin, TX" to name the state too. Case-insensitive; "Austin" alone matches Austin in every state that has one.',
   }),
   zip: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit ZIP code." }),
   metro_id: Type.String({ pattern: "^metro-[a-z0-9-]+$", description: "Metro area id, e.g. metro-austin-tx (see the catalog)." }),
@@ -39,8 +70,28 @@ export const q = {
   date: (description: string) => Type.String({ format: "date", description }),
 };
 
+/** What names one market: the single market endpoint's query, and each market of a batch. */
+export const MARKET_INPUTS = {
+  geography: geography(PLACE_KINDS_OF.getMarketSnapshot, "The market's geography"),
+  asset_type: q.asset_type,
+};
+
+/** Orders the sale-comps search offers (`sort`). */
+export const SALE_SORTS = ["similarity_score", "distance_miles", "sale_date", "sale_price", "price_per_sqft", "price_per_unit", "cap_rate"] as const;
+
+/** How a company name finds its company (owner portfolio, tenant footprint). */
+function nameMatch(role: "owner" | "tenant"): TSchema {
+  return StringEnum(["best", "unique"] as const, {
+    default: "best",
+    description:
+      `How ${role}_name picks the ${role}: best (default) takes the exact name, else the ${role} with the most properties whose name contains it; ` +
+      `unique takes the exact name, else the only ${role} whose name contains it, and refuses free of charge (400 ambiguous_name, listing them) when several do.`,
+  });
+}
+
 /** The inputs of both property searches (specification section 4.3). */
 const PROPERTY_SEARCH = {
+  geography: geography(PLACE_KINDS),
   q: q.text,
   subtype: q.subtype,
   state_code: q.state_code,
@@ -57,6 +108,7 @@ const PROPERTY_SEARCH = {
 /** Each endpoint's query inputs other than paging (`limit`, `offset`), by operation id. */
 export const QUERIES = {
   listParcels: QueryObject({
+    geography: geography(PLACE_KINDS_OF.listParcels),
     state_code: q.state_code,
     county_fips: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit county FIPS code." }),
     city: q.city,
@@ -65,6 +117,7 @@ export const QUERIES = {
     land_use: StringEnum(PARCEL_LAND_USES, { description: "Standardised land use, e.g. commercial." }),
   }),
   searchListings: QueryObject({
+    geography: geography(PLACE_KINDS_OF.searchListings),
     state: q.state_code,
     city: q.city,
     zip: q.zip,
@@ -78,6 +131,7 @@ export const QUERIES = {
   searchAssetProperties: QueryObject(PROPERTY_SEARCH),
   findSaleComps: QueryObject({
     property_id: Type.String({ pattern: "^cp_[A-Za-z0-9-]+$", description: "Subject property id." }),
+    geography: geography(PLACE_KINDS, "Where the sales are (with a subject too: only sales there)"),
     state_code: q.state_code,
     city: q.city,
     metro_id: q.metro_id,
@@ -94,22 +148,26 @@ export const QUERIES = {
       default: 25,
       description: "Search radius around the subject, miles (subject searches only).",
     }),
+    per_property: StringEnum(["all", "latest"] as const, {
+      default: "all",
+      description: "all: every matching sale; latest: each property's latest matching sale only (no repeat sales of one building).",
+    }),
+    sort: StringEnum(SALE_SORTS, {
+      description:
+        "Order of the comps: similarity_score (default around a subject) or distance_miles (subject searches only), " +
+        "sale_date (default in a place), sale_price, price_per_sqft, price_per_unit or cap_rate. Missing values sort last.",
+    }),
+    order: StringEnum(["asc", "desc"] as const, {
+      description: "asc or desc; the default is desc, except distance_miles (asc).",
+    }),
   }),
-  getMarketSnapshot: QueryObject(
-    {
-      geography: Type.String({
-        minLength: 2,
-        maxLength: 100,
-        description: 'A state code ("TX"), a city ("Austin, TX"), or a metro ("Austin, TX metro" or "metro-austin-tx").',
-      }),
-      asset_type: q.asset_type,
-    },
-    ["geography", "asset_type"],
-  ),
-  analyseAssetType: QueryObject({ state_code: q.state_code, metro_id: q.metro_id }),
+  getMarketSnapshot: QueryObject(MARKET_INPUTS, ["geography", "asset_type"]),
+  analyseAssetType: QueryObject({ geography: geography(PLACE_KINDS), state_code: q.state_code, metro_id: q.metro_id }),
   getOwnerPortfolio: QueryObject({
     owner_id: q.company_id("Owner company id, e.g. co_0001a2b3."),
     owner_name: q.owner_name,
+    name_match: nameMatch("owner"),
+    geography: geography(PLACE_KINDS, "Where the holdings are"),
     asset_type: q.asset_type,
     state_code: q.state_code,
   }),
@@ -120,10 +178,13 @@ export const QUERIES = {
   getTenantFootprint: QueryObject({
     tenant_id: q.company_id("Tenant company id."),
     tenant_name: Type.String({ minLength: 2, maxLength: 120, description: "Tenant name or part of it." }),
+    name_match: nameMatch("tenant"),
+    geography: geography(PLACE_KINDS, "Where the locations are"),
     asset_type: q.asset_type,
     state_code: q.state_code,
   }),
   rankDiligenceCandidates: QueryObject({
+    geography: geography(PLACE_KINDS),
     asset_type: q.asset_type,
     state_code: q.state_code,
     metro_id: q.metro_id,
@@ -132,3 +193,29 @@ export const QUERIES = {
 } satisfies Record<string, TObject>;
 
 export type QueriedOperation = keyof typeof QUERIES;
+
+/** Every input that names a place; a request names its place once (`geography`, or the others). */
+export const PLACE_PARAMS = ["geography", "state_code", "state", "city", "zip", "metro_id", "county_fips"] as const;
+
+/**
+ * Inputs that bound a range, by operation: a lower bound above its upper bound can match
+ * nothing, so the service refuses it free of charge and the add-in before any request.
+ */
+export const RANGES_OF: Partial<Record<QueriedOperation, readonly (readonly [string, string])[]>> = {
+  findSaleComps: [
+    ["min_sale_date", "max_sale_date"],
+    ["min_price", "max_price"],
+  ],
+  searchListings: [["min_price", "max_price"]],
+};
+
+/** The first range of `query` whose lower bound is above its upper bound, as a sentence; null if none. */
+export function impossibleRange(operation: string, query: Record<string, unknown>): { low: string; high: string; detail: string } | null {
+  for (const [low, high] of RANGES_OF[operation as QueriedOperation] ?? []) {
+    const a = query[low] as string | number | undefined | null;
+    const b = query[high] as string | number | undefined | null;
+    if (a === undefined || a === null || b === undefined || b === null || a <= b) continue;
+    return { low, high, detail: `${low} (${a}) is above ${high} (${b}): nothing can match.` };
+  }
+  return null;
+}

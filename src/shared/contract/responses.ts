@@ -4,7 +4,7 @@
 // them; the add-in derives its spill columns from them. They live here, not in the route
 // modules, because the add-in may not import server code.
 import { Type, type Static } from "@sinclair/typebox";
-import { IsoDate, Nullable } from "./schema-helpers";
+import { Id, IsoDate, Nullable } from "./schema-helpers";
 import { CommercialProperty, SaleComp, Tenancy } from "./records";
 
 const P = CommercialProperty.properties;
@@ -33,6 +33,8 @@ export const PortfolioHolding = Type.Object({
   acquisition_price: Nullable(Type.Number({ description: "Price paid, USD, when a sale records it." })),
   evidence: Type.String({ description: "recorded_sale (a captured sale to this owner) or ownership_record (owner of record)." }),
   evidence_id: Type.String({ description: "The sale id, or the parcel/property id of the ownership record." }),
+  owner_id: Id("co", "The owner (the company the portfolio is of)."),
+  owner_name: Type.String({ description: "The owner's name." }),
 }, { $id: "PortfolioHolding", title: "Portfolio holding", description: "One property an owner holds, with the evidence for it." });
 export type PortfolioHolding = Static<typeof PortfolioHolding>;
 
@@ -65,7 +67,7 @@ export type AssetBreakdown = Static<typeof AssetBreakdown>;
 export const AssetAnalysis = Type.Object({
   object: Type.Literal("asset_analysis"),
   asset_type: Type.String(),
-  geography_type: Type.String({ description: "national, state or metro." }),
+  geography_type: Type.String({ description: "national, state, county, metro, city or zip." }),
   geography_id: Nullable(Type.String()),
   as_of: Type.String({ format: "date" }),
   property_count: Type.Integer(),
@@ -85,10 +87,11 @@ export const AssetAnalysis = Type.Object({
 }, { $id: "AssetAnalysis", title: "Asset-type analysis" });
 export type AssetAnalysis = Static<typeof AssetAnalysis>;
 
-/** Count, minimum, median and maximum of one numeric field across compared properties. */
+/** Count, mean, minimum, median and maximum of one numeric field across compared records. */
 export const ComparisonStatistic = Type.Object({
   field: Type.String(),
-  count: Type.Integer({ description: "Properties with a value for the field." }),
+  count: Type.Integer({ description: "Records with a value for the field." }),
+  mean: Type.Union([Type.Number(), Type.Null()], { description: "Average of the values (null when there are none)." }),
   min: Type.Union([Type.Number(), Type.Null()]),
   median: Type.Union([Type.Number(), Type.Null()]),
   max: Type.Union([Type.Number(), Type.Null()]),
@@ -118,6 +121,8 @@ export const Catalog = Type.Object({
       path: Type.String(),
       summary: Type.String(),
       cost_credits: Type.Integer(),
+      cost_per: Type.String({ description: 'What cost_credits is charged per: "call", or a unit such as "market answered".' }),
+      place_kinds: Type.Array(Type.String(), { description: "The kinds of place its geography input takes (state, county, city, zip, metro); empty if none." }),
     }),
   ),
   asset_types: Type.Array(

@@ -51,6 +51,7 @@ export const BUILDING_CLASSES = ["A", "B", "C"] as const;
  * except the ones marked `always`, which every record has.
  */
 export const SEARCH_INPUTS = {
+  geography: { concept: "geography", always: true },
   state_code: { concept: "geography", always: true },
   city: { concept: "geography", always: true },
   zip: { concept: "geography", always: true },

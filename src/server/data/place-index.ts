@@ -1,0 +1,81 @@
+// The places a snapshot holds (its `places` table), in memory for exact lookups: a place is
+// resolved before a call is charged, so an unknown one is refused free of charge. Loaded on
+// first use; a million-property snapshot holds some 60,000 places.
+import type Database from "better-sqlite3";
+import type { PlaceKind } from "../../shared/contract/places";
+
+export interface PlaceEntry {
+  kind: PlaceKind;
+  /** State code, county FIPS code, city id, ZIP code or metro id. */
+  code: string;
+  /** How answers name it: "Austin, TX". */
+  name: string;
+  /** The name as the records spell it, without the state: "Austin". */
+  local: string;
+  key: string;
+  state: string;
+  /** A ZIP code's main city. */
+  city: string | null;
+  properties: number;
+  records: number;
+}
+
+interface Row {
+  kind: PlaceKind;
+  code: string;
+  name: string;
+  local_name: string;
+  key: string;
+  state_code: string;
+  city: string | null;
+  property_count: number;
+  record_count: number;
+}
+
+export class PlaceIndex {
+  /** Every place of a kind, in the table's order. */
+  readonly all = new Map<PlaceKind, PlaceEntry[]>();
+  private readonly byCode = new Map<string, PlaceEntry>();
+  /** `${kind}|${key}`: the places of that name in every state. */
+  private readonly byKey = new Map<string, PlaceEntry[]>();
+
+  constructor(db: Database.Database) {
+    for (const r of db.prepare("SELECT * FROM places").iterate() as IterableIterator<Row>) {
+      const entry: PlaceEntry = {
+        kind: r.kind,
+        code: r.code,
+        name: r.name,
+        local: r.local_name,
+        key: r.key,
+        state: r.state_code,
+        city: r.city,
+        properties: r.property_count,
+        records: r.record_count,
+      };
+      push(this.all, r.kind, entry);
+      this.byCode.set(`${r.kind}|${r.code}`, entry);
+      push(this.byKey, `${r.kind}|${r.key}`, entry);
+    }
+  }
+
+  byCodeOf(kind: PlaceKind, code: string): PlaceEntry | undefined {
+    return this.byCode.get(`${kind}|${code}`);
+  }
+
+  /** The places of a kind with this key, in one state or (state null) in every state, most records first. */
+  named(kind: PlaceKind, key: string, state: string | null): PlaceEntry[] {
+    const found = this.byKey.get(`${kind}|${key}`) ?? [];
+    return (state === null ? found : found.filter((e) => e.state === state)).slice().sort((a, b) => b.records - a.records);
+  }
+
+  /** How many places of each kind the snapshot holds (for messages and coverage). */
+  count(kind: PlaceKind): number {
+    return this.all.get(kind)?.length ?? 0;
+  }
+}
+
+function push<K>(map: Map<K, PlaceEntry[]>, key: K, entry: PlaceEntry): void {
+  const list = map.get(key);
+  if (list) list.push(entry);
+  else map.set(key, [entry]);
+}

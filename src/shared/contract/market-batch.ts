@@ -1,0 +1,54 @@
+// Many market snapshots in one request (POST /v1/commercial/markets/batch): what a grid of
+// =PROP.MARKET cells needs, one request instead of one per market, so a workbook stays within
+// the plan's rate limit. Each market is answered or refused on its own; only the markets
+// answered cost credits (the single endpoint's cost each, a market asked twice once).
+import { Type, type Static } from "@sinclair/typebox";
+import { MarketSnapshot } from "./records";
+import { MARKET_INPUTS } from "./queries";
+
+/** Most markets one batch asks for. */
+export const MAX_MARKET_BATCH = 100;
+
+export const MarketBatchRequest = Type.Object(
+  {
+    markets: Type.Array(
+      Type.Object(MARKET_INPUTS, { additionalProperties: false }),
+      { minItems: 1, maxItems: MAX_MARKET_BATCH, description: `1 to ${MAX_MARKET_BATCH} markets, each as the single endpoint's inputs.` },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type MarketBatchRequest = Static<typeof MarketBatchRequest>;
+
+/** The problem a refused market gets: the single endpoint's answer for it (RFC 9457 fields). */
+const ItemProblem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String({ description: "unknown_place, ambiguous_place, not_found (no properties of the type there), validation_failed." }),
+    suggestions: Type.Optional(Type.Array(Type.String(), { description: "Places the snapshot holds that may have been meant." })),
+  },
+  { additionalProperties: true },
+);
+
+export const MarketBatchResult = Type.Object({
+  geography: Type.String({ description: "As asked." }),
+  asset_type: Type.String({ description: "As asked." }),
+  status: Type.Integer({ description: "200, or the status the single endpoint would answer (400, 404)." }),
+  market: Type.Union([MarketSnapshot, Type.Null()], { description: "The market snapshot (status 200), else null." }),
+  problem: Type.Union([ItemProblem, Type.Null()], { description: "Why there is no market (status 400 or 404), else null." }),
+});
+export type MarketBatchResult = Static<typeof MarketBatchResult>;
+
+export const MarketBatch = Type.Object(
+  {
+    object: Type.Literal("market_batch"),
+    results: Type.Array(MarketBatchResult, { description: "One per market asked, in the order asked." }),
+    credits_charged: Type.Integer({ minimum: 0, description: "Credits this batch cost: one per distinct market answered." }),
+    snapshot: Type.Object({ id: Type.String(), captured_at: Type.String({ format: "date-time" }) }),
+  },
+  { $id: "MarketBatch", title: "Market snapshot batch" },
+);
+export type MarketBatch = Static<typeof MarketBatch>;
