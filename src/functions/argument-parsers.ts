@@ -1,7 +1,9 @@
-// Positional arguments that mean more than one thing: a geography that may be a state, a city,
-// a ZIP code or a metro; a sale-comps subject that may be a property; a range of property ids.
+// Positional arguments that mean more than one thing: a place that may be a state, a county,
+// a city, a ZIP code or a metro; a sale-comps subject that may be a property; a range of
+// property ids.
 // Each turns into the query inputs the service expects, or a #VALUE! saying what would work.
-import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
+import { ENDPOINTS, type EndpointSpec, type ParamSpec } from "../shared/endpoints";
+import { PLACE_PARAMS } from "../shared/contract/queries";
 import { COMPANY_TYPES } from "../shared/contract/vocabulary";
 import { InputError } from "./excel-errors";
 import { checkParam } from "./param-values";
@@ -21,44 +23,11 @@ export function companyTypeArg(raw: unknown): string {
   return checkParam(COMPANY_TYPE, raw, "company_type") as string;
 }
 
-/** "Austin", "St. Louis", "Coeur d'Alene, ID", "Winston-Salem, NC". */
-const CITY = /^\p{L}[\p{L} .'’-]*(,\s*[A-Za-z]{2})?$/u;
-
-export type GeographyKind = "state" | "city" | "zip" | "metro";
-
-const FORMS: Record<GeographyKind, string> = {
-  state: 'a state code ("TX")',
-  city: 'a city ("Austin, TX")',
-  zip: 'a ZIP code ("78701")',
-  metro: 'a metro id ("metro-austin-tx")',
-};
-
-/**
- * A geography argument as the query input it stands for. `names` maps each accepted kind to
- * the endpoint's parameter name (listings call the state `state`, most others `state_code`).
- */
-export function geographyArg(raw: unknown, names: Partial<Record<GeographyKind, string>>, label = "geography"): Record<string, string> {
-  const accepted = (Object.keys(names) as GeographyKind[]).map((k) => FORMS[k]);
-  const help = `give ${accepted.join(", ").replace(/, ([^,]*)$/, " or $1")}.`;
-  if (isBlank(raw)) throw new InputError(`${label} is empty: ${help}`);
-  const text = typeof raw === "number" ? String(raw) : String(raw).trim();
-  const kind: GeographyKind | null =
-    typeof raw === "number" || /^\d{5}$/.test(text)
-      ? "zip"
-      : /^[A-Za-z]{2}$/.test(text)
-        ? "state"
-        : /^metro-/i.test(text)
-          ? "metro"
-          : CITY.test(text)
-            ? "city"
-            : null;
-  const name = kind ? names[kind] : undefined;
-  if (!kind || !name) throw new InputError(`${label}: "${text}" is not a geography this function takes; ${help}`);
-  const spec: ParamSpec =
-    kind === "city"
-      ? { name, kind: "text", minLength: 1, maxLength: 80, help }
-      : { name, kind: kind === "zip" ? "zip" : kind === "state" ? "state" : "metro", help };
-  return { [name]: String(checkParam(spec, raw, label)) };
+/** A place argument as the endpoint's `geography` input, in its canonical form ("austin tx" -> "Austin, TX"). */
+export function placeArg(raw: unknown, spec: EndpointSpec, label = "geography"): { geography: string } {
+  const param = spec.query.find((q) => q.name === "geography");
+  if (!param) throw new Error(`${spec.operationId} takes no geography`);
+  return { geography: String(checkParam(param, raw, label)) };
 }
 
 /** Adds positional inputs to options' filters; the same input given both ways is an error. */
@@ -66,7 +35,14 @@ export function mergeInputs(positional: Record<string, string | number>, filters
   for (const name of Object.keys(positional)) {
     if (name in filters) throw new InputError(`${name} is given twice: as an argument and in options.`);
   }
-  return { ...filters, ...positional };
+  const merged = { ...filters, ...positional };
+  // The place is named once: `geography` (which takes every form), or the single-purpose inputs.
+  const others = PLACE_PARAMS.filter((p) => p !== "geography" && p in merged);
+  if ("geography" in merged && others.length > 0) {
+    const where = "geography" in positional ? "the geography argument" : "geography";
+    throw new InputError(`The place is given twice: ${where} and ${others.join(", ")} in options; give it once.`);
+  }
+  return merged;
 }
 
 /** Most property ids one COMPARE takes (four compare requests). */

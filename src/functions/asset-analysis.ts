@@ -1,9 +1,9 @@
 // PROP.ANALYSIS(asset_type, [geography], [options]): aggregate figures of one asset type,
-// nationally or in a state or metro, as metric/value rows; or, with breakdown=subtype,
+// nationally or in a place (state, county, metro, city or ZIP code), as metric/value rows; or, with breakdown=subtype,
 // building_class or state, the breakdown table.
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
-import { assetTypeArg, geographyArg, isBlank } from "./argument-parsers";
+import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
 import { parseOptions, type LocalOption } from "./options";
 import { fieldNames } from "./record-fields";
 import { SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, type Cell } from "./table-shape";
@@ -18,13 +18,13 @@ const LAYOUT_OPTION: LocalOption = { name: "layout", kind: "choice", values: ["r
 
 export async function assetAnalysis(assetType: unknown, geography: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const asset_type = assetTypeArg(assetType);
-  const query = isBlank(geography) ? {} : geographyArg(geography, { state: "state_code", metro: "metro_id" });
+  const query: { geography?: string } = isBlank(geography) ? {} : placeArg(geography, ENDPOINTS.analyseAssetType);
   const parsed = parseOptions(options, [...SHAPE_OPTIONS, BREAKDOWN_OPTION, LAYOUT_OPTION]);
   const breakdown = parsed.get("breakdown") as string | undefined;
   const fields = breakdown ? fieldNames("breakdown") : fieldNames("asset_analysis").filter((f) => f !== "object");
   const shape = tableOptions(parsed, fields, breakdown ? "breakdown" : "analysis");
   const record = await ctx.session.api.get<Record<string, unknown>>(ENDPOINTS.analyseAssetType, { asset_type }, query, ctx);
-  const where = `${asset_type} ${query.state_code ? `in ${query.state_code}` : query.metro_id ? `in ${query.metro_id}` : "nationally"}`;
+  const where = `${asset_type} ${query.geography ? `in ${query.geography}` : "nationally"}`;
   if (breakdown) {
     const rows = (record[`by_${breakdown}`] as Record<string, unknown>[] | undefined) ?? [];
     return shapeTable(rows, fields, shape, `No ${breakdown} breakdown for ${where}${breakdown === "state" && !isBlank(geography) ? " (the state breakdown is national only)" : ""}.`);

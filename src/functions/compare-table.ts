@@ -7,33 +7,23 @@ import { propertyIdsArg } from "./argument-parsers";
 import { parseOptions, type LocalOption } from "./options";
 import { fieldNames } from "./record-fields";
 import { SHAPE_OPTIONS, shapeTable, tableOptions, type Cell } from "./table-shape";
-import { MAX_BATCH } from "../shared/property-batcher";
+import { COMPARE_BATCH } from "../shared/cached-api";
 import type { ComparisonStatistic } from "../shared/contract/responses";
+import { fieldStatistics } from "../shared/contract/statistics";
 
-const STATS_OPTION: LocalOption = { name: "stats", kind: "boolean", help: "true spills count, min, median and max of each numeric field." };
+const STATS_OPTION: LocalOption = { name: "stats", kind: "boolean", help: "true spills count, mean, min, median and max of each numeric field." };
 
 interface Comparison {
   properties: Record<string, unknown>[];
   statistics: ComparisonStatistic[];
 }
 
-export function chunkIds(ids: string[], size: number = MAX_BATCH): string[][] {
+export function chunkIds(ids: string[], size: number = COMPARE_BATCH): string[][] {
   const parts = Math.ceil(ids.length / size);
   const each = Math.ceil(ids.length / parts);
   const chunks: string[][] = [];
   for (let i = 0; i < ids.length; i += each) chunks.push(ids.slice(i, i + each));
   return chunks;
-}
-
-/** The service's statistics, computed the same way when the ids took more than one request. */
-export function statistics(rows: Record<string, unknown>[], fields: readonly string[]): ComparisonStatistic[] {
-  return fields
-    .map((field) => {
-      const values = rows.map((r) => r[field]).filter((v): v is number => typeof v === "number").sort((a, b) => a - b);
-      const mid = values.length >> 1;
-      const median = values.length === 0 ? null : values.length % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-      return { field, count: values.length, min: values[0] ?? null, median, max: values.length ? values[values.length - 1] : null };
-    });
 }
 
 export async function compareTable(rawIds: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
@@ -46,7 +36,7 @@ export async function compareTable(rawIds: unknown, options: unknown, ctx: Funct
   if (parsed.get("stats") !== true) return shapeTable(rows, fields, shape, "No properties to compare.");
   const numeric = new Set(parts[0].statistics.map((s) => s.field));
   const wanted = (shape.cols ?? fields).filter((f) => numeric.has(f));
-  const stats = parts.length === 1 ? wanted.map((f) => parts[0].statistics.find((s) => s.field === f)!) : statistics(rows, wanted);
+  const stats = parts.length === 1 ? wanted.map((f) => parts[0].statistics.find((s) => s.field === f)!) : fieldStatistics(rows, wanted);
   const statFields = fieldNames("statistic");
   return shapeTable(stats as unknown as Record<string, unknown>[], statFields, { ...shape, cols: null }, "None of the chosen fields is numeric.");
 }

@@ -4,6 +4,8 @@
 import type { EndpointSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { mergeInputs } from "./argument-parsers";
+import { InputError } from "./excel-errors";
+import { impossibleRange } from "../shared/contract/queries";
 import { parseOptions, type OptionValue } from "./options";
 import { fieldNames, type ResourceName } from "./record-fields";
 import { fetchRows } from "./list-rows";
@@ -37,6 +39,9 @@ export async function listTable(call: ListCall, ctx: FunctionContext): Promise<C
   const shape = tableOptions(parsed, fields, call.resource);
   const paging = pagingOptions(parsed);
   const query = mergeInputs(call.positional, splitOptions(parsed, call.spec));
+  // A range that can match nothing is refused here, before a request is made.
+  const range = impossibleRange(call.spec.operationId, query);
+  if (range) throw new InputError(`options: ${range.detail}`);
   const { rows } = await fetchRows(ctx, call.spec, call.pathParams ?? {}, query, paging);
   const asked = Object.entries({ ...call.pathParams, ...query }).map(([k, v]) => `${k}=${v}`);
   const from = paging.offset > 0 ? ` from row ${paging.offset + 1}` : "";

@@ -1,9 +1,9 @@
 // PROP.MARKET(geography, asset_type, [metric], [options]): one asset type's market figures in
-// a state, city or metro. With a metric, one number (=PROP.MARKET("Austin, TX","industrial",
-// "vacancy_rate")); without, a spill of metric and value.
+// a state, county, metro, city or ZIP code. With a metric, one number
+// (=PROP.MARKET("Austin, TX","industrial","vacancy_rate")); without, a spill of metric and value.
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
-import { assetTypeArg, isBlank } from "./argument-parsers";
+import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
 import { InputError, NoDataError } from "./excel-errors";
 import { parseOptions, type LocalOption } from "./options";
 import { canonical } from "./param-values";
@@ -18,21 +18,6 @@ const LAYOUT_OPTION: LocalOption = {
   help: "rows (default): one metric per row; columns: metric names across, values below.",
 };
 
-/**
- * The service's geography grammar, normalised so "austin,tx" and "Austin, TX" share a cached
- * answer: "TX", "metro-austin-tx", "Austin, TX" or "Austin, TX metro".
- */
-export function marketGeography(raw: unknown): string {
-  const help = 'give a state ("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or "metro-austin-tx").';
-  if (isBlank(raw)) throw new InputError(`geography is empty: ${help}`);
-  const text = String(raw).trim().replace(/\s+/g, " ");
-  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
-  if (/^metro-[a-z0-9-]+$/i.test(text)) return text.toLowerCase();
-  const m = /^(.*\S)\s*,\s*([A-Za-z]{2})( metro)?$/i.exec(text);
-  if (!m || m[1].length > 80) throw new InputError(`geography: "${text}" is not a geography; ${help}`);
-  return `${m[1]}, ${m[2].toUpperCase()}${m[3] ? " metro" : ""}`;
-}
-
 export function marketMetric(raw: unknown): string {
   const metric = canonical(String(raw)).replace(/-/g, "_");
   if (!MARKET_METRICS.includes(metric)) {
@@ -42,11 +27,12 @@ export function marketMetric(raw: unknown): string {
 }
 
 export async function marketFigures(geography: unknown, assetType: unknown, metric: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const query = { geography: marketGeography(geography), asset_type: assetTypeArg(assetType) };
+  const query = { ...placeArg(geography, ENDPOINTS.getMarketSnapshot), asset_type: assetTypeArg(assetType) };
   const wanted = isBlank(metric) ? null : marketMetric(metric);
   const parsed = parseOptions(options, wanted ? [DATES_OPTION] : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
   const shape = tableOptions(parsed, MARKET_METRICS, "market");
-  const record = await ctx.session.api.get<Record<string, unknown>>(ENDPOINTS.getMarketSnapshot, {}, query, ctx);
+  // Markets asked for in the same calculation travel together (one batch request).
+  const record = await ctx.session.api.market(query.geography, query.asset_type, ctx);
   const where = `${query.asset_type} in ${String(record.geography_name ?? query.geography)}`;
   if (wanted) {
     const value = record[wanted];

@@ -2,12 +2,13 @@
 // service accepts, and puts it in the form the service expects. Every check runs before any
 // request, so a typo costs nothing and the #VALUE! message says what would have worked.
 import type { ParamSpec } from "../shared/endpoints";
+import { PLACE_KINDS, PlaceSyntaxError, describeKinds, parsePlace, placeText, type Place } from "../shared/contract/places";
+import { stateCodeOf } from "../shared/contract/states";
 import { InputError } from "./excel-errors";
 
 export type ParamValue = string | number;
 
 const PATTERNS: Partial<Record<ParamSpec["kind"], { test: RegExp; example: string; what: string }>> = {
-  state: { test: /^[A-Za-z]{2}$/, example: "TX", what: "a two-letter state code" },
   metro: { test: /^metro-[a-z0-9-]+$/i, example: "metro-austin-tx", what: "a metro id" },
   company_id: { test: /^co_[A-Za-z0-9-]+$/, example: "co_0001a2b3", what: "a company id" },
   property_id: { test: /^cp_[A-Za-z0-9-]+$/, example: "cp_0001a2b3", what: "a property id" },
@@ -24,8 +25,18 @@ export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.n
   }
   if (typeof raw === "boolean") throw new InputError(`${label} cannot be TRUE or FALSE: ${spec.help}`);
   switch (spec.kind) {
-    case "state":
-      return matchPattern(spec, raw, label).toUpperCase();
+    case "place":
+      return placeValue(spec, raw, label);
+    case "city": {
+      const city = readPlace(raw, label);
+      if (city.kind !== "city") throw new InputError(`${label}: "${String(raw).trim()}" is not a city name; give one such as "Austin" or "Austin, TX".`);
+      return placeText(city);
+    }
+    case "state": {
+      const code = stateCodeOf(String(raw));
+      if (!code) throw new InputError(`${label}: "${String(raw).trim()}" is not a US state; give a code such as TX (or the name, Texas).`);
+      return code;
+    }
     case "metro":
       return matchPattern(spec, raw, label).toLowerCase();
     case "company_id":
@@ -56,6 +67,30 @@ export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.n
       return text;
     }
   }
+}
+
+function readPlace(raw: unknown, label: string): Place {
+  try {
+    return parsePlace(raw);
+  } catch (err) {
+    if (err instanceof PlaceSyntaxError) throw new InputError(`${label}: ${err.message}`);
+    throw err;
+  }
+}
+
+const KIND_WORDS: Record<Place["kind"], string> = { state: "a state", county: "a county", city: "a city", zip: "a ZIP code", metro: "a metro" };
+
+/**
+ * A place in any form of the place grammar, as its canonical text ("austin tx" -> "Austin, TX"),
+ * so every spelling of one place is one request. A kind the endpoint cannot serve is refused here.
+ */
+function placeValue(spec: ParamSpec, raw: unknown, label: string): string {
+  const place = readPlace(raw, label);
+  const kinds = spec.places ?? PLACE_KINDS;
+  if (!kinds.includes(place.kind)) {
+    throw new InputError(`${label}: "${String(raw).trim()}" is ${KIND_WORDS[place.kind]}; this function takes ${describeKinds(kinds)}.`);
+  }
+  return placeText(place);
 }
 
 function matchPattern(spec: ParamSpec, raw: unknown, label: string): string {

@@ -3,7 +3,7 @@
 // first), spilled as a header row and one row per comparable sale.
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
-import { assetTypeArg, geographyArg, isBlank } from "./argument-parsers";
+import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
 import { InputError } from "./excel-errors";
 import { listTable } from "./list-table";
 import type { Cell } from "./table-shape";
@@ -13,14 +13,14 @@ const PROPERTY_ID = /^cp_[A-Za-z0-9-]+$/;
 /** A property id means "comps around this property"; anything else is a geography. */
 export function saleCompsSubject(raw: unknown): Record<string, string> {
   if (isBlank(raw)) {
-    throw new InputError('subject is empty: give a property id ("cp_0001a2b3"), a state code ("TX") or a city ("Austin, TX").');
+    throw new InputError('subject is empty: give a property id ("cp_0001a2b3") or a place, such as "TX", "Austin, TX" or "Austin, TX metro".');
   }
   const text = String(raw).trim();
   if (/^cp_/i.test(text)) {
     if (!PROPERTY_ID.test(text)) throw new InputError(`subject: "${text}" is not a property id; ids look like cp_0001a2b3.`);
     return { property_id: text };
   }
-  return geographyArg(raw, { state: "state_code", city: "city", metro: "metro_id" }, "subject");
+  return placeArg(raw, ENDPOINTS.findSaleComps, "subject");
 }
 
 export function saleComps(subject: unknown, assetType: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {

@@ -1,11 +1,12 @@
 // The way the custom functions reach the service: every request goes through the result
-// cache, identical concurrent requests share one, point calls for properties are batched,
-// formula-edit previews never make a metered call, and only refresh() revalidates.
+// cache, identical concurrent requests share one, point calls for properties and markets are
+// batched, formula-edit previews never make a metered call, and only refresh() revalidates.
 import type { ApiClient, ApiRequest, QueryValue } from "./api-client";
 import { ApiError } from "./api-error";
 import { CommercialProperty } from "./contract/records";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "./endpoints";
-import { PropertyBatcher, type BatchOutcome } from "./property-batcher";
+import { Batcher, type BatchOutcome } from "./batcher";
+import { MAX_MARKET_BATCH, type MarketBatch } from "./contract/market-batch";
 import type { CacheEntry, ResultCache } from "./result-cache";
 import { SharedRequests } from "./shared-requests";
 
@@ -37,13 +38,27 @@ export interface CachedApiOptions {
 /** Every field of a property, so one batched answer serves any field any cell asks for. */
 const ALL_PROPERTY_FIELDS = Object.keys(CommercialProperty.properties).filter((f) => f !== "id");
 
+/** Most ids one compare request takes (the endpoint's limit). */
+export const COMPARE_BATCH = 25;
+
+/** A market as the batcher keys it: "industrial in Austin, TX". */
+interface MarketAsk {
+  geography: string;
+  asset_type: string;
+}
+const marketKey = (m: MarketAsk) => `${m.asset_type} in ${m.geography}`;
+
 export class CachedApi {
   private readonly requests = new SharedRequests();
-  private readonly batcher: PropertyBatcher;
+  private readonly batcher: Batcher;
+  private readonly marketBatcher: Batcher;
+  /** The markets the market batcher has been asked for, by its key. */
+  private readonly marketAsks = new Map<string, MarketAsk>();
   private snapshotId: string | null = null;
 
   constructor(private readonly options: CachedApiOptions) {
-    this.batcher = new PropertyBatcher({ fetchBatch: (ids) => this.fetchProperties(ids), windowMs: options.batchWindowMs });
+    this.batcher = new Batcher({ fetchBatch: (ids) => this.fetchProperties(ids), windowMs: options.batchWindowMs, maxBatch: COMPARE_BATCH });
+    this.marketBatcher = new Batcher({ fetchBatch: (keys) => this.fetchMarkets(keys), windowMs: options.batchWindowMs, maxBatch: MAX_MARKET_BATCH });
   }
 
   /** The snapshot the latest answer came from, if any answer named one. */
@@ -75,6 +90,29 @@ export class CachedApi {
     // A stale copy with an ETag revalidates on its own: a 304 costs nothing.
     if (entry?.etag || ctx.preview) return this.load(key, client, request, true, ctx);
     return this.requests.run(key, (signal) => this.batcher.load(id, signal), ctx.signal);
+  }
+
+  /**
+   * One market snapshot, cached as the single endpoint's answer and batched with the other
+   * markets asked for meanwhile: a grid of =PROP.MARKET cells is a few batch requests.
+   */
+  async market(geography: string, assetType: string, ctx: CallContext = {}): Promise<Record<string, unknown>> {
+    const client = await this.client();
+    const ask: MarketAsk = { geography, asset_type: assetType };
+    const request: ApiRequest = { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } };
+    const key = cacheKey(client, request);
+    const entry = this.options.cache.get(key);
+    if (entry && !entry.stale) return unwrap(entry);
+    // A stale copy with an ETag revalidates on its own: a 304 costs nothing.
+    if (entry?.etag || ctx.preview) return this.load(key, client, request, true, ctx);
+    return this.requests.run(
+      key,
+      (signal) => {
+        this.marketAsks.set(marketKey(ask), ask);
+        return this.marketBatcher.load(marketKey(ask), signal);
+      },
+      ctx.signal,
+    );
   }
 
   /**
@@ -161,9 +199,10 @@ export class CachedApi {
       cache.set(key, { value: response.body, etag: response.etag, snapshotId });
       return response.body as T;
     } catch (err) {
-      // "Does not exist" is an answer too: remembering it keeps a typo'd id from costing a
-      // request on every recalculation. A refresh revalidates it like any other result.
-      if (err instanceof ApiError && err.status === 404) {
+      // "Does not exist" (404) and "no such place" (400) are answers too: remembering them keeps a
+      // typo from making a request on every recalculation. A refresh revalidates them like any
+      // other result.
+      if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
         cache.set(key, { error: { status: 404, code: err.code, message: err.message, requestId: err.requestId }, snapshotId: this.snapshotId });
       }
       throw err;
@@ -208,6 +247,50 @@ export class CachedApi {
       }
     }
     return outcomes;
+  }
+
+  /**
+   * The market batcher's fetch: one batch request for up to 100 markets. Each answer (a market,
+   * or the refusal of an unknown place) is cached as the single endpoint's would be. When the
+   * credits left cannot cover the whole batch, the markets they cover are asked for again and
+   * the rest get the 402.
+   */
+  private async fetchMarkets(keys: string[]): Promise<Map<string, BatchOutcome>> {
+    const client = await this.client();
+    const outcomes = new Map<string, BatchOutcome>();
+    const asks = new Map(keys.map((k) => [k, this.marketAsks.get(k)!]));
+    for (const k of keys) this.marketAsks.delete(k);
+    let asked = keys;
+    for (;;) {
+      const markets = asked.map((k) => asks.get(k)!);
+      try {
+        const response = await client.send<MarketBatch>({ method: "POST", path: ENDPOINTS.getMarketSnapshotBatch.path, body: { markets } });
+        const body = response.body!;
+        const snapshotId = body.snapshot?.id ?? this.snapshotId;
+        this.snapshotId = snapshotId;
+        body.results.forEach((result, i) => {
+          const ask = markets[i];
+          const key = cacheKey(client, { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } });
+          if (result.market) {
+            this.options.cache.set(key, { value: result.market, snapshotId });
+            outcomes.set(asked[i], { record: result.market as unknown as Record<string, unknown> });
+          } else {
+            const problem = result.problem;
+            const error = new ApiError(result.status, problem?.code ?? "not_found", problem?.detail ?? `No market for ${asked[i]}.`, response.requestId, [], {
+              extensions: { suggestions: problem?.suggestions ?? [] },
+            });
+            this.options.cache.set(key, { error: { status: error.status, code: error.code, message: error.message, requestId: error.requestId }, snapshotId });
+            outcomes.set(asked[i], { error });
+          }
+        });
+        return outcomes;
+      } catch (err) {
+        const left = err instanceof ApiError && err.status === 402 ? Number(err.extensions.credits_remaining ?? 0) : 0;
+        if (!(left > 0 && left < asked.length)) throw err;
+        for (const k of asked.slice(left)) outcomes.set(k, { error: err as ApiError });
+        asked = asked.slice(0, left);
+      }
+    }
   }
 
   private async fetchOne(client: ApiClient, id: string, outcomes: Map<string, BatchOutcome>): Promise<void> {

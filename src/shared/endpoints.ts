@@ -1,4 +1,4 @@
-// The add-in's view of the fifteen v1 endpoints: paths, credit costs and the query inputs
+// The add-in's view of the v1 endpoints: paths, credit costs and the query inputs
 // each accepts, with enough type information to check an input before any request. The
 // inputs and costs are not restated here: they are derived from the schemas and costs the
 // server's routes use (src/shared/contract/queries.ts, credit-costs.ts).
@@ -6,9 +6,12 @@
 // stated here, equal to the OpenAPI document the server generates.
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { CREDIT_COSTS, type OperationName } from "./contract/credit-costs";
-import { QUERIES } from "./contract/queries";
+import { PLACE_KINDS, describeKinds, type PlaceKind } from "./contract/places";
+import { PLACE_KINDS_OF, QUERIES } from "./contract/queries";
 
 export type ParamKind =
+  | "place"
+  | "city"
   | "state"
   | "zip"
   | "fips"
@@ -26,6 +29,8 @@ export interface ParamSpec {
   kind: ParamKind;
   /** Allowed values (enum). */
   values?: readonly string[];
+  /** The kinds of place a `place` input takes. */
+  places?: readonly PlaceKind[];
   min?: number;
   /** True when `min` itself is not allowed (a radius must be more than 0). */
   exclusiveMin?: boolean;
@@ -73,9 +78,15 @@ const PATTERN_KINDS: Record<string, (name: string) => ParamKind> = {
 };
 
 /** One query input as the add-in checks it, read from the service's schema of it. */
-function paramOf(name: string, schema: TSchema): ParamSpec {
+function paramOf(operationId: OperationName, name: string, schema: TSchema): ParamSpec {
   const help = EXCEL_HELP[name] ?? schema.description;
   if (!help) throw new Error(`query input ${name} has no description`);
+  // Places are read with the place grammar, as the service reads them.
+  if (name === "geography") {
+    const places = (PLACE_KINDS_OF as Partial<Record<OperationName, readonly PlaceKind[]>>)[operationId] ?? PLACE_KINDS;
+    return { name, kind: "place", places, help: `A place: ${describeKinds(places)}.` };
+  }
+  if (name === "city") return { name, kind: "city", help };
   if (schema.enum) return { name, kind: "enum", values: schema.enum, help };
   if (schema.type === "number" || schema.type === "integer") {
     const spec: ParamSpec = { name, kind: schema.type, min: schema.minimum ?? schema.exclusiveMinimum, help };
@@ -95,7 +106,7 @@ function paramOf(name: string, schema: TSchema): ParamSpec {
 
 function queryOf(operationId: OperationName): ParamSpec[] {
   const schema: TObject | undefined = (QUERIES as Partial<Record<OperationName, TObject>>)[operationId];
-  return schema ? Object.entries(schema.properties).map(([name, s]) => paramOf(name, s)) : [];
+  return schema ? Object.entries(schema.properties).map(([name, s]) => paramOf(operationId, name, s)) : [];
 }
 
 function endpoint<Id extends OperationName>(operationId: Id, method: EndpointSpec["method"], path: string, paged: boolean) {
@@ -112,6 +123,7 @@ export const ENDPOINTS = {
   compareProperties: endpoint("compareProperties", "POST", "/v1/commercial/properties/compare", false),
   findSaleComps: endpoint("findSaleComps", "GET", "/v1/commercial/sale-comps", true),
   getMarketSnapshot: endpoint("getMarketSnapshot", "GET", "/v1/commercial/markets/snapshot", false),
+  getMarketSnapshotBatch: endpoint("getMarketSnapshotBatch", "POST", "/v1/commercial/markets/batch", false),
   analyseAssetType: endpoint("analyseAssetType", "GET", "/v1/commercial/assets/{asset_type}/analysis", false),
   searchAssetProperties: endpoint("searchAssetProperties", "GET", "/v1/commercial/assets/{asset_type}/properties", true),
   getOwnerPortfolio: endpoint("getOwnerPortfolio", "GET", "/v1/commercial/owners/portfolio", true),

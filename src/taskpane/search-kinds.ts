@@ -7,7 +7,6 @@
 import { ENDPOINTS, type OperationId, type ParamSpec } from "../shared/endpoints";
 import { MAX_LIMIT } from "../shared/contract/paging";
 import { COMPANY_TYPES } from "../shared/contract/vocabulary";
-import type { GeographyKind } from "../functions/argument-parsers";
 import type { ResourceName } from "../functions/record-fields";
 
 export type SearchKind = "listings" | "parcels" | "search" | "assetsearch" | "salecomps" | "market" | "companies" | "portfolio" | "footprint";
@@ -41,12 +40,10 @@ export type ArgSpec = { arg: string } & (
   | { field: string; as: "param" }
   /** The path parameter (asset type or company type). */
   | { field: string; as: "path"; param: "asset_type" | "company_type" }
-  /** A state, city, ZIP code or metro id; `names` are the query inputs each form becomes here. */
-  | { field: string; as: "geography"; names: Partial<Record<GeographyKind, string>> }
-  /** PROP.SALECOMPS's subject: a property id, else a state, city or metro id. */
+  /** A place in any form of the place grammar, as the endpoint's `geography` input. */
+  | { field: string; as: "geography" }
+  /** PROP.SALECOMPS's subject: a property id, else a place. */
   | { field: string; as: "subject" }
-  /** PROP.MARKET's geography grammar ("TX", "Austin, TX", "Austin, TX metro", "metro-austin-tx"). */
-  | { field: string; as: "market" }
   /** A company by id or name (`owner_id` / `owner_name`, `tenant_id` / `tenant_name`). */
   | { field: string; as: "company"; role: "owner" | "tenant" }
   /** An argument the pane never fills, kept so the options land in the options slot. */
@@ -95,14 +92,14 @@ const assetTypeField = (endpoint: OperationId, extra: Partial<SearchField> = {})
   param(endpoint, "asset_type", "Asset type", { catalogList: "asset_types", ...extra });
 const subtypeField = (endpoint: OperationId) => param(endpoint, "subtype", "Subtype", { input: "select", options: [], catalogList: "subtypes" });
 
-const ANY_GEOGRAPHY = { state: "state_code", city: "city", zip: "zip", metro: "metro_id" } as const;
-const GEOGRAPHY_HELP = {
-  any: 'A state code ("TX"), a city ("Austin, TX"), a ZIP code ("78701") or a metro id ("metro-austin-tx").',
-  noMetro: 'A state code ("TX"), a city ("Austin, TX") or a ZIP code ("78701").',
-  comps: 'a state code ("TX"), a city ("Austin, TX") or a metro id ("metro-austin-tx").',
-};
-const geography = (help: string, metros: boolean): SearchField =>
-  ({ name: "geography", label: "Place", help, input: "text", ...(metros ? { catalogList: "metros" as const } : {}) });
+/** The place field of a search: its help names the kinds of place the endpoint takes. */
+const geography = (endpoint: OperationId, metros: boolean): SearchField => ({
+  name: "geography",
+  label: "Place",
+  help: paramSpec(endpoint, "geography").help,
+  input: "text",
+  ...(metros ? { catalogList: "metros" as const } : {}),
+});
 
 /** The page the preview fetches and the formula's `limit=`: one request's worth of rows. */
 export const LIMIT_FIELD: SearchField =
@@ -134,11 +131,11 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
     endpoint: "searchListings",
     resource: "listing",
     args: [
-      { arg: "geography", field: "geography", as: "geography", names: { state: "state", city: "city", zip: "zip" } },
+      { arg: "geography", field: "geography", as: "geography" },
       { arg: "status", field: "status", as: "param" },
     ],
     fields: [
-      geography(GEOGRAPHY_HELP.noMetro, false),
+      geography("searchListings", false),
       param("searchListings", "status", "Status", { catalogList: "listing_statuses" }),
       param("searchListings", "property_type", "Property type", { catalogList: "listing_property_types" }),
       param("searchListings", "min_price", "Min. price (USD)"),
@@ -152,9 +149,9 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
     fn: "PARCELS",
     endpoint: "listParcels",
     resource: "parcel",
-    args: [{ arg: "geography", field: "geography", as: "geography", names: { state: "state_code", city: "city", zip: "zip" } }],
+    args: [{ arg: "geography", field: "geography", as: "geography" }],
     fields: [
-      geography(GEOGRAPHY_HELP.noMetro, false),
+      geography("listParcels", false),
       param("listParcels", "county_fips", "County FIPS"),
       param("listParcels", "apn", "APN"),
       param("listParcels", "land_use", "Land use"),
@@ -168,11 +165,11 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
     resource: "property",
     args: [
       { arg: "text", field: "q", as: "param" },
-      { arg: "geography", field: "geography", as: "geography", names: ANY_GEOGRAPHY },
+      { arg: "geography", field: "geography", as: "geography" },
     ],
     fields: [
       param("searchProperties", "q", "Text"),
-      geography(GEOGRAPHY_HELP.any, true),
+      geography("searchProperties", true),
       assetTypeField("searchProperties"),
       ...propertyFilters("searchProperties"),
     ],
@@ -186,12 +183,12 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
     resource: "property",
     args: [
       { arg: "asset_type", field: "asset_type", as: "path", param: "asset_type" },
-      { arg: "geography", field: "geography", as: "geography", names: ANY_GEOGRAPHY },
+      { arg: "geography", field: "geography", as: "geography" },
     ],
     fields: [
       // The path parameter has no ParamSpec of its own; its values are the cross-asset search's.
       assetTypeField("searchProperties", { required: true, help: "Asset type, e.g. industrial; the filters below depend on it." }),
-      geography(GEOGRAPHY_HELP.any, true),
+      geography("searchAssetProperties", true),
       param("searchAssetProperties", "q", "Text"),
       ...propertyFilters("searchAssetProperties"),
     ],
@@ -208,7 +205,7 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
       { arg: "asset_type", field: "asset_type", as: "param" },
     ],
     fields: [
-      { name: "subject", label: "Subject", help: `A property id ("cp_0001a2b3") or ${GEOGRAPHY_HELP.comps}`, input: "text", required: true, catalogList: "metros" },
+      { name: "subject", label: "Subject", help: `A property id ("cp_0001a2b3"), or ${paramSpec("findSaleComps", "geography").help.replace(/^A place: /, "a place: ")}`, input: "text", required: true, catalogList: "metros" },
       assetTypeField("findSaleComps", { help: "Asset type; around a property it defaults to the property's own." }),
       subtypeField("findSaleComps"),
       param("findSaleComps", "min_sale_date", "Sold on or after"),
@@ -221,18 +218,18 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
   }),
   market: withPaging({
     label: "Market snapshot",
-    description: "One asset type's market in a state, city or metro: vacancy, rent, cap rate, sales volume.",
+    description: "One asset type's market in a state, county, metro, city or ZIP code: vacancy, rent, cap rate, sales volume.",
     fn: "MARKET",
     endpoint: "getMarketSnapshot",
     resource: "market",
     args: [
-      { arg: "geography", field: "geography", as: "market" },
+      { arg: "geography", field: "geography", as: "geography" },
       { arg: "asset_type", field: "asset_type", as: "param" },
       // A metric makes PROP.MARKET one number; the pane inserts the whole snapshot.
       { arg: "metric", as: "omitted" },
     ],
     fields: [
-      { ...geography(paramSpec("getMarketSnapshot", "geography").help, true), required: true },
+      { ...geography("getMarketSnapshot", true), required: true },
       assetTypeField("getMarketSnapshot", { required: true }),
     ],
   }),

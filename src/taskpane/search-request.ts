@@ -5,11 +5,11 @@
 // test/taskpane/formula-equivalence.test.ts runs the built functions to hold them equal.
 import type { ApiRequest, QueryValue } from "../shared/api-client";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "../shared/endpoints";
-import { assetTypeArg, companyTypeArg, geographyArg, isBlank } from "../functions/argument-parsers";
+import { assetTypeArg, companyTypeArg, isBlank, placeArg } from "../functions/argument-parsers";
 import { companyArg } from "../functions/company-tables";
 import { InputError } from "../functions/excel-errors";
 import type { ListEnvelope } from "../functions/list-rows";
-import { MARKET_METRICS, marketGeography } from "../functions/market";
+import { MARKET_METRICS } from "../functions/market";
 import { checkParam, type ParamValue } from "../functions/param-values";
 import { fieldNames } from "../functions/record-fields";
 import { saleCompsSubject } from "../functions/sale-comps";
@@ -59,11 +59,9 @@ export function readField(kind: SearchKind, name: string, raw: string): FieldInp
       return { path: { [arg.param]: value }, query: {}, normalised: value };
     }
     case "geography":
-      return query(geographyArg(raw, arg.names, label));
+      return query(placeArg(raw, ENDPOINTS[spec.endpoint], label));
     case "subject":
       return query(saleCompsSubject(raw));
-    case "market":
-      return query({ geography: marketGeography(raw) });
     case "company":
       return query(companyArg(raw, arg.role));
   }

@@ -1,49 +1,48 @@
 // Positional arguments that mean more than one thing: geographies, sale-comps subjects,
 // market geographies and metrics, ranges of property ids, resource names.
-import { assetTypeArg, companyTypeArg, geographyArg, mergeInputs, propertyIdsArg } from "../../src/functions/argument-parsers";
+import { assetTypeArg, companyTypeArg, mergeInputs, placeArg, propertyIdsArg } from "../../src/functions/argument-parsers";
 import { saleCompsSubject } from "../../src/functions/sale-comps";
-import { marketGeography, marketMetric } from "../../src/functions/market";
+import { marketMetric } from "../../src/functions/market";
+import { ENDPOINTS } from "../../src/shared/endpoints";
+import { PLACE_FORMS } from "../shared/contract/place-forms";
 import { companyArg } from "../../src/functions/company-tables";
 import { resourceNamed } from "../../src/functions/record-fields";
-import { chunkIds, statistics } from "../../src/functions/compare-table";
+import { chunkIds } from "../../src/functions/compare-table";
+import { fieldStatistics } from "../../src/shared/contract/statistics";
 import { InputError } from "../../src/functions/excel-errors";
 
-const ANY = { state: "state_code", city: "city", zip: "zip", metro: "metro_id" } as const;
-
-test("a geography is a state, a city, a ZIP code or a metro id, as the endpoint names them", () => {
-  expect(geographyArg("tx", ANY)).toEqual({ state_code: "TX" });
-  expect(geographyArg("Austin, TX", ANY)).toEqual({ city: "Austin, TX" });
-  expect(geographyArg("St. Louis", ANY)).toEqual({ city: "St. Louis" });
-  expect(geographyArg(78701, ANY)).toEqual({ zip: "78701" });
-  expect(geographyArg("02134", ANY)).toEqual({ zip: "02134" });
-  expect(geographyArg("Metro-Austin-TX", ANY)).toEqual({ metro_id: "metro-austin-tx" });
-  expect(geographyArg("TX", { state: "state", city: "city" })).toEqual({ state: "TX" });
+test.each(PLACE_FORMS)("the place argument $input becomes geography=$canonical", ({ input, canonical }) => {
+  // The property search takes every kind of place; its request carries the canonical form.
+  expect(placeArg(input, ENDPOINTS.searchProperties)).toEqual({ geography: canonical });
 });
 
-test("a geography the function does not take says which ones it does", () => {
-  expect(() => geographyArg("78701", { state: "state_code", metro: "metro_id" })).toThrow(/give a state code \("TX"\) or a metro id/);
-  expect(() => geographyArg("Texas!", ANY)).toThrow(InputError);
-  expect(() => geographyArg("", ANY)).toThrow(/geography is empty/);
+test("a place of a kind the function does not take, or no place at all, says which kinds it takes", () => {
+  expect(() => placeArg("Austin, TX metro", ENDPOINTS.listParcels)).toThrow(/"Austin, TX metro" is a metro; this function takes a state .*, a county .*, a city .* or a ZIP code/);
+  expect(() => placeArg("Travis County, TX", ENDPOINTS.searchListings)).toThrow(/is a county; this function takes a state/);
+  expect(() => placeArg("Texas!", ENDPOINTS.searchProperties)).toThrow(InputError);
+  expect(() => placeArg("", ENDPOINTS.searchProperties)).toThrow(/geography is empty/);
+  expect(() => placeArg("Austin, ZZ", ENDPOINTS.searchProperties)).toThrow(/geography: "Austin, ZZ": "ZZ" is not a US state/);
 });
 
-test("a sale-comps subject is a property id, else a state, city or metro", () => {
+test("a sale-comps subject is a property id, else a place", () => {
   expect(saleCompsSubject(" cp_00ab ")).toEqual({ property_id: "cp_00ab" });
-  expect(saleCompsSubject("TX")).toEqual({ state_code: "TX" });
-  expect(saleCompsSubject("Austin, TX")).toEqual({ city: "Austin, TX" });
-  expect(saleCompsSubject("metro-austin-tx")).toEqual({ metro_id: "metro-austin-tx" });
+  expect(saleCompsSubject("tx")).toEqual({ geography: "TX" });
+  expect(saleCompsSubject("austin,tx")).toEqual({ geography: "Austin, TX" });
+  expect(saleCompsSubject("Austin, TX metro")).toEqual({ geography: "Austin, TX metro" });
+  expect(saleCompsSubject(78704)).toEqual({ geography: "78704" });
   expect(() => saleCompsSubject("cp_00ab/../x")).toThrow(/not a property id/);
-  expect(() => saleCompsSubject("78701")).toThrow(/not a geography this function takes/);
   expect(() => saleCompsSubject(null)).toThrow(/subject is empty/);
 });
 
-test("market geographies follow the service's grammar and are normalised for the cache", () => {
-  expect(marketGeography(" austin,tx ")).toBe("austin, TX");
-  expect(marketGeography("Austin, TX Metro")).toBe("Austin, TX metro");
-  expect(marketGeography("tx")).toBe("TX");
-  expect(marketGeography("METRO-AUSTIN-TX")).toBe("metro-austin-tx");
-  expect(() => marketGeography("Austin")).toThrow(/not a geography/);
+test("market metrics take the spellings people type", () => {
   expect(marketMetric("Vacancy Rate")).toBe("vacancy_rate");
   expect(() => marketMetric("vacancy")).toThrow(/PROP.FIELDS\("market"\)/);
+});
+
+test("the place is named once: a geography argument and a place option are refused", () => {
+  expect(() => mergeInputs({ geography: "TX" }, { city: "Austin" })).toThrow(/place is given twice: the geography argument and city/);
+  expect(() => mergeInputs({}, { geography: "TX", zip: "78704" })).toThrow(/place is given twice: geography and zip/);
+  expect(mergeInputs({ property_id: "cp_1" }, { state_code: "CA" })).toEqual({ property_id: "cp_1", state_code: "CA" });
 });
 
 test("asset and company types accept the spellings people type", () => {
@@ -71,7 +70,7 @@ test("compare splits ranges into near-equal requests of at most 25, and computes
   expect(chunkIds(ids).map((c) => c.length)).toEqual([13, 13]);
   expect(chunkIds(ids.slice(0, 25)).map((c) => c.length)).toEqual([25]);
   expect(chunkIds(Array.from({ length: 100 }, (_, i) => `cp_${i}`)).map((c) => c.length)).toEqual([25, 25, 25, 25]);
-  expect(statistics([{ a: 3 }, { a: 1 }, { a: null }, { a: 10 }, { a: 4 }], ["a"])).toEqual([{ field: "a", count: 4, min: 1, median: 3.5, max: 10 }]);
+  expect(fieldStatistics([{ a: 3 }, { a: 1 }, { a: null }, { a: 10 }, { a: 4 }], ["a"])).toEqual([{ field: "a", count: 4, mean: 4.5, min: 1, median: 3.5, max: 10 }]);
 });
 
 test("the same input as an argument and in options is refused", () => {

@@ -2,7 +2,7 @@
 // waiting without cancelling the others, and point calls for many properties are fetched 25
 // at a time; a failed batch rejects every entry in it.
 import { SharedRequests } from "../../src/shared/shared-requests";
-import { PropertyBatcher, type BatchOutcome } from "../../src/shared/property-batcher";
+import { Batcher, type BatchOutcome } from "../../src/shared/batcher";
 import { ApiError } from "../../src/shared/api-error";
 
 function deferred<T>() {
@@ -50,7 +50,7 @@ function records(ids: string[]): Map<string, BatchOutcome> {
 
 test("point calls for 100 distinct properties, 1,000 calls in all, become 4 batches of 25", async () => {
   const batches: string[][] = [];
-  const batcher = new PropertyBatcher({ fetchBatch: async (ids) => (batches.push(ids), records(ids)), windowMs: 5 });
+  const batcher = new Batcher({ maxBatch: 25, fetchBatch: async (ids: string[]) => (batches.push(ids), records(ids)), windowMs: 5 });
   const calls = Array.from({ length: 1000 }, (_, i) => batcher.load(`cp_${i % 100}`));
   const results = await Promise.all(calls);
   expect(results[137]).toEqual({ id: "cp_37" });
@@ -60,7 +60,7 @@ test("point calls for 100 distinct properties, 1,000 calls in all, become 4 batc
 
 test("ids arriving within the window share a batch; a later one starts the next", async () => {
   const batches: string[][] = [];
-  const batcher = new PropertyBatcher({ fetchBatch: async (ids) => (batches.push(ids), records(ids)), windowMs: 20 });
+  const batcher = new Batcher({ maxBatch: 25, fetchBatch: async (ids: string[]) => (batches.push(ids), records(ids)), windowMs: 20 });
   const early = [batcher.load("cp_1"), batcher.load("cp_2")];
   await Promise.all(early);
   await batcher.load("cp_3");
@@ -68,17 +68,17 @@ test("ids arriving within the window share a batch; a later one starts the next"
 });
 
 test("a failed batch rejects every entry in it; a missing id is an error of its own", async () => {
-  const failing = new PropertyBatcher({ fetchBatch: async () => Promise.reject(new ApiError(0, "network_error", "down")), windowMs: 1 });
+  const failing = new Batcher({ maxBatch: 25, fetchBatch: async () => Promise.reject(new ApiError(0, "network_error", "down")), windowMs: 1 });
   const results = await Promise.allSettled([failing.load("cp_1"), failing.load("cp_2"), failing.load("cp_1")]);
   expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
 
-  const partial = new PropertyBatcher({ fetchBatch: async () => records(["cp_1"]), windowMs: 1 });
+  const partial = new Batcher({ maxBatch: 25, fetchBatch: async () => records(["cp_1"]), windowMs: 1 });
   await expect(partial.load("cp_2")).rejects.toMatchObject({ code: "invalid_response" });
 });
 
 test("an id every caller cancelled before the batch left is not fetched", async () => {
   const batches: string[][] = [];
-  const batcher = new PropertyBatcher({ fetchBatch: async (ids) => (batches.push(ids), records(ids)), windowMs: 10 });
+  const batcher = new Batcher({ maxBatch: 25, fetchBatch: async (ids: string[]) => (batches.push(ids), records(ids)), windowMs: 10 });
   const cancel = new AbortController();
   const dropped = batcher.load("cp_1", cancel.signal);
   const kept = batcher.load("cp_2");

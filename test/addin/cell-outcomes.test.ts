@@ -108,7 +108,7 @@ describe("withExcelErrors records each call under its cell", () => {
     await expect(pending).rejects.toMatchObject({ code: "#N/A" });
     expect(session.outcomes.outcomeOf("Sheet1!E5")).toMatchObject({ ok: true });
     // The batch on its way is not aborted (the recalculation that replaces the cell joins it;
-    // see property-batcher.ts), so the test answers it rather than leave it waiting on its timeout.
+    // see batcher.ts), so the test answers it rather than leave it waiting on its timeout.
     expect(requests[0].signal?.aborted).toBe(false);
     answer(compareResponse(["cp_1"]));
   });
