@@ -20,6 +20,7 @@ import { openAccountsDb } from "../src/server/auth/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { endpointFor } from "../src/shared/endpoints";
 import { SETTING_KEYS } from "../src/shared/setting-keys";
+import { STATE_CODES, stateName } from "../src/shared/contract/states";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -229,6 +230,85 @@ function row(name: string, addin: Phase, naive: Phase): string {
   return cells.join(" ");
 }
 
+
+/** A fresh add-in runtime on a fresh Explorer account: each scenario starts from nothing. */
+async function freshAddin(origin: string, keys: KeyStore, name: string) {
+  const key = keys.createKey(keys.createAccount(`${name}@bench.example`).id, `bench ${name}`).raw;
+  const counter = newCounter();
+  const addin = loadAddin(origin, key, counter);
+  await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call
+  Object.assign(counter, newCounter());
+  const run = (cell: Cell) => addin.associated.get(cell.id)!(...cell.args, { functionName: cell.id, isInValuePreview: false });
+  return { counter, run };
+}
+
+const errorText = (r: PromiseSettledResult<unknown>) =>
+  r.status === "rejected" ? `${(r.reason as { code?: string }).code ?? "error"} ${(r.reason as { message?: string }).message ?? ""}` : "";
+
+/** 250 distinct =PROP.MARKET(state, asset_type, metric) cells, 50 states x 5 asset types, calculated at once. */
+async function gridScenario(origin: string, keys: KeyStore) {
+  const { counter, run } = await freshAddin(origin, keys, "grid");
+  const states = STATE_CODES.filter((s) => s !== "DC").slice(0, 50);
+  const types = ["multifamily", "industrial", "office", "retail", "land"];
+  const cells: Cell[] = states.flatMap((s) => types.map((t): Cell => ({ id: "MARKET", args: [s, t, "vacancy_rate", null], kind: "point" })));
+  const phase = await calculate(cells, run, counter);
+  const errors = phase.results.filter((r) => r.status === "rejected");
+  const rateLimited = errors.filter((r) => /too many requests|rate/i.test(errorText(r))).length;
+  const noData = errors.filter((r) => /not recorded|no .* properties/i.test(errorText(r))).length;
+  return { cells: cells.length, phase, errors: errors.length, rateLimited, noData, status429: counter.statuses["429"] ?? 0, statuses: counter.statuses };
+}
+
+/** Case and spacing variants of 20 places through MARKET and SALECOMPS: each place should cost one request per function. */
+async function variantsScenario(origin: string, keys: KeyStore, db: ReturnType<typeof openSnapshot>) {
+  const { counter, run } = await freshAddin(origin, keys, "variants");
+  const places = db
+    .prepare(
+      `SELECT s.city, s.state_code FROM markets m JOIN (SELECT DISTINCT city, state_code FROM sales) s ON m.geography_name = s.city || ', ' || s.state_code
+       WHERE m.geography_type = 'city' AND m.asset_type = 'industrial' AND s.city NOT LIKE '% %' ORDER BY m.property_count DESC LIMIT 20`,
+    )
+    .all() as { city: string; state_code: string }[];
+  const variants = (p: { city: string; state_code: string }) => [
+    `${p.city}, ${p.state_code}`,
+    `${p.city.toLowerCase()}, ${p.state_code.toLowerCase()}`,
+    `${p.city.toUpperCase()}, ${p.state_code}`,
+    `${p.city},${p.state_code}`,
+    `${p.city} ${p.state_code}`,
+    `${p.city}, ${stateName(p.state_code)}`,
+  ];
+  const cells: Cell[] = places.flatMap((p) =>
+    variants(p).flatMap((v): Cell[] => [
+      { id: "MARKET", args: [v, "industrial", "vacancy_rate", null], kind: "point" },
+      { id: "SALECOMPS", args: [v, null, "limit=5"], kind: "table" },
+    ]),
+  );
+  const phase = await calculate(cells, run, counter);
+  const errors = phase.results.filter((r) => r.status === "rejected").length;
+  return { places: places.length, variantsEach: variants(places[0]).length, cells: cells.length, phase, errors };
+}
+
+/** Places the snapshot does not hold, and impossible ranges: none should cost a credit. */
+async function unresolvableScenario(origin: string, keys: KeyStore) {
+  const { counter, run } = await freshAddin(origin, keys, "unresolvable");
+  const places = [
+    "New York, NY", "Austin, CA", "Springfeld, IL", "Sacramento, NV", "Dallas, OK", "Atlantis, FL", "Gotham, NJ",
+    "Travis Parish, TX", "Smallville, KS", "Springfield, AK", "Los Angelos, CA", "Phenix, AZ", "Seatle, WA", "Bostn, MA",
+    "Chicag, IL", "Denvr, CO", "Mimi, FL", "Huston, TX", "00000", "metro-atlantis-fl",
+  ];
+  const cells: Cell[] = places.flatMap((p): Cell[] => [
+    { id: "SALECOMPS", args: [p, null, "limit=5"], kind: "table" },
+    { id: "SEARCH", args: [null, p, "limit=5"], kind: "table" },
+    { id: "MARKET", args: [p, "office", "vacancy_rate", null], kind: "point" },
+  ]);
+  cells.push(
+    { id: "SALECOMPS", args: ["TX", null, "min_sale_date=2024-01-01; max_sale_date=2023-01-01"], kind: "table" },
+    { id: "SALECOMPS", args: ["TX", null, "min_price=5000000; max_price=1000000"], kind: "table" },
+    { id: "LISTINGS", args: ["TX", null, "min_price=900000; max_price=100000"], kind: "table" },
+  );
+  const phase = await calculate(cells, run, counter);
+  const answered = phase.results.filter((r) => r.status === "fulfilled").length;
+  return { cells: cells.length, phase, answered, statuses: counter.statuses };
+}
+
 async function main() {
   if (!fs.existsSync(path.join(DIST, "functions.js"))) throw new Error("dist/addin/functions.js is missing: run npm run build:addin first");
   const snapshotPath = snapshotFile();
@@ -269,6 +349,9 @@ async function main() {
   const naiveCounter = newCounter();
   const runNaive = naiveCell(origin, naiveKey, naiveCounter);
   const naive = [await calculate(cells, runNaive, naiveCounter), await calculate(cells, runNaive, naiveCounter), await calculate(cells, runNaive, naiveCounter)];
+  const grid = await gridScenario(origin, keys);
+  const variants = await variantsScenario(origin, keys, snapshotDb);
+  const unresolvable = await unresolvableScenario(origin, keys);
   await app.close();
 
   const points = cells.filter((c) => c.kind === "point").length;
@@ -284,16 +367,31 @@ async function main() {
   const perDistinct = Math.ceil(distinct / 25);
   const wrong = [first, recalc, refreshRecalc].reduce((n, phase) => n + mismatches(cells, phase, naive[0]), 0);
   const empty = first.results.filter((r, i) => cells[i].kind === "point" && r.status === "rejected").length;
-  const checks = [
+  const checks: [string, boolean, unknown][] = [
     [`point cells on first calculation <= ${perDistinct} requests (1 per 25 distinct properties)`, first.pointRequests <= perDistinct, first.pointRequests],
     ["recalculation makes 0 requests", recalc.requests === 0, recalc.requests],
     ["refresh with an unchanged snapshot costs 0 credits", refresh.credits === 0, refresh.credits],
     ["every point cell answers what the naive model read from the service, in every phase", wrong === 0, `${wrong} differ`],
-  ] as const;
+  ];
   console.log("");
   for (const [what, ok, value] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${what} (${value})`);
   console.log(`(${empty} point cells are #N/A in both models: the property has no value for that field.)`);
   console.log(`\nStatuses: add-in ${JSON.stringify(addinCounter.statuses)}, naive ${JSON.stringify(naiveCounter.statuses)}`);
+
+  console.log(`\nMarket grid: ${grid.cells} distinct =PROP.MARKET(state, asset_type, "vacancy_rate") cells, fresh Explorer account, one calculation`);
+  console.log(`  cells in error ${grid.errors} (rate-limited ${grid.rateLimited}, no data ${grid.noData}), requests ${grid.phase.requests}, 429s received ${grid.status429}, credits ${grid.phase.credits}, settled in ${(grid.phase.ms / 1000).toFixed(2)} s`);
+  console.log(`  statuses ${JSON.stringify(grid.statuses)}`);
+  console.log(`\nPlace variants: ${variants.places} places x ${variants.variantsEach} spellings, through MARKET and SALECOMPS (${variants.cells} cells)`);
+  console.log(`  requests ${variants.phase.requests} (one per place and function would be ${variants.places * 2}), credits ${variants.phase.credits}, cells in error ${variants.errors}`);
+  console.log(`\nUnresolvable: 20 places the snapshot does not hold (SALECOMPS, SEARCH, MARKET each) and 3 impossible ranges (${unresolvable.cells} cells)`);
+  console.log(`  credits ${unresolvable.phase.credits}, requests ${unresolvable.phase.requests}, cells answered with a value ${unresolvable.answered}, statuses ${JSON.stringify(unresolvable.statuses)}`);
+  checks.push(
+    ["market grid: 0 cells in error after the first calculation", grid.errors - grid.noData === 0, grid.errors - grid.noData],
+    ["market grid: 0 rate-limit answers (429) received", grid.status429 === 0, grid.status429],
+    ["place variants: one request per place and function", variants.phase.requests <= variants.places * 2, variants.phase.requests],
+    ["unresolvable places and impossible ranges: 0 credits", unresolvable.phase.credits === 0, unresolvable.phase.credits],
+  );
+  for (const [what, ok, value] of checks.slice(-4)) console.log(`${ok ? "PASS" : "FAIL"}  ${what} (${value})`);
   if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
 }
 
