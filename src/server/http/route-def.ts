@@ -23,6 +23,14 @@ export interface RouteDef {
   description: string;
   /** Credits a successful call costs (published in the catalog and the docs). */
   cost: number;
+  /**
+   * When the route answers 404 (`not_found`): something the caller names (a record, an asset
+   * type, a geography) is not in the snapshot. Routes that name nothing have none, and the
+   * OpenAPI document declares 404 only for routes that have it.
+   */
+  notFound?: string;
+  /** What a 400 can mean for this route besides a request that fails its schemas (`validation_failed`). */
+  badRequest?: string;
   params?: TObject;
   querystring?: TObject;
   body?: TObject;

@@ -8,7 +8,7 @@ import type { RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Where } from "../data/sql-where";
 import { median, round } from "../data/stats";
-import { AssetTypePath, assetTypeParam } from "./properties";
+import { AssetTypePath, UNKNOWN_ASSET_TYPE, assetTypeParam } from "./properties";
 
 const cache = new WeakMap<SnapshotContext, Map<string, unknown>>();
 
@@ -72,6 +72,7 @@ export const assetAnalysisRoute: RouteDef = {
     "Inventory, occupancy, vintage, pricing and sales activity of one asset type, nationally or in a state or metro, " +
     "with breakdowns by subtype, building class and state.",
   cost: CREDIT_COSTS.analyseAssetType,
+  notFound: UNKNOWN_ASSET_TYPE,
   params: AssetTypePath,
   querystring: QUERIES.analyseAssetType,
   response: AssetAnalysis,

@@ -18,6 +18,7 @@ export const companiesRoute: RouteDef = {
   summary: "Search owners, tenants, brokers and related companies",
   description: `Companies of one type (${COMPANY_TYPES.join(", ")}), largest first; \`q\` matches part of the name.`,
   cost: CREDIT_COSTS.searchCompanies,
+  notFound: "No such company type; `valid_values` lists them",
   params: Type.Object({
     company_type: Type.String({ maxLength: 64, description: `One of: ${COMPANY_TYPES.join(", ")}.` }),
   }),

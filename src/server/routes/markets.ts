@@ -51,6 +51,7 @@ export const marketSnapshotRoute: RouteDef = {
     "Inventory, occupancy and vacancy, asking rent, rent growth, cap rate and sales volume of one asset type in a state " +
     '("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or its id "metro-austin-tx").',
   cost: CREDIT_COSTS.getMarketSnapshot,
+  notFound: "The snapshot has no such geography, or no properties of the asset type in it",
   querystring: QUERIES.getMarketSnapshot,
   response: MarketSnapshot,
   handler: ({ snapshot, query }) => {

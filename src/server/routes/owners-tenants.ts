@@ -52,6 +52,7 @@ export const ownerPortfolioRoute: RouteDef = {
     "The properties an owner holds, each with the evidence for it (the recorded sale that transferred it to the owner, " +
     "or the ownership record), largest first. Give `owner_id`, or `owner_name` (exact match, else the largest owner whose name contains it).",
   cost: CREDIT_COSTS.getOwnerPortfolio,
+  notFound: "No owner with this `owner_id`, or whose name contains `owner_name`",
   querystring: Paged(QUERIES.getOwnerPortfolio),
   response: ListOf(PortfolioHolding, { owner: CompanySummary }),
   handler: ({ snapshot, query }) => {
@@ -86,6 +87,7 @@ export const tenantFootprintRoute: RouteDef = {
     "Every location a tenant occupies, with leased area and lease dates, soonest expiry first. Give `tenant_id`, or " +
     "`tenant_name` (exact match, else the largest tenant whose name contains it).",
   cost: CREDIT_COSTS.getTenantFootprint,
+  notFound: "No tenant with this `tenant_id`, or whose name contains `tenant_name`",
   querystring: Paged(QUERIES.getTenantFootprint),
   response: ListOf(TenantLocation, { tenant: CompanySummary }),
   handler: ({ snapshot, query }) => {

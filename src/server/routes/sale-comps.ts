@@ -96,6 +96,7 @@ export const saleCompsRoute: RouteDef = {
     "with `distance_miles` and `similarity_score`), or a geography: `state_code`, `city` (\"Austin, TX\") or `metro_id` " +
     "(newest first).",
   cost: CREDIT_COSTS.findSaleComps,
+  notFound: "The subject `property_id` is not in the snapshot",
   querystring: Paged(QUERIES.findSaleComps),
   response: ListOf(SaleCompRow, { subject: Nullable(Subject as any) }),
   handler: (ctx) => {
