@@ -15,7 +15,7 @@ export interface FieldInfo {
   description: string;
 }
 
-type Schema = { type?: string | string[]; anyOf?: Schema[]; enum?: string[]; format?: string; description?: string; const?: string; items?: Schema };
+type Schema = { type?: string | string[]; anyOf?: Schema[]; enum?: (string | null)[]; format?: string; description?: string; const?: string; items?: Schema };
 
 /** The JSON types a field may hold; a union (`anyOf`) holds those of its members. */
 function typesOf(schema: Schema): string[] {
@@ -28,7 +28,8 @@ function describe(name: string, schema: Schema): FieldInfo {
   const nullable = types.includes("null");
   let type = types.filter((t) => t !== "null").join(" or ");
   if (schema.format === "date") type = "date (YYYY-MM-DD)";
-  if (schema.enum) type = `one of ${schema.enum.join(", ")}`;
+  // A nullable enum lists null among its values; "may be empty" says that already.
+  if (schema.enum) type = `one of ${schema.enum.filter((v) => v !== null).join(", ")}`;
   if (type === "array") type = "list (comma-separated)";
   return { name, type: nullable ? `${type}, may be empty` : type, description: schema.description ?? "" };
 }

@@ -41,4 +41,7 @@ over a captured snapshot.
   \`Authorization\`, \`Content-Type\` and \`If-None-Match\`, and read the credit, rate-limit, \`ETag\` and
   \`X-Request-Id\` headers. No cookies are ever sent or accepted by the API.
 - **Versioning**: the \`/v1\` prefix; changes within v1 are additive only. Lists name the snapshot they came
-  from.`;
+  from.
+- **Conformance**: the test suite calls every operation in this document for every status it declares (500
+  where a closed snapshot provokes it) and validates each answer's content type, body (JSON Schema 2020-12)
+  and headers against it.`;

@@ -55,7 +55,8 @@ export function renderApiReference(doc: Json): string {
     for (const [method, op] of Object.entries<Json>(methods)) ops.push([method.toUpperCase(), path, op]);
   }
   for (const [method, path, op] of ops) {
-    out.push(`| ${method} | [\`${path}\`](#${op.operationId.toLowerCase()}) | ${op.summary} | ${op["x-credit-cost"]} |`);
+    const per = op["x-credit-cost-per"] ? ` per ${op["x-credit-cost-per"]}` : "";
+    out.push(`| ${method} | [\`${path}\`](#${op.operationId.toLowerCase()}) | ${op.summary} | ${op["x-credit-cost"]}${per} |`);
   }
   for (const [method, path, op] of ops) {
     out.push("", `### ${op.operationId}`, "", `\`${method} ${path}\` — ${op.summary}`, "", op.description, "");

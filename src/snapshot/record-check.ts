@@ -3,7 +3,7 @@
 // and OpenAPI) and enums as `enum`, which TypeBox's own checker does not evaluate; so each
 // schema is compiled in an equivalent form: nullable fields become optional and a null value is
 // dropped before checking (an absent nullable field counts as null), enums become unions of
-// literals. Unknown fields are errors, to catch misspelt column names. Errors name the field.
+// literals (of their values other than null). Unknown fields are errors, to catch misspelt column names. Errors name the field.
 import { Type, type TObject, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { registerFormats } from "./formats";
@@ -20,14 +20,21 @@ function isNullable(s: TSchema): boolean {
   return Array.isArray(s.type) && s.type.includes("null");
 }
 
+/** An enum's values other than null (a nullable enum lists null; nulls never reach the check). */
+function enumValues(s: TSchema): string[] | undefined {
+  return Array.isArray(s.enum) ? (s.enum as (string | null)[]).filter((v): v is string => v !== null) : undefined;
+}
+
 function checkable(s: TSchema): TSchema {
   const base = isNullable(s) ? { ...s, type: (s.type as string[]).find((t) => t !== "null") } : s;
-  if (Array.isArray(base.enum)) return Type.Union((base.enum as string[]).map((v) => Type.Literal(v)), { description: base.description });
+  const values = enumValues(base as TSchema);
+  if (values) return Type.Union(values.map((v) => Type.Literal(v)), { description: base.description });
   return base as TSchema;
 }
 
 function describe(s: TSchema): string {
-  if (Array.isArray(s.enum)) return `must be one of: ${(s.enum as string[]).join(", ")}`;
+  const values = enumValues(s);
+  if (values) return `must be one of: ${values.join(", ")}`;
   return "invalid value";
 }
 

@@ -87,6 +87,10 @@ test.each(RECORDS)("the columns of %s are the fields of the service's record, in
   expect(RESOURCES[resource].map((f) => f.name)).toEqual(Object.keys(record().properties));
 });
 
+test("a nullable enum's column names its values (not null) and that it may be empty", () => {
+  expect(RESOURCES.property.find((f) => f.name === "building_class")?.type).toBe("one of A, B, C, may be empty");
+});
+
 test("asset_analysis lists the analysis' figures (its breakdown arrays are spilled by breakdown=)", () => {
   const fields = Object.keys(recordOf("analyseAssetType").properties).filter((f) => !f.startsWith("by_"));
   expect(RESOURCES.asset_analysis.map((f) => f.name)).toEqual(fields);

@@ -84,6 +84,12 @@ describe("coverage and catalog", () => {
     expect(body.company_types).toContain("property-manager");
     expect(body.metros.length).toBeGreaterThan(0);
   });
+  test("neither takes inputs: an unknown query parameter is refused, as everywhere", async () => {
+    for (const url of ["/v1/commercial/coverage?state_code=TX", "/v1/commercial/catalog?limit=5"]) {
+      const res = await svc.get(url);
+      expect([url, res.statusCode, res.json().code, res.json().errors?.[0]?.parameter]).toEqual([url, 400, "validation_failed", url.split("?")[1].split("=")[0]]);
+    }
+  });
 });
 
 describe("HTTP conventions", () => {

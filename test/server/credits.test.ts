@@ -104,6 +104,15 @@ describe("Explorer plan credits", () => {
     expect((await svc.get("/v1/commercial/coverage")).statusCode).toBe(200); // free calls still work
   });
 
+  test("free calls still work for an account past its limit (its plan lowered mid-period)", async () => {
+    svc = meteredService();
+    setUsed(svc.accountsDb, svc.account.id, "2026-11", PLANS.explorer.monthlyCredits + 500);
+    const free = [await svc.get("/v1/commercial/coverage"), await svc.get("/v1/commercial/catalog")];
+    expect(free.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(free.map((r) => [r.headers["x-credits-charged"], r.headers["x-credits-remaining"]])).toEqual([["0", "0"], ["0", "0"]]);
+    expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(402);
+  });
+
   test("credits reset at 00:00 UTC on the 1st", async () => {
     svc = meteredService("2026-11-30T23:59:59Z");
     setUsed(svc.accountsDb, svc.account.id, "2026-11", 1000);

@@ -67,6 +67,22 @@ test("CSV cells: quoting round-trips, empty nullable cells are null, numbers are
   db.close();
 });
 
+test("a nullable enum takes null (an empty CSV cell, a JSON null) and nothing outside its values", () => {
+  const data = dataset();
+  data.properties[0] = property({ ...data.properties[0], building_class: null });
+  data.sales[0] = sale({ building_class: null });
+  const out = path.join(root, "snap.db");
+  expect(importSnapshot({ dir: dirWith(data, ["properties"]), out }).ok).toBe(true);
+  const db = openSnapshot(out);
+  expect(db.prepare("SELECT building_class FROM properties UNION ALL SELECT building_class FROM sales").pluck().all()).toEqual([null, null]);
+  db.close();
+  const bad = dataset();
+  bad.sales[0] = sale({ building_class: "D" as never });
+  expect(errorsOf(importSnapshot({ dir: dirWith(bad), out: path.join(root, "bad.db") }))).toEqual([
+    { file: "sales.ndjson", line: 1, reason: expect.stringMatching(/^building_class: must be one of: A, B, C\b/) },
+  ]);
+});
+
 test("a bad CSV row is reported with file, line and field, and nothing is written", () => {
   const data = dataset();
   data.properties.push(property({ id: "cp_2", parcel_id: null, year_built: 1990 }));

@@ -137,10 +137,13 @@ export class CreditLedger {
     return b;
   }
 
-  /** Holds `cost` credits for a call; null when the balance cannot cover it. */
+  /**
+   * Holds `cost` credits for a call; null when the balance cannot cover it. A free call is
+   * always held, even for an account already past its limit (its plan lowered mid-period).
+   */
   hold(accountId: string, plan: Plan, cost: number): Hold | null {
     const balance = this.balance(accountId, plan);
-    if (balance.used + cost > balance.limit) return null;
+    if (cost > 0 && balance.used + cost > balance.limit) return null;
     balance.used += cost;
     return { accountId, balance, cost, settled: false };
   }

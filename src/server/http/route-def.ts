@@ -28,6 +28,14 @@ export interface RouteDef {
    * are held once the body has been validated, and the handler sets `request.chargedCredits`.
    */
   units?: (body: unknown) => number;
+  /**
+   * When the route answers 404 (`not_found`): something the caller names (a record, an asset
+   * type, a geography) is not in the snapshot. Routes that name nothing have none, and the
+   * OpenAPI document declares 404 only for routes that have it.
+   */
+  notFound?: string;
+  /** What a 400 can mean for this route besides a request that fails its schemas (`validation_failed`). */
+  badRequest?: string;
   params?: TObject;
   querystring?: TObject;
   body?: TObject;

@@ -12,8 +12,8 @@ import { median, round } from "../data/stats";
 import { wherePlace } from "../data/place-filter";
 import type { ResolvedPlace } from "../data/place-resolver";
 import type { PlaceKind } from "../../shared/contract/places";
-import { AssetTypePath, assetTypeParam } from "./properties";
-import { queryPlaces } from "./place-params";
+import { AssetTypePath, UNKNOWN_ASSET_TYPE, assetTypeParam } from "./properties";
+import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 const cache = new WeakMap<SnapshotContext, Map<string, unknown>>();
 
@@ -83,6 +83,8 @@ export const assetAnalysisRoute: RouteDef = {
     "Inventory, occupancy, vintage, pricing and sales activity of one asset type, nationally or in a place (`geography`: " +
     "a state, county, metro, city or ZIP code; or `state_code`, `metro_id`), with breakdowns by subtype, building class and state.",
   cost: CREDIT_COSTS.analyseAssetType,
+  notFound: UNKNOWN_ASSET_TYPE,
+  badRequest: PLACE_PROBLEMS,
   params: AssetTypePath,
   querystring: QUERIES.analyseAssetType,
   response: AssetAnalysis,

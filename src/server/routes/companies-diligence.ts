@@ -11,7 +11,7 @@ import type { RouteDef } from "../http/route-def";
 import { Where, containsPattern, decodeArrays, pagedQuery } from "../data/sql-where";
 import { wherePlace } from "../data/place-filter";
 import { Paged } from "./query-params";
-import { queryPlaces } from "./place-params";
+import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 /** A headquarters state as a code; anything else is refused, free, rather than matching nothing. */
 function headquartersState(text: string | undefined): string | undefined {
@@ -32,6 +32,7 @@ export const companiesRoute: RouteDef = {
   summary: "Search owners, tenants, brokers and related companies",
   description: `Companies of one type (${COMPANY_TYPES.join(", ")}), largest first; \`q\` matches part of the name.`,
   cost: CREDIT_COSTS.searchCompanies,
+  notFound: "No such company type; `valid_values` lists them",
   params: Type.Object({
     company_type: Type.String({ maxLength: 64, description: `One of: ${COMPANY_TYPES.join(", ")}.` }),
   }),
@@ -61,6 +62,7 @@ export const diligenceRoute: RouteDef = {
     "Properties ranked by a 0-100 score of reasons to look closer (occupancy below its market, lease rollover, long hold, " +
     "ageing asset, rent below market...), highest first, each with its reason codes. See docs/snapshot.md for the formula.",
   cost: CREDIT_COSTS.rankDiligenceCandidates,
+  badRequest: PLACE_PROBLEMS,
   querystring: Paged(QUERIES.rankDiligenceCandidates),
   response: ListOf(DiligenceCandidate),
   handler: ({ snapshot, query }) => {

@@ -45,6 +45,7 @@ export const compareRoute: RouteDef = {
     "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
     "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them.",
   cost: CREDIT_COSTS.compareProperties,
+  notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
   body: Type.Object(
     {
       property_ids: Type.Array(Type.String({ maxLength: 64 }), {

@@ -13,10 +13,13 @@ import {
 import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
 import { Catalog } from "../../shared/contract/responses";
 import { CREDIT_COSTS, CREDIT_UNITS, type OperationName } from "../../shared/contract/credit-costs";
-import { PLACE_KINDS_OF, type PlacedOperation } from "../../shared/contract/queries";
+import { PLACE_KINDS_OF, QueryObject, type PlacedOperation } from "../../shared/contract/queries";
 import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../shared/contract/paging";
 import { openApiPath, type RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
+
+/** Neither endpoint takes inputs; an unknown query parameter is refused (400), as everywhere. */
+const NO_INPUTS = QueryObject({});
 
 const Counted = (key: string) => Type.Array(Type.Object({ [key]: Type.String() }, { additionalProperties: true }));
 
@@ -30,6 +33,7 @@ export const coverageRoute: RouteDef = {
     "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
     "build times, and the known gaps (inputs an asset type lacks, thin resources). Free.",
   cost: CREDIT_COSTS.getCoverage,
+  querystring: NO_INPUTS,
   response: Type.Object({
     object: Type.Literal("coverage"),
     snapshot: Type.Object({
@@ -114,6 +118,7 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
       "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
       "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
     cost: CREDIT_COSTS.getCatalog,
+    querystring: NO_INPUTS,
     // The same schema the task pane types the catalog with (it builds its search forms from it).
     response: Catalog,
     handler: ({ snapshot }) => {

@@ -9,7 +9,7 @@ import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResu
 import { ApiProblem, notFound, problemBody } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
-import { queryPlaces } from "./place-params";
+import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 /** The market of one place and asset type; throws the problem the single endpoint answers. */
 export function findMarket(snapshot: SnapshotContext, geography: string, assetType: string): MarketSnapshot {
@@ -35,6 +35,8 @@ export const marketSnapshotRoute: RouteDef = {
     'county, metro, city or ZIP code ("TX", "Travis County, TX", "Austin, TX metro", "Austin, TX", "78704"). A geography ' +
     "the snapshot does not hold, or a city name found in several states, is refused free of charge with suggestions.",
   cost: CREDIT_COSTS.getMarketSnapshot,
+  notFound: "The snapshot has no properties of the asset type in the geography",
+  badRequest: PLACE_PROBLEMS,
   querystring: QUERIES.getMarketSnapshot,
   response: MarketSnapshot,
   handler: ({ snapshot, query }) => findMarket(snapshot, query.geography, query.asset_type),

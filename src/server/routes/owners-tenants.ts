@@ -13,7 +13,7 @@ import { wherePlace } from "../data/place-filter";
 import { PROPERTY_PLACE_COLUMNS } from "../data/property-search";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Paged } from "./query-params";
-import { queryPlaces } from "./place-params";
+import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 const CompanySummary = Type.Object({
   id: Type.String(),
@@ -64,6 +64,8 @@ export const ownerPortfolioRoute: RouteDef = {
     "the largest with `name_match=best`, the only one with `name_match=unique`). The `owner` summary says which owner was matched " +
     "(`matched_by`) and how many the name matched (`candidate_count`, `other_candidates`).",
   cost: CREDIT_COSTS.getOwnerPortfolio,
+  notFound: "No owner with this `owner_id`, or whose name contains `owner_name`",
+  badRequest: `${PLACE_PROBLEMS}; or, with \`name_match=unique\`, a name several owners contain (\`ambiguous_name\`, listing them)`,
   querystring: Paged(QUERIES.getOwnerPortfolio),
   response: ListOf(PortfolioHolding, { owner: CompanySummary }),
   handler: ({ snapshot, query }) => {
@@ -99,6 +101,8 @@ export const tenantFootprintRoute: RouteDef = {
     "`tenant_name` (exact match, else a tenant whose name contains it: the largest with `name_match=best`, the only one with " +
     "`name_match=unique`). The `tenant` summary says which tenant was matched and how many the name matched.",
   cost: CREDIT_COSTS.getTenantFootprint,
+  notFound: "No tenant with this `tenant_id`, or whose name contains `tenant_name`",
+  badRequest: `${PLACE_PROBLEMS}; or, with \`name_match=unique\`, a name several tenants contain (\`ambiguous_name\`, listing them)`,
   querystring: Paged(QUERIES.getTenantFootprint),
   response: ListOf(TenantLocation, { tenant: CompanySummary }),
   handler: ({ snapshot, query }) => {

@@ -7,7 +7,7 @@ import type { RouteDef } from "../http/route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { wherePlace } from "../data/place-filter";
 import { Paged } from "./query-params";
-import { queryPlaces } from "./place-params";
+import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces } from "./place-params";
 
 export const parcelsRoute: RouteDef = {
   method: "GET",
@@ -19,6 +19,7 @@ export const parcelsRoute: RouteDef = {
     "Assessor parcels, filtered by place (`geography`: a state, county, city or ZIP code; or `state_code`, `county_fips`, " +
     "`city`, `zip`), APN and land use, in a stable order.",
   cost: CREDIT_COSTS.listParcels,
+  badRequest: PLACE_PROBLEMS,
   querystring: Paged(QUERIES.listParcels),
   response: ListOf(Parcel),
   handler: ({ snapshot, query }) => {
@@ -43,6 +44,7 @@ export const listingsRoute: RouteDef = {
     "Listings matching the filters, newest first. `status=active` gives the active listings. Place: `geography` (a state, " +
     "city or ZIP code), or `state`, `city`, `zip`.",
   cost: CREDIT_COSTS.searchListings,
+  badRequest: `${PLACE_PROBLEMS}; or ${RANGE_PROBLEM}`,
   querystring: Paged(QUERIES.searchListings),
   response: ListOf(Listing),
   handler: ({ snapshot, query }) => {

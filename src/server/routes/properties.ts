@@ -10,7 +10,7 @@ import type { RouteDef } from "../http/route-def";
 import { searchProperties } from "../data/property-search";
 import { JsonText } from "../data/json-text";
 import { Paged } from "./query-params";
-import { queryPlaces } from "./place-params";
+import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 export function assetTypeParam(value: string): AssetType {
   if (!(ASSET_TYPES as readonly string[]).includes(value)) {
@@ -20,6 +20,11 @@ export function assetTypeParam(value: string): AssetType {
   }
   return value as AssetType;
 }
+
+/** The 404 of routes with an asset type in their path (RouteDef.notFound). */
+export const UNKNOWN_ASSET_TYPE = "No such asset type; `valid_values` lists them";
+
+const UNSUPPORTED_FILTER = `a search input the snapshot does not support for the asset type (\`unsupported_filter\`, with \`supported_filters\`); or ${PLACE_PROBLEMS}`;
 
 export const AssetTypePath = Type.Object({
   asset_type: Type.String({ description: `One of: ${ASSET_TYPES.join(", ")}.`, maxLength: 64 }),
@@ -35,6 +40,7 @@ export const propertySearchRoute: RouteDef = {
     "Cross-asset property search, in a stable order. `q` matches whole words of the name, address, city, state, owner, subtype and asset type (all words must match; end a word with `*` to match its start). " +
     "When `asset_type` is given, inputs that asset type does not support give `400 unsupported_filter`.",
   cost: CREDIT_COSTS.searchProperties,
+  badRequest: UNSUPPORTED_FILTER,
   querystring: Paged(QUERIES.searchProperties),
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query }) => {
@@ -54,6 +60,8 @@ export const assetPropertiesRoute: RouteDef = {
     "Asset-oriented search (specification section 4.3). Each input is accepted only where the snapshot supports it " +
     "for this asset type (see the catalog's `asset_types[].supported_inputs`); others give `400 unsupported_filter`.",
   cost: CREDIT_COSTS.searchAssetProperties,
+  notFound: UNKNOWN_ASSET_TYPE,
+  badRequest: UNSUPPORTED_FILTER,
   params: AssetTypePath,
   querystring: Paged(QUERIES.searchAssetProperties),
   response: ListOf(CommercialProperty),
@@ -73,6 +81,7 @@ export const propertyDetailRoute: RouteDef = {
   summary: "Property detail",
   description: "One commercial property, with links to its parcel, owner and last sale.",
   cost: CREDIT_COSTS.getProperty,
+  notFound: "No property with this id in the snapshot",
   params: Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) }),
   response: CommercialProperty,
   handler: ({ snapshot, params }) => {

@@ -16,7 +16,7 @@ import { similarity } from "../data/comp-similarity";
 import { wherePlace } from "../data/place-filter";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Paged } from "./query-params";
-import { queryPlaces, type PlaceQuery } from "./place-params";
+import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces, type PlaceQuery } from "./place-params";
 
 const Subject = Type.Object({
   id: Type.String(),
@@ -165,6 +165,8 @@ export const saleCompsRoute: RouteDef = {
     "keeps each property's latest matching sale; `sort` and `order` choose the order. The similarity score does not depend " +
     "on the radius: distance counts half at 10 miles (docs/decisions.md).",
   cost: CREDIT_COSTS.findSaleComps,
+  notFound: "The subject `property_id` is not in the snapshot",
+  badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; or a sort by distance or similarity without a subject`,
   querystring: Paged(QUERIES.findSaleComps),
   response: ListOf(SaleCompRow, { subject: Nullable(Subject as any) }),
   handler: (ctx) => {

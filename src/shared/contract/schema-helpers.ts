@@ -4,10 +4,21 @@
 // and what the snapshot's table layout is derived from.
 import { Type, type TSchema, type SchemaOptions } from "@sinclair/typebox";
 
-/** A nullable field, as JSON Schema 2020-12 / OpenAPI 3.1 spell it: `type: ["x", "null"]`. */
+/**
+ * A nullable field, as JSON Schema 2020-12 / OpenAPI 3.1 spell it: `type: ["x", "null"]`.
+ * `enum` and `const` restrict the value whatever `type` allows, so they must admit null as
+ * well: a nullable enum lists null among its values, and a nullable constant becomes the enum
+ * of the constant and null. Only a schema of one type can be wrapped this way.
+ */
 export function Nullable<T extends TSchema>(schema: T, options: SchemaOptions = {}) {
-  const base = schema as unknown as { type: string };
-  return Type.Unsafe<T["static"] | null>({ ...schema, ...options, type: [base.type, "null"] });
+  const { const: constant, ...rest } = schema as TSchema;
+  if (typeof rest.type !== "string") {
+    throw new Error(`Nullable wraps a schema of one type, not ${JSON.stringify(rest.type ?? rest)}`);
+  }
+  const nullable: Record<string, unknown> = { ...rest, ...options, type: [rest.type, "null"] };
+  if (constant !== undefined) nullable.enum = [constant, null];
+  else if (Array.isArray(rest.enum)) nullable.enum = [...rest.enum, null];
+  return Type.Unsafe<T["static"] | null>(nullable);
 }
 
 export const Id = (prefix: string, description: string) =>
