@@ -74,6 +74,16 @@ function snapshotFacts(db: Database.Database, catalog: CatalogFacts) {
         type,
       ),
     ),
+    // A place the snapshot holds with no properties of some asset type: the market endpoint's 404.
+    noMarket: one<{ geography: string; asset_type: string }>(
+      `SELECT p.name AS geography, t.asset_type FROM places p, (SELECT DISTINCT asset_type FROM markets) t
+       WHERE p.kind = 'city' AND NOT EXISTS (SELECT 1 FROM markets m WHERE m.geography_type = 'city' AND m.geography_id = p.code AND m.asset_type = t.asset_type)
+       ORDER BY p.record_count DESC, p.code, t.asset_type LIMIT 1`,
+    ),
+    // A city name found in several states: ambiguous where one market is asked for.
+    sharedCityName: one<{ local_name: string }>(
+      "SELECT min(local_name) AS local_name FROM places WHERE kind = 'city' GROUP BY key HAVING count(*) > 1 ORDER BY key LIMIT 1",
+    ).local_name,
     owner: one<{ id: string; name: string }>("SELECT id, name FROM companies WHERE company_type = 'owner' ORDER BY property_count DESC, id LIMIT 1"),
     tenant: one<{ id: string; name: string }>(
       "SELECT c.id, c.name FROM companies c JOIN tenancies t ON t.tenant_id = c.id GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT 1",
@@ -92,11 +102,11 @@ function callsOf(f: Facts): Record<string, Calls> {
   return {
     listParcels: {
       ok: [{ query: { limit: 100 } }, { query: { state_code: f.parcel.state_code, apn: f.parcel.apn } }],
-      invalid: [{ query: { limit: 0 } }, { query: { stat_code: "TX" } }],
+      invalid: [{ query: { limit: 0 } }, { query: { stat_code: "TX" } }, { query: { geography: "metro-austin-tx" } }], // unsupported_place
     },
     searchListings: {
       ok: f.listingStatuses.map((status) => ({ query: { status, limit: 50 } })),
-      invalid: [{ query: { status: "bogus" } }],
+      invalid: [{ query: { status: "bogus" } }, { query: { min_price: 900000, max_price: 100000 } }],
     },
     getCoverage: { ok: [{}], invalid: [{ query: { state_code: "TX" } }] },
     getCatalog: { ok: [{}], invalid: [{ query: { limit: 5 } }] },
@@ -109,6 +119,7 @@ function callsOf(f: Facts): Record<string, Calls> {
       invalid: [
         { query: { limit: 101 } },
         { query: { asset_type: f.unsupported.assetType, [f.unsupported.input]: 1 } }, // unsupported_filter
+        { query: { geography: "Springfeld, IL" } }, // unknown_place
       ],
     },
     getProperty: {
@@ -127,13 +138,36 @@ function callsOf(f: Facts): Record<string, Calls> {
         { query: { state_code: f.unclassedSale.state_code, asset_type: f.unclassedSale.asset_type, limit: 100 } },
         { query: { metro_id: f.unclassedSale.metro_id, limit: 100 } },
       ],
-      invalid: [{ query: {} }, { query: { property_id: f.subject.id, max_distance_miles: 0 } }],
+      invalid: [
+        { query: {} },
+        { query: { property_id: f.subject.id, max_distance_miles: 0 } },
+        { query: { state_code: f.unclassedSale.state_code, min_sale_date: "2024-01-01", max_sale_date: "2023-01-01" } },
+        { query: { state_code: f.unclassedSale.state_code, sort: "distance_miles" } },
+      ],
       missing: [{ query: { property_id: nowhere.property } }],
     },
     getMarketSnapshot: {
       ok: f.markets.map((m, i) => ({ query: { geography: i === 1 ? m.geography_name : m.geography_id, asset_type: m.asset_type } })),
-      invalid: [{ query: { geography: "TX" } }],
-      missing: [{ query: { geography: "Nowhere, ZZ", asset_type: f.markets[0].asset_type } }],
+      invalid: [
+        { query: { geography: "TX" } },
+        { query: { geography: "Atlantis, FL", asset_type: f.markets[0].asset_type } }, // unknown_place
+        { query: { geography: f.sharedCityName, asset_type: f.markets[0].asset_type } }, // ambiguous_place
+      ],
+      missing: [{ query: { geography: f.noMarket.geography, asset_type: f.noMarket.asset_type } }],
+    },
+    getMarketSnapshotBatch: {
+      ok: [
+        {
+          body: {
+            markets: [
+              ...f.markets.map((m) => ({ geography: m.geography_name, asset_type: m.asset_type })),
+              { geography: "Atlantis, FL", asset_type: f.markets[0].asset_type },
+              { geography: f.noMarket.geography, asset_type: f.noMarket.asset_type },
+            ],
+          },
+        },
+      ],
+      invalid: [{ body: { markets: [] } }, { body: { markets: [{ geography: "TX" }] } }, { raw: { type: "application/json", text: '{"markets": [' } }],
     },
     analyseAssetType: {
       ok: [
@@ -151,7 +185,7 @@ function callsOf(f: Facts): Record<string, Calls> {
     },
     getOwnerPortfolio: {
       ok: [{ query: { owner_id: f.owner.id, limit: 100 } }, { query: { owner_name: f.owner.name } }],
-      invalid: [{ query: {} }],
+      invalid: [{ query: {} }, { query: { owner_name: "an", name_match: "unique" } }, { query: { owner_id: f.owner.id, geography: "00000" } }],
       missing: [{ query: { owner_id: nowhere.company } }],
     },
     searchCompanies: {
