@@ -143,6 +143,22 @@ function loadAddin(origin: string, apiKey: string, counter: Counter) {
   return { associated, actions };
 }
 
+/**
+ * Calls a cell's function as Excel does: every parameter functions.json declares (an omitted
+ * optional one as null), then the invocation.
+ */
+function excelCall(associated: Map<string, (...args: unknown[]) => Promise<unknown>>) {
+  const declared = new Map<string, number>(
+    (JSON.parse(fs.readFileSync(path.join(DIST, "functions.json"), "utf8")) as { functions: { id: string; parameters: unknown[] }[] }).functions.map(
+      (f) => [f.id, f.parameters.length],
+    ),
+  );
+  return (cell: Cell) => {
+    const args = [...cell.args, ...Array<null>(Math.max(0, (declared.get(cell.id) ?? 0) - cell.args.length)).fill(null)];
+    return associated.get(cell.id)!(...args, { functionName: cell.id, isInValuePreview: false });
+  };
+}
+
 interface Phase {
   requests: number;
   pointRequests: number;
@@ -238,7 +254,7 @@ async function freshAddin(origin: string, keys: KeyStore, name: string) {
   const addin = loadAddin(origin, key, counter);
   await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call
   Object.assign(counter, newCounter());
-  const run = (cell: Cell) => addin.associated.get(cell.id)!(...cell.args, { functionName: cell.id, isInValuePreview: false });
+  const run = excelCall(addin.associated);
   return { counter, run };
 }
 
@@ -331,7 +347,7 @@ async function main() {
   // Let the pane's own start-up check (a free coverage call) finish before counting.
   await new Promise((r) => setTimeout(r, 200));
   Object.assign(addinCounter, newCounter());
-  const runAddin = (cell: Cell) => addin.associated.get(cell.id)!(...cell.args, { functionName: cell.id, isInValuePreview: false });
+  const runAddin = excelCall(addin.associated);
   const first = await calculate(cells, runAddin, addinCounter);
   const recalc = await calculate(cells, runAddin, addinCounter);
   // "Refresh workbook" on the ribbon: the snapshot check, then Excel's full recalculation.

@@ -7,9 +7,13 @@ import { isBlank } from "./argument-parsers";
 import { InputError, NoDataError } from "./excel-errors";
 import { parseOptions } from "./options";
 import { canonical } from "./param-values";
-import { HEADERS_OPTION, shapePairs, toCell, type Cell } from "./table-shape";
+import { VALUE_OPTIONS, toCell, valueForms, type ValueFormat } from "./cell-values";
+import { HEADERS_OPTION, shapePairs, type Cell } from "./table-shape";
 
 export const CREDIT_ITEMS = ["remaining", "limit", "used", "resets_at", "charged_this_session", "as_of"] as const;
+
+/** The items that are moments: Excel dates with their time, like any date a function returns. */
+const ITEM_FORMATS: Record<string, ValueFormat> = { resets_at: "datetime", as_of: "datetime" };
 
 function items(state: CreditState): [string, unknown][] {
   const used = state.limit !== null && state.remaining !== null ? state.limit - state.remaining : null;
@@ -28,7 +32,8 @@ export async function credits(rawItem: unknown, options: unknown, ctx: FunctionC
   if (item !== null && !(CREDIT_ITEMS as readonly string[]).includes(item)) {
     throw new InputError(`item: "${String(rawItem).trim()}" is not one of ${CREDIT_ITEMS.join(", ")}.`);
   }
-  const parsed = parseOptions(options, item ? [] : [HEADERS_OPTION]);
+  const parsed = parseOptions(options, item ? VALUE_OPTIONS : [HEADERS_OPTION, ...VALUE_OPTIONS]);
+  const forms = valueForms(parsed);
   const { meter, api } = ctx.session;
   if (!meter.current()) await api.checkCredits(ctx);
   const state = meter.current();
@@ -37,7 +42,8 @@ export async function credits(rawItem: unknown, options: unknown, ctx: FunctionC
   if (item) {
     const value = pairs.find(([name]) => name === item)![1];
     if (value === null || value === undefined) throw new NoDataError(`The service did not report ${item}.`);
-    return [[toCell(value)]];
+    return [[toCell(value, ITEM_FORMATS[item], forms)]];
   }
-  return shapePairs(pairs, ["item", "value"], { headers: (parsed.get("headers") as boolean | undefined) ?? true, cols: null, dates: "text" }, "No credit figures.");
+  const headers = (parsed.get("headers") as boolean | undefined) ?? true;
+  return shapePairs(pairs, ["item", "value"], { headers, cols: null, forms, formats: ITEM_FORMATS }, "No credit figures.");
 }

@@ -22,11 +22,12 @@ import { saleComps } from "./sale-comps";
  * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3" (from a search result or a cell).
  * @param field Field to return, such as "year_built", "building_area_sqft", "owner_name" or "last_sale_price".
+ * @param [options] Optional "key=value; ..." text: dates=text (or serial) for a date field, rates=fraction for a rate.
  * @param invocation Supplied by Excel.
- * @returns The field's value; #N/A with a reason when the property has no value for it.
+ * @returns The field's value (dates as Excel dates, rates as percentages); #N/A with a reason when the property has no value for it.
  */
-export async function property(property_id: string, field: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any> {
-  return withExcelErrors(invocation, (ctx) => propertyField(property_id, field, ctx));
+export async function property(property_id: string, field: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any> {
+  return withExcelErrors(invocation, (ctx) => propertyField(property_id, field, options, ctx));
 }
 
 /**

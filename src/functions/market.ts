@@ -8,7 +8,8 @@ import { InputError, NoDataError } from "./excel-errors";
 import { parseOptions, type LocalOption } from "./options";
 import { canonical } from "./param-values";
 import { fieldNames } from "./record-fields";
-import { DATES_OPTION, SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, toCell, type Cell } from "./table-shape";
+import { VALUE_OPTIONS, toCell } from "./cell-values";
+import { SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, type Cell } from "./table-shape";
 
 export const MARKET_METRICS: readonly string[] = fieldNames("market").filter((f) => f !== "object");
 const LAYOUT_OPTION: LocalOption = {
@@ -29,7 +30,7 @@ export function marketMetric(raw: unknown): string {
 export async function marketFigures(geography: unknown, assetType: unknown, metric: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const query = { ...placeArg(geography, ENDPOINTS.getMarketSnapshot), asset_type: assetTypeArg(assetType) };
   const wanted = isBlank(metric) ? null : marketMetric(metric);
-  const parsed = parseOptions(options, wanted ? [DATES_OPTION] : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
+  const parsed = parseOptions(options, wanted ? VALUE_OPTIONS : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
   const shape = tableOptions(parsed, MARKET_METRICS, "market");
   // Markets asked for in the same calculation travel together (one batch request).
   const record = await ctx.session.api.market(query.geography, query.asset_type, ctx);
@@ -37,7 +38,7 @@ export async function marketFigures(geography: unknown, assetType: unknown, metr
   if (wanted) {
     const value = record[wanted];
     if (value === null || value === undefined) throw new NoDataError(`${wanted} is not recorded for ${where}.`);
-    return [[toCell(value, shape.dates)]];
+    return [[toCell(value, shape.formats[wanted], shape.forms)]];
   }
   if (parsed.get("layout") === "columns") return shapeTable([record], MARKET_METRICS, shape, `No market figures for ${where}.`);
   const pairs = MARKET_METRICS.map((m): [string, unknown] => [m, record[m]]);

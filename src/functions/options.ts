@@ -37,7 +37,9 @@ export function parseOptions(raw: unknown, specs: readonly OptionSpec[]): Map<st
     const value = part.slice(eq + 1).trim();
     const spec = byName.get(name);
     if (!spec) {
-      throw new InputError(`options: "${name}" is not an option here; use ${specs.map((s) => s.name).join(", ")}.`);
+      throw new InputError(
+        specs.length === 0 ? `options: this call takes no options ("${name}" given).` : `options: "${name}" is not an option here; use ${specs.map((s) => s.name).join(", ")}.`,
+      );
     }
     if (out.has(name)) throw new InputError(`options: ${name} is given twice.`);
     if (value === "") throw new InputError(`options: ${name} has no value.`);

@@ -4,6 +4,7 @@
 import type { ParamSpec } from "../shared/endpoints";
 import { PLACE_KINDS, PlaceSyntaxError, describeKinds, parsePlace, placeText, type Place } from "../shared/contract/places";
 import { stateCodeOf } from "../shared/contract/states";
+import { fromExcelSerial } from "./cell-values";
 import { InputError } from "./excel-errors";
 
 export type ParamValue = string | number;
@@ -125,16 +126,13 @@ function checkNumber(spec: ParamSpec, raw: unknown, label: string): number {
   return value;
 }
 
-/** Days from Excel's day zero (1899-12-30) to 1970-01-01. */
-const EXCEL_EPOCH_OFFSET = 25_569;
-
 /** A date as YYYY-MM-DD text, or as the serial number a date cell holds. */
 export function checkDate(raw: unknown, label: string): string {
   const text = String(raw).trim();
   if (typeof raw === "number" || /^\d+(\.\d+)?$/.test(text)) {
     const serial = Math.floor(Number(raw));
     if (serial < 1 || serial > 2_958_465) throw new InputError(`${label}: ${text} is not a date.`);
-    return new Date((serial - EXCEL_EPOCH_OFFSET) * 86_400_000).toISOString().slice(0, 10);
+    return fromExcelSerial(serial);
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
@@ -142,10 +140,4 @@ export function checkDate(raw: unknown, label: string): string {
     throw new InputError(`${label}: "${text}" is not a date; write it as YYYY-MM-DD (e.g. 2024-06-30) or use a date cell.`);
   }
   return text;
-}
-
-/** A YYYY-MM-DD date as the serial number Excel stores dates as (so cells can be formatted as dates). */
-export function toExcelSerial(isoDate: string): number {
-  const [y, m, d] = isoDate.split("-").map(Number);
-  return Date.UTC(y, m - 1, d) / 86_400_000 + EXCEL_EPOCH_OFFSET;
 }

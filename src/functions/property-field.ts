@@ -5,7 +5,9 @@
 import { CommercialProperty } from "../shared/contract/records";
 import type { FunctionContext } from "./call-context";
 import { InputError, NoDataError } from "./excel-errors";
-import { toCell, type Cell } from "./table-shape";
+import { VALUE_OPTIONS, toCell, valueForms, type Cell } from "./cell-values";
+import { parseOptions } from "./options";
+import { fieldFormats } from "./record-fields";
 
 /** Field names of a commercial property record, in the contract's order. */
 export const PROPERTY_FIELDS: readonly string[] = Object.keys(CommercialProperty.properties);
@@ -33,11 +35,14 @@ export function parseFieldName(value: unknown): string {
   return field;
 }
 
-export async function propertyField(rawId: unknown, rawField: unknown, ctx: FunctionContext): Promise<Cell> {
+const FORMATS = fieldFormats("property");
+
+export async function propertyField(rawId: unknown, rawField: unknown, options: unknown, ctx: FunctionContext): Promise<Cell> {
   const id = parsePropertyId(rawId);
   const field = parseFieldName(rawField);
+  const forms = valueForms(parseOptions(options, VALUE_OPTIONS));
   const record = await ctx.session.api.property(id, ctx);
   const value = record[field];
   if (value === null || value === undefined) throw new NoDataError(`${field} is not recorded for ${id}.`);
-  return toCell(value);
+  return toCell(value, FORMATS[field], forms);
 }

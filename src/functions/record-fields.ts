@@ -6,6 +6,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { CommercialProperty, Company, DiligenceCandidate, Listing, MarketSnapshot, Parcel } from "../shared/contract/records";
 import { AssetAnalysis, AssetBreakdown, ComparisonStatistic, PortfolioHolding, SaleCompRow, TenantLocation } from "../shared/contract/responses";
+import type { ValueFormat } from "./cell-values";
 import { InputError } from "./excel-errors";
 import { canonical } from "./param-values";
 
@@ -13,9 +14,20 @@ export interface FieldInfo {
   name: string;
   type: string;
   description: string;
+  /** A date, a moment or a rate: the cell holds an Excel date or a percentage (cell-values.ts). */
+  format?: ValueFormat;
 }
 
-type Schema = { type?: string | string[]; anyOf?: Schema[]; enum?: (string | null)[]; format?: string; description?: string; const?: string; items?: Schema };
+type Schema = {
+  type?: string | string[];
+  anyOf?: Schema[];
+  enum?: (string | null)[];
+  format?: string;
+  description?: string;
+  const?: string;
+  items?: Schema;
+  "x-unit"?: string;
+};
 
 /** The JSON types a field may hold; a union (`anyOf`) holds those of its members. */
 function typesOf(schema: Schema): string[] {
@@ -23,15 +35,29 @@ function typesOf(schema: Schema): string[] {
   return ([] as string[]).concat(schema.type ?? (schema.const !== undefined ? "string" : "any"));
 }
 
+/** How a field's values are meant, from its schema: a date, a date-time, or a fraction (`x-unit`). */
+function formatOf(schema: Schema): ValueFormat | undefined {
+  if (schema.anyOf) return schema.anyOf.map(formatOf).find((f) => f !== undefined);
+  if (schema.format === "date") return "date";
+  if (schema.format === "date-time") return "datetime";
+  if (schema["x-unit"] === "fraction") return "fraction";
+  return undefined;
+}
+
 function describe(name: string, schema: Schema): FieldInfo {
   const types = typesOf(schema);
   const nullable = types.includes("null");
+  const format = formatOf(schema);
   let type = types.filter((t) => t !== "null").join(" or ");
-  if (schema.format === "date") type = "date (YYYY-MM-DD)";
+  if (format === "date") type = "date";
+  if (format === "datetime") type = "date and time (UTC)";
+  if (format === "fraction") type = "percentage (a fraction: 0.065 is 6.5%)";
   // A nullable enum lists null among its values; "may be empty" says that already.
   if (schema.enum) type = `one of ${schema.enum.filter((v) => v !== null).join(", ")}`;
   if (type === "array") type = "list (comma-separated)";
-  return { name, type: nullable ? `${type}, may be empty` : type, description: schema.description ?? "" };
+  const info: FieldInfo = { name, type: nullable ? `${type}, may be empty` : type, description: schema.description ?? "" };
+  if (format) info.format = format;
+  return info;
 }
 
 /** A record's fields in the schema's order; `overrides` replaces a field's schema for the add-in's own wording. */
@@ -82,4 +108,9 @@ export function resourceNamed(raw: unknown): ResourceName {
 
 export function fieldNames(resource: ResourceName): string[] {
   return RESOURCES[resource].map((f) => f.name);
+}
+
+/** The dates, moments and rates among a resource's fields, by name. */
+export function fieldFormats(resource: ResourceName): Record<string, ValueFormat> {
+  return Object.fromEntries(RESOURCES[resource].flatMap((f) => (f.format ? [[f.name, f.format]] : [])));
 }

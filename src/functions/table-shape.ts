@@ -1,25 +1,21 @@
 // Shapes records into what a spill returns: a rectangle, header row first, one column per
-// field in a stable order. Also the options every table function shares (headers, cols,
-// limit, offset, dates) and their checks, which run before any request.
+// field in a stable order, each value as a cell Excel can compute with (cell-values.ts). Also
+// the options every table function shares (headers, cols, limit, offset, dates, rates) and
+// their checks, which run before any request.
 import { MAX_OFFSET } from "../shared/contract/paging";
+import { VALUE_OPTIONS, toCell, valueForms, type Cell, type ValueFormat, type ValueForms } from "./cell-values";
 import { InputError, NoDataError } from "./excel-errors";
 import type { LocalOption, OptionValue } from "./options";
-import { toExcelSerial } from "./param-values";
+import { RESOURCES, fieldFormats, type ResourceName } from "./record-fields";
 
 /** Most rows one table formula fetches (10 pages of 100); docs/functions.md states it. */
 export const MAX_ROWS = 1000;
 export const DEFAULT_ROWS = 25;
 
-export type Cell = string | number | boolean;
+export type { Cell };
 
 export const HEADERS_OPTION: LocalOption = { name: "headers", kind: "boolean", help: "false leaves out the header row." };
 export const COLS_OPTION: LocalOption = { name: "cols", kind: "list", help: "Columns to show, in order, e.g. cols=name,year_built." };
-export const DATES_OPTION: LocalOption = {
-  name: "dates",
-  kind: "choice",
-  values: ["text", "serial"],
-  help: "serial returns dates as Excel date numbers (format the cells as dates); text (default) as YYYY-MM-DD.",
-};
 export const LIMIT_OPTION: LocalOption = {
   name: "limit",
   kind: "count",
@@ -30,7 +26,7 @@ export const LIMIT_OPTION: LocalOption = {
 export const OFFSET_OPTION: LocalOption = { name: "offset", kind: "count", min: 0, max: MAX_OFFSET, help: `rows to skip, 0..${MAX_OFFSET}.` };
 
 /** The shaping options of any spill. */
-export const SHAPE_OPTIONS = [HEADERS_OPTION, COLS_OPTION, DATES_OPTION];
+export const SHAPE_OPTIONS = [HEADERS_OPTION, COLS_OPTION, ...VALUE_OPTIONS];
 /** The shaping and paging options of a list function. */
 export const LIST_OPTIONS = [...SHAPE_OPTIONS, LIMIT_OPTION, OFFSET_OPTION];
 
@@ -38,7 +34,10 @@ export interface TableOptions {
   headers: boolean;
   /** Columns in order; null for every field. */
   cols: string[] | null;
-  dates: "text" | "serial";
+  /** How dates and rates come out. */
+  forms: ValueForms;
+  /** The dates, moments and rates among the columns (or among the names of name/value rows). */
+  formats: Record<string, ValueFormat>;
 }
 
 /**
@@ -58,7 +57,8 @@ export function tableOptions(options: Map<string, OptionValue>, fields: readonly
   return {
     headers: (options.get("headers") as boolean | undefined) ?? true,
     cols,
-    dates: (options.get("dates") as "text" | "serial" | undefined) ?? "text",
+    forms: valueForms(options),
+    formats: resource in RESOURCES ? fieldFormats(resource as ResourceName) : {},
   };
 }
 
@@ -77,7 +77,7 @@ export function pagingOptions(options: Map<string, OptionValue>): { limit: numbe
 export function shapeTable(records: readonly Record<string, unknown>[], fields: readonly string[], options: TableOptions, emptyMessage: string): Cell[][] {
   if (records.length === 0) throw new NoDataError(emptyMessage);
   const columns = options.cols ?? fields.filter((f) => f !== "object");
-  const rows = records.map((record) => columns.map((c) => toCell(record[c], options.dates)));
+  const rows = records.map((record) => columns.map((c) => toCell(record[c], options.formats[c], options.forms)));
   return options.headers ? [[...columns], ...rows] : rows;
 }
 
@@ -85,17 +85,6 @@ export function shapeTable(records: readonly Record<string, unknown>[], fields: 
 export function shapePairs(pairs: readonly [string, unknown][], header: [string, string], options: TableOptions, emptyMessage: string): Cell[][] {
   const chosen = options.cols ? options.cols.map((c): readonly [string, unknown] => pairs.find(([name]) => name === c) ?? [c, null]) : pairs;
   if (chosen.length === 0) throw new NoDataError(emptyMessage);
-  const rows = chosen.map(([name, value]): Cell[] => [name, toCell(value, options.dates)]);
+  const rows = chosen.map(([name, value]): Cell[] => [name, toCell(value, options.formats[name], options.forms)]);
   return options.headers ? [[...header], ...rows] : rows;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** One value as a cell shows it: empty for null, lists joined, nested objects as JSON. */
-export function toCell(value: unknown, dates: "text" | "serial" = "text"): Cell {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number" || typeof value === "boolean") return value;
-  if (typeof value === "string") return dates === "serial" && ISO_DATE.test(value) ? toExcelSerial(value) : value;
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v))).join(", ");
-  return JSON.stringify(value);
 }

@@ -272,7 +272,7 @@ export class CachedApi {
           const ask = markets[i];
           const key = cacheKey(client, { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } });
           if (result.market) {
-            this.options.cache.set(key, { value: result.market, snapshotId });
+            this.options.cache.set(key, { value: result.market, etag: result.etag, snapshotId });
             outcomes.set(asked[i], { record: result.market as unknown as Record<string, unknown> });
           } else {
             const problem = result.problem;

@@ -11,7 +11,7 @@ import { InputError } from "../functions/excel-errors";
 import type { ListEnvelope } from "../functions/list-rows";
 import { MARKET_METRICS } from "../functions/market";
 import { checkParam, type ParamValue } from "../functions/param-values";
-import { fieldNames } from "../functions/record-fields";
+import { fieldFormats, fieldNames } from "../functions/record-fields";
 import { saleCompsSubject } from "../functions/sale-comps";
 import { shapePairs, shapeTable, type Cell, type TableOptions } from "../functions/table-shape";
 import { SEARCH_KINDS, isPaged, paramSpec, type SearchKind } from "./search-kinds";
@@ -146,8 +146,13 @@ export interface PreviewTable {
   total: number | null;
 }
 
-/** What the formula spills by default: every column, header first, dates as text. */
-const SPILL: TableOptions = { headers: true, cols: null, dates: "text" };
+/**
+ * What the formula spills by default: every column, header first, dates as Excel dates and
+ * rates as percentages (formatted numbers: the pane writes their values with their formats).
+ */
+function spill(kind: SearchKind): TableOptions {
+  return { headers: true, cols: null, forms: { dates: "date", rates: "percent", formatted: true }, formats: fieldFormats(SEARCH_KINDS[kind].resource) };
+}
 
 /**
  * An answer as the formula would spill it (same columns, same cells), for the preview and
@@ -159,11 +164,11 @@ export function previewRows(kind: SearchKind, body: unknown): PreviewTable {
     // PROP.MARKET without a metric: one metric/value row per market figure (market.ts).
     const record = body as Record<string, unknown>;
     const pairs = MARKET_METRICS.map((m): [string, unknown] => [m, record[m]]);
-    const [header, ...rows] = shapePairs(pairs, ["metric", "value"], SPILL, "No market figures.");
+    const [header, ...rows] = shapePairs(pairs, ["metric", "value"], spill(kind), "No market figures.");
     return { header: header as string[], rows, total: null };
   }
   const list = body as ListEnvelope;
   // shapeTable refuses no records (a cell shows #N/A); one blank record gives the header alone.
-  const [header, ...rows] = shapeTable(list.data.length > 0 ? list.data : [{}], fieldNames(spec.resource), SPILL, "No rows.");
+  const [header, ...rows] = shapeTable(list.data.length > 0 ? list.data : [{}], fieldNames(spec.resource), spill(kind), "No rows.");
   return { header: header as string[], rows: list.data.length > 0 ? rows : [], total: typeof list.total_count === "number" ? list.total_count : null };
 }

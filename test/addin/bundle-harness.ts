@@ -58,10 +58,15 @@ export function loadFunctionsBundle(options: BundleOptions): LoadedBundle {
   });
   context.self = context;
   vm.runInContext(readDist("functions.js"), context, { filename: "functions.js" });
+  // Excel passes every declared parameter, an omitted optional one as null, then the invocation.
+  const declared = new Map<string, number>(
+    (JSON.parse(readDist("functions.json")) as { functions: { id: string; parameters: unknown[] }[] }).functions.map((f) => [f.id, f.parameters.length]),
+  );
   const call = (id: string, args: unknown[], invocation: Record<string, unknown> = { functionName: id, isInValuePreview: false }) => {
     const fn = customFunctions.associated.get(id) as ((...a: unknown[]) => Promise<unknown>) | undefined;
     if (!fn) throw new Error(`${id} is not registered`);
-    return fn(...args, invocation);
+    const padded = [...args, ...Array<null>(Math.max(0, (declared.get(id) ?? args.length) - args.length)).fill(null)];
+    return fn(...padded, invocation);
   };
   return { context, customFunctions, storage, calls, call };
 }

@@ -9,6 +9,7 @@ import { compareTable } from "../../src/functions/compare-table";
 import { credits } from "../../src/functions/credits";
 import { searchProperties } from "../../src/functions/property-searches";
 import { contextOf } from "../../src/functions/call-context";
+import { toExcelSerial } from "../../src/functions/cell-values";
 import { jsonResponse, problemResponse } from "./office-stand-ins";
 import { compareResponse, listResponse, propertyRecord, testSession, type SeenRequest } from "./session-factory";
 
@@ -29,8 +30,11 @@ function fakeService(state = { snapshot: "snap_1" }) {
       const body = { object: "list", data: [{ id: "sale_1", object: "sale_comp", sale_price: 5e6 }], has_more: false, next_offset: null, total_count: 1, snapshot: { id: state.snapshot } };
       return etagged(req, `"comps-${state.snapshot}"`, body);
     }
-    if (req.path === "/v1/commercial/markets/snapshot") {
-      return etagged(req, '"mkt"', { id: "mkt_TX_industrial", object: "market_snapshot", geography_name: "Texas", vacancy_rate: 0.07, property_count: 40 });
+    const market = { id: "mkt_TX_industrial", object: "market_snapshot", geography_name: "Texas", vacancy_rate: 0.07, property_count: 40 };
+    if (req.path === "/v1/commercial/markets/snapshot") return etagged(req, '"mkt"', market);
+    if (req.method === "POST" && req.path === "/v1/commercial/markets/batch") {
+      const results = req.body.markets.map((m: { geography: string; asset_type: string }) => ({ ...m, status: 200, market, etag: '"mkt"', problem: null }));
+      return jsonResponse({ object: "market_batch", results, credits_charged: 1, snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" } });
     }
     return problemResponse(404, { detail: `no route ${req.path}`, code: "not_found" });
   };
@@ -42,7 +46,7 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => `cp_${i}`);
 /** A model: 10 point cells per property plus a few table cells, calculated all at once. */
 function calculate(ctx: ReturnType<typeof testSession>["ctx"], properties: string[]) {
   const fields = ["name", "year_built", "building_area_sqft", "asset_type", "id", "name", "year_built", "asset_type", "building_area_sqft", "id"];
-  const points = properties.flatMap((id) => fields.map((f) => propertyField(id, f, ctx)));
+  const points = properties.flatMap((id) => fields.map((f) => propertyField(id, f, null, ctx)));
   const tables = [saleComps("TX", "industrial", null, ctx), marketFigures("TX", "industrial", null, null, ctx), marketFigures("TX", "industrial", "vacancy_rate", null, ctx)];
   return Promise.all([...points, ...tables]);
 }
@@ -51,10 +55,10 @@ test("first calculation batches point calls; recalculation makes no request; ref
   const service = fakeService();
   const { ctx, requests } = testSession(service.handler);
   await calculate(ctx, ids(100));
-  const compares = requests.filter((r) => r.method === "POST");
+  const compares = requests.filter((r) => r.method === "POST" && r.path.endsWith("/compare"));
   expect(compares).toHaveLength(4); // 100 distinct properties, 25 per request
   expect(compares.every((r) => r.body.property_ids.length === 25)).toBe(true);
-  expect(requests).toHaveLength(4 + 2); // + sale comps + one market (three cells share it)
+  expect(requests).toHaveLength(4 + 2); // + sale comps + one market batch (three cells share the market)
 
   requests.length = 0;
   await calculate(ctx, ids(100));
@@ -80,8 +84,9 @@ test("after the snapshot changes, refresh marks results stale and each revalidat
   requests.length = 0;
   await calculate(ctx, ids(30));
   const seen = requests.map((r) => `${r.method} ${r.path} ${r.headers["If-None-Match"] ?? ""}`.trim());
-  // Lists name their snapshot, so they come back new; the market did not change (304, free);
-  // the batched records had no ETag and are fetched again, still batched.
+  // Lists name their snapshot, so they come back new; the market, fetched in a batch with the
+  // single endpoint's ETag, revalidates alone and did not change (304, free); the batched
+  // property records had no ETag and are fetched again, still batched.
   expect(seen).toEqual(
     expect.arrayContaining([
       'GET /v1/commercial/sale-comps "comps-snap_1"',
@@ -89,7 +94,7 @@ test("after the snapshot changes, refresh marks results stale and each revalidat
       "POST /v1/commercial/properties/compare",
     ]),
   );
-  expect(requests.filter((r) => r.method === "POST")).toHaveLength(2);
+  expect(requests.filter((r) => r.method === "POST" && r.path.endsWith("/compare"))).toHaveLength(2);
   requests.length = 0;
   await calculate(ctx, ids(30));
   expect(requests).toHaveLength(0);
@@ -100,7 +105,7 @@ test("a formula-edit preview makes no metered request, but shows what the cache 
   const { session, requests } = testSession(service.handler);
   const preview = { session, preview: true };
   await expect(marketFigures("TX", "industrial", "vacancy_rate", null, preview)).rejects.toMatchObject({ code: "preview_not_fetched" });
-  await expect(propertyField("cp_1", "name", preview)).rejects.toMatchObject({ code: "preview_not_fetched" });
+  await expect(propertyField("cp_1", "name", null, preview)).rejects.toMatchObject({ code: "preview_not_fetched" });
   expect(requests).toHaveLength(0);
   await marketFigures("TX", "industrial", null, null, { session });
   await expect(marketFigures("TX", "industrial", "vacancy_rate", null, preview)).resolves.toEqual([[0.07]]);
@@ -126,11 +131,11 @@ test("an unknown id in a batch: the others still resolve, it is not found, and n
     }
     return compareResponse(req.body.property_ids);
   });
-  const cells = await Promise.allSettled(["cp_1", "cp_bad", "cp_2", "cp_3"].map((id) => propertyField(id, "name", ctx)));
+  const cells = await Promise.allSettled(["cp_1", "cp_bad", "cp_2", "cp_3"].map((id) => propertyField(id, "name", null, ctx)));
   expect(cells.map((c) => c.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
   expect((cells[1] as PromiseRejectedResult).reason).toMatchObject({ status: 404, message: "There is no commercial property 'cp_bad' in this snapshot." });
   expect(requests).toHaveLength(2);
-  await Promise.allSettled(["cp_1", "cp_bad"].map((id) => propertyField(id, "name", ctx)));
+  await Promise.allSettled(["cp_1", "cp_bad"].map((id) => propertyField(id, "name", null, ctx)));
   expect(requests).toHaveLength(2);
 });
 
@@ -138,7 +143,7 @@ test("COMPARE feeds the point cells: PROPERTY for the compared ids costs nothing
   const { ctx, requests } = testSession((req) => compareResponse(req.body.property_ids));
   const rows = await compareTable([["cp_1"], ["cp_2"], ["cp_3"]], "cols=id,year_built", ctx);
   expect(rows).toEqual([["id", "year_built"], ["cp_1", 1990], ["cp_2", 1990], ["cp_3", 1990]]);
-  await expect(propertyField("cp_2", "building_area_sqft", ctx)).resolves.toBe(100_000);
+  await expect(propertyField("cp_2", "building_area_sqft", null, ctx)).resolves.toBe(100_000);
   expect(requests).toHaveLength(1);
 });
 
@@ -165,11 +170,13 @@ test("PROP.CREDITS shows the last credit headers; it asks (free) only when none 
     ["remaining", 990],
     ["limit", 1000],
     ["used", 10],
-    ["resets_at", "2025-02-01T00:00:00.000Z"],
+    ["resets_at", toExcelSerial("2025-02-01T00:00:00Z")],
     ["charged_this_session", 0],
-    ["as_of", expect.any(String)],
+    ["as_of", expect.any(Number)],
   ]);
   await expect(credits("Remaining", null, ctx)).resolves.toEqual([[990]]);
+  await expect(credits("resets_at", "dates=text", ctx)).resolves.toEqual([["2025-02-01T00:00:00.000Z"]]);
+  await expect(credits("resets_at", "dates=serial", ctx)).resolves.toEqual([[toExcelSerial("2025-02-01T00:00:00Z")]]);
   expect(requests).toHaveLength(1);
 });
 

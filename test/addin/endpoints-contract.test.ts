@@ -39,6 +39,9 @@ function expectSameParam(ours: ParamSpec, schema: Json, where: string) {
   const expected: Json = { label, type: "string", pattern: pattern[ours.kind], enum: undefined, format: undefined, min: undefined, max: undefined, minLength: undefined, maxLength: undefined };
   if (ours.kind === "enum") expected.enum = [...ours.values!];
   if (ours.kind === "text") Object.assign(expected, { minLength: ours.minLength, maxLength: ours.maxLength });
+  // Places and cities are read with the place grammar; the service bounds only their length.
+  if (ours.kind === "place") Object.assign(expected, { minLength: 1, maxLength: 120 });
+  if (ours.kind === "city") Object.assign(expected, { minLength: 1, maxLength: 80 });
   if (ours.kind === "date") expected.format = "date";
   if (ours.kind === "number" || ours.kind === "integer") Object.assign(expected, { type: ours.kind, min: ours.min, max: ours.max });
   expect(seen).toEqual(expected);

@@ -68,7 +68,7 @@ const BAD: Record<string, [unknown[], RegExp]> = {
   COMPARE: [[[["cp_1"]], null], /at least two/],
   SALECOMPS: [["Texas!", null, null], /subject/],
   MARKET: [["TX", "castle", null, null], /asset_type: "castle" is not one of/],
-  ANALYSIS: [["industrial", "Austin, TX", null], /geography/],
+  ANALYSIS: [["industrial", "Texas!", null], /geography: "Texas!" is not a place/],
   SEARCH: [[null, "TX", "limit=5000"], /limit must be at most 1000/],
   ASSETSEARCH: [["industrial", null, "min_units=lots"], /min_units: "lots" is not a number/],
   PARCELS: [[null, "zip=7870"], /five-digit ZIP/],
@@ -132,8 +132,8 @@ describe("each function with valid arguments, against the service", () => {
     const spill = (await loaded.call("MARKET", [ids.state, ids.asset, null, null])) as unknown[][];
     expect(spill[0]).toEqual(["metric", "value"]);
     expect(spill.find((r) => r[0] === "property_count")?.[1]).toBe(value[0][0]);
-    // The second call asked for the same market: one request between them.
-    expect(loaded.calls.filter((c) => c.url.includes("/markets/snapshot"))).toHaveLength(1);
+    // The second call asked for the same market: one request (a batch) between them.
+    expect(loaded.calls.filter((c) => c.url.includes("/markets/"))).toHaveLength(1);
   });
 
   test("COMPARE keeps the order of the range and skips blanks", async () => {

@@ -56,7 +56,7 @@ const EXPECTED = [
   "MARKET(geography:string, asset_type:string, [metric]:string, [options]:string) -> matrix",
   "PARCELS([geography]:any, [options]:string) -> matrix",
   "PORTFOLIO(owner:string, [options]:string) -> matrix",
-  "PROPERTY(property_id:string, field:string) -> scalar",
+  "PROPERTY(property_id:string, field:string, [options]:string) -> scalar",
   "SALECOMPS(subject:any, [asset_type]:string, [options]:string) -> matrix",
   "SEARCH([text]:string, [geography]:any, [options]:string) -> matrix",
 ];
@@ -67,23 +67,25 @@ test("declares exactly the functions we ship, with their argument and result sha
 });
 
 test("the released ids keep their original arguments first: PROPERTY(property_id, field), COVERAGE() still works", () => {
+  // PROPERTY gained only a trailing optional options argument, so =PROP.PROPERTY(id, field) stays valid.
   expect(byId("PROPERTY").parameters.map((p) => [p.name, p.type, p.optional])).toEqual([
     ["property_id", "string", undefined],
     ["field", "string", undefined],
+    ["options", "string", true],
   ]);
   expect(byId("PROPERTY").result.dimensionality).toBeUndefined();
   // COVERAGE gained only optional arguments, so =PROP.COVERAGE() stays a valid formula.
   expect(byId("COVERAGE").parameters.every((p) => p.optional)).toBe(true);
 });
 
-test("every function that takes options takes them last, and optional arguments come after required ones", () => {
+test("every function takes options, last, and optional arguments come after required ones", () => {
   for (const f of functions) {
     const names = f.parameters.map((p) => p.name);
     if (names.includes("options")) expect({ id: f.id, last: names[names.length - 1] }).toEqual({ id: f.id, last: "options" });
     const firstOptional = f.parameters.findIndex((p) => p.optional);
     if (firstOptional >= 0) expect(f.parameters.slice(firstOptional).every((p) => p.optional)).toBe(true);
   }
-  expect(functions.filter((f) => !f.parameters.some((p) => p.name === "options")).map((f) => f.id)).toEqual(["PROPERTY"]);
+  expect(functions.filter((f) => !f.parameters.some((p) => p.name === "options")).map((f) => f.id)).toEqual([]);
 });
 
 test("every function that calls the service is cancelable, so a cancelled cell aborts its request", () => {

@@ -1,7 +1,8 @@
 // The options argument and single-input checks: every mistake is an InputError (#VALUE!)
 // naming what would work, and good values come out in the form the service expects.
 import { parseOptions, type OptionSpec } from "../../src/functions/options";
-import { checkDate, checkParam, toExcelSerial } from "../../src/functions/param-values";
+import { checkDate, checkParam } from "../../src/functions/param-values";
+import { toExcelSerial } from "../../src/functions/cell-values";
 import { InputError } from "../../src/functions/excel-errors";
 import { ENDPOINTS } from "../../src/shared/endpoints";
 import { LIST_OPTIONS } from "../../src/functions/table-shape";
@@ -9,12 +10,13 @@ import { LIST_OPTIONS } from "../../src/functions/table-shape";
 const SPECS: OptionSpec[] = [...LIST_OPTIONS, ...ENDPOINTS.findSaleComps.query];
 
 test("reads key=value pairs separated by semicolons, case-insensitive keys, values checked and normalised", () => {
-  const parsed = parseOptions(" Headers = false; cols=Sale_Date, sale_price ;limit=250;state_code=tx; min_price=1,000,000; asset_type=Health Care;", SPECS);
+  const parsed = parseOptions(" Headers = false; cols=Sale_Date, sale_price ;limit=250;state_code=texas; city=austin; min_price=1,000,000; asset_type=Health Care;", SPECS);
   expect(Object.fromEntries(parsed)).toEqual({
     headers: false,
     cols: ["sale_date", "sale_price"],
     limit: 250,
     state_code: "TX",
+    city: "Austin",
     min_price: 1_000_000,
     asset_type: "health-care",
   });
@@ -29,7 +31,7 @@ test("nothing, null and an empty text are no options", () => {
 test.each([
   [42, /options must be text/],
   ["limit", /has no "="/],
-  ["colour=red", /"colour" is not an option here; use headers, cols, dates, limit, offset/],
+  ["colour=red", /"colour" is not an option here; use headers, cols, dates, rates, limit, offset/],
   ["limit=10; limit=20", /limit is given twice/],
   ["limit=", /limit has no value/],
   ["limit=0", /limit must be at least 1/],
@@ -38,8 +40,10 @@ test.each([
   ["offset=10001", /offset must be at most 10000/],
   ["headers=maybe", /headers must be true or false/],
   ["cols=a,,a", /cols names a twice/],
-  ["dates=iso", /dates must be one of text, serial/],
-  ["state_code=Texas", /state_code: "Texas" is not a two-letter state code/],
+  ["dates=iso", /dates must be one of date, serial, text/],
+  ["state_code=Tex", /state_code: "Tex" is not a US state/],
+  ["geography=Austin, ZZ", /geography: "Austin, ZZ": "ZZ" is not a US state/],
+  ["geography=Travis County", /give the county's state/],
   ["asset_type=castle", /asset_type: "castle" is not one of multifamily, industrial/],
   ["min_price=-5", /min_price must be at least 0/],
   ["max_distance_miles=0", /must be more than 0/],

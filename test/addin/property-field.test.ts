@@ -22,17 +22,17 @@ test("property ids must look like the contract's ids", () => {
 
 test("returns the value, joins lists, and reports a missing value as no data", async () => {
   const { ctx, requests } = testSession(() => jsonResponse(propertyRecord("cp_1", { year_built: 1999, units: [1, 2] })));
-  await expect(propertyField("cp_1", "year_built", ctx)).resolves.toBe(1999);
-  await expect(propertyField("cp_1", "units", ctx)).resolves.toBe("1, 2");
-  await expect(propertyField("cp_1", "owner_name", ctx)).rejects.toThrow(NoDataError);
+  await expect(propertyField("cp_1", "year_built", null, ctx)).resolves.toBe(1999);
+  await expect(propertyField("cp_1", "units", null, ctx)).resolves.toBe("1, 2");
+  await expect(propertyField("cp_1", "owner_name", null, ctx)).rejects.toThrow(NoDataError);
   // One property, asked three times: one request (the detail endpoint, for a lone id).
   expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/commercial/properties/cp_1"]);
 });
 
 test("bad input fails before any request, so it costs nothing", async () => {
   const { ctx, requests } = testSession(() => jsonResponse({}));
-  await expect(propertyField("cp_1", "nope", ctx)).rejects.toThrow(InputError);
-  await expect(propertyField("", "name", ctx)).rejects.toThrow(InputError);
+  await expect(propertyField("cp_1", "nope", null, ctx)).rejects.toThrow(InputError);
+  await expect(propertyField("", "name", null, ctx)).rejects.toThrow(InputError);
   expect(requests).toHaveLength(0);
 });
 
@@ -70,7 +70,7 @@ test("coverage sections: the known gaps, and the snapshot's identity", async () 
 
 test("a 404 for the property is #N/A-kind no data, remembered until a refresh", async () => {
   const { ctx, requests } = testSession(() => problemResponse(404, { detail: "There is no commercial property 'cp_9' in this snapshot.", code: "not_found" }));
-  await expect(propertyField("cp_9", "name", ctx)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/cp_9/) });
-  await expect(propertyField("cp_9", "name", ctx)).rejects.toMatchObject({ status: 404 });
+  await expect(propertyField("cp_9", "name", null, ctx)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/cp_9/) });
+  await expect(propertyField("cp_9", "name", null, ctx)).rejects.toMatchObject({ status: 404 });
   expect(requests).toHaveLength(1);
 });

@@ -1,6 +1,6 @@
 // Shaping records into spills: rectangular, header first, columns chosen and ordered by cols,
 // empty results as a reason (never an empty spill), values as cells show them.
-import { shapePairs, shapeTable, tableOptions, toCell } from "../../src/functions/table-shape";
+import { shapePairs, shapeTable, tableOptions } from "../../src/functions/table-shape";
 import { fieldsTable } from "../../src/functions/fields-table";
 import { NoDataError } from "../../src/functions/excel-errors";
 import { parseOptions } from "../../src/functions/options";
@@ -13,20 +13,21 @@ const records = () => [
 ];
 const opts = (text: string | null) => tableOptions(parseOptions(text, LIST_OPTIONS), FIELDS, "sale_comp");
 
-test("header first, every field but object, nulls as empty cells, lists joined", () => {
+test("header first, every field but object, nulls as empty text, lists joined, dates as Excel dates", () => {
+  // No Office here, so no formatted numbers: a date is its serial number, a rate its fraction.
   expect(shapeTable(records(), FIELDS, opts(null), "none")).toEqual([
     ["id", "name", "sale_date", "tags", "cap_rate"],
-    ["sale_1", "Dock 5", "2024-06-30", "a, b", 0.065],
+    ["sale_1", "Dock 5", 45473, "a, b", 0.065],
     ["sale_2", "Yard", "", "", ""],
   ]);
 });
 
-test("cols chooses and orders the columns; headers=false drops the header; dates=serial gives date numbers", () => {
-  expect(shapeTable(records(), FIELDS, opts("cols=cap_rate,id; headers=false; dates=serial"), "none")).toEqual([
+test("cols chooses and orders the columns; headers=false drops the header; dates=text keeps the text", () => {
+  expect(shapeTable(records(), FIELDS, opts("cols=cap_rate,id; headers=false"), "none")).toEqual([
     [0.065, "sale_1"],
     ["", "sale_2"],
   ]);
-  expect(shapeTable(records(), FIELDS, opts("cols=sale_date; dates=serial"), "none")).toEqual([["sale_date"], [45473], [""]]);
+  expect(shapeTable(records(), FIELDS, opts("cols=sale_date; dates=text"), "none")).toEqual([["sale_date"], ["2024-06-30"], [""]]);
 });
 
 test("cols naming a field the records do not have is refused before any request, pointing at PROP.FIELDS", () => {
@@ -43,7 +44,7 @@ test("pairs read down as name/value rows; cols picks the rows", () => {
   expect(shapePairs(pairs, ["metric", "value"], tableOptions(new Map(), null, "market"), "none")).toEqual([
     ["metric", "value"],
     ["vacancy_rate", 0.08],
-    ["as_of", "2025-01-01"],
+    ["as_of", 45658],
     ["property_count", 12],
   ]);
   const chosen = tableOptions(new Map<string, any>([["cols", ["property_count", "vacancy_rate"]]]), null, "market");
@@ -54,17 +55,10 @@ test("pairs read down as name/value rows; cols picks the rows", () => {
   ]);
 });
 
-test("cells: numbers and booleans as they are, nested objects as JSON", () => {
-  expect(toCell(0)).toBe(0);
-  expect(toCell(false)).toBe(false);
-  expect(toCell({ a: 1 })).toBe('{"a":1}');
-  expect(toCell([{ input: "min_units" }])).toBe('{"input":"min_units"}');
-});
-
 test("PROP.FIELDS lists a resource's fields with type and description, without a request", () => {
   const rows = fieldsTable("market", null);
   expect(rows[0]).toEqual(["field", "type", "description"]);
-  expect(rows).toContainEqual(["vacancy_rate", "number, may be empty", "1 - occupancy_rate."]);
-  expect(rows).toContainEqual(["as_of", "date (YYYY-MM-DD)", "Date the snapshot's figures describe (the capture date)."]);
+  expect(rows).toContainEqual(["vacancy_rate", "percentage (a fraction: 0.065 is 6.5%), may be empty", "1 - occupancy_rate."]);
+  expect(rows).toContainEqual(["as_of", "date", "Date the snapshot's figures describe (the capture date)."]);
   expect(fieldsTable("property", "headers=false; cols=field").slice(0, 2)).toEqual([["id"], ["object"]]);
 });

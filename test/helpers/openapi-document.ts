@@ -54,6 +54,18 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
   );
 }
 
+/** Every `x-` member anywhere in the document. */
+function extensionKeywords(value: unknown, found = new Set<string>()): string[] {
+  if (Array.isArray(value)) for (const v of value) extensionKeywords(v, found);
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.startsWith("x-")) found.add(k);
+      extensionKeywords(v, found);
+    }
+  }
+  return [...found];
+}
+
 export class SchemaValidator {
   private readonly ajv: Ajv2020;
 
@@ -64,6 +76,8 @@ export class SchemaValidator {
     this.ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
     addFormats(this.ajv);
     this.ajv.addVocabulary(Object.keys(doc));
+    // OpenAPI 3.1 lets a schema carry specification extensions (`x-unit`): annotations, not checks.
+    this.ajv.addVocabulary(extensionKeywords(doc));
     this.ajv.addSchema(doc, DOC_ID);
   }
 

@@ -9,6 +9,8 @@ import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResu
 import { ApiProblem, notFound, problemBody } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
+import { JsonText } from "../data/json-text";
+import { etagOf } from "../http/etag";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 /** The market of one place and asset type; throws the problem the single endpoint answers. */
@@ -22,6 +24,16 @@ export function findMarket(snapshot: SnapshotContext, geography: string, assetTy
   ]);
   if (!row) throw notFound(`The snapshot has no ${assetType} properties in ${entry.name}.`);
   return row;
+}
+
+/**
+ * A market as the answer's JSON text and its ETag, a hash of that text: the single endpoint
+ * sends these, and the batch gives each market the same ETag, so a market fetched in a batch
+ * revalidates later on its own with If-None-Match (a free 304 while it is unchanged).
+ */
+export function marketAnswer(market: MarketSnapshot): JsonText & { etag: string } {
+  const text = JSON.stringify(market);
+  return new JsonText(text, etagOf(text)) as JsonText & { etag: string };
 }
 
 export const marketSnapshotRoute: RouteDef = {
@@ -39,7 +51,7 @@ export const marketSnapshotRoute: RouteDef = {
   badRequest: PLACE_PROBLEMS,
   querystring: QUERIES.getMarketSnapshot,
   response: MarketSnapshot,
-  handler: ({ snapshot, query }) => findMarket(snapshot, query.geography, query.asset_type),
+  handler: ({ snapshot, query }) => marketAnswer(findMarket(snapshot, query.geography, query.asset_type)),
 };
 
 export const marketBatchRoute: RouteDef = {
@@ -64,11 +76,11 @@ export const marketBatchRoute: RouteDef = {
       try {
         const market = findMarket(snapshot, geography, asset_type);
         answered.add(market.id);
-        return { geography, asset_type, status: 200, market, problem: null };
+        return { geography, asset_type, status: 200, market, etag: marketAnswer(market).etag, problem: null };
       } catch (err) {
         if (!(err instanceof ApiProblem)) throw err;
         const { request_id: _id, errors: _errors, ...problem } = problemBody(request, err);
-        return { geography, asset_type, status: err.status, market: null, problem };
+        return { geography, asset_type, status: err.status, market: null, etag: null, problem };
       }
     });
     const charged = answered.size * CREDIT_COSTS.getMarketSnapshotBatch;

@@ -38,6 +38,9 @@ export const MarketBatchResult = Type.Object({
   asset_type: Type.String({ description: "As asked." }),
   status: Type.Integer({ description: "200, or the status the single endpoint would answer (400, 404)." }),
   market: Type.Union([MarketSnapshot, Type.Null()], { description: "The market snapshot (status 200), else null." }),
+  etag: Type.Union([Type.String(), Type.Null()], {
+    description: "The ETag the single endpoint gives this market: send it as If-None-Match there to revalidate it alone (free while unchanged).",
+  }),
   problem: Type.Union([ItemProblem, Type.Null()], { description: "Why there is no market (status 400 or 404), else null." }),
 });
 export type MarketBatchResult = Static<typeof MarketBatchResult>;

@@ -3,7 +3,7 @@
 // rows against it, and the snapshot's SQLite tables are derived from it (one column a field).
 // Rows are flat on purpose: every field becomes a spreadsheet column.
 import { Type, type Static } from "@sinclair/typebox";
-import { Id, IsoDate, Literal, Money, Nullable, Ratio, StateCode, StringEnum } from "./schema-helpers";
+import { Id, IsoDate, Literal, Money, Nullable, Rate, Ratio, StateCode, StringEnum } from "./schema-helpers";
 import {
   ASSET_TYPES,
   BUILDING_CLASSES,
@@ -217,9 +217,7 @@ export const MarketSnapshot = Type.Object(
     vacancy_rate: Nullable(Ratio("1 - occupancy_rate.")),
     asking_rent_sqft_year: Nullable(Money("Area-weighted asking rent, USD per sq ft per year.")),
     asking_rent_unit_month: Nullable(Money("Unit-weighted asking rent, USD per unit per month.")),
-    rent_growth_yoy: Nullable(
-      Type.Number({ description: "Change in average contract rent of leases signed in the last 12 months over the 12 before." }),
-    ),
+    rent_growth_yoy: Nullable(Rate("Change in average contract rent of leases signed in the last 12 months over the 12 before (0.035 = 3.5%).")),
     median_cap_rate: Nullable(Ratio("Median cap rate of sales in the last 24 months.")),
     sales_count_12m: Type.Integer({ minimum: 0 }),
     sales_volume_12m: Money("Sum of sale prices in the last 12 months, USD."),

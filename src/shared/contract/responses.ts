@@ -4,7 +4,7 @@
 // them; the add-in derives its spill columns from them. They live here, not in the route
 // modules, because the add-in may not import server code.
 import { Type, type Static } from "@sinclair/typebox";
-import { Id, IsoDate, Nullable } from "./schema-helpers";
+import { Id, IsoDate, Nullable, Ratio } from "./schema-helpers";
 import { CommercialProperty, SaleComp, Tenancy } from "./records";
 
 const P = CommercialProperty.properties;
@@ -60,7 +60,7 @@ export const AssetBreakdown = Type.Object({
   property_count: Type.Integer(),
   building_area_sqft: Num("Total building area."),
   units: Num("Total units."),
-  occupancy_rate: Num("Weighted occupancy, 0..1."),
+  occupancy_rate: Nullable(Ratio("Weighted occupancy, 0..1.")),
 });
 export type AssetBreakdown = Static<typeof AssetBreakdown>;
 
@@ -75,8 +75,8 @@ export const AssetAnalysis = Type.Object({
   total_units: Num("Sum of units."),
   median_building_area_sqft: Num("Median building area."),
   median_year_built: Num("Median year built."),
-  occupancy_rate: Num("Area- (or unit-) weighted occupancy, 0..1."),
-  median_cap_rate: Num("Median cap rate of sales in the last 24 months."),
+  occupancy_rate: Nullable(Ratio("Area- (or unit-) weighted occupancy, 0..1.")),
+  median_cap_rate: Nullable(Ratio("Median cap rate of sales in the last 24 months.")),
   median_price_per_sqft: Num("Median sale price per sq ft, last 24 months."),
   median_price_per_unit: Num("Median sale price per unit, last 24 months."),
   sales_count_12m: Type.Integer(),

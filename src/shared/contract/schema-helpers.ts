@@ -35,7 +35,14 @@ export const IsoDateTime = (description: string) =>
 
 export const Money = (description: string) => Type.Number({ minimum: 0, description });
 
-export const Ratio = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
+/**
+ * A share or rate, as a fraction (0.065 is 6.5%). `x-unit: fraction` (an OpenAPI extension)
+ * tells clients that people read it as a percentage: the add-in shows it formatted as one.
+ */
+export const Ratio = (description: string) => Type.Number({ minimum: 0, maximum: 1, description, "x-unit": "fraction" });
+
+/** A rate that may be negative or above 1 (a growth rate), as a fraction like Ratio. */
+export const Rate = (description: string) => Type.Number({ description, "x-unit": "fraction" });
 
 export const Literal = <T extends string>(value: T, description: string) =>
   Type.Literal(value, { description });
