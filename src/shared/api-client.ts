@@ -1,9 +1,10 @@
 // A small HTTP client for the v1 service, shared by the custom functions and the task pane.
 // It owns the promises the rest of the add-in relies on: the key travels only in the
-// Authorization header and is checked locally first, every call settles within the timeout
-// (Excel gives a function 60 s) including any retries, a caller's abort cancels it, and every
-// failure is an ApiError.
-import { ApiError, apiErrorFromResponse } from "./api-error";
+// Authorization header and is checked locally first, requests are paced to the key's rate
+// limit (request-pacer.ts), every call settles within the timeout once sent, including any
+// retries, a caller's abort cancels it (waiting in line too), and every failure is an ApiError.
+import { ApiError, apiErrorFromResponse, parseRetryAfter } from "./api-error";
+import { RequestPacer } from "./request-pacer";
 import { readCreditHeaders, type CreditHeaders } from "./credit-headers";
 import { describeKeyProblem } from "./contract/api-key-format";
 
@@ -50,6 +51,8 @@ export interface ApiClientOptions {
   apiKey: string;
   timeoutMs?: number;
   maxRetries?: number;
+  /** Paces requests to the key's rate limit; one per client by default. */
+  pacer?: RequestPacer;
   /** Defaults to the global fetch, looked up per request. */
   fetch?: typeof fetch;
   /** Sees every response: the credit meter and the benchmark's counters hang off it. */
@@ -68,6 +71,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const pacer = options.pacer ?? new RequestPacer();
   const keyProblem = describeKeyProblem(options.apiKey);
 
   async function send<T>(request: ApiRequest): Promise<ApiResponse<T>> {
@@ -82,6 +86,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (request.body !== undefined) headers["Content-Type"] = "application/json";
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
 
+    // Wait for a turn within the key's rate limit first (the cell shows #BUSY! meanwhile);
+    // the timeout counts from the first send, so waiting in line is not a network failure.
+    await pacer.acquire(request.signal);
+    if (request.signal?.aborted) {
+      pacer.release();
+      throw new ApiError(0, "aborted", "The request was cancelled.");
+    }
     // One deadline for the whole call, retries included: the cell must settle in time.
     const deadline = Date.now() + timeoutMs;
     const controller = new AbortController();
@@ -93,10 +104,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const cancel = () => controller.abort();
     request.signal?.addEventListener("abort", cancel, { once: true });
     if (request.signal?.aborted) controller.abort();
+    let holding = true;
+    const release = () => {
+      if (holding) pacer.release();
+      holding = false;
+    };
     try {
       for (let attempt = 0; ; attempt++) {
+        if (!holding) {
+          await pacer.acquire(controller.signal);
+          holding = true;
+        }
         const fetchImpl = options.fetch ?? globalThis.fetch;
         const response = await fetchImpl(url, { method, headers, body, signal: controller.signal });
+        // What the answer says of the bucket is read before its slot is given back, so no request
+        // slips out between the two on a stale count.
+        pacer.observe(response.headers, response.status, parseRetryAfter(response.headers.get("retry-after")));
+        release();
         const credits = readCreditHeaders(response.headers);
         options.onResponse?.({ method, path: request.path, status: response.status, credits });
         if (response.ok || response.status === 304) {
@@ -112,7 +136,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         const error = await apiErrorFromResponse(response);
         const wait = retryWait(error, attempt, maxRetries);
-        // Retry only when the wait still leaves time for an answer before the deadline.
+        // Retry only when the wait still leaves time for an answer before the deadline. The
+        // pacer holds every request back until the service's Retry-After has passed.
         if (wait === null || Date.now() + wait + 1000 > deadline) throw error;
         await sleep(wait, controller.signal);
       }
@@ -124,6 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (request.signal?.aborted) throw new ApiError(0, "aborted", "The request was cancelled.");
       throw new ApiError(0, "network_error", `Could not reach ${baseUrl}: ${describe(err)}`);
     } finally {
+      release();
       clearTimeout(timer);
       request.signal?.removeEventListener("abort", cancel);
     }

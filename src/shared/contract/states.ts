@@ -63,8 +63,9 @@ export const STATE_CODES = Object.keys(STATE_NAMES).sort() as StateCode[];
 const BY_NAME = new Map<string, StateCode>(
   (Object.entries(STATE_NAMES) as [StateCode, string][]).map(([code, name]) => [name.toLowerCase(), code]),
 );
-// Other names people write for DC.
-BY_NAME.set("washington dc", "DC").set("washington d.c.", "DC").set("d.c.", "DC");
+// "D.C." for DC. ("Washington, DC" and "Washington DC" are the city: a state code after a
+// name makes a city, as everywhere else.)
+BY_NAME.set("d.c.", "DC");
 
 export function isStateCode(text: string): text is StateCode {
   return Object.prototype.hasOwnProperty.call(STATE_NAMES, text);
