@@ -8,6 +8,7 @@ const path = require("node:path");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
+const webpack = require("webpack");
 
 const OUTPUT_DIR = path.resolve(__dirname, "dist/addin");
 const OFFICE_JS_DIR = path.resolve(__dirname, "node_modules/@microsoft/office-js/dist");
@@ -54,6 +55,36 @@ function manifestForOrigin(xml, origin) {
   return xml.split(SOURCE_ORIGIN).join(origin);
 }
 
+/**
+ * The custom functions' metadata as served from `origin`: each function's help link (JSDoc
+ * @helpurl, written with SOURCE_ORIGIN) points at the function reference that origin serves.
+ * (The generator already sets allowCustomDataForDataTypeAny, which lets the functions return
+ * formatted numbers: dates and percentages.)
+ */
+function functionsMetadataForOrigin(json, origin) {
+  return json.split(SOURCE_ORIGIN).join(origin);
+}
+
+class FunctionsMetadataOriginPlugin {
+  constructor(origin) {
+    this.origin = origin;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap("FunctionsMetadataOriginPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: "FunctionsMetadataOriginPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
+        () => {
+          const asset = compilation.getAsset("functions.json");
+          if (!asset) return;
+          const json = functionsMetadataForOrigin(asset.source.source().toString(), this.origin);
+          compilation.updateAsset("functions.json", new webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
 function config(_env, argv) {
   const origin = addinOrigin();
   return {
@@ -92,6 +123,7 @@ function config(_env, argv) {
     },
     plugins: [
       new CustomFunctionsMetadataPlugin({ input: FUNCTION_FILES, output: "functions.json" }),
+      new FunctionsMetadataOriginPlugin(origin),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
@@ -126,3 +158,4 @@ function config(_env, argv) {
 module.exports = config;
 module.exports.addinOrigin = addinOrigin;
 module.exports.manifestForOrigin = manifestForOrigin;
+module.exports.functionsMetadataForOrigin = functionsMetadataForOrigin;

@@ -19,6 +19,7 @@ import { saleComps } from "./sale-comps";
 /**
  * One field of a commercial property, such as its year built, size, owner or last sale price.
  * @customfunction PROPERTY
+ * @helpurl http://localhost:3000/docs/functions#propproperty
  * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3" (from a search result or a cell).
  * @param field Field to return, such as "year_built", "building_area_sqft", "owner_name" or "last_sale_price".
@@ -33,6 +34,7 @@ export async function property(property_id: string, field: string, options?: str
 /**
  * Every field of one commercial property, as field and value rows.
  * @customfunction DETAILS
+ * @helpurl http://localhost:3000/docs/functions#propdetails
  * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3".
  * @param [options] Optional "key=value; ..." text: headers=false, cols=name,year_built, layout=columns, dates=serial.
@@ -46,6 +48,7 @@ export async function details(property_id: string, options?: string, invocation?
 /**
  * Compares properties side by side: one row per property id in the range, in its order.
  * @customfunction COMPARE
+ * @helpurl http://localhost:3000/docs/functions#propcompare
  * @requiresAddress
  * @param property_ids A range (or list) of 2 to 100 property ids; blank cells are skipped.
  * @param [options] Optional "key=value; ..." text: cols=name,year_built,occupancy_rate, stats=true for min/median/max, headers=false, dates=serial.
@@ -59,6 +62,7 @@ export async function compare(property_ids: any[][], options?: string, invocatio
 /**
  * Comparable sales around a property (most similar first) or in a state, city or metro (newest first).
  * @customfunction SALECOMPS
+ * @helpurl http://localhost:3000/docs/functions#propsalecomps
  * @requiresAddress
  * @param subject A property id ("cp_0001a2b3"), a state code ("TX"), a city ("Austin, TX") or a metro id ("metro-austin-tx").
  * @param [asset_type] Optional asset type, such as "industrial" or "multifamily" (a property subject defaults to its own).
@@ -73,6 +77,7 @@ export async function salecomps(subject: any, asset_type?: string, options?: str
 /**
  * Market figures of one asset type in a state, city or metro: vacancy, rent, cap rate, sales volume and more.
  * @customfunction MARKET
+ * @helpurl http://localhost:3000/docs/functions#propmarket
  * @requiresAddress
  * @param geography A state code ("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or "metro-austin-tx").
  * @param asset_type Asset type, such as "industrial", "office" or "multifamily".
@@ -88,6 +93,7 @@ export async function market(geography: string, asset_type: string, metric?: str
 /**
  * Aggregate figures of one asset type nationally or in a state or metro: inventory, occupancy, vintage, pricing, sales.
  * @customfunction ANALYSIS
+ * @helpurl http://localhost:3000/docs/functions#propanalysis
  * @requiresAddress
  * @param asset_type Asset type, such as "industrial".
  * @param [geography] Optional state code ("TX") or metro id ("metro-austin-tx"); national when omitted.

@@ -10,6 +10,7 @@ import { fieldsTable } from "./fields-table";
 /**
  * What the service's data snapshot holds: the number of records of each kind (properties, parcels, sales, ...).
  * @customfunction COVERAGE
+ * @helpurl http://localhost:3000/docs/functions#propcoverage
  * @requiresAddress
  * @param [section] Optional: "counts" (default), "asset_types", "states", "listing_statuses", "company_types", "gaps" or "snapshot".
  * @param [options] Optional "key=value; ..." text: headers=false, cols=....
@@ -23,6 +24,7 @@ export async function coverage(section?: string, options?: string, invocation?: 
 /**
  * What the API offers over this snapshot: endpoints and their credit cost, asset types and their search inputs, metros and more.
  * @customfunction CATALOG
+ * @helpurl http://localhost:3000/docs/functions#propcatalog
  * @requiresAddress
  * @param [section] Optional: "endpoints" (default), "asset_types", "company_types", "listing_statuses", "listing_property_types", "metros", "paging" or "fields".
  * @param [options] Optional "key=value; ..." text: headers=false, cols=....
@@ -36,6 +38,7 @@ export async function catalog(section?: string, options?: string, invocation?: C
 /**
  * The fields (columns) of a kind of record, with type and meaning: use them in cols= options and in PROP.PROPERTY.
  * @customfunction FIELDS
+ * @helpurl http://localhost:3000/docs/functions#propfields
  * @requiresAddress
  * @param resource "property", "parcel", "listing", "sale_comp", "market", "asset_analysis", "breakdown", "portfolio_holding", "company", "tenant_location", "diligence_candidate" or "statistic".
  * @param [options] Optional "key=value; ..." text: headers=false, cols=field.
@@ -49,6 +52,7 @@ export async function fields(resource: string, options?: string, invocation?: Cu
 /**
  * The API credits left this period, as the service last reported them, and when they reset.
  * @customfunction CREDITS
+ * @helpurl http://localhost:3000/docs/functions#propcredits
  * @requiresAddress
  * @param [item] Optional single figure: "remaining", "limit", "used", "resets_at", "charged_this_session" or "as_of".
  * @param [options] Optional "key=value; ..." text: headers=false.

@@ -9,6 +9,7 @@ import { diligence as diligenceTable, listings as listingsTable, parcels as parc
 /**
  * Searches commercial properties of every asset type by text and place.
  * @customfunction SEARCH
+ * @helpurl http://localhost:3000/docs/functions#propsearch
  * @requiresAddress
  * @param [text] Optional words to match in name, address, city, owner or subtype, such as "warehouse"; end a word with * to match its start.
  * @param [geography] Optional state code ("TX"), city ("Austin, TX"), ZIP code ("78701") or metro id ("metro-austin-tx").
@@ -23,6 +24,7 @@ export async function search(text?: string, geography?: any, options?: string, i
 /**
  * Searches properties of one asset type, with the inputs the data supports for it (size, units, land, owner).
  * @customfunction ASSETSEARCH
+ * @helpurl http://localhost:3000/docs/functions#propassetsearch
  * @requiresAddress
  * @param asset_type Asset type, such as "industrial" or "multifamily".
  * @param [geography] Optional state code ("TX"), city ("Austin, TX"), ZIP code ("78701") or metro id ("metro-austin-tx").
@@ -37,6 +39,7 @@ export async function assetsearch(asset_type: string, geography?: any, options?:
 /**
  * Assessor parcels: APN, land use, assessed values, tax and last sale.
  * @customfunction PARCELS
+ * @helpurl http://localhost:3000/docs/functions#propparcels
  * @requiresAddress
  * @param [geography] Optional state code ("TX"), city ("Austin, TX") or ZIP code ("78701").
  * @param [options] Optional "key=value; ..." text: county_fips=48453, apn=..., land_use=commercial, limit=100, cols=..., headers=false.
@@ -50,6 +53,7 @@ export async function parcels(geography?: any, options?: string, invocation?: Cu
 /**
  * Property listings, newest first: price, status, days on market, broker.
  * @customfunction LISTINGS
+ * @helpurl http://localhost:3000/docs/functions#proplistings
  * @requiresAddress
  * @param [geography] Optional state code ("TX"), city ("Austin, TX") or ZIP code ("78701").
  * @param [status] Optional status: "active", "pending", "sold", "withdrawn" or "expired".
@@ -64,6 +68,7 @@ export async function listings(geography?: any, status?: string, options?: strin
 /**
  * Companies of one type (owners, tenants, brokers, lenders, property managers, developers), largest first.
  * @customfunction COMPANIES
+ * @helpurl http://localhost:3000/docs/functions#propcompanies
  * @requiresAddress
  * @param company_type "owner", "tenant", "broker", "lender", "property-manager" or "developer".
  * @param [name] Optional part of the company name.
@@ -78,6 +83,7 @@ export async function companies(company_type: string, name?: string, options?: s
 /**
  * The properties an owner holds, largest first, each with the evidence (recorded sale or ownership record).
  * @customfunction PORTFOLIO
+ * @helpurl http://localhost:3000/docs/functions#propportfolio
  * @requiresAddress
  * @param owner Owner company id ("co_0001a2b3") or name (exact, else the largest owner whose name contains it).
  * @param [options] Optional "key=value; ..." text: asset_type=office, state_code=TX, limit=100, cols=..., headers=false.
@@ -91,6 +97,7 @@ export async function portfolio(owner: string, options?: string, invocation?: Cu
 /**
  * Every location a tenant occupies, soonest lease expiry first, with leased area and rent.
  * @customfunction FOOTPRINT
+ * @helpurl http://localhost:3000/docs/functions#propfootprint
  * @requiresAddress
  * @param tenant Tenant company id ("co_0001a2b3") or name (exact, else the largest tenant whose name contains it).
  * @param [options] Optional "key=value; ..." text: asset_type=retail, state_code=TX, limit=100, cols=..., dates=serial, headers=false.
@@ -104,6 +111,7 @@ export async function footprint(tenant: string, options?: string, invocation?: C
 /**
  * Properties ranked by a 0-100 score of reasons to look closer (occupancy below market, lease rollover, long hold...).
  * @customfunction DILIGENCE
+ * @helpurl http://localhost:3000/docs/functions#propdiligence
  * @requiresAddress
  * @param [asset_type] Optional asset type, such as "office".
  * @param [geography] Optional state code ("TX") or metro id ("metro-austin-tx").

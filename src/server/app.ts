@@ -7,7 +7,7 @@ import { KeyStore } from "./auth/key-store";
 import { CreditLedger } from "./credits/credit-ledger";
 import { type MeteringDeps, holdUnits, meteredRoute, releaseCredits, settleCredits } from "./credits/metering";
 import { RateLimiter } from "./credits/rate-limiter";
-import { corsResponder, registerPreflight } from "./http/cors";
+import { corsResponder, metadataCorsResponder, registerPreflight } from "./http/cors";
 import { SnapshotContext } from "./data/snapshot-context";
 import { JsonText } from "./data/json-text";
 import { conditionalGet } from "./http/etag";
@@ -32,6 +32,8 @@ export interface AppOptions {
   pepper: Buffer;
   /** Built add-in files to serve under /addin/ (optional). */
   addinDir?: string;
+  /** The documentation folder: docs/functions.md is served at /docs/functions, where the functions' help links point (optional). */
+  docsDir?: string;
   logger?: FastifyServerOptions["logger"];
   now?: () => Date;
   /** Origins (besides the service's own) whose pages may call /v1/ from a browser. */
@@ -81,12 +83,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const now = opts.now;
   const metering: MeteringDeps = { keys, ledger, limiter: new RateLimiter(now ? () => now().getTime() : Date.now) };
   const applyCors = corsResponder(opts.corsOrigins ?? []);
+  const applyMetadataCors = metadataCorsResponder(opts.corsOrigins ?? []);
 
   // Callback-style hooks: they run on every request, and async ones cost a promise each.
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("X-Request-Id", req.id);
     reply.header("X-Content-Type-Options", "nosniff");
     applyCors(req, reply);
+    applyMetadataCors(req, reply);
     done();
   });
   app.addHook("onSend", (req, reply, payload, done) => {
@@ -118,7 +122,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const openapi = buildOpenApi(API_ROUTES);
   app.get("/v1/openapi.json", async () => openapi);
   app.get("/healthz", async () => ({ status: "ok" }));
-  registerAccountArea(app, { keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, openapi, now: opts.now, secureCookies: opts.secureCookies });
+  registerAccountArea(app, { keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, openapi, now: opts.now, secureCookies: opts.secureCookies, docsDir: opts.docsDir });
 
   if (opts.addinDir && fs.existsSync(opts.addinDir)) {
     app.register(fastifyStatic, { root: opts.addinDir, prefix: "/addin/", index: ["taskpane.html"] });

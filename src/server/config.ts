@@ -11,6 +11,8 @@ export interface Config {
   snapshotPath: string;
   accountsPath: string;
   addinDir: string;
+  /** The documentation folder (docs/functions.md is served at /docs/functions). */
+  docsDir: string;
   /** Other origins whose pages may call /v1/ from a browser (CORS). */
   corsOrigins: string[];
   /** TLS_CERT and TLS_KEY: PEM files to serve HTTPS with (both or neither). */
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     snapshotPath: path.resolve(env.SNAPSHOT_PATH ?? path.join(dataDir, "snapshot.db")),
     accountsPath: path.join(dataDir, "accounts.db"),
     addinDir: path.resolve(env.ADDIN_DIR ?? "dist/addin"),
+    docsDir: path.resolve(env.DOCS_DIR ?? "docs"),
     corsOrigins: parseOrigins(env.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS),
     tls: loadTls(env),
     secureCookies: Boolean(env.TLS_CERT) || env.SECURE_COOKIES === "1",

@@ -19,6 +19,7 @@ async function main() {
     accountsDb,
     pepper: loadPepper(config.dataDir),
     addinDir: config.addinDir,
+    docsDir: config.docsDir,
     corsOrigins: config.corsOrigins,
     tls: config.tls,
     secureCookies: config.secureCookies,

@@ -2,7 +2,14 @@
 // shapes Excel will enforce. Ids are stable forever once released (workbooks store them), so a
 // rename or a changed shape must fail here first. Adding an optional argument at the end is
 // the only change an existing function may get.
-import { ensureAddinBuild, readDist } from "./addin-build";
+import crypto from "node:crypto";
+import path from "node:path";
+import { ROOT, ensureAddinBuild, readDist } from "./addin-build";
+import { buildApp } from "../../src/server/app";
+import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import { snapshotPath } from "../helpers/service";
+const webpackConfig = require("../../webpack.config.js") as { functionsMetadataForOrigin: (json: string, origin: string) => string };
 
 interface ParameterMetadata {
   name: string;
@@ -19,6 +26,7 @@ interface FunctionMetadata {
   parameters: ParameterMetadata[];
   result: { type?: string; dimensionality?: string };
   options?: Record<string, unknown>;
+  helpUrl?: string;
 }
 
 let functions: FunctionMetadata[];
@@ -110,4 +118,30 @@ test("no function is volatile or streaming (recalculation must not multiply requ
     expect(f.options?.volatile).toBeFalsy();
     expect(f.options?.stream).toBeFalsy();
   }
+});
+
+test("every function's help link opens its own section of the function reference the service serves", async () => {
+  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32), docsDir: path.join(ROOT, "docs") });
+  try {
+    const page = await app.inject({ method: "GET", url: "/docs/functions" });
+    expect(page.statusCode).toBe(200);
+    for (const f of functions) {
+      const anchor = `prop${f.id.toLowerCase()}`;
+      expect({ id: f.id, helpUrl: f.helpUrl }).toEqual({ id: f.id, helpUrl: `http://localhost:3000/docs/functions#${anchor}` });
+      expect({ id: f.id, section: page.body.includes(`id="${anchor}"`) }).toEqual({ id: f.id, section: true });
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test("the help links follow the origin the add-in is built for, as the manifest does", () => {
+  const built = JSON.parse(webpackConfig.functionsMetadataForOrigin(readDist("functions.json"), "https://prop.example.com")) as { functions: FunctionMetadata[] };
+  expect(new Set(built.functions.map((f) => new URL(f.helpUrl!).origin))).toEqual(new Set(["https://prop.example.com"]));
+});
+
+test("the functions may return formatted numbers (dates, percentages) where Excel supports them", () => {
+  expect(JSON.parse(readDist("functions.json")).allowCustomDataForDataTypeAny).toBe(true);
+  // A result of no declared type is "any", which may hold them.
+  for (const f of functions) expect({ id: f.id, type: f.result.type ?? "any" }).toEqual({ id: f.id, type: "any" });
 });

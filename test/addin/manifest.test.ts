@@ -1,9 +1,15 @@
-// Contract tests for manifest.xml: every resid resolves, every URL it names exists in the
-// build, and the shared-runtime wiring (one page for functions, pane and commands) holds.
+// Contract tests for manifest.xml: every resid resolves, every URL it names exists (in the
+// build, or as a page of the service), and the shared-runtime wiring (one page for functions,
+// pane and commands) holds.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ancestorNames, descendants, parseXml, type XmlElement } from "./xml-walk";
 import { DIST, ROOT, ensureAddinBuild, readDist } from "./addin-build";
+import crypto from "node:crypto";
+import { buildApp } from "../../src/server/app";
+import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import { snapshotPath } from "../helpers/service";
 
 const webpackConfig = require("../../webpack.config.js") as {
   addinOrigin(value?: string): string;
@@ -108,17 +114,25 @@ describe("ADDIN_ORIGIN", () => {
 describe("manifest.xml (built)", () => {
   beforeAll(() => ensureAddinBuild(), 240_000);
 
-  test("every URL it names is a file of dist/addin, served under one origin's /addin/", () => {
+  test("every URL it names is under one origin: a file of dist/addin under /addin/, or a page the service serves", async () => {
     const { all } = load(readDist("manifest.xml"));
     const urls = all.map((el) => el.attributes.DefaultValue).filter((v): v is string => /^https?:\/\//.test(v ?? ""));
-    expect(urls.length).toBeGreaterThanOrEqual(6);
+    expect(urls.length).toBeGreaterThanOrEqual(7);
     const origins = new Set(urls.map((u) => new URL(u).origin));
     expect(origins.size).toBe(1);
-    for (const url of urls) {
+    const pages = urls.filter((u) => !new URL(u).pathname.startsWith("/addin/"));
+    for (const url of urls.filter((u) => !pages.includes(u))) {
       const { pathname } = new URL(url);
-      expect(pathname).toMatch(/^\/addin\//);
       const file = path.join(DIST, decodeURIComponent(pathname.slice("/addin/".length)));
       expect({ url, exists: fs.existsSync(file) }).toEqual({ url, exists: true });
+    }
+    // The support link: the function reference, which the service renders from docs/.
+    expect(pages.map((u) => new URL(u).pathname)).toEqual(["/docs/functions"]);
+    const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32), docsDir: path.join(ROOT, "docs") });
+    try {
+      for (const url of pages) expect({ url, status: (await app.inject({ method: "GET", url: new URL(url).pathname })).statusCode }).toEqual({ url, status: 200 });
+    } finally {
+      await app.close();
     }
   });
 

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
@@ -77,5 +80,43 @@ describe("CORS", () => {
     expect(() => parseOrigins("https://a.example.com/path")).toThrow(/bare origin/);
     expect(() => parseOrigins("not a url")).toThrow(/not an origin/);
     expect(() => parseOrigins("ftp://a.example.com")).toThrow(/bare origin/);
+  });
+});
+
+describe("the functions' metadata, which Excel on the web reads from another origin", () => {
+  const addinDir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-addin-"));
+  fs.writeFileSync(path.join(addinDir, "functions.json"), '{"functions":[]}');
+  fs.writeFileSync(path.join(addinDir, "functions.js"), "// functions");
+  const metadataService = () =>
+    buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32), corsOrigins: [ADDIN], addinDir });
+  const get = async (url: string, origin?: string) => {
+    const app = metadataService();
+    try {
+      return await app.inject({ method: "GET", url, headers: origin ? { origin } : {} });
+    } finally {
+      await app.close();
+    }
+  };
+
+  test.each(["https://excel.officeapps.live.com", "https://inc-excel.officeapps.live.com", "https://excel.cloud.microsoft", ADDIN])(
+    "%s may read /addin/functions.json",
+    async (origin) => {
+      const res = await get("/addin/functions.json", origin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["access-control-allow-origin"]).toBe(origin);
+      expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
+      expect(res.headers.vary).toMatch(/Origin/);
+    },
+  );
+
+  test.each([OTHER, "http://excel.officeapps.live.com", "https://officeapps.live.com.evil.example", "https://excel.officeapps.live.com.evil.example"])(
+    "%s may not",
+    async (origin) => {
+      expect((await get("/addin/functions.json", origin)).headers["access-control-allow-origin"]).toBeUndefined();
+    },
+  );
+
+  test("only the metadata is shared: the other add-in files are not", async () => {
+    expect((await get("/addin/functions.js", "https://excel.officeapps.live.com")).headers["access-control-allow-origin"]).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@
 // service it was loaded from (same origin, no CORS at all); when it is hosted on another
 // origin (a development server, a company's own host), that origin must be listed in
 // CORS_ORIGINS. Only /v1/ is open to those origins: the account pages never are. No cookies
-// cross origins (API calls carry a bearer key), so credentials are never allowed.
+// cross origins (API calls carry a bearer key), so credentials are never allowed. Besides,
+// Excel on the web reads the functions' metadata file cross-origin, and may.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiProblem, sendProblem } from "./problem";
 
@@ -55,6 +56,24 @@ export function corsResponder(origins: readonly string[]) {
       reply.header("Access-Control-Allow-Origin", origin);
       reply.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
     }
+  };
+}
+
+/**
+ * Excel on the web, which reads the custom functions' metadata (/addin/functions.json) from the
+ * add-in's host with a cross-origin request: its pages are served from officeapps.live.com
+ * (excel.officeapps.live.com and its regional twins) and cloud.microsoft.
+ */
+export const OFFICE_WEB_ORIGIN = /^https:\/\/([a-z0-9-]+\.)+(officeapps\.live\.com|cloud\.microsoft)$/;
+
+/** The one add-in file another origin must read: the metadata, to Office's web origins and CORS_ORIGINS. */
+export function metadataCorsResponder(origins: readonly string[]) {
+  const allowed = new Set(origins);
+  return function applyMetadataCors(req: FastifyRequest, reply: FastifyReply): void {
+    const origin = req.headers.origin;
+    if (origin === undefined || req.url.split("?")[0] !== "/addin/functions.json") return;
+    reply.header("Vary", "Origin");
+    if (allowed.has(origin) || OFFICE_WEB_ORIGIN.test(origin)) reply.header("Access-Control-Allow-Origin", origin);
   };
 }
 

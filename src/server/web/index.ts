@@ -29,6 +29,8 @@ export interface AccountAreaOptions {
   now?: () => Date;
   /** Mark cookies Secure (and use __Host- names): set when users reach the service over HTTPS. */
   secureCookies?: boolean;
+  /** The documentation folder, for the function reference page (/docs/functions). */
+  docsDir?: string;
 }
 
 /** Form bodies: small, and the first value of a repeated field wins. */
@@ -77,7 +79,7 @@ export function registerAccountArea(app: FastifyInstance, opts: AccountAreaOptio
     }, { prefix: "/account" });
 
     registerAssets(web);
-    registerPublicPages(web, ctx, opts.openapi);
+    registerPublicPages(web, ctx, opts.openapi, opts.docsDir);
     registerAuthRoutes(web, ctx);
     web.register(async (signedIn) => registerAccountRoutes(signedIn, ctx));
   });

@@ -1,7 +1,7 @@
-// Renders the Markdown subset our generated API reference uses (headings, paragraphs, lists,
-// tables, fenced code, `code`, **bold**, [links](...)) as HTML, so the service can serve a
-// readable reference built from the OpenAPI document it serves. Every piece of text is escaped;
-// links may only point within the page, within the site, or to http(s) addresses.
+// Renders the Markdown subset of the generated API reference and the function reference
+// (headings, rules, paragraphs, lists, tables, fenced code, `code`, **bold**, [links](...)) as
+// HTML, so the service can serve both readably. Every piece of text is escaped; links may only
+// point within the page, within the site, or to http(s) addresses.
 import { escapeHtml } from "./html";
 
 export function slug(heading: string): string {
@@ -41,6 +41,9 @@ export function renderMarkdown(md: string): string {
       for (i++; i < lines.length && !lines[i].startsWith("```"); i++) body.push(lines[i]);
       i++;
       out.push(`<pre><code>${escapeHtml(body.join("\n"))}</code></pre>`);
+    } else if (/^-{3,}\s*$/.test(line)) {
+      out.push("<hr>");
+      i++;
     } else if (/^#{1,6} /.test(line)) {
       const level = line.indexOf(" ");
       const text = line.slice(level + 1).trim();

@@ -1,5 +1,8 @@
-// The pages anyone may read: the home page (with how to load the add-in) and the API reference,
-// rendered from the same OpenAPI document the service serves at /v1/openapi.json.
+// The pages anyone may read: the home page (with how to load the add-in), the API reference,
+// rendered from the same OpenAPI document the service serves at /v1/openapi.json, and the
+// function reference (docs/functions.md), where each PROP function's help link in Excel points.
+import fs from "node:fs";
+import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { renderApiReference } from "../api-reference";
 import { html, SafeHtml } from "./html";
@@ -50,10 +53,29 @@ function signedInOf(ctx: WebContext, req: FastifyRequest) {
   return v && { email: v.account.email, csrf: v.csrf };
 }
 
-export function registerPublicPages(app: FastifyInstance, ctx: WebContext, openapi: Record<string, any>): void {
+export function registerPublicPages(app: FastifyInstance, ctx: WebContext, openapi: Record<string, any>, docsDir?: string): void {
   const send = (reply: import("fastify").FastifyReply, body: string) => reply.type("text/html; charset=utf-8").send(body);
 
   app.get("/", (req, reply) => send(reply, homePage(`${req.protocol}://${req.host}`, signedInOf(ctx, req))));
+
+  // The function reference, rendered once: Excel's "Help on this function" opens its sections
+  // (/docs/functions#propmarket), and the manifest's support link opens the page.
+  const functionsDoc = docsDir ? path.join(docsDir, "functions.md") : null;
+  if (functionsDoc && fs.existsSync(functionsDoc)) {
+    let functions: SafeHtml | undefined;
+    app.get("/docs/functions", (req, reply) => {
+      functions ??= new SafeHtml(renderMarkdown(fs.readFileSync(functionsDoc, "utf8")));
+      return send(
+        reply,
+        page({
+          title: "PROP functions",
+          current: "docs",
+          signedIn: signedInOf(ctx, req),
+          main: html`<p class="hint">The API itself: <a href="/docs/api">API reference</a>.</p><article class="doc">${functions}</article>`,
+        }),
+      );
+    });
+  }
 
   // Rendered once, on first request: the document does not change while the process runs.
   let reference: SafeHtml | undefined;
