@@ -36,18 +36,30 @@ export function companies(companyType: unknown, name: unknown, options: unknown,
   );
 }
 
+/**
+ * A name that several companies contain is refused (free, listing them) rather than resolved to
+ * the largest: a cell must not silently report one of five "Silver Creek" owners. The spill's
+ * owner (tenant) columns say which company was matched; name_match=best in the options takes
+ * the largest instead.
+ */
+function byName(company: Record<string, string>): Record<string, string> | undefined {
+  return Object.keys(company).some((k) => k.endsWith("_name")) ? { name_match: "unique" } : undefined;
+}
+
 /** PROP.PORTFOLIO: the properties an owner holds, with the evidence for each. */
 export function portfolio(owner: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+  const positional = companyArg(owner, "owner");
   return listTable(
-    { spec: ENDPOINTS.getOwnerPortfolio, positional: companyArg(owner, "owner"), options, resource: "portfolio_holding", empty: "No holdings match" },
+    { spec: ENDPOINTS.getOwnerPortfolio, positional, options, resource: "portfolio_holding", empty: "No holdings match", defaults: byName(positional) },
     ctx,
   );
 }
 
 /** PROP.FOOTPRINT: every location a tenant occupies, soonest lease expiry first. */
 export function footprint(tenant: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+  const positional = companyArg(tenant, "tenant");
   return listTable(
-    { spec: ENDPOINTS.getTenantFootprint, positional: companyArg(tenant, "tenant"), options, resource: "tenant_location", empty: "No tenant locations match" },
+    { spec: ENDPOINTS.getTenantFootprint, positional, options, resource: "tenant_location", empty: "No tenant locations match", defaults: byName(positional) },
     ctx,
   );
 }

@@ -1,17 +1,16 @@
 // PROP.COMPARE(property_ids, [options]): selected properties side by side, one row each in
-// the order given; with stats=true, the count, minimum, median and maximum of each numeric
-// field instead. Up to 100 ids: the service compares 25 at a time, so larger ranges are split
+// the order given; with stats=true, the count, mean, minimum, median and maximum of each
+// numeric field instead. Up to 100 ids: the service compares 25 at a time, so larger ranges are split
 // into near-equal parts (26 ids are 13 + 13, never 25 + 1).
 import type { FunctionContext } from "./call-context";
 import { propertyIdsArg } from "./argument-parsers";
-import { parseOptions, type LocalOption } from "./options";
+import { parseOptions } from "./options";
 import { fieldNames } from "./record-fields";
+import { STATS_OPTION, numericFields, statsTable } from "./stats-table";
 import { SHAPE_OPTIONS, shapeTable, tableOptions, type Cell } from "./table-shape";
 import { COMPARE_BATCH } from "../shared/cached-api";
 import type { ComparisonStatistic } from "../shared/contract/responses";
 import { fieldStatistics } from "../shared/contract/statistics";
-
-const STATS_OPTION: LocalOption = { name: "stats", kind: "boolean", help: "true spills count, mean, min, median and max of each numeric field." };
 
 interface Comparison {
   properties: Record<string, unknown>[];
@@ -34,9 +33,10 @@ export async function compareTable(rawIds: unknown, options: unknown, ctx: Funct
   const parts = await Promise.all(chunkIds(ids).map((chunk) => ctx.session.api.compare<Comparison>(chunk, ctx)));
   const rows = parts.flatMap((p) => p.properties);
   if (parsed.get("stats") !== true) return shapeTable(rows, fields, shape, "No properties to compare.");
-  const numeric = new Set(parts[0].statistics.map((s) => s.field));
+  const numeric = new Set(numericFields("property"));
   const wanted = (shape.cols ?? fields).filter((f) => numeric.has(f));
-  const stats = parts.length === 1 ? wanted.map((f) => parts[0].statistics.find((s) => s.field === f)!) : fieldStatistics(rows, wanted);
-  const statFields = fieldNames("statistic");
-  return shapeTable(stats as unknown as Record<string, unknown>[], statFields, { ...shape, cols: null }, "None of the chosen fields is numeric.");
+  // One request: the service's statistics; several: the same figures over all the rows.
+  const single = parts.length === 1 && wanted.every((f) => parts[0].statistics.some((s) => s.field === f));
+  const stats = single ? wanted.map((f) => parts[0].statistics.find((s) => s.field === f)!) : fieldStatistics(rows, wanted);
+  return statsTable(stats, shape);
 }

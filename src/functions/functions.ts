@@ -37,7 +37,7 @@ export async function property(property_id: string, field: string, options?: str
  * @helpurl http://localhost:3000/docs/functions#propdetails
  * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3".
- * @param [options] Optional "key=value; ..." text: headers=false, cols=name,year_built, layout=columns, dates=serial.
+ * @param [options] Optional "key=value; ..." text: headers=false, cols=name,year_built, layout=columns, dates=text, rates=fraction.
  * @param invocation Supplied by Excel.
  * @returns A table with the columns field and value.
  */
@@ -51,7 +51,7 @@ export async function details(property_id: string, options?: string, invocation?
  * @helpurl http://localhost:3000/docs/functions#propcompare
  * @requiresAddress
  * @param property_ids A range (or list) of 2 to 100 property ids; blank cells are skipped.
- * @param [options] Optional "key=value; ..." text: cols=name,year_built,occupancy_rate, stats=true for min/median/max, headers=false, dates=serial.
+ * @param [options] Optional "key=value; ..." text: cols=name,year_built,occupancy_rate, stats=true for count/mean/min/median/max, headers=false, dates=text.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property (or per field with stats=true).
  */
@@ -60,13 +60,13 @@ export async function compare(property_ids: any[][], options?: string, invocatio
 }
 
 /**
- * Comparable sales around a property (most similar first) or in a state, city or metro (newest first).
+ * Comparable sales around a property (most similar first) or in a place (newest first).
  * @customfunction SALECOMPS
  * @helpurl http://localhost:3000/docs/functions#propsalecomps
  * @requiresAddress
- * @param subject A property id ("cp_0001a2b3"), a state code ("TX"), a city ("Austin, TX") or a metro id ("metro-austin-tx").
+ * @param subject A property id ("cp_0001a2b3"), or a place: state ("TX"), county ("Travis County, TX"), city ("Austin, TX"), ZIP ("78704") or metro ("Austin, TX metro").
  * @param [asset_type] Optional asset type, such as "industrial" or "multifamily" (a property subject defaults to its own).
- * @param [options] Optional "key=value; ..." text: limit=50, min_sale_date=2023-01-01, max_distance_miles=10, cols=sale_date,sale_price,cap_rate, headers=false.
+ * @param [options] Optional "key=value; ..." text: limit=50, min_sale_date=2023-01-01, max_distance_miles=10, per_property=latest, sort=sale_price, stats=true, cols=sale_date,sale_price,cap_rate.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per comparable sale.
  */
@@ -75,14 +75,14 @@ export async function salecomps(subject: any, asset_type?: string, options?: str
 }
 
 /**
- * Market figures of one asset type in a state, city or metro: vacancy, rent, cap rate, sales volume and more.
+ * Market figures of one asset type in a state, county, metro, city or ZIP code: vacancy, rent, cap rate, sales volume and more.
  * @customfunction MARKET
  * @helpurl http://localhost:3000/docs/functions#propmarket
  * @requiresAddress
- * @param geography A state code ("TX"), a city ("Austin, TX") or a metro ("Austin, TX metro" or "metro-austin-tx").
+ * @param geography A state ("TX"), county ("Travis County, TX"), metro ("Austin, TX metro"), city ("Austin, TX") or ZIP code ("78704").
  * @param asset_type Asset type, such as "industrial", "office" or "multifamily".
  * @param [metric] Optional metric for a single number, such as "vacancy_rate", "asking_rent_sqft_year" or "median_cap_rate".
- * @param [options] Optional "key=value; ..." text: cols=vacancy_rate,median_cap_rate, layout=columns, headers=false.
+ * @param [options] Optional "key=value; ..." text: cols=vacancy_rate,median_cap_rate, layout=columns, headers=false, rates=fraction, dates=text.
  * @param invocation Supplied by Excel.
  * @returns The metric's value, or without a metric a table of metric and value.
  */
@@ -91,12 +91,12 @@ export async function market(geography: string, asset_type: string, metric?: str
 }
 
 /**
- * Aggregate figures of one asset type nationally or in a state or metro: inventory, occupancy, vintage, pricing, sales.
+ * Aggregate figures of one asset type nationally or in a place: inventory, occupancy, vintage, pricing, sales.
  * @customfunction ANALYSIS
  * @helpurl http://localhost:3000/docs/functions#propanalysis
  * @requiresAddress
  * @param asset_type Asset type, such as "industrial".
- * @param [geography] Optional state code ("TX") or metro id ("metro-austin-tx"); national when omitted.
+ * @param [geography] Optional place: state ("TX"), county, metro ("Austin, TX metro"), city ("Austin, TX") or ZIP code; national when omitted.
  * @param [options] Optional "key=value; ..." text: breakdown=subtype (or building_class, state), cols=..., layout=columns, headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table of metric and value, or the breakdown table.

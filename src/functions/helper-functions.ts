@@ -55,7 +55,7 @@ export async function fields(resource: string, options?: string, invocation?: Cu
  * @helpurl http://localhost:3000/docs/functions#propcredits
  * @requiresAddress
  * @param [item] Optional single figure: "remaining", "limit", "used", "resets_at", "charged_this_session" or "as_of".
- * @param [options] Optional "key=value; ..." text: headers=false.
+ * @param [options] Optional "key=value; ..." text: headers=false, dates=text (resets_at and as_of are Excel dates by default).
  * @param invocation Supplied by Excel.
  * @returns A table of item and value, or the one figure asked for.
  */

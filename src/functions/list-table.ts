@@ -4,7 +4,9 @@
 import type { EndpointSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { mergeInputs } from "./argument-parsers";
-import { InputError } from "./excel-errors";
+import { InputError, NoDataError } from "./excel-errors";
+import { STATS_OPTION, numericFields, statsTable } from "./stats-table";
+import { fieldStatistics } from "../shared/contract/statistics";
 import { impossibleRange } from "../shared/contract/queries";
 import { parseOptions, type OptionValue } from "./options";
 import { fieldNames, type ResourceName } from "./record-fields";
@@ -21,6 +23,10 @@ export interface ListCall {
   resource: ResourceName;
   /** What the cell says when nothing matches. */
   empty: string;
+  /** The function offers stats=true: count, mean, min, median and max of the rows' numeric fields. */
+  stats?: true;
+  /** Inputs sent unless the options give them (the functions' own defaults). */
+  defaults?: Record<string, string>;
 }
 
 /** The endpoint's filters given in options, ready for the query. */
@@ -34,16 +40,22 @@ export function splitOptions(parsed: Map<string, OptionValue>, spec: EndpointSpe
 }
 
 export async function listTable(call: ListCall, ctx: FunctionContext): Promise<Cell[][]> {
-  const parsed = parseOptions(call.options, [...LIST_OPTIONS, ...call.spec.query]);
+  const parsed = parseOptions(call.options, [...LIST_OPTIONS, ...(call.stats ? [STATS_OPTION] : []), ...call.spec.query]);
   const fields = fieldNames(call.resource);
   const shape = tableOptions(parsed, fields, call.resource);
   const paging = pagingOptions(parsed);
-  const query = mergeInputs(call.positional, splitOptions(parsed, call.spec));
+  const query = { ...call.defaults, ...mergeInputs(call.positional, splitOptions(parsed, call.spec)) };
   // A range that can match nothing is refused here, before a request is made.
   const range = impossibleRange(call.spec.operationId, query);
   if (range) throw new InputError(`options: ${range.detail}`);
   const { rows } = await fetchRows(ctx, call.spec, call.pathParams ?? {}, query, paging);
   const asked = Object.entries({ ...call.pathParams, ...query }).map(([k, v]) => `${k}=${v}`);
   const from = paging.offset > 0 ? ` from row ${paging.offset + 1}` : "";
-  return shapeTable(rows, fields, shape, `${call.empty}${asked.length ? ` for ${asked.join(", ")}` : ""}${from}.`);
+  const empty = `${call.empty}${asked.length ? ` for ${asked.join(", ")}` : ""}${from}.`;
+  if (parsed.get("stats") === true) {
+    if (rows.length === 0) throw new NoDataError(empty);
+    const numeric = new Set(numericFields(call.resource));
+    return statsTable(fieldStatistics(rows, (shape.cols ?? fields).filter((f) => numeric.has(f))), shape);
+  }
+  return shapeTable(rows, fields, shape, empty);
 }

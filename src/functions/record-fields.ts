@@ -16,6 +16,8 @@ export interface FieldInfo {
   description: string;
   /** A date, a moment or a rate: the cell holds an Excel date or a percentage (cell-values.ts). */
   format?: ValueFormat;
+  /** The field holds numbers (statistics summarise it). */
+  numeric: boolean;
 }
 
 type Schema = {
@@ -55,7 +57,8 @@ function describe(name: string, schema: Schema): FieldInfo {
   // A nullable enum lists null among its values; "may be empty" says that already.
   if (schema.enum) type = `one of ${schema.enum.filter((v) => v !== null).join(", ")}`;
   if (type === "array") type = "list (comma-separated)";
-  const info: FieldInfo = { name, type: nullable ? `${type}, may be empty` : type, description: schema.description ?? "" };
+  const numeric = types.includes("number") || types.includes("integer");
+  const info: FieldInfo = { name, type: nullable ? `${type}, may be empty` : type, description: schema.description ?? "", numeric };
   if (format) info.format = format;
   return info;
 }

@@ -32,5 +32,5 @@ export function saleComps(subject: unknown, assetType: unknown, options: unknown
   if (!positional.property_id && typeof options === "string" && /(^|;)\s*max_distance_miles\s*=/i.test(options)) {
     throw new InputError("options: max_distance_miles needs a property id as the subject (a radius around it).");
   }
-  return listTable({ spec: ENDPOINTS.findSaleComps, positional, options, resource: "sale_comp", empty: "No sale comps match" }, ctx);
+  return listTable({ spec: ENDPOINTS.findSaleComps, positional, options, resource: "sale_comp", empty: "No sale comps match", stats: true }, ctx);
 }

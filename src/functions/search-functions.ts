@@ -12,7 +12,7 @@ import { diligence as diligenceTable, listings as listingsTable, parcels as parc
  * @helpurl http://localhost:3000/docs/functions#propsearch
  * @requiresAddress
  * @param [text] Optional words to match in name, address, city, owner or subtype, such as "warehouse"; end a word with * to match its start.
- * @param [geography] Optional state code ("TX"), city ("Austin, TX"), ZIP code ("78701") or metro id ("metro-austin-tx").
+ * @param [geography] Optional place: state ("TX"), county ("Travis County, TX"), city ("Austin, TX"), ZIP ("78704") or metro ("Austin, TX metro").
  * @param [options] Optional "key=value; ..." text: asset_type=office, min_building_area_sqft=50000, owner_name=..., limit=100, cols=name,city, headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property.
@@ -27,7 +27,7 @@ export async function search(text?: string, geography?: any, options?: string, i
  * @helpurl http://localhost:3000/docs/functions#propassetsearch
  * @requiresAddress
  * @param asset_type Asset type, such as "industrial" or "multifamily".
- * @param [geography] Optional state code ("TX"), city ("Austin, TX"), ZIP code ("78701") or metro id ("metro-austin-tx").
+ * @param [geography] Optional place: state ("TX"), county ("Travis County, TX"), city ("Austin, TX"), ZIP ("78704") or metro ("Austin, TX metro").
  * @param [options] Optional "key=value; ..." text: min_building_area_sqft=100000, subtype=warehouse, q=..., limit=100, cols=..., headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property.
@@ -41,7 +41,7 @@ export async function assetsearch(asset_type: string, geography?: any, options?:
  * @customfunction PARCELS
  * @helpurl http://localhost:3000/docs/functions#propparcels
  * @requiresAddress
- * @param [geography] Optional state code ("TX"), city ("Austin, TX") or ZIP code ("78701").
+ * @param [geography] Optional place: state ("TX"), county ("Travis County, TX"), city ("Austin, TX") or ZIP code ("78704").
  * @param [options] Optional "key=value; ..." text: county_fips=48453, apn=..., land_use=commercial, limit=100, cols=..., headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per parcel.
@@ -55,7 +55,7 @@ export async function parcels(geography?: any, options?: string, invocation?: Cu
  * @customfunction LISTINGS
  * @helpurl http://localhost:3000/docs/functions#proplistings
  * @requiresAddress
- * @param [geography] Optional state code ("TX"), city ("Austin, TX") or ZIP code ("78701").
+ * @param [geography] Optional place: state ("TX"), city ("Austin, TX") or ZIP code ("78704").
  * @param [status] Optional status: "active", "pending", "sold", "withdrawn" or "expired".
  * @param [options] Optional "key=value; ..." text: property_type=condo, min_price=250000, max_price=..., min_bedrooms=3, limit=100, cols=..., headers=false.
  * @param invocation Supplied by Excel.
@@ -85,8 +85,8 @@ export async function companies(company_type: string, name?: string, options?: s
  * @customfunction PORTFOLIO
  * @helpurl http://localhost:3000/docs/functions#propportfolio
  * @requiresAddress
- * @param owner Owner company id ("co_0001a2b3") or name (exact, else the largest owner whose name contains it).
- * @param [options] Optional "key=value; ..." text: asset_type=office, state_code=TX, limit=100, cols=..., headers=false.
+ * @param owner Owner company id ("co_0001a2b3") or name (exact, else the one owner whose name contains it; several: #VALUE! listing them).
+ * @param [options] Optional "key=value; ..." text: asset_type=office, geography=TX, limit=100, cols=..., name_match=best (the largest of several), headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property held.
  */
@@ -99,8 +99,8 @@ export async function portfolio(owner: string, options?: string, invocation?: Cu
  * @customfunction FOOTPRINT
  * @helpurl http://localhost:3000/docs/functions#propfootprint
  * @requiresAddress
- * @param tenant Tenant company id ("co_0001a2b3") or name (exact, else the largest tenant whose name contains it).
- * @param [options] Optional "key=value; ..." text: asset_type=retail, state_code=TX, limit=100, cols=..., dates=serial, headers=false.
+ * @param tenant Tenant company id ("co_0001a2b3") or name (exact, else the one tenant whose name contains it; several: #VALUE! listing them).
+ * @param [options] Optional "key=value; ..." text: asset_type=retail, geography=TX, limit=100, cols=..., dates=text, name_match=best, headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per location.
  */
@@ -114,7 +114,7 @@ export async function footprint(tenant: string, options?: string, invocation?: C
  * @helpurl http://localhost:3000/docs/functions#propdiligence
  * @requiresAddress
  * @param [asset_type] Optional asset type, such as "office".
- * @param [geography] Optional state code ("TX") or metro id ("metro-austin-tx").
+ * @param [geography] Optional place: state ("TX"), county, city ("Austin, TX"), ZIP code or metro ("Austin, TX metro").
  * @param [options] Optional "key=value; ..." text: min_score=60, limit=100, cols=property_name,score,reason_codes, headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per candidate, highest score first.

@@ -203,7 +203,7 @@ export class CachedApi {
       // typo from making a request on every recalculation. A refresh revalidates them like any
       // other result.
       if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
-        cache.set(key, { error: { status: 404, code: err.code, message: err.message, requestId: err.requestId }, snapshotId: this.snapshotId });
+        cache.set(key, { error: { status: err.status, code: err.code, message: err.message, requestId: err.requestId }, snapshotId: this.snapshotId });
       }
       throw err;
     }
