@@ -48,6 +48,39 @@ describe("owner portfolio", () => {
   });
 });
 
+describe("which company a name matched", () => {
+  /** A word several owners' names contain. */
+  const shared = () =>
+    pick(
+      svc,
+      `SELECT substr(name, 1, instr(name, ' ') - 1) AS word, count(*) AS n FROM companies WHERE company_type = 'owner' AND instr(name, ' ') > 3
+       GROUP BY 1 HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 1`,
+    );
+
+  test("the summary says how the owner was found and which others the name matched", async () => {
+    const { word, n } = shared();
+    const body = (await svc.get(`/v1/commercial/owners/portfolio?owner_name=${encodeURIComponent(word)}&limit=1`)).json();
+    expect(body.owner).toMatchObject({ matched_by: "name_contains", candidate_count: n });
+    expect(body.owner.other_candidates).toHaveLength(Math.min(5, n - 1));
+    expect(body.data[0]).toMatchObject({ owner_id: body.owner.id, owner_name: body.owner.name });
+    const byId = (await svc.get(`/v1/commercial/owners/portfolio?owner_id=${body.owner.id}&limit=1`)).json();
+    expect(byId.owner).toMatchObject({ matched_by: "id", candidate_count: 1, other_candidates: [] });
+  });
+
+  test("name_match=unique refuses a name several owners contain, free, listing them; a unique name is found", async () => {
+    const { word, n } = shared();
+    const res = await svc.get(`/v1/commercial/owners/portfolio?owner_name=${encodeURIComponent(word)}&name_match=unique`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "ambiguous_name", candidate_count: n });
+    expect(res.json().candidates.length).toBe(Math.min(5, n));
+    expect(res.headers["x-credits-charged"]).toBe("0");
+    const one = pick(svc, "SELECT name FROM companies WHERE company_type = 'owner' GROUP BY name HAVING count(*) = 1 ORDER BY max(property_count) DESC LIMIT 1");
+    const found = await svc.get(`/v1/commercial/owners/portfolio?owner_name=${encodeURIComponent(one.name)}&name_match=unique&limit=1`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().owner).toMatchObject({ name: one.name, matched_by: "exact_name" });
+  });
+});
+
 describe("tenant footprint", () => {
   test("lists the tenant's locations, soonest expiry first", async () => {
     const t = pick(svc, "SELECT tenant_id, count(*) n FROM tenancies GROUP BY 1 ORDER BY n DESC LIMIT 1");

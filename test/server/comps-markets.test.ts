@@ -44,6 +44,67 @@ describe("sale comps", () => {
   });
 });
 
+describe("sale comps an analyst trusts", () => {
+  /** The subject with the most repeat-sold neighbours of its type. */
+  const subject = () =>
+    pick(
+      svc,
+      `SELECT p.id FROM properties p JOIN sales s ON s.asset_type = p.asset_type AND s.metro_id = p.metro_id AND s.property_id <> p.id
+       WHERE p.metro_id IS NOT NULL GROUP BY p.id ORDER BY count(*) - count(DISTINCT s.property_id) DESC, count(*) DESC LIMIT 1`,
+    ).id as string;
+  const comps = async (query: string) => (await svc.get(`/v1/commercial/sale-comps?${query}`)).json();
+
+  test("the similarity of a sale does not depend on the radius searched", async () => {
+    const id = subject();
+    const wide = await comps(`property_id=${id}&max_distance_miles=100&limit=100`);
+    const narrow = await comps(`property_id=${id}&max_distance_miles=10&limit=100`);
+    expect(narrow.data.length).toBeGreaterThan(0);
+    const wideScore = new Map(wide.data.map((c: { id: string; similarity_score: number }) => [c.id, c.similarity_score]));
+    for (const c of narrow.data) if (wideScore.has(c.id)) expect(wideScore.get(c.id)).toBe(c.similarity_score);
+  });
+
+  test("per_property=latest keeps each building's latest matching sale, around a subject and in a place", async () => {
+    const id = subject();
+    const all = await comps(`property_id=${id}&max_distance_miles=100&limit=100`);
+    const latest = await comps(`property_id=${id}&max_distance_miles=100&limit=100&per_property=latest`);
+    const buildings = new Set(all.data.map((c: { property_id: string }) => c.property_id));
+    expect(all.total_count).toBeGreaterThan(buildings.size); // there are repeat sales to drop
+    expect(latest.total_count).toBe(buildings.size);
+    for (const c of latest.data) {
+      const newest = all.data.filter((a: { property_id: string }) => a.property_id === c.property_id).map((a: { sale_date: string }) => a.sale_date).sort().pop();
+      expect(c.sale_date).toBe(newest);
+    }
+    const state = pick(svc, "SELECT state_code FROM sales GROUP BY 1 ORDER BY count(*) - count(DISTINCT property_id) DESC LIMIT 1").state_code;
+    const inPlace = await comps(`state_code=${state}&per_property=latest&limit=100`);
+    expect(inPlace.total_count).toBe(pick(svc, "SELECT count(DISTINCT property_id) AS n FROM sales WHERE state_code = ?", state).n);
+    expect(new Set(inPlace.data.map((c: { property_id: string }) => c.property_id)).size).toBe(inPlace.data.length);
+  });
+
+  test("sort and order choose the order; missing values come last; distance and similarity need a subject", async () => {
+    const state = pick(svc, "SELECT state_code FROM sales GROUP BY 1 ORDER BY count(*) DESC LIMIT 1").state_code;
+    const byCap = await comps(`state_code=${state}&sort=cap_rate&order=asc&limit=100`);
+    const caps = byCap.data.map((c: { cap_rate: number | null }) => c.cap_rate);
+    const present = caps.filter((c: number | null) => c !== null);
+    expect(present).toEqual([...present].sort((a, b) => a - b));
+    expect(caps.slice(0, present.length)).toEqual(present); // nulls after the values
+    const near = await comps(`property_id=${subject()}&sort=distance_miles&limit=50`);
+    const d = near.data.map((c: { distance_miles: number }) => c.distance_miles);
+    expect(d).toEqual([...d].sort((a, b) => a - b));
+    const refused = await svc.get(`/v1/commercial/sale-comps?state_code=${state}&sort=similarity_score`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers["x-credits-charged"]).toBe("0");
+  });
+
+  test("an impossible range is refused free of charge", async () => {
+    for (const query of ["min_sale_date=2025-01-01&max_sale_date=2024-01-01", "min_price=2000000&max_price=1000000"]) {
+      const res = await svc.get(`/v1/commercial/sale-comps?state_code=TX&${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toMatch(/is above .*: nothing can match/);
+      expect(res.headers["x-credits-charged"]).toBe("0");
+    }
+  });
+});
+
 describe("market snapshot", () => {
   test("for a state, a city and a metro", async () => {
     const city = pick(svc, "SELECT geography_name, asset_type FROM markets WHERE geography_type = 'city' ORDER BY property_count DESC LIMIT 1");

@@ -84,3 +84,38 @@ test("markets weigh occupancy by area and measure rent growth only with 5 leases
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test("places: every state, county, city, ZIP code and metro the records are in, counted, with county and ZIP markets", () => {
+  const root = tempDir("snapshot-places-");
+  try {
+    const data = dataset();
+    // A listing in a city no property or parcel is in still makes the city a place.
+    data.listings.push({ ...data.listings[0], id: "lst_2", city: "Round Rock", zip: "78664", parcel_id: null, property_id: null });
+    const dir = path.join(root, "in");
+    fs.mkdirSync(dir);
+    writeDataset(dir, data);
+    expect(importSnapshot({ dir, out: path.join(root, "snap.db"), capturedAt: "2026-11-01" }).ok).toBe(true);
+    const db = openSnapshot(path.join(root, "snap.db"));
+    const places = db.prepare("SELECT kind, code, name, local_name, key, state_code, city, county_fips, property_count, record_count FROM places ORDER BY kind, code").all();
+    expect(places).toEqual([
+      { kind: "city", code: "city-austin-tx", name: "Austin, TX", local_name: "Austin", key: "austin", state_code: "TX", city: "Austin", county_fips: "48453", property_count: 1, record_count: 4 },
+      { kind: "city", code: "city-round-rock-tx", name: "Round Rock, TX", local_name: "Round Rock", key: "round rock", state_code: "TX", city: "Round Rock", county_fips: null, property_count: 0, record_count: 1 },
+      { kind: "county", code: "48453", name: "Travis County, TX", local_name: "Travis", key: "travis", state_code: "TX", city: null, county_fips: "48453", property_count: 1, record_count: 2 },
+      { kind: "metro", code: "metro-austin-tx", name: "Austin, TX metro", local_name: "Austin", key: "austin", state_code: "TX", city: null, county_fips: null, property_count: 1, record_count: 2 },
+      { kind: "state", code: "TX", name: "Texas", local_name: "Texas", key: "texas", state_code: "TX", city: null, county_fips: null, property_count: 1, record_count: 5 },
+      { kind: "zip", code: "78664", name: "78664", local_name: "78664", key: "78664", state_code: "TX", city: "Round Rock", county_fips: null, property_count: 0, record_count: 1 },
+      { kind: "zip", code: "78701", name: "78701", local_name: "78701", key: "78701", state_code: "TX", city: "Austin", county_fips: "48453", property_count: 1, record_count: 3 },
+    ]);
+    const markets = db.prepare("SELECT id, geography_type, geography_name FROM markets ORDER BY id").all();
+    expect(markets).toEqual([
+      { id: "mkt_TX_industrial", geography_type: "state", geography_name: "Texas" },
+      { id: "mkt_city-austin-tx_industrial", geography_type: "city", geography_name: "Austin, TX" },
+      { id: "mkt_county-48453_industrial", geography_type: "county", geography_name: "Travis County, TX" },
+      { id: "mkt_metro-austin-tx_industrial", geography_type: "metro", geography_name: "Austin, TX metro" },
+      { id: "mkt_zip-78701_industrial", geography_type: "zip", geography_name: "78701" },
+    ]);
+    db.close();
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
