@@ -13,22 +13,35 @@ over a captured snapshot.
   \`propi_live_<key id>_<secret><checksum>\`. Keys in the query string are never accepted. A missing,
   malformed, unknown or revoked key gets \`401 invalid_api_key\` with \`WWW-Authenticate: Bearer\`.
 - **Fields**: snake_case JSON; rows are flat so they map to spreadsheet columns. Every record has \`id\`
-  and \`object\` (its resource type). Ratios are fractions (0.065 = 6.5%); money is USD; areas are square
-  feet (\`_sqft\`) or acres (\`_acres\`); dates are \`YYYY-MM-DD\`.
+  and \`object\` (its resource type). Ratios are fractions (0.065 = 6.5%), marked \`x-unit: fraction\` in
+  the schemas; money is USD; areas are square feet (\`_sqft\`) or acres (\`_acres\`); dates are \`YYYY-MM-DD\`.
+- **Places**: \`geography\` takes one place in any of these forms: a state (\`TX\`, \`Texas\`), a county
+  (\`Travis County, TX\`), a city (\`Austin, TX\`, \`austin tx\`, \`Austin, Texas\`; \`Austin\` alone is the city in
+  every state that has one), a ZIP code (\`78704\`) or a metro (\`Austin, TX metro\`, \`metro-austin-tx\`); case,
+  spacing and the comma do not matter. Each endpoint says which kinds it serves (the catalog's \`place_kinds\`).
+  A place is resolved before any credit is charged: one the snapshot does not hold is \`400 unknown_place\`, a
+  city name in several states where one place is needed \`400 ambiguous_place\`, a kind the endpoint cannot
+  serve \`400 unsupported_place\`, each free and with up to three \`suggestions\` (places it does hold, usable as
+  given). The older \`state_code\`, \`city\`, \`zip\`, \`metro_id\` and \`county_fips\` are checked the same way; a
+  place given both ways, or places in different states, are refused rather than answered with nothing.
+- **Ranges**: a lower bound above its upper bound (\`min_sale_date\` after \`max_sale_date\`, \`min_price\` above
+  \`max_price\`) can match nothing and is refused free (\`400 validation_failed\`).
 - **Lists**: \`{"object":"list","data":[...],"limit":25,"offset":0,"has_more":true,"next_offset":25,
   "total_count":1834,"snapshot":{"id":...,"captured_at":...}}\`. Paging: \`limit\` 1..100 (default 25),
   \`offset\` 0..10,000. A single record is the bare object.
 - **Errors**: RFC 9457 \`application/problem+json\` with \`type\`, \`title\`, \`status\`, \`detail\`, a stable
   \`code\`, \`request_id\`, and \`errors[]\` (\`pointer\`, \`parameter\`, \`detail\`) for validation. Codes:
-  400 \`validation_failed\` / \`unsupported_filter\`, 401 \`invalid_api_key\`, 402 \`credits_exhausted\`,
+  400 \`validation_failed\` / \`unsupported_filter\` / \`unknown_place\` / \`ambiguous_place\` / \`unsupported_place\` /
+  \`ambiguous_name\`, 401 \`invalid_api_key\`, 402 \`credits_exhausted\`,
   404 \`not_found\`, 413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 429 \`rate_limited\`,
   500 \`internal\`. Unknown query parameters are
   refused with 400 so a misspelt filter never silently matches everything.
 - **Caching**: every successful GET has an \`ETag\`; send it back in \`If-None-Match\` to get \`304 Not
-  Modified\`.
+  Modified\`. Each market of a batch carries the ETag its single endpoint gives it.
 - **Asset-type inputs**: the catalog lists, per asset type, the search inputs this snapshot supports; an
   unsupported one gives \`400 unsupported_filter\` naming the supported inputs.
-- **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog).
+- **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog); the
+  markets batch costs that much per distinct market it answers (\`x-credit-cost-per\`, \`cost_per\`).
   The Explorer plan has ${EXPLORER.monthlyCredits.toLocaleString("en-US")} credits a month, reset at 00:00 UTC on the 1st. A successful call costs its
   cost; coverage, catalog, errors and \`304 Not Modified\` cost nothing. When a call costs more than is
   left: \`402 credits_exhausted\` with \`resets_at\`. Every authenticated answer carries
