@@ -123,6 +123,15 @@ describe("a place the snapshot does not hold costs nothing and says what was mea
     expect(res.json().detail).toMatch(/is a metro; this endpoint takes a state/);
   });
 
+  test("a key pasted where a place goes is never echoed back", async () => {
+    for (const url of [`/v1/commercial/properties?${q({ geography: svc.key })}`, `/v1/commercial/markets/snapshot?${q({ geography: `${svc.key} metro`, asset_type: "office" })}`]) {
+      const res = await svc.get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).not.toContain(svc.key.slice(6));
+      expect(res.body).toContain("propi_[redacted]");
+    }
+  });
+
   test("the place given twice, or two places with nothing in common, are refused rather than answered with nothing", async () => {
     const city = placeOf("city");
     const twice = await svc.get(`/v1/commercial/properties?${q({ geography: city.name, state_code: city.state_code })}`);

@@ -3,6 +3,7 @@
 // framework error with a 4xx status (mapped to our codes) or a bug, answered with a bare 500
 // whose details go to the log only.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { redactKeys } from "./request-id";
 
 export interface FieldError {
   pointer: string;
@@ -47,16 +48,22 @@ export class ApiProblem extends Error {
 export const notFound = (detail: string, extra: Record<string, unknown> = {}) =>
   new ApiProblem(404, "not_found", detail, undefined, extra);
 
+/**
+ * The problem as its body. Messages may quote what the caller sent (a place, a name); anything
+ * shaped like an API key in them is redacted, so a key pasted into the wrong parameter is never
+ * echoed back (or into a log that records answers).
+ */
 export function problemBody(req: FastifyRequest, p: ApiProblem) {
+  const extra = Object.fromEntries(Object.entries(p.extra).map(([k, v]) => [k, typeof v === "string" ? redactKeys(v) : v]));
   return {
     type: PROBLEM_BASE + p.code,
     title: TITLES[p.code] ?? p.code,
     status: p.status,
-    detail: p.detail,
+    detail: redactKeys(p.detail),
     code: p.code,
     request_id: String(req.id),
-    ...(p.errors ? { errors: p.errors } : {}),
-    ...p.extra,
+    ...(p.errors ? { errors: p.errors.map((e) => ({ ...e, detail: redactKeys(e.detail) })) } : {}),
+    ...extra,
   };
 }
 
