@@ -71,8 +71,9 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
       let score = nameSimilarity(wanted.key, entry.key);
       // The same name in another state is a likely slip of the state, but less likely than a typo at home.
       if (!sameState) score = score === 1 ? 0.9 : 0;
-      // Another kind of the same name ("Travis" the county for "Travis" the city) ranks just below the kind asked for.
-      if (kind !== place.kind) score -= 0.02;
+      // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
+      // longer name of the kind asked for ("New York City, NY" before "New York County, NY").
+      if (kind !== place.kind) score -= 0.1;
       if (score >= MIN_SCORE) scored.push({ entry, score });
     }
   }
