@@ -1,18 +1,24 @@
-// Debian's Chromium under playwright-core, offline: every request that is not to this machine
-// is aborted, so a page can never reach the internet (and a test never depends on it).
-import fs from "node:fs";
+// Chromium under playwright-core, offline: every request that is not to this machine is
+// aborted, so a page can never reach the internet (and a test never depends on it).
+//
+// The browser is the one the @sparticuz/chromium package ships (unpacked into the temp folder
+// by the test run's global setup), so `npm install` is all a machine needs for these tests; set
+// CHROMIUM_PATH to drive another Chromium (Debian's /usr/bin/chromium, say).
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import packagedChromium from "@sparticuz/chromium";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Where the packaged Chromium is unpacked (once per machine; later calls find it there). */
+export function packagedChromiumPath(): Promise<string> {
+  return packagedChromium.executablePath();
+}
 
-export function launchChromium(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (.ci/run does), or set CHROMIUM_PATH.`);
-  }
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH || (await packagedChromiumPath());
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: [
       "--no-sandbox",
+      "--no-zygote",
       "--disable-gpu",
       "--disable-background-networking",
       "--disable-component-update",

