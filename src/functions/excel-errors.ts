@@ -65,8 +65,9 @@ export function toExcelError(err: unknown): CustomFunctions.Error {
 function fromApiError(err: ApiError): CustomFunctions.Error {
   const { invalidValue, notAvailable } = CustomFunctions.ErrorCode;
   if (err.status === 400 || err.status === 413 || err.status === 415 || err.status === 422) {
+    // The field's own words, unless the message already says them (a place refusal does).
     const field = err.errors[0];
-    const where = field ? ` (${field.pointer}: ${field.detail})` : "";
+    const where = field && !err.message.includes(field.detail) ? ` (${field.pointer}: ${field.detail})` : "";
     return excelError(invalidValue, `${err.message}${where}`);
   }
   switch (err.status) {
