@@ -89,7 +89,9 @@ function config(_env, argv) {
   const origin = addinOrigin();
   return {
     mode: argv.mode || "production",
-    devtool: "source-map",
+    // Maps are written beside the bundles for debugging, but the bundles do not point at them
+    // and the service does not serve them.
+    devtool: "hidden-source-map",
     // Both bundles run in one page (the shared runtime). dependOn makes taskpane.js reuse the
     // modules functions.js already loaded (settings, API client), so there is one copy of each
     // and one module state, while functions.js stays loadable on its own.

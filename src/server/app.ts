@@ -2,6 +2,8 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fs from "node:fs";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type Database from "better-sqlite3";
 import { KeyStore } from "./auth/key-store";
 import { CreditLedger } from "./credits/credit-ledger";
@@ -11,7 +13,7 @@ import { corsResponder, metadataCorsResponder, registerPreflight } from "./http/
 import { SnapshotContext } from "./data/snapshot-context";
 import { JsonText } from "./data/json-text";
 import { conditionalGet } from "./http/etag";
-import { ApiProblem, notFound, sendProblem, toProblem } from "./http/problem";
+import { ApiProblem, PROBLEM_BASE, notFound, sendProblem, toProblem } from "./http/problem";
 import { inline, openApiPath, type RouteDef } from "./http/route-def";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { API_ROUTES } from "./routes";
@@ -63,6 +65,17 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     keepAliveTimeout: 5_000,
     ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", useDefaults: true } },
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed %-escape, a path segment over its length limit)
+    // are problems like every other answer: with a request id, and never quoting the URL,
+    // which may hold a key.
+    frameworkErrors: (error, req, reply) => {
+      reply.header("X-Request-Id", req.id);
+      const detail = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A part of the path is longer than this service accepts." : "The URL is not valid: it has a malformed %-escape.";
+      return sendProblem(req, reply, new ApiProblem(400, "validation_failed", detail));
+    },
+    // Node's own refusals of a request it cannot read (headers too large, a malformed request,
+    // one too slow to arrive) are problems too, where the connection can still take an answer.
+    clientErrorHandler: answerClientError,
   });
   // Only JSON bodies: Fastify's default text/plain parser would turn a wrong content type
   // into a confusing validation error instead of 415.
@@ -125,12 +138,47 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   registerAccountArea(app, { keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, openapi, now: opts.now, secureCookies: opts.secureCookies, docsDir: opts.docsDir });
 
   if (opts.addinDir && fs.existsSync(opts.addinDir)) {
-    app.register(fastifyStatic, { root: opts.addinDir, prefix: "/addin/", index: ["taskpane.html"] });
+    // Source maps stay on disk for whoever debugs the build; the service does not hand them out.
+    app.register(fastifyStatic, { root: opts.addinDir, prefix: "/addin/", index: ["taskpane.html"], allowedPath: (file) => !file.endsWith(".map") });
   }
   return app;
 }
 
 const JSON_UTF8 = "application/json; charset=utf-8";
+
+/** The status of a request Node could not read: 431 for headers too large, 408 for one too slow, else 400. */
+function clientErrorStatus(err: NodeJS.ErrnoException): number {
+  if (err.code === "HPE_HEADER_OVERFLOW") return 431;
+  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") return 408;
+  return 400;
+}
+
+const CLIENT_ERROR_DETAIL: Record<number, string> = {
+  400: "The request could not be read as HTTP.",
+  408: "The request did not arrive in time.",
+  431: "The request's headers are larger than this service accepts.",
+};
+
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = clientErrorStatus(err);
+  const id = newRequestId();
+  const body = JSON.stringify({
+    type: `${PROBLEM_BASE}${status === 400 ? "validation_failed" : status === 408 ? "request_timeout" : "headers_too_large"}`,
+    title: STATUS_CODES[status],
+    status,
+    detail: CLIENT_ERROR_DETAIL[status],
+    code: status === 400 ? "validation_failed" : status === 408 ? "request_timeout" : "headers_too_large",
+    request_id: id,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 function registerRoute(
   app: FastifyInstance,

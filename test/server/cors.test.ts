@@ -87,6 +87,7 @@ describe("the functions' metadata, which Excel on the web reads from another ori
   const addinDir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-addin-"));
   fs.writeFileSync(path.join(addinDir, "functions.json"), '{"functions":[]}');
   fs.writeFileSync(path.join(addinDir, "functions.js"), "// functions");
+  fs.writeFileSync(path.join(addinDir, "functions.js.map"), '{"version":3}');
   const metadataService = () =>
     buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32), corsOrigins: [ADDIN], addinDir });
   const get = async (url: string, origin?: string) => {
@@ -115,6 +116,11 @@ describe("the functions' metadata, which Excel on the web reads from another ori
       expect((await get("/addin/functions.json", origin)).headers["access-control-allow-origin"]).toBeUndefined();
     },
   );
+
+  test("the build's source maps are not served", async () => {
+    expect((await get("/addin/functions.js")).statusCode).toBe(200);
+    expect((await get("/addin/functions.js.map")).statusCode).toBe(404);
+  });
 
   test("only the metadata is shared: the other add-in files are not", async () => {
     expect((await get("/addin/functions.js", "https://excel.officeapps.live.com")).headers["access-control-allow-origin"]).toBeUndefined();

@@ -64,3 +64,72 @@ test("a client that sends its request too slowly is cut off", async () => {
     await svc.app.close();
   }
 });
+
+describe("the router's and Node's own refusals are problems, with a request id, never quoting the URL", () => {
+  test("a malformed %-escape and an over-long path segment", async () => {
+    const svc = service(snapshotPath());
+    try {
+      for (const url of [`/v1/commercial/%zz?k=${svc.key}`, `/v1/commercial/properties/${"x".repeat(150)}${svc.key}`]) {
+        const res = await svc.app.inject({ method: "GET", url });
+        expect(res.statusCode).toBe(400);
+        expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+        expect(res.json()).toMatchObject({ code: "validation_failed", request_id: res.headers["x-request-id"] });
+        expect(res.body).not.toContain(svc.key.slice(6));
+        expect(res.body).not.toContain("%zz");
+      }
+    } finally {
+      await svc.app.close();
+    }
+  });
+
+  test("headers too large (431) and a request that is not HTTP (400), answered by Node's connection handling", async () => {
+    const svc = service(snapshotPath());
+    const base = new URL(await svc.app.listen({ port: 0, host: "127.0.0.1" }));
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(base.port), base.hostname, () => socket.write(text));
+        let data = "";
+        socket.on("data", (d) => (data += d));
+        socket.on("close", () => resolve(data));
+        socket.on("error", reject);
+      });
+    try {
+      const big = await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+      expect(big).toMatch(/^HTTP\/1\.1 431 /);
+      expect(big).toMatch(/Content-Type: application\/problem\+json/);
+      expect(JSON.parse(big.split("\r\n\r\n")[1])).toMatchObject({ status: 431, code: "headers_too_large", request_id: expect.stringMatching(/^req_/) });
+      const garbage = await raw("this is not http\r\n\r\n");
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(garbage.split("\r\n\r\n")[1])).toMatchObject({ status: 400, code: "validation_failed" });
+    } finally {
+      await svc.app.close();
+    }
+  });
+
+  test("a key with its underscores percent-encoded is redacted in the log too", async () => {
+    const svc = service(snapshotPath());
+    try {
+      const encoded = svc.key.replace(/_/g, "%5F");
+      await svc.app.inject({ method: "GET", url: `/v1/commercial/coverage?k=${encoded}` });
+      await svc.app.inject({ method: "GET", url: `/v1/nowhere/${encoded}` });
+      expect(svc.log()).toContain("propi_[redacted]");
+      expect(svc.log()).not.toContain(svc.key.slice(11).replace(/_/g, "%5F"));
+    } finally {
+      await svc.app.close();
+    }
+  });
+
+  test("property detail, compare and the markets batch refuse query parameters they do not take", async () => {
+    const svc = service(snapshotPath());
+    const auth = { authorization: `Bearer ${svc.key}` };
+    try {
+      const detail = await svc.app.inject({ method: "GET", url: "/v1/commercial/properties/cp_1?expand=owner", headers: auth });
+      expect(detail.statusCode).toBe(400);
+      expect(detail.json().errors[0]).toMatchObject({ parameter: "expand" });
+      const compare = await svc.app.inject({ method: "POST", url: "/v1/commercial/properties/compare?fields=name", headers: auth, payload: { property_ids: ["cp_1", "cp_2"] } });
+      expect(compare.statusCode).toBe(400);
+    } finally {
+      await svc.app.close();
+    }
+  });
+});

@@ -12,9 +12,10 @@ export function newRequestId(): string {
   return `req_${PROCESS_PREFIX}${counter.toString(36).padStart(6, "0")}`;
 }
 
-const KEY_LIKE = /propi_[A-Za-z0-9_]+/g;
+/** A key's prefix and whatever follows it, with its underscores written plainly or percent-encoded (%5F). */
+const KEY_LIKE = /propi(?:_|%5f)(?:[A-Za-z0-9_]|%5f)+/gi;
 
-/** Removes anything shaped like an API key, so a key pasted into a URL never reaches a log. */
+/** Removes anything shaped like an API key, so a key pasted into a URL never reaches a log or an answer. */
 export function redactKeys(text: string): string {
   return text.replace(KEY_LIKE, "propi_[redacted]");
 }

@@ -5,6 +5,7 @@ import { CommercialProperty } from "../../shared/contract/records";
 import { ComparisonStatistic } from "../../shared/contract/responses";
 import { StringEnum } from "../../shared/contract/schema-helpers";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { QueryObject } from "../../shared/contract/queries";
 import { SnapshotRefSchema } from "../http/list-envelope";
 import { ApiProblem } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
@@ -45,6 +46,7 @@ export const compareRoute: RouteDef = {
     "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
     "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them.",
   cost: CREDIT_COSTS.compareProperties,
+  querystring: QueryObject({}),
   notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
   body: Type.Object(
     {

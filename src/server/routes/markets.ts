@@ -4,7 +4,7 @@
 // its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
 import { MarketSnapshot } from "../../shared/contract/records";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { QUERIES } from "../../shared/contract/queries";
+import { QUERIES, QueryObject } from "../../shared/contract/queries";
 import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResult } from "../../shared/contract/market-batch";
 import { ApiProblem, notFound, problemBody } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
@@ -67,6 +67,7 @@ export const marketBatchRoute: RouteDef = {
     "of every market asked are held while the batch runs, so a batch larger than the credits left gets 402.",
   cost: CREDIT_COSTS.getMarketSnapshotBatch,
   units: (body) => (body as MarketBatchRequest).markets.length,
+  querystring: QueryObject({}),
   body: MarketBatchRequest,
   response: MarketBatch,
   handler: ({ snapshot, body, request }) => {

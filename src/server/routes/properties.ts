@@ -3,7 +3,7 @@ import { Type } from "@sinclair/typebox";
 import { CommercialProperty } from "../../shared/contract/records";
 import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { QUERIES } from "../../shared/contract/queries";
+import { QUERIES, QueryObject } from "../../shared/contract/queries";
 import { ListOf, listEnvelopeText } from "../http/list-envelope";
 import { notFound } from "../http/problem";
 import type { RouteDef } from "../http/route-def";
@@ -83,6 +83,8 @@ export const propertyDetailRoute: RouteDef = {
   cost: CREDIT_COSTS.getProperty,
   notFound: "No property with this id in the snapshot",
   params: Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) }),
+  // It takes no query parameters; any given is refused, as everywhere (a typo is never ignored).
+  querystring: QueryObject({}),
   response: CommercialProperty,
   handler: ({ snapshot, params }) => {
     // The document rendered when the snapshot was built (snapshot/property-docs.ts says why).
