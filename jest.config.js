@@ -6,7 +6,8 @@ module.exports = {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: { warnOnly: false } }],
   },
   moduleNameMapper: {
-    // office-addin-mock pulls in an ESM-only module through office-addin-manifest (STYLE.md).
+    // office-addin-mock pulls in an ESM-only module through office-addin-manifest, which jest cannot load;
+    // its CommonJS entry is enough for what office-addin-mock uses.
     "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
   },
   globalSetup: "<rootDir>/test/helpers/global-setup.ts",

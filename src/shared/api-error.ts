@@ -8,7 +8,7 @@ export interface FieldProblem {
   detail: string;
 }
 
-/** The service's RFC 9457 problem+json body (DESIGN.md section 2, "Errors"). */
+/** The service's RFC 9457 problem+json body (docs/decisions.md, "Errors"). */
 export interface ProblemBody {
   type?: string;
   title?: string;
@@ -80,7 +80,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "code", "request_id", "errors"]);
 // The credits work names its reset field in the problem body; accept the plausible spellings
-// and fall back to the X-Credits-Reset header, which DESIGN.md puts on every response.
+// and fall back to the X-Credits-Reset header, which every authenticated answer carries.
 const RESET_MEMBERS = ["reset_at", "credits_reset_at", "resets_at", "credits_reset"];
 
 /** Builds an ApiError from a non-2xx response, reading its problem+json body when there is one. */

@@ -1,4 +1,4 @@
-// The credit headers the service sends on every authenticated response (DESIGN.md section 2:
+// The credit headers the service sends on every authenticated response (docs/decisions.md, "Credits":
 // X-Credits-Plan, -Limit, -Remaining, -Charged, -Reset), read into one shape. The meter, the 402
 // message and the benchmark all read them here.
 

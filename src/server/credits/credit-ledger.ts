@@ -7,7 +7,7 @@
 // time, so holding credits in memory is atomic without locks. The ledger rows and the
 // per-period totals of one batch are written in one transaction at most 10 ms later (a group
 // commit), so the database's ledger always sums to its totals. Running several
-// service processes needs a shared store (DESIGN.md section 5), not this one.
+// service processes needs a shared store (PostgreSQL), not this one.
 import type Database from "better-sqlite3";
 import { DEFAULT_PLAN, type Plan, periodEnd, periodOf, planOf } from "./plans";
 

@@ -1,4 +1,4 @@
-// The list envelope of DESIGN.md section 2, its schema, and the paging parameters that go
+// The list envelope (docs/decisions.md, "Records and envelope"), its schema, and the paging parameters that go
 // with it. Every endpoint that returns many records uses these, so paging works one way.
 import { Type, type TObject, type TProperties, type TSchema } from "@sinclair/typebox";
 import type { SnapshotRef } from "../data/snapshot-context";

@@ -1,5 +1,5 @@
 // Counting attempts per key (an IP address, an email) in fixed windows, in memory. Enough for
-// one process; behind several processes each counts its own share (DESIGN.md section 5).
+// one process; behind several processes each counts its own share (a shared store is the way to several processes).
 
 interface Window {
   count: number;

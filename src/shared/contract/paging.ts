@@ -1,4 +1,4 @@
-// Paging bounds of every list endpoint (DESIGN.md section 2): the service validates and
+// Paging bounds of every list endpoint (docs/decisions.md, "Records and envelope"): the service validates and
 // publishes them, and the add-in pages and checks arguments by the same numbers.
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;

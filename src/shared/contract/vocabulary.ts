@@ -1,5 +1,5 @@
 // Fixed vocabularies of the v1 interface. The specification names the asset types;
-// DESIGN.md section 2 decides the company types and listing statuses.
+// docs/decisions.md records the company types and listing statuses chosen where it is silent.
 // Order matters: it is the order clients show them in.
 
 export const ASSET_TYPES = [
