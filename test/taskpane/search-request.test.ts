@@ -6,18 +6,18 @@ import { apiRequestFor, excelText, formulaFor, previewRows, readField, type Sear
 const search = (kind: SearchRequest["kind"], values: Record<string, string>, limit = 25): SearchRequest => ({ kind, values, limit });
 
 describe("apiRequestFor", () => {
-  test("an asset search: the asset type in the path, the place as the input its form names, paging from offset 0", () => {
-    expect(apiRequestFor(search("assetsearch", { asset_type: "Health Care", geography: "Austin, TX", min_units: "1,200" }, 10))).toEqual({
+  test("an asset search: the asset type in the path, the place as `geography` in its canonical spelling, paging from offset 0", () => {
+    expect(apiRequestFor(search("assetsearch", { asset_type: "Health Care", geography: "austin,tx", min_units: "1,200" }, 10))).toEqual({
       method: "GET",
       path: "/v1/commercial/assets/health-care/properties",
-      query: { city: "Austin, TX", min_units: 1200, limit: 10, offset: 0 },
+      query: { geography: "Austin, TX", min_units: 1200, limit: 10, offset: 0 },
     });
   });
 
-  test("listings call the state `state`; parcels and property searches `state_code`", () => {
-    expect(apiRequestFor(search("listings", { geography: "tx", status: "Active" })).query).toEqual({ state: "TX", status: "active", limit: 25, offset: 0 });
-    expect(apiRequestFor(search("parcels", { geography: "tx" })).query).toEqual({ state_code: "TX", limit: 25, offset: 0 });
-    expect(apiRequestFor(search("search", { geography: "78701" })).query).toEqual({ zip: "78701", limit: 25, offset: 0 });
+  test("every search names its place `geography`, whatever kind of place it is", () => {
+    expect(apiRequestFor(search("listings", { geography: "tx", status: "Active" })).query).toEqual({ geography: "TX", status: "active", limit: 25, offset: 0 });
+    expect(apiRequestFor(search("parcels", { geography: "Travis County, Texas" })).query).toEqual({ geography: "Travis County, TX", limit: 25, offset: 0 });
+    expect(apiRequestFor(search("search", { geography: "78701" })).query).toEqual({ geography: "78701", limit: 25, offset: 0 });
   });
 
   test("a sale-comps subject is a property id or a place; dates from Excel serials become ISO dates", () => {
@@ -35,7 +35,7 @@ describe("apiRequestFor", () => {
     expect(apiRequestFor(search("market", { geography: "austin,tx", asset_type: "Industrial" }))).toEqual({
       method: "GET",
       path: "/v1/commercial/markets/snapshot",
-      query: { geography: "austin, TX", asset_type: "industrial" },
+      query: { geography: "Austin, TX", asset_type: "industrial" },
     });
   });
 
@@ -49,7 +49,7 @@ describe("apiRequestFor", () => {
   });
 
   test("a value checkSearch would refuse throws rather than sending something else", () => {
-    expect(() => apiRequestFor(search("parcels", { geography: "Texas!" }))).toThrow(/Place: "Texas!" is not a geography/);
+    expect(() => apiRequestFor(search("parcels", { geography: "Texas!" }))).toThrow(/Place: "Texas!" is not a place: use a state/);
   });
 });
 
@@ -68,7 +68,7 @@ describe("formulaFor", () => {
 
   test("values are written normalised, in the form the function reads back the same", () => {
     expect(formulaFor(search("salecomps", { subject: " Austin , tx ", asset_type: "Senior Living", min_price: "1,000,000", min_sale_date: "45473" }))).toBe(
-      '=PROP.SALECOMPS("Austin , tx","senior-living","min_sale_date=2024-06-30; min_price=1000000; limit=25")',
+      '=PROP.SALECOMPS("Austin, TX","senior-living","min_sale_date=2024-06-30; min_price=1000000; limit=25")',
     );
     expect(formulaFor(search("companies", { company_type: "owner", state_code: "tx" }))).toBe('=PROP.COMPANIES("owner",,"state_code=TX; limit=25")');
   });
@@ -93,7 +93,7 @@ test("excelText: text longer than Excel's 255-character constant is joined with 
 });
 
 test("readField names the input a field becomes, and its normalised value", () => {
-  expect(readField("search", "geography", "Metro-Austin-TX")).toEqual({ path: {}, query: { metro_id: "metro-austin-tx" }, normalised: "metro-austin-tx" });
+  expect(readField("search", "geography", "Metro-Austin-TX")).toEqual({ path: {}, query: { geography: "metro-austin-tx" }, normalised: "metro-austin-tx" });
   expect(readField("assetsearch", "asset_type", "health care")).toEqual({ path: { asset_type: "health-care" }, query: {}, normalised: "health-care" });
   expect(() => readField("search", "min_units", "2.5")).toThrow("Min. units must be a whole number, not 2.5.");
 });
