@@ -110,14 +110,18 @@ describe("previewRows", () => {
   });
 
   test("a list: the spill's columns (every field but object), cells as the spill shows them, and the total", () => {
-    const table = previewRows("salecomps", envelope([{ id: "sale_1", object: "sale_comp", sale_date: "2024-06-30", cap_rate: 0.065, buyer_name: null }], 812));
+    const table = previewRows("salecomps", envelope([{ id: "sale_1", object: "sale_comp", sale_date: "2024-06-30", cap_rate: 0.065, sale_price: 4_250_000, buyer_name: null }], 812));
     const columns = fieldNames("sale_comp").filter((f) => f !== "object");
     expect(table.header).toEqual(columns);
     expect(table.rows).toHaveLength(1);
     expect(table.rows[0][columns.indexOf("id")]).toBe("sale_1");
-    expect(table.rows[0][columns.indexOf("cap_rate")]).toBe(0.065);
+    // Dates as Excel dates and rates as percentages, each a number with its format; amounts plain.
+    expect(table.rows[0][columns.indexOf("sale_date")]).toEqual({ type: "Double", basicValue: 45473, numberFormat: "yyyy-mm-dd" });
+    expect(table.rows[0][columns.indexOf("cap_rate")]).toEqual({ type: "Double", basicValue: 0.065, numberFormat: "0.00%" });
+    expect(table.rows[0][columns.indexOf("sale_price")]).toBe(4_250_000);
     expect(table.rows[0][columns.indexOf("buyer_name")]).toBe("");
     expect(table.total).toBe(812);
+    expect(table.pairs).toBe(false);
   });
 
   test("an empty page keeps the header and has no rows", () => {
@@ -131,7 +135,9 @@ describe("previewRows", () => {
     const table = previewRows("market", { object: "market_snapshot", vacancy_rate: 0.071, property_count: 412 });
     expect(table.header).toEqual(["metric", "value"]);
     expect(table.rows.map((r) => r[0])).toEqual(MARKET_METRICS);
-    expect(table.rows.find((r) => r[0] === "vacancy_rate")).toEqual(["vacancy_rate", 0.071]);
+    expect(table.rows.find((r) => r[0] === "vacancy_rate")).toEqual(["vacancy_rate", { type: "Double", basicValue: 0.071, numberFormat: "0.00%" }]);
+    expect(table.rows.find((r) => r[0] === "property_count")).toEqual(["property_count", 412]);
     expect(table.total).toBeNull();
+    expect(table.pairs).toBe(true);
   });
 });
