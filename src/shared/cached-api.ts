@@ -310,7 +310,7 @@ function detailRequest(id: string): ApiRequest {
 }
 
 /** (service, method, path, sorted query, body): the normalised arguments of a request. */
-export function cacheKey(client: ApiClient, request: ApiRequest): string {
+export function cacheKey(client: Pick<ApiClient, "baseUrl">, request: ApiRequest): string {
   const query = new URLSearchParams(Object.entries(normaliseQuery(request.query ?? {})).map(([k, v]) => [k, String(v)])).toString();
   const body = request.body === undefined ? "" : ` ${JSON.stringify(request.body)}`;
   return `${client.baseUrl}|${request.method ?? "GET"} ${request.path}${query ? `?${query}` : ""}${body}`;

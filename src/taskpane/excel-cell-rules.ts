@@ -20,7 +20,17 @@ import type { CellValue } from "./workbook-types";
 export function writableValue(value: CellValue): string | number | boolean {
   if (value === null) return "";
   if (typeof value === "string") return value === "" ? "" : `'${value}`;
+  if (typeof value === "object") return value.basicValue;
   return value;
+}
+
+/**
+ * The number format a value is written with: a formatted number's own ("yyyy-mm-dd",
+ * "0.00%"), so the cell shows a date or a percentage as the PROP formula's spill does;
+ * "General" for everything else, as a cell the formula spills into has.
+ */
+export function writableFormat(value: CellValue): string {
+  return typeof value === "object" && value !== null ? value.numberFormat : "General";
 }
 
 /**
@@ -61,6 +71,7 @@ export function rectangular(rows: CellValue[][]): CellValue[][] {
  * separators; fractions (cap rates, ratios) show up to three decimals. Text stays "General".
  */
 export function numberFormatFor(value: CellValue): string {
+  if (typeof value === "object" && value !== null) return value.numberFormat;
   if (typeof value !== "number") return "General";
   if (Number.isInteger(value)) return Math.abs(value) >= 10_000 ? "#,##0" : "0";
   return "#,##0.0##";

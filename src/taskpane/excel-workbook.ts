@@ -21,7 +21,18 @@
 //   ExcelApi 1.12 range.getSpillParentOrNullObject, range.getSpillingToRangeOrNullObject
 // So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
 import { GEOMETRY, intersect, rectOf, sheetPrefix, splitAddress } from "./excel-addresses";
-import { allEmpty, frozenValue, numberFormatFor, readValue, rectangular, shortFormula, uniqueSheetName, uniqueTableName, writableValue } from "./excel-cell-rules";
+import {
+  allEmpty,
+  frozenValue,
+  numberFormatFor,
+  readValue,
+  rectangular,
+  shortFormula,
+  uniqueSheetName,
+  uniqueTableName,
+  writableFormat,
+  writableValue,
+} from "./excel-cell-rules";
 import { findSpill, formulasIn, readRows, selectionFormulas } from "./excel-reads";
 import {
   type CellValue,
@@ -109,6 +120,9 @@ async function insertTable(rows: CellValue[][], options: { name: string }): Prom
     await context.sync();
     if (!allEmpty(target.formulas) || overlapping.items.length > 0) throw new TargetNotEmptyError(target.address);
 
+    // Formats first, values second, in the one batch: a date lands as a number in a cell that
+    // already shows it as a date, as the equivalent formula's spill shows it.
+    target.numberFormat = grid.map((row) => row.map(writableFormat));
     target.values = grid.map((row) => row.map(writableValue));
     const table = target.worksheet.tables.add(target.address, true);
     table.name = uniqueTableName(options.name, [...tables.items, ...names.items].map((item) => item.name));

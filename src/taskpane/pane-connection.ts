@@ -5,6 +5,7 @@ import { createApiClient } from "../shared/api-client";
 import type { AddinSession } from "../shared/addin-session";
 import { ApiError } from "../shared/api-error";
 import { getCoverage, type CoverageReport } from "../shared/commercial-api";
+import { isUnreachable } from "./pane-messages";
 import { describeKeyProblem } from "../shared/contract/api-key-format";
 import { defaultBaseUrl, forgetApiKey, loadSettings, normaliseBaseUrl, saveSettings, type KeyValueStorage } from "../shared/settings";
 
@@ -25,6 +26,8 @@ export class ConnectError extends Error {
   constructor(
     message: string,
     readonly field: "baseUrl" | "apiKey" | null,
+    /** True when no answer came back (no service at the URL, a network failure or a timeout). */
+    readonly unreachable = false,
   ) {
     super(message);
   }
@@ -80,13 +83,14 @@ export async function signOut(deps: PaneDeps): Promise<void> {
 }
 
 function connectFailure(err: unknown, baseUrl: string): ConnectError {
-  if (!(err instanceof ApiError)) return new ConnectError(`Could not reach ${baseUrl}: ${String(err)}`, "baseUrl");
+  if (!(err instanceof ApiError)) return new ConnectError(`Could not reach ${baseUrl}: ${String(err)}`, "baseUrl", true);
   if (err.status === 401) {
     return new ConnectError(`The service did not accept this key (it may have been revoked). ${err.message}`, "apiKey");
   }
   if (err.status === 0) {
     // Network failure or timeout: the URL is the likely culprit (or the service is down).
-    return new ConnectError(`Could not reach ${baseUrl}: ${err.message}`, "baseUrl");
+    // The client's message already names the URL ("Could not reach …", "No answer from …").
+    return new ConnectError(err.message, "baseUrl", isUnreachable(err));
   }
   if (err.status >= 500) {
     return new ConnectError(`The service had a problem${err.requestId ? ` (request ${err.requestId})` : ""}; try again shortly.`, null);

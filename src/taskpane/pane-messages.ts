@@ -1,6 +1,9 @@
 // The one place where a failure becomes what the pane shows: a title and a sentence the user
-// can act on. 4xx messages are the service's own words; 5xx details stay in the console.
+// can act on. 4xx messages are the service's own words; 5xx details stay in the console. A
+// service that cannot be reached is said so, with its URL and what to check, never as a
+// refusal; a place the snapshot does not hold comes with the places it suggests instead.
 import { ApiError } from "../shared/api-error";
+import type { ConnectError } from "./pane-connection";
 import { formatDay } from "./status-text";
 
 export type Intent = "success" | "info" | "warning" | "error";
@@ -9,10 +12,40 @@ export interface PaneMessage {
   intent: Intent;
   title: string;
   text: string;
+  /**
+   * Places the service suggests instead of the one given (an unknown, ambiguous or unsupported
+   * place), each usable as written: the search form offers them as buttons for its place field.
+   */
+  suggestions?: string[];
 }
+
+/** Client codes for "no answer came back": no service at the URL, a network failure, a timeout. */
+const UNREACHABLE_CODES = new Set(["network_error", "timeout"]);
+
+/** True when the request got no answer at all (status 0), as opposed to a refusal. */
+export function isUnreachable(err: ApiError): boolean {
+  return err.status === 0 && UNREACHABLE_CODES.has(err.code);
+}
+
+const WHAT_TO_CHECK = "Check that the service is running and that the Service URL under Connection is right; a proxy or firewall may also be in the way.";
+
+/** Text ending as a sentence does ("…: Failed to fetch" gets its full stop). */
+function sentence(text: string): string {
+  return /[.!?)]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+/** Titles of the service's refusals of a place (free 400s that carry `suggestions`). */
+const PLACE_TITLES: Record<string, string> = {
+  unknown_place: "Place not found",
+  ambiguous_place: "Which place?",
+  unsupported_place: "Not a place this search takes",
+};
 
 export function failureMessage(err: unknown): PaneMessage {
   if (err instanceof ApiError) return apiFailure(err);
+  if (err instanceof Error && err.name === "ConnectError" && (err as ConnectError).unreachable) {
+    return { intent: "error", title: "Service unreachable", text: `${sentence(err.message)} ${WHAT_TO_CHECK}` };
+  }
   // The pane's own checks (SelectionError, TargetNotEmptyError, ConnectError, form errors)
   // carry sentences written for the user.
   if (err instanceof Error && err.name !== "Error" && err.name !== "TypeError") {
@@ -23,6 +56,9 @@ export function failureMessage(err: unknown): PaneMessage {
 }
 
 function apiFailure(err: ApiError): PaneMessage {
+  if (isUnreachable(err)) return { intent: "error", title: "Service unreachable", text: `${sentence(err.message)} ${WHAT_TO_CHECK}` };
+  // By code first: a refusal remembered in the result cache comes back with another status.
+  if (err.code in PLACE_TITLES) return placeFailure(err);
   switch (err.status) {
     case 401:
       return { intent: "error", title: "Key not accepted", text: `${err.message} Connect again with a current key.` };
@@ -44,4 +80,22 @@ function apiFailure(err: ApiError): PaneMessage {
   }
   const field = err.errors[0];
   return { intent: "warning", title: "Not accepted", text: field ? `${err.message} (${field.pointer}: ${field.detail})` : err.message };
+}
+
+/**
+ * A refused place, in the service's words without the name of the query input ("geography: "),
+ * which the form calls otherwise. With suggestions to offer as buttons, the sentence that lists
+ * them ("Did you mean …?") gives way to the buttons; a refusal that lost them (one remembered
+ * by the cache) keeps it. It cost nothing: the service charges no refusal.
+ */
+function placeFailure(err: ApiError): PaneMessage {
+  const parameter = typeof err.extensions.parameter === "string" ? err.extensions.parameter : "geography";
+  const suggestions = Array.isArray(err.extensions.suggestions)
+    ? err.extensions.suggestions.filter((s): s is string => typeof s === "string" && s.trim() !== "").slice(0, 3)
+    : [];
+  let text = err.message.startsWith(`${parameter}: `) ? err.message.slice(parameter.length + 2) : err.message;
+  if (suggestions.length > 0) text = text.replace(/\s*Did you mean .*\?$/, "");
+  const message: PaneMessage = { intent: "warning", title: PLACE_TITLES[err.code], text: `${text.charAt(0).toUpperCase()}${text.slice(1)} (No credits were used.)` };
+  if (suggestions.length > 0) message.suggestions = suggestions;
+  return message;
 }

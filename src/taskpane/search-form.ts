@@ -6,6 +6,7 @@
 // Excel) would refuse.
 import type { Catalog } from "../shared/contract/responses";
 import { MAX_LIMIT } from "../shared/contract/paging";
+import { PLACE_PARAMS } from "../shared/contract/queries";
 import { isBlank } from "../functions/argument-parsers";
 import { InputError } from "../functions/excel-errors";
 import { canonical, checkParam } from "../functions/param-values";
@@ -113,6 +114,13 @@ export function checkSearch(kind: SearchKind, values: Record<string, string>, ca
   if (kind === "salecomps" && normalised.max_distance_miles !== undefined && !fieldOf.has("property_id") && !errors.subject) {
     errors.max_distance_miles = "Radius needs a property id as the subject (it is a radius around that property).";
   }
+  // The functions take the place once (mergeInputs in argument-parsers.ts): the place field, or
+  // an input naming one kind of place (county_fips), not both.
+  const place = fieldOf.get("geography");
+  for (const [input, name] of fieldOf) {
+    if (place === undefined || name === place || !(PLACE_PARAMS as readonly string[]).includes(input) || errors[name]) continue;
+    errors[name] = `${labelOf(kind, name)} and ${labelOf(kind, place)} both name the place; give it once (clear one of them).`;
+  }
   const assetType = chosenAssetType(normalised, catalog ?? null);
   for (const [input, name] of fieldOf) {
     const reason = unsupportedReason(kind, input, assetType);
@@ -122,6 +130,10 @@ export function checkSearch(kind: SearchKind, values: Record<string, string>, ca
   if (typeof limit === "string") errors.limit = limit;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, request: { kind, values: normalised, limit: limit as number } };
+}
+
+function labelOf(kind: SearchKind, name: string): string {
+  return SEARCH_KINDS[kind].fields.find((f) => f.name === name)?.label ?? name;
 }
 
 /** The preview's page size: one request, so at most the service's page (the formula may ask for more itself). */

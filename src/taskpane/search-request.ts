@@ -144,6 +144,8 @@ export interface PreviewTable {
   rows: Cell[][];
   /** Matching records over all pages (lists), null for a single record. */
   total: number | null;
+  /** True when each row is one field's name and value (PROP.MARKET without a metric), not one record. */
+  pairs: boolean;
 }
 
 /**
@@ -165,10 +167,11 @@ export function previewRows(kind: SearchKind, body: unknown): PreviewTable {
     const record = body as Record<string, unknown>;
     const pairs = MARKET_METRICS.map((m): [string, unknown] => [m, record[m]]);
     const [header, ...rows] = shapePairs(pairs, ["metric", "value"], spill(kind), "No market figures.");
-    return { header: header as string[], rows, total: null };
+    return { header: header as string[], rows, total: null, pairs: true };
   }
   const list = body as ListEnvelope;
   // shapeTable refuses no records (a cell shows #N/A); one blank record gives the header alone.
   const [header, ...rows] = shapeTable(list.data.length > 0 ? list.data : [{}], fieldNames(spec.resource), spill(kind), "No rows.");
-  return { header: header as string[], rows: list.data.length > 0 ? rows : [], total: typeof list.total_count === "number" ? list.total_count : null };
+  const total = typeof list.total_count === "number" ? list.total_count : null;
+  return { header: header as string[], rows: list.data.length > 0 ? rows : [], total, pairs: false };
 }

@@ -58,7 +58,27 @@ export interface SnapshotRef {
   captured_at?: string;
 }
 
-export function snapshotLine(snapshot: SnapshotRef | null | undefined): string {
-  if (!snapshot) return "Snapshot not known yet";
-  return `Snapshot ${snapshot.id}, captured ${formatDay(snapshot.captured_at)}`;
+/**
+ * The data in use, by the day it was captured ("Data captured 1 Nov 2026"), which is what an
+ * analyst dates a model by; the snapshot's id, what support and the freeze notes quote, is the
+ * detail shown beside it.
+ */
+export function snapshotLine(snapshot: SnapshotRef | null | undefined): { text: string; detail: string | null } {
+  if (!snapshot) return { text: "Snapshot not known yet", detail: null };
+  const day = formatDay(snapshot.captured_at);
+  return { text: day === "unknown" ? "Capture date not known" : `Data captured ${day}`, detail: `Snapshot ${snapshot.id}` };
+}
+
+/** What the folded Connection card's header says: "Connected, Explorer plan". */
+export function connectionSummary(connected: boolean, credits: CreditState | null): string {
+  if (!connected) return "Not connected";
+  return credits?.plan ? `Connected, ${planName(credits.plan)} plan` : "Connected";
+}
+
+/** What the folded Status card's header says: "812 credits left", or that there are none. */
+export function statusSummary(credits: CreditState | null): string {
+  const summary = creditSummary(credits);
+  if (!summary) return "Credits known after the first call";
+  if (summary.exhausted) return "Out of credits";
+  return `${(credits!.remaining ?? credits!.limit ?? 0).toLocaleString("en-US")} credits left`;
 }

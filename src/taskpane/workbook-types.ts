@@ -1,9 +1,17 @@
 // What the pane reads from and writes to the workbook. excel-workbook.ts implements
 // WorkbookPort with Excel.run (the only module that does); the pane's panels take a
 // WorkbookPort, so their logic never depends on Excel being there.
+import type { FormattedNumber } from "../functions/cell-values";
 
-/** A value as the pane writes it into a cell. Text is the data's own text: the Excel edge writes it as text. */
-export type CellValue = string | number | boolean | null;
+export type { FormattedNumber };
+
+/**
+ * A value as the pane writes it into a cell, or reads it from one. Text is the data's own text:
+ * the Excel edge writes it as text. A FormattedNumber (a date, a percentage, as the PROP
+ * functions spill them) is written as its number with its number format on that cell; reads
+ * never give one.
+ */
+export type CellValue = string | number | boolean | null | FormattedNumber;
 
 /** Where Refresh and Freeze act. */
 export type Scope = "selection" | "sheet" | "workbook";
@@ -51,7 +59,7 @@ export interface WorkbookPort {
   readSelectedRows(): Promise<SelectedRows>;
   /**
    * Writes `rows` (header first) as a formatted Excel table with its top-left at the active
-   * cell. Throws TargetNotEmptyError, writing nothing, when any cell it would cover holds
+   * cell, each formatted number as its number with its format on that cell. Throws TargetNotEmptyError, writing nothing, when any cell it would cover holds
    * something. Returns the table's address.
    */
   insertTable(rows: CellValue[][], options: { name: string }): Promise<string>;

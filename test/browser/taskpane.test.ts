@@ -1,14 +1,18 @@
 // The task pane as a user meets it: the built pane page served by the real service, in
 // Chromium, with the stand-in Excel host (test/browser/excel-host/) holding the workbook.
 // One journey, step by step: connect with a bad key and a good one, find sale comps for a
-// market and insert them (as a table and as a formula), compare three selected rows, refresh
-// the model, freeze it, and run out of credits. With UPDATE_SCREENSHOTS=1 each step writes a
-// screenshot of pane and sheet into docs/screenshots/.
+// market (the price shown before the preview) and insert them (as a table and as a formula,
+// dates and rates as the formula spills them), compare three selected rows, refresh the model,
+// freeze it, look up a market whose place was mistyped (a suggestion clicked, the figures
+// labelled), and sign out. Beside it: a service that cannot be reached, running out of
+// credits, and the narrowest pane. With UPDATE_SCREENSHOTS=1 each step writes a screenshot of
+// pane and sheet into docs/screenshots/.
 //
 // The snapshot is a copy of the test snapshot whose comps for one market carry text that Excel
 // would read as a formula (=, +, -, @): it must land in cells as text.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -81,20 +85,23 @@ interface Session {
 
 /**
  * A fresh browser context (so a fresh OfficeRuntime.storage) with the pane open: at Excel's
- * pane width beside the grid, or alone at `width` pixels.
+ * pane width beside the grid, or alone in a `viewport` that size.
  */
-async function openPane(storage: Record<string, string> = {}, width?: number): Promise<Session> {
-  const { context, blocked } = await offlineContext(browser, { viewport: { width: width ?? 1100, height: 900 } });
+async function openPane(storage: Record<string, string> = {}, viewport?: { width: number; height: number }): Promise<Session> {
+  // Reduced motion: the cards fold at once (Fluent UI skips its animations), so what a step
+  // measures or shows is where things end up.
+  const { context, blocked } = await offlineContext(browser, { viewport: viewport ?? { width: 1100, height: 900 }, reducedMotion: "reduce" });
   const page = await context.newPage();
   const problems: string[] = [];
   const apiCalls: string[] = [];
   page.on("pageerror", (e) => problems.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && !/status of (401|402|404)/.test(m.text()) && problems.push(m.text()));
+  // The service's refusals the journeys meet on purpose are logged by the browser, not failures.
+  page.on("console", (m) => m.type() === "error" && !/status of (400|401|402|404)/.test(m.text()) && problems.push(m.text()));
   page.on("request", (r) => {
     const url = new URL(r.url());
     if (url.pathname.startsWith("/v1/")) apiCalls.push(`${r.method()} ${url.pathname}`);
   });
-  const host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage, showGrid: width === undefined });
+  const host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage, showGrid: viewport === undefined });
   await page.goto(`${base}/addin/taskpane.html`);
   await page.getByRole("heading", { name: "Property Intelligence" }).waitFor();
   problems.push(...blocked);
@@ -102,18 +109,21 @@ async function openPane(storage: Record<string, string> = {}, width?: number): P
 }
 
 /** Waits (up to 10 s) for something the page does asynchronously. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let waited = 0; !condition(); waited += 50) {
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  for (let waited = 0; !(await condition()); waited += 50) {
     if (waited > 10_000) throw new Error("timed out waiting");
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 async function shot(page: Page, name: string) {
-  if (process.env.UPDATE_SCREENSHOTS === "1") await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  if (process.env.UPDATE_SCREENSHOTS !== "1") return;
+  // Transitions still running (a card's chevron turning) finish first.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-/** The text of a task's closing message in the tab panel (or in `region`, e.g. "section.card"). */
+/** The text of a task's closing message in the tab panel (or in `region`, e.g. ".card"). */
 async function message(page: Page, region = "#tab-panel"): Promise<string> {
   const bar = page.locator(region).locator(".task-message").last();
   await bar.waitFor();
@@ -121,6 +131,23 @@ async function message(page: Page, region = "#tab-panel"): Promise<string> {
   const title = (await bar.locator(".fui-MessageBarTitle").innerText()).trim();
   const all = (await bar.innerText()).replace(/\s+/g, " ").trim();
   return `${title} ${all.slice(title.length).trim()}`;
+}
+
+/**
+ * The header of a folding card ("Connection", "Status"), a button that opens and closes it;
+ * with `summary`, only while the header says that.
+ */
+function card(page: Page, title: string, summary?: string) {
+  const text = summary === undefined ? title : `${title} ${summary}`;
+  return page.locator(".card-header button").filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${summary === undefined ? "\\b" : "$"}`) });
+}
+
+/** The credits left, as the Status card's header says them. */
+async function creditsLeft(page: Page): Promise<number> {
+  const text = await card(page, "Status").innerText();
+  const found = /([\d,]+) credits left/.exec(text);
+  if (!found) throw new Error(`the Status header says "${text}"`);
+  return Number(found[1].replace(/,/g, ""));
 }
 
 describe("the analyst's journey", () => {
@@ -138,14 +165,17 @@ describe("the analyst's journey", () => {
     await expect(page.getByRole("link", { name: "Create one in your account" }).getAttribute("href")).resolves.toBe(`${base}/account`);
     const typo = goodKey.slice(0, -1) + (goodKey.endsWith("a") ? "b" : "a");
     await page.getByLabel("API key").fill(typo);
-    await page.getByRole("button", { name: "Connect" }).click();
-    await expect(message(page, "section.card")).resolves.toMatch(/checksum/);
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await expect(message(page, ".card")).resolves.toMatch(/checksum/);
     expect(s.apiCalls).toEqual([]);
     await shot(page, "pane-connect-error");
 
     await page.getByLabel("API key").fill(goodKey);
-    await page.getByRole("button", { name: "Connect" }).click();
-    await page.getByText(`Connected to ${base}`).waitFor();
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    // Connected, both cards fold to headers that still say the plan and the credits left.
+    await card(page, "Connection", "Connected, Explorer plan").waitFor();
+    await expect(card(page, "Status", "1,000 credits left").getAttribute("aria-expanded")).resolves.toBe("false");
+    expect(await page.getByLabel("API key").count()).toBe(0);
     // One free call checks the key; the search forms then load the free catalog.
     await page.getByLabel("Search for").waitFor();
     await until(() => s.apiCalls.length >= 2);
@@ -153,23 +183,41 @@ describe("the analyst's journey", () => {
     // The key is in OfficeRuntime.storage, and nowhere in the workbook or the page.
     await expect(page.evaluate((k) => OfficeRuntime.storage.getItem(k), SETTING_KEYS.apiKey)).resolves.toBe(goodKey);
     expect(await page.content()).not.toContain(goodKey);
-    const status = page.locator("section.status");
+    // Opened, each card has the details.
+    await card(page, "Connection").click();
+    await page.getByText(`Connected to ${base}`).waitFor();
+    await card(page, "Status").click();
+    const status = page.locator(".status");
     await expect(status.innerText()).resolves.toMatch(/Explorer plan[\s\S]*1,000 of 1,000 credits left\. Resets \d+ \w+ \d{4}\./);
-    await expect(status.locator(".snapshot").innerText()).resolves.toMatch(/^Snapshot \S+, captured \d+ \w+ \d{4}$/);
+    // The data by its capture day; the snapshot's id beside it.
+    const snapshot = status.locator(".snapshot");
+    await expect(snapshot.innerText()).resolves.toMatch(/^Data captured \d+ \w+ \d{4}\s+Snapshot snap_\S+$/);
+    await expect(snapshot.getAttribute("title")).resolves.toMatch(/^Snapshot snap_\S+$/);
     await shot(page, "pane-connected");
+    await card(page, "Connection").click();
+    await card(page, "Status").click();
+    expect(await page.getByText(`Connected to ${base}`).count()).toBe(0);
   });
 
   test("search: sale comps for a market, previewed, then inserted as a table; formula-like text stays text", async () => {
     const { page, host } = s;
     await page.getByLabel("Search for").selectOption({ label: "Sale comps" });
+    // The price is beside Preview before anything is spent: the endpoint's published cost.
+    const cost = page.locator("#preview-cost");
+    await expect(cost.innerText()).resolves.toBe("Preview costs 2 credits (free if already fetched).");
     await page.getByLabel("Subject").fill(`${MARKET.city}, ${MARKET.state}`);
     await page.getByLabel("Asset type").selectOption(MARKET.asset);
     await page.getByLabel("Rows").fill("10");
+    await expect(cost.innerText()).resolves.toBe("Preview costs 2 credits.");
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByRole("table", { name: "Preview of the results" });
     await preview.waitFor();
     expect(await preview.locator("tbody tr").count()).toBeGreaterThanOrEqual(3);
     await expect(page.locator(".preview").innerText()).resolves.toMatch(/^10 rows fetched/);
+    await expect(card(page, "Status", "998 credits left").isVisible()).resolves.toBe(true);
+    // Fetched, the same search is free, and so are both inserts.
+    await expect(cost.innerText()).resolves.toBe("Preview is free: this result is already fetched.");
+    await expect(page.locator("#insert-cost").innerText()).resolves.toMatch(/no further credits/);
 
     await host.select("Sheet1!A1");
     await page.getByRole("button", { name: "Insert", exact: true }).click();
@@ -180,6 +228,10 @@ describe("the analyst's journey", () => {
     const cells = await host.cells(null, table.address);
     const header = cells[0] as string[];
     for (const column of ["property_id", "sale_date", "sale_price", "buyer_name"]) expect(header).toContain(column);
+    // Dates are Excel dates and rates percentages: numbers, shown in their formats.
+    const [saleDate, capRate] = [header.indexOf("sale_date"), header.indexOf("cap_rate")].map((c) => `${columnLetters(c)}2`);
+    expect(await host.cellInfo("Sheet1", saleDate)).toMatchObject({ value: expect.any(Number), numberFormat: "yyyy-mm-dd" });
+    expect(await host.cellInfo("Sheet1", capRate)).toMatchObject({ numberFormat: "0.00%" });
     // Formula-like text from the data is text in the cell: no formula, shown as it was.
     const buyer = await host.cellInfo("Sheet1", `${columnLetters(header.indexOf("buyer_name"))}2`);
     expect(buyer).toMatchObject({ formula: null, value: RISKY.buyer, prefixed: true });
@@ -202,10 +254,14 @@ describe("the analyst's journey", () => {
     expect(anchor.error).toBeNull();
     const spill = await host.cells(null, anchor.spillRange!);
     const table = await host.cells(null, tableAddress);
-    // The table holds what the formula spills: the same text (dates and all), the same numbers.
+    // The table holds what the formula spills: the same text, the same numbers (dates and
+    // rates too), each shown in the same format (the spill's from its formatted values).
     expect(spill).toEqual(table);
+    const formats = await host.shownFormats(null, tableAddress);
+    expect(await host.shownFormats(null, anchor.spillRange!)).toEqual(formats);
+    expect(new Set(formats.flat())).toEqual(new Set(["General", "yyyy-mm-dd", "0.00%"]));
     expect(s.apiCalls.length).toBe(callsBefore);
-    await expect(page.locator("section.status").innerText()).resolves.toMatch(/998 of 1,000 credits left/);
+    await expect(card(page, "Status", "998 credits left").isVisible()).resolves.toBe(true);
   });
 
   test("compare selected rows: three rows of the table become a comparison sheet", async () => {
@@ -248,8 +304,10 @@ describe("the analyst's journey", () => {
     await expect(failures.innerText()).resolves.toMatch(/Sheet1!A40\s+#N\/A\s+There is no commercial property 'cp_doesnotexist'/);
     // One free snapshot check; everything else answered from the cache.
     expect(s.apiCalls.slice(callsBefore)).toEqual(["GET /v1/commercial/coverage"]);
+    await card(page, "Status").click();
     await expect(page.locator(".last-refresh").innerText()).resolves.not.toBe("never");
     await expect(page.locator(".refresh-cost").innerText()).resolves.toMatch(/free|0 credits/i);
+    await card(page, "Status").click();
     await shot(page, "pane-refresh");
   });
 
@@ -273,10 +331,70 @@ describe("the analyst's journey", () => {
     await shot(page, "pane-freeze");
   });
 
+  test("a mistyped place: a free refusal with suggestions; one clicked fills the place, and the market shows labelled figures", async () => {
+    const { page, host } = s;
+    await page.getByRole("tab", { name: "Search" }).click();
+    await page.getByLabel("Search for").selectOption({ label: "Market snapshot" });
+    await expect(page.locator("#preview-cost").innerText()).resolves.toBe("Preview costs 1 credit (free if already fetched).");
+    // The place box suggests metros as it is typed into (a combobox).
+    const place = page.getByRole("combobox", { name: "Place" });
+    await place.fill("New York, NY");
+    await page.getByLabel("Asset type").selectOption(MARKET.asset);
+    const callsBefore = s.apiCalls.length;
+    const creditsBefore = await creditsLeft(page);
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(message(page)).resolves.toMatch(/^Place not found This snapshot holds no city "New York, NY"\. \(No credits were used\.\) Did you mean: /);
+    expect(s.apiCalls.slice(callsBefore)).toEqual(["GET /v1/commercial/markets/snapshot"]);
+    await expect(creditsLeft(page)).resolves.toBe(creditsBefore);
+    const suggestions = page.getByRole("group", { name: "Suggested places" }).getByRole("button");
+    const offered = await suggestions.allInnerTexts();
+    expect(offered).toContain(`${MARKET.city}, ${MARKET.state}`);
+    await shot(page, "pane-place-suggestions");
+
+    await suggestions.filter({ hasText: new RegExp(`^${MARKET.city}, ${MARKET.state}$`) }).click();
+    await expect(place.inputValue()).resolves.toBe(`${MARKET.city}, ${MARKET.state}`);
+    await expect(page.locator("#preview-cost").innerText()).resolves.toBe("Preview costs 1 credit.");
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("table", { name: "Preview of the results" });
+    await preview.waitFor();
+    // Labels, figures first, the rows about the market after; rates as percentages, dates as dates.
+    const rows = (await preview.locator("tbody tr").allInnerTexts()).map((r) => r.split("\t").map((c) => c.trim()));
+    const labels = rows.map((r) => r[0]);
+    expect(labels[0]).toBe("Property count");
+    expect(labels).toEqual(expect.arrayContaining(["Vacancy rate", "Asking rent ($/sq ft/yr)", "Median cap rate", "Sales volume (12 months, $)"]));
+    expect(labels.slice(-2)).toEqual(["Asset type", "As of"]);
+    expect(labels.indexOf("Median year built")).toBeLessThan(labels.indexOf("ID"));
+    expect(rows.find((r) => r[0] === "Vacancy rate")?.[1]).toMatch(/^\d+\.\d{2}%$/);
+    expect(rows.find((r) => r[0] === "As of")?.[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(rows.find((r) => r[0] === "Median year built")?.[1]).toMatch(/^(\d{4})?$/);
+    expect(rows.find((r) => r[0] === "Geography name")?.[1]).toBe(`${MARKET.city}, ${MARKET.state}`);
+    await until(async () => (await creditsLeft(page)) === creditsBefore - 1);
+
+    // Insert writes the formula's spill (field names, its order), and the formula answers from the cache.
+    await host.addSheet("Markets");
+    await host.select("Markets!A1");
+    await page.getByRole("button", { name: "Insert", exact: true }).click();
+    await expect(message(page)).resolves.toMatch(/^Table inserted \d+ rows at Markets!A1:B\d+\.$/);
+    const table = (await host.tables()).find((t) => t.address.startsWith("Markets!"))!;
+    const callsAfterPreview = s.apiCalls.length;
+    await host.select("Markets!D1");
+    await page.getByRole("button", { name: "Insert as formula" }).click();
+    await expect(message(page)).resolves.toMatch(/^Formula inserted =PROP\.MARKET\("New York City, NY","multifamily"\) at Markets!D1\./);
+    await host.waitForCalculation();
+    const anchor = await host.cellInfo("Markets", "D1");
+    expect(anchor.error).toBeNull();
+    expect(await host.cells(null, anchor.spillRange!)).toEqual(await host.cells(null, table.address));
+    expect(await host.shownFormats(null, anchor.spillRange!)).toEqual(await host.shownFormats(null, table.address));
+    expect((await host.cells(null, table.address)).map((r) => r[0])).toContain("vacancy_rate");
+    expect(s.apiCalls.length).toBe(callsAfterPreview);
+    await shot(page, "pane-market");
+  });
+
   test("sign out removes the key and the cached results", async () => {
     const { page } = s;
+    await card(page, "Connection").click();
     await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(message(page, "section.card")).resolves.toMatch(/^Signed out/);
+    await expect(message(page, ".card")).resolves.toMatch(/^Signed out/);
     await expect(page.evaluate((k) => OfficeRuntime.storage.getItem(k), SETTING_KEYS.apiKey)).resolves.toBeNull();
     await page.getByLabel("API key").waitFor();
   });
@@ -289,10 +407,11 @@ test("out of credits: the status says so, and a search explains when credits com
   const s = await openPane({ [SETTING_KEYS.apiKey]: key });
   try {
     const { page } = s;
-    // The saved key is checked on opening, with the free call.
-    await page.getByText(`Connected to ${base}`).waitFor();
-    const status = page.locator("section.status");
-    await expect(status.innerText()).resolves.toMatch(/0 of 1,000 credits left[\s\S]*Out of credits/);
+    // The saved key is checked on opening, with the free call; with no credits left, Status opens by itself.
+    await card(page, "Connection", "Connected, Explorer plan").waitFor();
+    await expect(card(page, "Status", "Out of credits").getAttribute("aria-expanded")).resolves.toBe("true");
+    const status = page.locator(".status");
+    await expect(status.innerText()).resolves.toMatch(/0 of 1,000 credits left[\s\S]*Out of credits: cached results still show/);
     await page.getByLabel("Search for").selectOption({ label: "Sale comps" });
     await page.getByLabel("Subject").fill(`${MARKET.city}, ${MARKET.state}`);
     await page.getByRole("button", { name: "Preview" }).click();
@@ -308,9 +427,18 @@ test("out of credits: the status says so, and a search explains when credits com
   }
 });
 
-test("at the narrowest pane width (320 px), nothing spills sideways, and it all works from the keyboard", async () => {
-  const s = await openPane({}, 320);
+test("at the narrowest pane (320 × 640 px): the cards fold so the search form is in view, nothing spills sideways, all works from the keyboard", async () => {
+  const viewport = { width: 320, height: 640 };
+  const s = await openPane({}, viewport);
   const overflow = () => s.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  /** Where an element is on the page, in CSS pixels from the top of the document. */
+  const box = async (locator: ReturnType<Page["locator"]>) => {
+    const at = await locator.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY };
+    });
+    return at;
+  };
   try {
     const { page } = s;
     expect(await overflow()).toBe(0);
@@ -318,8 +446,25 @@ test("at the narrowest pane width (320 px), nothing spills sideways, and it all 
     await page.getByLabel("API key").focus();
     await page.keyboard.type(goodKey);
     await page.keyboard.press("Enter");
-    await page.getByText(`Connected to ${base}`).waitFor();
+    await card(page, "Connection", "Connected, Explorer plan").waitFor();
+    await expect(card(page, "Status").innerText()).resolves.toMatch(/^Status\s+[\d,]+ credits left$/);
+    await page.getByLabel("Search for").waitFor();
     expect(await overflow()).toBe(0);
+    // Folded, the cards leave the whole search form, down to Preview and its price, on the first screen.
+    const preview = page.getByRole("button", { name: "Preview" });
+    await shot(page, "pane-narrow");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect((await box(page.getByLabel("Search for"))).top).toBeGreaterThan((await box(page.locator(".cards"))).bottom);
+    expect((await box(preview)).bottom).toBeLessThanOrEqual(viewport.height);
+    expect((await box(page.locator("#preview-cost"))).bottom).toBeLessThanOrEqual(viewport.height);
+    // Open, they would push it below the fold: that is why they fold.
+    await card(page, "Connection").click();
+    await card(page, "Status").click();
+    await page.getByText(`Connected to ${base}`).waitFor();
+    expect((await box(preview)).top).toBeGreaterThan(viewport.height);
+    expect(await overflow()).toBe(0);
+    await card(page, "Connection").click();
+    await card(page, "Status").click();
     // The tabs: arrow keys move between them, Enter/Space selects, Tab goes into the panel.
     await page.getByRole("tab", { name: "Search" }).focus();
     await page.keyboard.press("ArrowRight");
@@ -335,6 +480,55 @@ test("at the narrowest pane width (320 px), nothing spills sideways, and it all 
   } finally {
     await s.context.close();
   }
+});
+
+/** A loopback port nothing listens on (one just given up by a server). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe("a service that cannot be reached", () => {
+  const unreachable = /^Service unreachable (Could not reach|No answer from) http:\/\/127\.0\.0\.1:\d+.* Check that the service is running and that the Service URL under Connection is right/;
+
+  test("on opening, the saved connection is checked and the message says so, with the URL and what to check", async () => {
+    const nothing = `http://127.0.0.1:${await closedPort()}`;
+    const s = await openPane({ [SETTING_KEYS.apiKey]: goodKey, [SETTING_KEYS.baseUrl]: nothing });
+    try {
+      const { page } = s;
+      const text = await message(page, ".card");
+      expect(text).toMatch(unreachable);
+      expect(text).toContain(nothing);
+      // Not connected: the card stays open, with the form to fix the URL.
+      await card(page, "Connection", "Not connected").waitFor();
+      await page.getByLabel("Service URL").waitFor();
+      expect(s.problems.filter((p) => !/net::ERR_CONNECTION_REFUSED/.test(p))).toEqual([]);
+    } finally {
+      await s.context.close();
+    }
+  });
+
+  test("a search while the service is down is 'Service unreachable', not a refusal", async () => {
+    const s = await openPane({ [SETTING_KEYS.apiKey]: goodKey });
+    try {
+      const { page } = s;
+      await card(page, "Connection", "Connected, Explorer plan").waitFor();
+      await page.route("**/v1/commercial/sale-comps**", (route) => route.abort("connectionrefused"));
+      await page.getByLabel("Search for").selectOption({ label: "Sale comps" });
+      await page.getByLabel("Subject").fill(`${MARKET.city}, ${MARKET.state}`);
+      await page.getByRole("button", { name: "Preview" }).click();
+      const text = await message(page);
+      expect(text).toMatch(unreachable);
+      expect(text).toContain(base);
+      await shot(page, "pane-unreachable");
+      expect(s.problems.filter((p) => !/net::ERR_CONNECTION_REFUSED/.test(p))).toEqual([]);
+    } finally {
+      await s.context.close();
+    }
+  });
 });
 
 test("opened in a plain browser (no Office), the page says to open it from Excel and fails nothing", async () => {

@@ -1,5 +1,5 @@
 // Everything the pane writes into cells goes through cell-text: blanks, lists and long text
-// made into cells, and every row written a rectangle. Text stays the data's own text (the
+// made into cells, dates and rates kept as formatted numbers, and every row written a rectangle. Text stays the data's own text (the
 // Excel edge writes it as text: test/taskpane/excel-cell-rules.test.ts).
 import { MAX_CELL_TEXT, toCellRows, toCellValue } from "../../src/taskpane/cell-text";
 
@@ -27,6 +27,14 @@ describe("toCellValue", () => {
   test("an object is its JSON text", () => {
     expect(toCellValue({ id: "snap_1", captured_at: "2025-01-01" })).toBe('{"id":"snap_1","captured_at":"2025-01-01"}');
     expect(toCellValue([{ a: 1 }, "b"])).toBe('{"a":1}, b');
+  });
+
+  test("a date or a rate the functions' shaping made a formatted number stays one; one with no number is blank", () => {
+    const date = { type: "Double", basicValue: 46096, numberFormat: "yyyy-mm-dd" };
+    expect(toCellValue(date)).toBe(date);
+    expect(toCellValue({ type: "Double", basicValue: NaN, numberFormat: "0.00%" })).toBe("");
+    // Anything else shaped like an object is still its JSON text.
+    expect(toCellValue({ type: "Double", basicValue: "1" })).toBe('{"type":"Double","basicValue":"1"}');
   });
 
   test("text longer than a cell holds is cut, so the write does not fail", () => {

@@ -6,6 +6,7 @@ import {
   rectangular,
   uniqueSheetName,
   uniqueTableName,
+  writableFormat,
   writableValue,
 } from "../../src/taskpane/excel-cell-rules";
 
@@ -96,8 +97,18 @@ describe("cell rules", () => {
     expect(uniqueTableName("!!!", [])).toBe("Table");
   });
 
-  test("number formats: years as typed, large numbers grouped, fractions with decimals", () => {
+  test("number formats: years as typed, large numbers grouped, fractions with decimals; a formatted number keeps its own", () => {
     expect([1998, 1_250_000, 0.065, "text", null].map(numberFormatFor)).toEqual(["0", "#,##0", "#,##0.0##", "General", "General"]);
+    expect(numberFormatFor({ type: "Double", basicValue: 0.065, numberFormat: "0.00%" })).toBe("0.00%");
+  });
+
+  test("a formatted number is written as its number, with its format on the cell; everything else in General", () => {
+    const date = { type: "Double" as const, basicValue: 46096, numberFormat: "yyyy-mm-dd" };
+    const rate = { type: "Double" as const, basicValue: 0.0625, numberFormat: "0.00%" };
+    expect([date, rate].map(writableValue)).toEqual([46096, 0.0625]);
+    expect([date, rate].map(writableFormat)).toEqual(["yyyy-mm-dd", "0.00%"]);
+    // A cell the formula spills a plain value into has Excel's default format.
+    expect([1998, "2026-03-15", true, null].map(writableFormat)).toEqual(["General", "General", "General", "General"]);
   });
 
   test("grids are padded to a rectangle; an empty one is refused", () => {

@@ -219,18 +219,31 @@ describe("insertTable and insertFormula", () => {
     return { o, add };
   }
 
-  const rows = [["name", "note"], ["Alpha", '=HYPERLINK("http://x")'], ["'-escaped", null]];
+  const rows = [["name", "sold"], ["Alpha", '=HYPERLINK("http://x")'], ["'-escaped", null]];
 
   test("writes the values (every text as text), makes a named, styled, fitted table", async () => {
     const { o, add } = tableTarget([["", ""], ["", ""], ["", ""]]);
     expect(await createExcelWorkbook().insertTable(rows, { name: "Comps" })).toBe("Sheet1!C2:D4");
     // Every text with Excel's text prefix (a text that begins with one keeps it: two).
-    expect(o.target.values).toEqual([["'name", "'note"], ["'Alpha", '\'=HYPERLINK("http://x")'], ["''-escaped", ""]]);
+    expect(o.target.values).toEqual([["'name", "'sold"], ["'Alpha", '\'=HYPERLINK("http://x")'], ["''-escaped", ""]]);
+    expect(o.target.numberFormat).toEqual([["General", "General"], ["General", "General"], ["General", "General"]]);
     expect(add).toHaveBeenCalledWith("Sheet1!C2:D4", true);
     // "Comps" is a table and "Comps_2" a defined name already.
     expect(o.newTable.name).toBe("Comps_3");
     expect(o.newTable.style).toBe("TableStyleMedium2");
     expect(o.target.format.autofitColumns).toHaveBeenCalled();
+  });
+
+  test("a date or a rate is written as its number, with its number format on that cell", async () => {
+    const { o } = tableTarget([["", ""], ["", ""], ["", ""]]);
+    const dated = [
+      ["sale_date", "cap_rate"],
+      [{ type: "Double" as const, basicValue: 46096, numberFormat: "yyyy-mm-dd" }, { type: "Double" as const, basicValue: 0.0625, numberFormat: "0.00%" }],
+      ["", 0.5],
+    ];
+    await createExcelWorkbook().insertTable(dated, { name: "Comps" });
+    expect(o.target.values).toEqual([["'sale_date", "'cap_rate"], [46096, 0.0625], ["", 0.5]]);
+    expect(o.target.numberFormat).toEqual([["General", "General"], ["yyyy-mm-dd", "0.00%"], ["General", "General"]]);
   });
 
   test.each([
@@ -243,6 +256,7 @@ describe("insertTable and insertFormula", () => {
     await expect(failure).rejects.toBeInstanceOf(TargetNotEmptyError);
     await expect(failure).rejects.toMatchObject({ address: "Sheet1!C2:D4" });
     expect(Array.isArray(o.target.values)).toBe(false);
+    expect(Array.isArray(o.target.numberFormat)).toBe(false);
     expect(add).not.toHaveBeenCalled();
   });
 

@@ -1,13 +1,24 @@
-// "Insert as formula" must make the request the pane's preview made. For every search kind and
-// a few representative inputs, the formula from formulaFor is evaluated by the BUILT functions
-// bundle (dist/addin/functions.js in node:vm) against a stub that records the URL, and that
-// request must equal apiRequestFor's: method, path and query parameters as a set.
+// "Insert as formula" must make the request the pane's preview made, and "Insert" must write
+// the table the formula spills. For every search kind and a few representative inputs, the
+// formula from formulaFor is evaluated by the BUILT functions bundle (dist/addin/functions.js in
+// node:vm) against a stub that records the URL, and that request must equal apiRequestFor's:
+// method, path and query parameters as a set. Then, for an answer holding every field of the
+// kind's records, the cells Insert writes must hold what the formula spills, in a host that
+// shows formatted numbers: the same values (Excel dates and percentages as their numbers, text
+// as the same text, missing values empty) with the same number formats. The labels the
+// preview shows for a market are the preview's alone: Insert writes the formula's spill.
 import { ensureAddinBuild, readDist } from "../addin/addin-build";
 import { loadFunctionsBundle } from "../addin/bundle-harness";
 import { wellFormedKey } from "../addin/office-stand-ins";
+import { DATETIME_FORMAT, DATE_FORMAT, PERCENT_FORMAT } from "../../src/functions/cell-values";
+import { RESOURCES } from "../../src/functions/record-fields";
+import { ENDPOINTS } from "../../src/shared/endpoints";
+import { toCellRows } from "../../src/taskpane/cell-text";
+import { writableFormat } from "../../src/taskpane/excel-cell-rules";
 import { checkSearch } from "../../src/taskpane/search-form";
 import { SEARCH_KINDS, type SearchKind } from "../../src/taskpane/search-kinds";
-import { apiRequestFor, formulaFor } from "../../src/taskpane/search-request";
+import { apiRequestFor, formulaFor, previewRows } from "../../src/taskpane/search-request";
+import type { CellValue } from "../../src/taskpane/workbook-types";
 
 const ORIGIN = "http://127.0.0.1:9";
 let parameters: Map<string, string[]>;
@@ -53,13 +64,22 @@ function parseFormula(formula: string): { id: string; args: (string | null)[] } 
   return { id: m[1], args: text === "" ? [] : args };
 }
 
-/** A minimal answer: one record of a list, or a market snapshot. */
-function answer(url: string): Response {
-  const body = url.includes("/markets/snapshot")
-    ? { object: "market_snapshot", geography_name: "Somewhere", property_count: 1 }
-    : { object: "list", data: [{ id: "x_1" }], limit: 25, offset: 0, has_more: false, next_offset: null, total_count: 1 };
-  return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+
+/** A list of `records`, or (for PROP.MARKET, which asks through the markets batch) each market asked answered with `market`. */
+function answering(records: Record<string, unknown>[], market: Record<string, unknown>) {
+  return (url: string, init: RequestInit): Response => {
+    if (new URL(url).pathname === ENDPOINTS.getMarketSnapshotBatch.path) {
+      const { markets } = JSON.parse(String(init.body)) as { markets: { geography: string; asset_type: string }[] };
+      const results = markets.map((m) => ({ ...m, status: 200, market, etag: null, problem: null }));
+      return json({ object: "market_batch", results, credits_charged: results.length, snapshot: { id: "snap_1", captured_at: "2026-11-01T00:00:00Z" } });
+    }
+    return json({ object: "list", data: records, limit: 25, offset: 0, has_more: false, next_offset: null, total_count: records.length });
+  };
 }
+
+/** A minimal answer: one record of a list, or a market snapshot. */
+const answer = answering([{ id: "x_1" }], { object: "market_snapshot", geography_name: "Somewhere", property_count: 1 });
 
 const LONG_NAME = `Holdings ${"x".repeat(110)}`;
 
@@ -71,7 +91,7 @@ const CASES: Record<SearchKind, Record<string, string>[]> = {
     { geography: "78701", property_type: "condo", min_bedrooms: "3", max_price: "900000" },
     {},
   ],
-  parcels: [{ geography: "tx", land_use: "Commercial", county_fips: "48453" }, { apn: "0123-45" }, { geography: "St. Louis", limit: "100" }],
+  parcels: [{ geography: "Travis County, TX", land_use: "Commercial" }, { county_fips: "48453", apn: "0123-45" }, { geography: "St. Louis", limit: "100" }],
   search: [
     { q: "ware*", geography: "Metro-Austin-TX", asset_type: "industrial", min_building_area_sqft: "100000" },
     { geography: "TX", owner_name: 'Smith "Holdings"' },
@@ -132,12 +152,80 @@ test.each(cases)("%s: the formula makes the preview's request", async (_name, ki
   const query = Object.entries(expected.query ?? {})
     .filter(([, v]) => v !== null && v !== undefined && v !== "")
     .map(([k, v]) => `${k}=${String(v)}`);
+  if (kind === "market") {
+    // PROP.MARKET asks through the markets batch, and caches each market it gets as the
+    // single endpoint's answer to exactly these inputs (CachedApi.market): the preview's request.
+    expect(expected.path).toBe(ENDPOINTS.getMarketSnapshot.path);
+    const asked = (JSON.parse(String(loaded.calls[0].body)) as { markets: Record<string, string>[] }).markets;
+    expect({ formula, method: loaded.calls[0].method, path: sent.pathname, query: asked.map((m) => Object.entries(m).map(([k, v]) => `${k}=${v}`).sort()) }).toEqual({
+      formula,
+      method: "POST",
+      path: ENDPOINTS.getMarketSnapshotBatch.path,
+      query: [query.sort()],
+    });
+    return;
+  }
   expect({ formula, method: loaded.calls[0].method, path: sent.pathname, query: [...sent.searchParams].map(([k, v]) => `${k}=${v}`).sort() }).toEqual({
     formula,
     method: expected.method ?? "GET",
     path: expected.path,
     query: query.sort(),
   });
+});
+
+/**
+ * A record holding every field of `resource`, each with a value of its kind: dates, moments,
+ * rates, amounts, counts, lists, text (some of it formula-like); every fourth field missing.
+ */
+function fullRecord(resource: keyof typeof RESOURCES, salt: number): Record<string, unknown> {
+  return Object.fromEntries(
+    RESOURCES[resource].map((f, i) => {
+      if ((i + salt) % 4 === 3 && f.name !== "id") return [f.name, null];
+      if (f.format === "date") return [f.name, "2026-03-15"];
+      if (f.format === "datetime") return [f.name, "2026-03-15T18:30:00Z"];
+      if (f.format === "fraction") return [f.name, 0.0625 + salt / 100];
+      if (f.type.startsWith("integer")) return [f.name, 12 + salt];
+      if (f.type.startsWith("number")) return [f.name, 1234.5 + salt];
+      if (f.type.startsWith("list")) return [f.name, ["lease_rollover", "long_hold"]];
+      if (f.type.startsWith("boolean")) return [f.name, salt % 2 === 0];
+      return [f.name, i % 3 === 0 ? `=${f.name} ${salt}` : `${f.name} ${salt}`];
+    }),
+  );
+}
+
+/** A cell as Excel holds it: its value (a formatted number's number) and the number format it shows in. */
+function held(cell: unknown): { value: unknown; format: string } {
+  if (typeof cell === "object" && cell !== null && "basicValue" in cell) {
+    const { basicValue, numberFormat } = cell as { basicValue: number; numberFormat: string };
+    return { value: basicValue, format: numberFormat };
+  }
+  return { value: cell, format: "General" };
+}
+
+test.each(Object.keys(CASES) as SearchKind[])("%s: Insert writes what the formula spills, dates and rates with their formats", async (kind) => {
+  const checked = checkSearch(kind, CASES[kind][0]);
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  const resource = SEARCH_KINDS[kind].resource;
+  const records = [fullRecord(resource, 0), fullRecord(resource, 1)];
+  const market = { object: "market_snapshot", ...records[0] };
+  const loaded = loadFunctionsBundle({ origin: ORIGIN, apiKey: wellFormedKey(), respond: answering(records, market) });
+  // A host with CustomFunctionsRuntime 1.4 (Microsoft 365): dates and rates spill as formatted numbers.
+  loaded.context.Office = { context: { requirements: { isSetSupported: (set: string) => set === "CustomFunctionsRuntime" } } };
+  const { id, args } = parseFormula(formulaFor(checked.request));
+  const spill = (await loaded.call(id, args)) as unknown[][];
+  expect(Array.isArray(spill)).toBe(true);
+
+  const table = previewRows(kind, kind === "market" ? market : { object: "list", data: records, total_count: 2 });
+  const inserted: CellValue[][] = toCellRows([table.header, ...table.rows]);
+  // What Insert hands Range.values (text as text: the apostrophe is Excel's, not the cell's) and Range.numberFormat.
+  const written = inserted.map((row) => row.map((cell) => ({ value: held(cell).value, format: writableFormat(cell) })));
+  expect(written).toEqual(spill.map((row) => row.map(held)));
+  // The answer held what the comparison is about: every kind of formatted value the records have, and missing values.
+  const FORMAT_OF = { date: DATE_FORMAT, datetime: DATETIME_FORMAT, fraction: PERCENT_FORMAT };
+  const answered = kind === "market" ? [market] : records;
+  const present = RESOURCES[resource].filter((f) => f.format && answered.some((r) => r[f.name] !== null));
+  for (const f of present) expect({ field: f.name, shown: written.flat().some((c) => c.format === FORMAT_OF[f.format!]) }).toEqual({ field: f.name, shown: true });
+  expect(written.flat().some((c) => c.value === "")).toBe(true);
 });
 
 test("the long case really is split into several text constants, each within Excel's 255 characters", () => {

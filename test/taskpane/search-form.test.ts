@@ -115,14 +115,23 @@ describe("checkSearch", () => {
   });
 
   test("each value is checked as the function checks it, with a message saying what would work", () => {
-    const result = checkSearch("salecomps", { subject: "78701", min_sale_date: "2024-02-30", max_distance_miles: "0" });
+    const result = checkSearch("salecomps", { subject: "Austin TX!", min_sale_date: "2024-02-30", max_distance_miles: "0" });
     expect(result.ok).toBe(false);
     const errors = result.ok ? {} : result.errors;
-    expect(errors.subject).toMatch(/subject: "78701" is not a geography this function takes; give a state code \("TX"\), a city \("Austin, TX"\) or a metro id/);
+    expect(errors.subject).toMatch(/"Austin TX!" is not a place: use a state \("TX" or "Texas"\), a county/);
     expect(errors.min_sale_date).toMatch(/"2024-02-30" is not a date; write it as YYYY-MM-DD/);
     expect(errors.max_distance_miles).toBe("Radius (miles) must be more than 0, not 0.");
     expect(checkSearch("listings", { status: "for sale" })).toMatchObject({ ok: false, errors: { status: expect.stringMatching(/"for sale" is not one of active, pending/) } });
     expect(checkSearch("parcels", { county_fips: "4845" })).toMatchObject({ ok: false, errors: { county_fips: expect.stringMatching(/five-digit county FIPS/) } });
+  });
+
+  test("the place is given once: the place field, or an input naming one kind of place, as the functions take it", () => {
+    expect(checkSearch("parcels", { geography: "tx", county_fips: "48453" })).toEqual({
+      ok: false,
+      errors: { county_fips: "County FIPS and Place both name the place; give it once (clear one of them)." },
+    });
+    expect(checkSearch("parcels", { county_fips: "48453" }).ok).toBe(true);
+    expect(checkSearch("parcels", { geography: "Travis County, TX" })).toMatchObject({ ok: true, request: { values: { geography: "Travis County, TX" } } });
   });
 
   test("a radius needs a subject property, as PROP.SALECOMPS says", () => {

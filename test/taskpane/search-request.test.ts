@@ -6,18 +6,18 @@ import { apiRequestFor, excelText, formulaFor, previewRows, readField, type Sear
 const search = (kind: SearchRequest["kind"], values: Record<string, string>, limit = 25): SearchRequest => ({ kind, values, limit });
 
 describe("apiRequestFor", () => {
-  test("an asset search: the asset type in the path, the place as the input its form names, paging from offset 0", () => {
-    expect(apiRequestFor(search("assetsearch", { asset_type: "Health Care", geography: "Austin, TX", min_units: "1,200" }, 10))).toEqual({
+  test("an asset search: the asset type in the path, the place as `geography` in its canonical spelling, paging from offset 0", () => {
+    expect(apiRequestFor(search("assetsearch", { asset_type: "Health Care", geography: "austin,tx", min_units: "1,200" }, 10))).toEqual({
       method: "GET",
       path: "/v1/commercial/assets/health-care/properties",
-      query: { city: "Austin, TX", min_units: 1200, limit: 10, offset: 0 },
+      query: { geography: "Austin, TX", min_units: 1200, limit: 10, offset: 0 },
     });
   });
 
-  test("listings call the state `state`; parcels and property searches `state_code`", () => {
-    expect(apiRequestFor(search("listings", { geography: "tx", status: "Active" })).query).toEqual({ state: "TX", status: "active", limit: 25, offset: 0 });
-    expect(apiRequestFor(search("parcels", { geography: "tx" })).query).toEqual({ state_code: "TX", limit: 25, offset: 0 });
-    expect(apiRequestFor(search("search", { geography: "78701" })).query).toEqual({ zip: "78701", limit: 25, offset: 0 });
+  test("every search names its place `geography`, whatever kind of place it is", () => {
+    expect(apiRequestFor(search("listings", { geography: "tx", status: "Active" })).query).toEqual({ geography: "TX", status: "active", limit: 25, offset: 0 });
+    expect(apiRequestFor(search("parcels", { geography: "Travis County, Texas" })).query).toEqual({ geography: "Travis County, TX", limit: 25, offset: 0 });
+    expect(apiRequestFor(search("search", { geography: "78701" })).query).toEqual({ geography: "78701", limit: 25, offset: 0 });
   });
 
   test("a sale-comps subject is a property id or a place; dates from Excel serials become ISO dates", () => {
@@ -35,7 +35,7 @@ describe("apiRequestFor", () => {
     expect(apiRequestFor(search("market", { geography: "austin,tx", asset_type: "Industrial" }))).toEqual({
       method: "GET",
       path: "/v1/commercial/markets/snapshot",
-      query: { geography: "austin, TX", asset_type: "industrial" },
+      query: { geography: "Austin, TX", asset_type: "industrial" },
     });
   });
 
@@ -49,7 +49,7 @@ describe("apiRequestFor", () => {
   });
 
   test("a value checkSearch would refuse throws rather than sending something else", () => {
-    expect(() => apiRequestFor(search("parcels", { geography: "Texas!" }))).toThrow(/Place: "Texas!" is not a geography/);
+    expect(() => apiRequestFor(search("parcels", { geography: "Texas!" }))).toThrow(/Place: "Texas!" is not a place: use a state/);
   });
 });
 
@@ -68,7 +68,7 @@ describe("formulaFor", () => {
 
   test("values are written normalised, in the form the function reads back the same", () => {
     expect(formulaFor(search("salecomps", { subject: " Austin , tx ", asset_type: "Senior Living", min_price: "1,000,000", min_sale_date: "45473" }))).toBe(
-      '=PROP.SALECOMPS("Austin , tx","senior-living","min_sale_date=2024-06-30; min_price=1000000; limit=25")',
+      '=PROP.SALECOMPS("Austin, TX","senior-living","min_sale_date=2024-06-30; min_price=1000000; limit=25")',
     );
     expect(formulaFor(search("companies", { company_type: "owner", state_code: "tx" }))).toBe('=PROP.COMPANIES("owner",,"state_code=TX; limit=25")');
   });
@@ -93,7 +93,7 @@ test("excelText: text longer than Excel's 255-character constant is joined with 
 });
 
 test("readField names the input a field becomes, and its normalised value", () => {
-  expect(readField("search", "geography", "Metro-Austin-TX")).toEqual({ path: {}, query: { metro_id: "metro-austin-tx" }, normalised: "metro-austin-tx" });
+  expect(readField("search", "geography", "Metro-Austin-TX")).toEqual({ path: {}, query: { geography: "metro-austin-tx" }, normalised: "metro-austin-tx" });
   expect(readField("assetsearch", "asset_type", "health care")).toEqual({ path: { asset_type: "health-care" }, query: {}, normalised: "health-care" });
   expect(() => readField("search", "min_units", "2.5")).toThrow("Min. units must be a whole number, not 2.5.");
 });
@@ -110,14 +110,18 @@ describe("previewRows", () => {
   });
 
   test("a list: the spill's columns (every field but object), cells as the spill shows them, and the total", () => {
-    const table = previewRows("salecomps", envelope([{ id: "sale_1", object: "sale_comp", sale_date: "2024-06-30", cap_rate: 0.065, buyer_name: null }], 812));
+    const table = previewRows("salecomps", envelope([{ id: "sale_1", object: "sale_comp", sale_date: "2024-06-30", cap_rate: 0.065, sale_price: 4_250_000, buyer_name: null }], 812));
     const columns = fieldNames("sale_comp").filter((f) => f !== "object");
     expect(table.header).toEqual(columns);
     expect(table.rows).toHaveLength(1);
     expect(table.rows[0][columns.indexOf("id")]).toBe("sale_1");
-    expect(table.rows[0][columns.indexOf("cap_rate")]).toBe(0.065);
+    // Dates as Excel dates and rates as percentages, each a number with its format; amounts plain.
+    expect(table.rows[0][columns.indexOf("sale_date")]).toEqual({ type: "Double", basicValue: 45473, numberFormat: "yyyy-mm-dd" });
+    expect(table.rows[0][columns.indexOf("cap_rate")]).toEqual({ type: "Double", basicValue: 0.065, numberFormat: "0.00%" });
+    expect(table.rows[0][columns.indexOf("sale_price")]).toBe(4_250_000);
     expect(table.rows[0][columns.indexOf("buyer_name")]).toBe("");
     expect(table.total).toBe(812);
+    expect(table.pairs).toBe(false);
   });
 
   test("an empty page keeps the header and has no rows", () => {
@@ -131,7 +135,9 @@ describe("previewRows", () => {
     const table = previewRows("market", { object: "market_snapshot", vacancy_rate: 0.071, property_count: 412 });
     expect(table.header).toEqual(["metric", "value"]);
     expect(table.rows.map((r) => r[0])).toEqual(MARKET_METRICS);
-    expect(table.rows.find((r) => r[0] === "vacancy_rate")).toEqual(["vacancy_rate", 0.071]);
+    expect(table.rows.find((r) => r[0] === "vacancy_rate")).toEqual(["vacancy_rate", { type: "Double", basicValue: 0.071, numberFormat: "0.00%" }]);
+    expect(table.rows.find((r) => r[0] === "property_count")).toEqual(["property_count", 412]);
     expect(table.total).toBeNull();
+    expect(table.pairs).toBe(true);
   });
 });

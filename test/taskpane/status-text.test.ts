@@ -1,7 +1,6 @@
-import { ApiError } from "../../src/shared/api-error";
-import { failureMessage } from "../../src/taskpane/pane-messages";
-import { creditSummary, formatDay, planName, snapshotLine } from "../../src/taskpane/status-text";
-import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
+// The status card's wording: plan and credits, the data by its capture day, and what the
+// folded Connection and Status cards' headers say.
+import { connectionSummary, creditSummary, formatDay, planName, snapshotLine, statusSummary } from "../../src/taskpane/status-text";
 
 const state = (over = {}) => ({ plan: "explorer", limit: 1000, remaining: 812, resetAt: "2026-12-01T00:00:00.000Z", chargedThisSession: 4, observedAt: "", ...over });
 
@@ -16,18 +15,19 @@ test("credits read as plan, left of limit, reset day; zero left is exhausted", (
 test("dates are UTC days; a bad date says unknown", () => {
   expect(formatDay("2026-11-30T23:30:00-05:00")).toBe("1 Dec 2026");
   expect(formatDay("soon")).toBe("unknown");
-  expect(snapshotLine({ id: "snap_9", captured_at: "2026-11-01T00:00:00Z" })).toBe("Snapshot snap_9, captured 1 Nov 2026");
 });
 
-test("failures become a title and a sentence; out of credits names the reset day", () => {
-  const out = new ApiError(402, "credits_exhausted", "This call costs 2 credits and 0 of the Explorer plan's 1000 monthly credits are left. Credits reset at 2026-12-01T00:00:00.000Z.", "r1", [], { resetAt: "2026-12-01T00:00:00.000Z" });
-  expect(failureMessage(out)).toEqual({
-    intent: "warning",
-    title: "Out of credits",
-    text: "This call costs 2 credits and 0 of the Explorer plan's 1000 monthly credits are left. Credits come back on 1 Dec 2026.",
-  });
-  expect(failureMessage(new TargetNotEmptyError("Sheet1!A1:C4"))).toMatchObject({ title: "Nothing was changed", text: expect.stringContaining("Sheet1!A1:C4 are not empty") });
-  const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
-  expect(failureMessage(new ApiError(503, "unavailable", "db down", "req-7"))).toEqual({ intent: "error", title: "The service had a problem", text: "Try again shortly (request req-7)." });
-  spy.mockRestore();
+test("the data is named by the day it was captured; the snapshot id is the detail", () => {
+  expect(snapshotLine({ id: "snap_9", captured_at: "2026-11-01T00:00:00Z" })).toEqual({ text: "Data captured 1 Nov 2026", detail: "Snapshot snap_9" });
+  expect(snapshotLine({ id: "snap_9" })).toEqual({ text: "Capture date not known", detail: "Snapshot snap_9" });
+  expect(snapshotLine(null)).toEqual({ text: "Snapshot not known yet", detail: null });
+});
+
+test("folded cards still say what matters: connected with which plan, and the credits left", () => {
+  expect(connectionSummary(true, state())).toBe("Connected, Explorer plan");
+  expect(connectionSummary(true, null)).toBe("Connected");
+  expect(connectionSummary(false, state())).toBe("Not connected");
+  expect(statusSummary(state({ remaining: 1234, limit: 5000 }))).toBe("1,234 credits left");
+  expect(statusSummary(state({ remaining: 0 }))).toBe("Out of credits");
+  expect(statusSummary(null)).toBe("Credits known after the first call");
 });

@@ -1,9 +1,16 @@
 // The task pane: connection and status at the top, then one tab per job (search, compare,
 // refresh, freeze). Fluent UI v9, so it looks and behaves like the rest of Office, including
 // keyboard focus and high-contrast themes.
-import { FluentProvider, MessageBar, MessageBarBody, Tab, TabList, webLightTheme } from "@fluentui/react-components";
-import { useMemo, useState } from "react";
+//
+// Connection and Status are folding cards. Until the pane is connected the Connection card is
+// open (its form is the first thing to do); once connected both fold to their headers, which
+// still say what matters (connected, the plan, the credits left), so at the narrowest pane the
+// search form is in view without scrolling past them. Status opens by itself when the credits
+// run out. A card the user opens or closes stays so until the connection changes.
+import { Accordion, FluentProvider, MessageBar, MessageBarBody, Tab, TabList, webLightTheme } from "@fluentui/react-components";
+import { useEffect, useMemo, useState } from "react";
 import type { Connection } from "../pane-connection";
+import { creditSummary } from "../status-text";
 import { CompareTab } from "./CompareTab";
 import { ConnectCard } from "./ConnectCard";
 import { FreezeTab } from "./FreezeTab";
@@ -11,6 +18,7 @@ import { RefreshTab } from "./RefreshTab";
 import { SearchTab } from "./SearchTab";
 import { StatusCard } from "./StatusCard";
 import { PaneContext, type PaneServices, type PaneState } from "./pane-state";
+import { useCredits } from "./use-live-state";
 
 const TABS = {
   search: { label: "Search", Body: SearchTab },
@@ -20,14 +28,26 @@ const TABS = {
 } as const;
 type TabId = keyof typeof TABS;
 
+type CardId = "connection" | "status";
+
 export function App({ services, hostWarning }: { services: PaneServices; hostWarning?: string }) {
   const [connection, setConnection] = useState<Connection | null>(null);
   const [lastRefresh, setLastRefresh] = useState<string | null>(null);
   const [tab, setTab] = useState<TabId>("search");
+  const [openCards, setOpenCards] = useState<CardId[]>(["connection"]);
+  const exhausted = creditSummary(useCredits(services.session))?.exhausted ?? false;
+  const connected = connection !== null;
   const pane: PaneState = useMemo(
     () => ({ ...services, connection, setConnection, lastRefresh, setLastRefresh }),
     [services, connection, lastRefresh],
   );
+
+  // Read when the connection changes: credits may run out before or after it is made.
+  useEffect(() => setOpenCards(connected ? (exhausted ? ["status"] : []) : ["connection"]), [connected]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (exhausted) setOpenCards((open) => (open.includes("status") ? open : [...open, "status"]));
+  }, [exhausted]);
+
   const { Body } = TABS[tab];
   return (
     <FluentProvider theme={webLightTheme} className="pane">
@@ -40,8 +60,10 @@ export function App({ services, hostWarning }: { services: PaneServices; hostWar
             <MessageBarBody>{hostWarning}</MessageBarBody>
           </MessageBar>
         )}
-        <ConnectCard />
-        <StatusCard />
+        <Accordion multiple collapsible openItems={openCards} onToggle={(_, d) => setOpenCards(d.openItems as CardId[])} className="cards">
+          <ConnectCard />
+          <StatusCard />
+        </Accordion>
         <nav>
           <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabId)} size="small" aria-label="Tasks">
             {(Object.keys(TABS) as TabId[]).map((id) => (

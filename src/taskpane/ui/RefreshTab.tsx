@@ -4,6 +4,7 @@
 import { Button, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import { refreshFormulas, type RefreshFailure } from "../refresh-formulas";
+import { formatDay } from "../status-text";
 import type { Scope } from "../workbook-types";
 import { TaskFeedback } from "./TaskFeedback";
 import { usePane } from "./pane-state";
@@ -32,7 +33,7 @@ export function RefreshTab() {
       });
       setFailures(report.failures);
       const data = report.snapshot.changed
-        ? `The service has a new snapshot (${report.snapshot.snapshotId}): ${report.snapshot.staleEntries} cached results were fetched again.`
+        ? `The service has new data, captured ${formatDay(report.snapshot.capturedAt)} (snapshot ${report.snapshot.snapshotId}): ${report.snapshot.staleEntries} cached results were fetched again.`
         : "The snapshot is unchanged, so cached results were reused at no cost.";
       if (report.formulas === 0) {
         return { intent: "info", title: "No PROP formulas here", text: `There are no PROP formulas in the ${scopeName(scope)}.` };

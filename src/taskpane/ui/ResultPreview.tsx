@@ -1,25 +1,32 @@
-// The first rows of a search result, in the pane, before anything is written to the sheet.
-// Only a few columns fit at the pane's width; the inserted table has them all.
+// The first rows of a search result, in the pane, before anything is written to the sheet:
+// dates and rates as the cells will show them, a single record's figures labelled and first
+// (preview-text.ts). Only a few columns fit at the pane's width; the inserted table has them all.
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from "@fluentui/react-components";
-
-export interface Preview {
-  header: string[];
-  rows: unknown[][];
-  total: number | null;
-}
+import { previewView } from "../preview-text";
+import type { SearchKind } from "../search-kinds";
+import type { PreviewTable } from "../search-request";
 
 const PREVIEW_ROWS = 8;
 const PREVIEW_COLUMNS = 4;
 
-export function ResultPreview({ preview }: { preview: Preview }) {
-  const columns = preview.header.slice(0, PREVIEW_COLUMNS);
-  const total = preview.total ?? preview.rows.length;
+export function ResultPreview({ kind, table }: { kind: SearchKind; table: PreviewTable }) {
+  const view = previewView(kind, table);
+  const columns = view.columns.slice(0, PREVIEW_COLUMNS);
+  // A single record is read down: every field of it is shown.
+  const rows = table.pairs ? view.rows : view.rows.slice(0, PREVIEW_ROWS);
+  const total = table.total ?? table.rows.length;
   return (
     <div className="preview">
       <Text block size={200}>
-        {preview.rows.length.toLocaleString("en-US")} rows fetched
-        {total > preview.rows.length ? ` of ${total.toLocaleString("en-US")} matching` : ""}; {preview.header.length} columns
-        {preview.header.length > PREVIEW_COLUMNS ? ` (the first ${PREVIEW_COLUMNS} shown here)` : ""}.
+        {table.pairs ? (
+          <>{table.rows.length} fields, figures first. Insert writes them as the formula spills them: field names, in the formula&apos;s order.</>
+        ) : (
+          <>
+            {table.rows.length.toLocaleString("en-US")} rows fetched
+            {total > table.rows.length ? ` of ${total.toLocaleString("en-US")} matching` : ""}; {table.header.length} columns
+            {table.header.length > PREVIEW_COLUMNS ? ` (the first ${PREVIEW_COLUMNS} shown here)` : ""}.
+          </>
+        )}
       </Text>
       <div className="preview-scroll">
         <Table size="extra-small" aria-label="Preview of the results">
@@ -31,10 +38,12 @@ export function ResultPreview({ preview }: { preview: Preview }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {preview.rows.slice(0, PREVIEW_ROWS).map((row, i) => (
-              <TableRow key={i}>
+            {rows.map((row, i) => (
+              <TableRow key={row.field ?? i}>
                 {columns.map((c, j) => (
-                  <TableCell key={c}>{formatCell(row[j])}</TableCell>
+                  <TableCell key={c} title={j === 0 && row.field ? row.field : undefined}>
+                    {row.cells[j]}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}
@@ -43,10 +52,4 @@ export function ResultPreview({ preview }: { preview: Preview }) {
       </div>
     </div>
   );
-}
-
-function formatCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
-  return String(value);
 }

@@ -1,20 +1,31 @@
 // Search: pick what to search, fill the inputs the catalog says the data supports (an asset
-// type enables its filters and says why the others are off), preview, then insert the rows as
-// an Excel table or the equivalent PROP formula at the selection.
+// type enables its filters and says why the others are off), see what the preview costs,
+// preview, then insert the rows as an Excel table or the equivalent PROP formula at the
+// selection. A place the snapshot does not hold comes back with the places it does hold that
+// were likely meant, as buttons that put one into the place field.
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Button, Field, Select, Text } from "@fluentui/react-components";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { ENDPOINTS } from "../../shared/endpoints";
+import { DEFAULT_ROWS } from "../../functions/table-shape";
 import { toCellRows } from "../cell-text";
+import { insertCostText, isFetched, previewCostText } from "../search-cost";
 import { checkSearch, formFor, type Catalog } from "../search-form";
 import { SEARCH_KINDS, type SearchKind } from "../search-kinds";
-import { endpointCallFor, formulaFor, previewRows, type SearchRequest } from "../search-request";
-import { ResultPreview, type Preview } from "./ResultPreview";
+import { endpointCallFor, formulaFor, previewRows, type PreviewTable, type SearchRequest } from "../search-request";
+import { ResultPreview } from "./ResultPreview";
 import { SearchFieldInput } from "./SearchFieldInput";
 import { TaskFeedback } from "./TaskFeedback";
 import { usePane } from "./pane-state";
+import { useCacheVersion } from "./use-live-state";
 import { useTask } from "./use-task";
 
 const KINDS = Object.keys(SEARCH_KINDS) as SearchKind[];
+
+/** The field a search's place is typed into (its suggestions go there): Place, or the comps' Subject. */
+function placeField(kind: SearchKind): string | null {
+  const arg = SEARCH_KINDS[kind].args.find((a) => a.as === "geography" || a.as === "subject");
+  return arg && "field" in arg ? arg.field : null;
+}
 
 export function SearchTab() {
   const pane = usePane();
@@ -23,7 +34,7 @@ export function SearchTab() {
   const [kind, setKind] = useState<SearchKind>("salecomps");
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [preview, setPreview] = useState<{ request: SearchRequest; result: Preview } | null>(null);
+  const [preview, setPreview] = useState<{ request: SearchRequest; result: PreviewTable } | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
   const previewRef = useRef<HTMLDivElement>(null);
 
@@ -45,6 +56,13 @@ export function SearchTab() {
   const isPrimary = (name: string) => argFields.has(name) || name === "limit";
   const primary = form.fields.filter((f) => isPrimary(f.name));
   const more = form.fields.filter((f) => !isPrimary(f.name));
+
+  // The price beside Preview follows the form and the cache (a formula may fetch the same result).
+  useCacheVersion(pane.session);
+  const checked = checkSearch(kind, values, catalog ?? undefined);
+  const rowsAsked = checked.ok ? checked.request.limit : DEFAULT_ROWS;
+  const fetched = checked.ok && pane.connection ? isFetched(pane.session.cache, pane.connection.baseUrl, checked.request) : null;
+  const target = placeField(kind);
 
   // Show the results (and the Insert buttons) once they arrive.
   useEffect(() => {
@@ -83,6 +101,13 @@ export function SearchTab() {
       if (result.rows.length === 0) return { intent: "info", title: "No results", text: "Nothing matches; loosen a filter." };
       return null;
     });
+  }
+
+  /** A suggested place goes into the place field, ready to preview (a refusal cost nothing). */
+  function takeSuggestion(place: string) {
+    if (!target) return;
+    set(target, place);
+    task.clear();
   }
 
   function insertTable() {
@@ -131,23 +156,40 @@ export function SearchTab() {
             </Accordion>
           )}
           <div className="actions">
-            <Button appearance="primary" type="submit" disabled={task.busy || !pane.connection}>
+            <Button appearance="primary" type="submit" disabled={task.busy || !pane.connection} aria-describedby="preview-cost">
               Preview
             </Button>
+            <Text id="preview-cost" size={200} className="cost">
+              {previewCostText(kind, rowsAsked, fetched)}
+            </Text>
           </div>
       </form>
       {!pane.connection && <Text>Connect to search.</Text>}
-      <TaskFeedback task={task} />
+      <TaskFeedback task={task}>
+        {task.message?.suggestions && target && (
+          <span className="suggestions" role="group" aria-label="Suggested places">
+            <span>Did you mean:</span>
+            {task.message.suggestions.map((place) => (
+              <Button key={place} size="small" appearance="outline" onClick={() => takeSuggestion(place)}>
+                {place}
+              </Button>
+            ))}
+          </span>
+        )}
+      </TaskFeedback>
       {preview && preview.result.rows.length > 0 && (
         <div ref={previewRef} className="tab-body">
-          <ResultPreview preview={preview.result} />
+          <ResultPreview kind={preview.request.kind} table={preview.result} />
           <div className="actions">
-            <Button appearance="primary" onClick={insertTable} disabled={task.busy}>
+            <Button appearance="primary" onClick={insertTable} disabled={task.busy} aria-describedby="insert-cost">
               Insert
             </Button>
-            <Button onClick={insertFormula} disabled={task.busy}>
+            <Button onClick={insertFormula} disabled={task.busy} aria-describedby="insert-cost">
               Insert as formula
             </Button>
+            <Text id="insert-cost" size={200} className="cost">
+              {insertCostText()}
+            </Text>
           </div>
         </div>
       )}

@@ -3,7 +3,8 @@
 // arguments shaped by functions.json (a matrix parameter gets a 2-D array, a scalar one a
 // value, a left-out one null) and an invocation object last. Until the promise settles the
 // cell shows #BUSY!; an array result spills; a CustomFunctions.Error shows its code and keeps
-// its message. A formula is calculated when written, when a cell it refers to changes, and
+// its message; a formatted number value ({ type: "Double", basicValue, numberFormat }) shows
+// its number in its format. A formula is calculated when written, when a cell it refers to changes, and
 // when Range.calculate or Application.calculate asks.
 import { type Rect, formatAddress, overlaps } from "./addresses";
 import { type Argument, FormulaSyntaxError, parseFormula } from "./formula-parser";
@@ -186,5 +187,10 @@ function one(value: unknown): Shown {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : { error: "#NUM!" };
   if (typeof value === "string" || typeof value === "boolean") return value;
+  // A formatted number value (Excel.DoubleCellValue): the number, shown in its format.
+  const formatted = value as { type?: unknown; basicValue?: unknown; numberFormat?: unknown };
+  if (formatted.type === "Double" && typeof formatted.basicValue === "number" && typeof formatted.numberFormat === "string") {
+    return Number.isFinite(formatted.basicValue) ? { number: formatted.basicValue, numberFormat: formatted.numberFormat } : { error: "#NUM!" };
+  }
   return { error: "#VALUE!", message: `a function returned ${typeof value}` };
 }

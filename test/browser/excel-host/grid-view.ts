@@ -2,7 +2,7 @@
 // so a screenshot of the page shows the pane and the cells it acts on side by side: column
 // letters and row numbers, the selection, spilled cells, tables, comments, errors in red.
 import { cellAddress, columnLetters, contains } from "./addresses";
-import { type Shown, type WorkbookModel, isError, key } from "./workbook-model";
+import { type Shown, type WorkbookModel, isError, isFormatted, key, shownFormat } from "./workbook-model";
 
 const PANE_WIDTH = 360;
 
@@ -44,7 +44,8 @@ export function createGridView(model: WorkbookModel, size = { rows: 24, columns:
     const { selection } = sheet;
     const parts: string[] = [];
     const top = sheet.cells.get(key(selection.row, selection.column));
-    parts.push(`<div class="bar">${escape(cellAddress(selection.row, selection.column))}&nbsp;&nbsp;${escape(String(top?.formula ?? display(model.shown(sheet, selection.row, selection.column), "General")))}</div>`);
+    const topShown = model.shown(sheet, selection.row, selection.column);
+    parts.push(`<div class="bar">${escape(cellAddress(selection.row, selection.column))}&nbsp;&nbsp;${escape(String(top?.formula ?? display(topShown, shownFormat(topShown, top))))}</div>`);
     parts.push("<table><tr><th></th>");
     for (let c = 0; c < size.columns; c++) parts.push(`<th>${columnLetters(c)}</th>`);
     parts.push("</tr>");
@@ -56,7 +57,7 @@ export function createGridView(model: WorkbookModel, size = { rows: 24, columns:
         const spill = model.spillAt(sheet, r, c);
         const table = model.tables.find((t) => t.sheet === sheet && contains(t.rect, r, c));
         const classes = [
-          typeof shown === "number" ? "num" : "",
+          typeof shown === "number" || isFormatted(shown) ? "num" : "",
           isError(shown) ? "error" : "",
           spill ? "spill" : "",
           cell?.formula !== undefined ? "anchor" : "",
@@ -66,7 +67,7 @@ export function createGridView(model: WorkbookModel, size = { rows: 24, columns:
         ].filter(Boolean);
         const style = `${cell?.bold ? "font-weight:600;" : ""}${cell?.italic ? "font-style:italic;" : ""}`;
         const title = isError(shown) && shown.message ? ` title="${escape(shown.message)}"` : "";
-        parts.push(`<td class="${classes.join(" ")}" style="${style}"${title}>${escape(display(shown, cell?.numberFormat ?? "General"))}</td>`);
+        parts.push(`<td class="${classes.join(" ")}" style="${style}"${title}>${escape(display(shown, shownFormat(shown, cell)))}</td>`);
       }
       parts.push("</tr>");
     }
@@ -114,7 +115,10 @@ function display(shown: Shown, numberFormat: string): string {
   if (isError(shown)) return shown.error;
   if (typeof shown === "boolean") return shown ? "TRUE" : "FALSE";
   if (typeof shown === "string") return shown;
+  if (isFormatted(shown)) return display(shown.number, numberFormat);
   if (numberFormat === "yyyy-mm-dd") return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 10);
+  if (numberFormat === "yyyy-mm-dd hh:mm") return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 16).replace("T", " ");
+  if (numberFormat === "0.00%") return `${(shown * 100).toFixed(2)}%`;
   if (numberFormat === "#,##0") return Math.round(shown).toLocaleString("en-US");
   if (numberFormat === "0") return String(Math.round(shown));
   if (numberFormat.startsWith("#,##0.")) return shown.toLocaleString("en-US", { maximumFractionDigits: 3 });

@@ -10,6 +10,12 @@ export interface HostConfig {
   storage?: Record<string, string>;
   /** Draws the grid beside the pane from the start (also: ?excelGrid=1 in the page URL). */
   showGrid?: boolean;
+  /**
+   * The requirement sets Office.context.requirements reports, by name, at their highest
+   * version; when left out, Microsoft 365's: ExcelApi 1.12 (the pane's) and
+   * CustomFunctionsRuntime 1.4 (formatted number values).
+   */
+  requirementSets?: Record<string, string>;
 }
 
 export type Input = string | number | boolean | null;
@@ -25,6 +31,8 @@ export interface CellInfo {
   /** Holds text typed with a leading apostrophe. */
   prefixed: boolean;
   numberFormat: string;
+  /** The format the value is shown in: a formatted number's own format, else numberFormat. */
+  shownFormat: string;
   bold: boolean;
   italic: boolean;
   /** The formula cell whose spill covers this cell (itself when it is that cell). */
@@ -44,6 +52,8 @@ export interface ExcelHostApi {
   selection(): string;
   cells(sheet: string | null, address: string): Value[][];
   formulas(sheet: string | null, address: string): Value[][];
+  /** The format each cell's value is shown in (CellInfo.shownFormat). */
+  shownFormats(sheet: string | null, address: string): string[][];
   cellInfo(sheet: string | null, address: string): CellInfo;
   comments(): Array<{ address: string; content: string; replies: string[] }>;
   tables(): Array<{ name: string; address: string; style: string }>;

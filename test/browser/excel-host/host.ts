@@ -72,6 +72,7 @@ export class ExcelHost {
   selection = () => this.call("selection");
   cells = (...a: Parameters<ExcelHostApi["cells"]>) => this.call("cells", ...a);
   formulas = (...a: Parameters<ExcelHostApi["formulas"]>) => this.call("formulas", ...a);
+  shownFormats = (...a: Parameters<ExcelHostApi["shownFormats"]>) => this.call("shownFormats", ...a);
   cellInfo = (...a: Parameters<ExcelHostApi["cellInfo"]>) => this.call("cellInfo", ...a);
   comments = () => this.call("comments");
   tables = () => this.call("tables");

@@ -1,6 +1,7 @@
 // Browser entry of the stand-in Excel host, bundled by host.ts into one script that runs
 // before the page's own (page.addInitScript). It defines the globals Office would provide in
-// Excel: Excel, CustomFunctions and OfficeRuntime.storage, and window.__excelHost for tests.
+// Excel: Excel, CustomFunctions, OfficeRuntime.storage and Office.context.requirements, and
+// window.__excelHost for tests.
 //
 // office.js outside Office keeps an existing CustomFunctions object but assigns its own
 // associate (and delayInitialization, _association) onto it, which would send functions.js's
@@ -12,7 +13,7 @@ import { Calculation, CustomFunctionsError, ERROR_CODE, type FunctionShapes } fr
 import { parseInput } from "./cell-input";
 import { createGridView } from "./grid-view";
 import type { ExcelHostApi, HostConfig } from "./host-api";
-import { WorkbookModel, isError, rangeValue } from "./workbook-model";
+import { WorkbookModel, isError, rangeValue, shownFormat } from "./workbook-model";
 
 const global = window as unknown as Record<string, unknown>;
 const config = (global.__excelHostConfig ?? {}) as HostConfig;
@@ -36,6 +37,51 @@ Object.defineProperty(customFunctions, "associate", {
 global.CustomFunctions = customFunctions;
 global.Excel = excelNamespace({ model, calculation });
 global.OfficeRuntime = { storage: createStorage() };
+installRequirements();
+
+/**
+ * Office.context.requirements as Excel has it. office.js, loaded after this script, extends the
+ * Office object it finds (or replaces it) and gives it a context of its own, which outside
+ * Office has no requirements: Office is a view whose context answers `requirements` from
+ * config.requirementSets whenever office.js's does not.
+ */
+function installRequirements(): void {
+  const requirements = { isSetSupported };
+  const views = new WeakMap<object, object>();
+  const contextView = (context: object) => {
+    let view = views.get(context);
+    if (!view) {
+      view = new Proxy(context, { get: (target, key) => Reflect.get(target, key, target) ?? (key === "requirements" ? requirements : undefined) });
+      views.set(context, view);
+    }
+    return view;
+  };
+  const officeView = (office: object) =>
+    new Proxy(office, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key, target);
+        return key === "context" ? contextView((value as object | undefined) ?? {}) : value;
+      },
+    });
+  let office = officeView({});
+  Object.defineProperty(global, "Office", {
+    configurable: true,
+    get: () => office,
+    set: (value: object) => {
+      if (value !== office) office = officeView(value);
+    },
+  });
+}
+
+/** Office.context.requirements.isSetSupported over config.requirementSets (a set's version covers every lower one). */
+function isSetSupported(name: string, version?: string): boolean {
+  const sets = config.requirementSets ?? { ExcelApi: "1.12", CustomFunctionsRuntime: "1.4" };
+  const highest = Object.entries(sets).find(([set]) => set.toLowerCase() === name.toLowerCase())?.[1];
+  if (highest === undefined) return false;
+  const [major, minor] = (version ?? "1.1").split(".").map(Number);
+  const [hasMajor, hasMinor] = highest.split(".").map(Number);
+  return hasMajor > major || (hasMajor === major && (hasMinor ?? 0) >= (minor ?? 0));
+}
 
 /**
  * OfficeRuntime.storage over localStorage (so a reload keeps the key, as Office keeps it), under
@@ -113,6 +159,7 @@ const api: ExcelHostApi = {
   selection: () => formatAddress(model.active.name, model.active.selection),
   cells: (sheetName, address) => grid2(sheetName, address, (sheet, r, c) => rangeValue(model.shown(sheet, r, c))),
   formulas: (sheetName, address) => grid2(sheetName, address, (sheet, r, c) => model.formulaText(sheet, r, c)),
+  shownFormats: (sheetName, address) => grid2(sheetName, address, (sheet, r, c) => shownFormat(model.shown(sheet, r, c), sheet.cells.get(`${r},${c}`))),
   cellInfo(sheetName, address) {
     const { sheet, rect } = target(sheetName, address);
     const shown = model.shown(sheet, rect.row, rect.column);
@@ -125,6 +172,7 @@ const api: ExcelHostApi = {
       message: isError(shown) ? (shown.message ?? null) : null,
       prefixed: Boolean(cell.prefixed),
       numberFormat: cell.numberFormat ?? "General",
+      shownFormat: shownFormat(shown, cell),
       bold: Boolean(cell.bold),
       italic: Boolean(cell.italic),
       spillParent: spill ? formatAddress(sheet.name, { row: spill.anchor[0], column: spill.anchor[1], rows: 1, columns: 1 }) : null,

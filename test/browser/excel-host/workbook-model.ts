@@ -10,8 +10,17 @@ export interface ErrorShown {
   error: string;
   message?: string;
 }
+/**
+ * A number a custom function returned with its own number format (a formatted number value,
+ * which hosts with CustomFunctionsRuntime 1.4 accept): the cell shows the number in that
+ * format, whatever the cell's own number format is.
+ */
+export interface FormattedShown {
+  number: number;
+  numberFormat: string;
+}
 /** What a cell shows; null for an empty cell. */
-export type Shown = Scalar | ErrorShown | null;
+export type Shown = Scalar | ErrorShown | FormattedShown | null;
 
 export interface Cell {
   formula?: string;
@@ -66,7 +75,11 @@ export const key = (row: number, column: number) => `${row},${column}`;
 export const unkey = (k: string) => k.split(",").map(Number) as [number, number];
 
 export function isError(shown: Shown | undefined): shown is ErrorShown {
-  return typeof shown === "object" && shown !== null;
+  return typeof shown === "object" && shown !== null && "error" in shown;
+}
+
+export function isFormatted(shown: Shown | undefined): shown is FormattedShown {
+  return typeof shown === "object" && shown !== null && "numberFormat" in shown;
 }
 
 export function hasContent(cell: Cell | undefined): boolean {
@@ -289,9 +302,10 @@ export class WorkbookModel {
   }
 }
 
-/** A shown value as Range.values gives it: an error as its code, an empty cell as "". */
+/** A shown value as Range.values gives it: an error as its code, a formatted number as the number, an empty cell as "". */
 export function rangeValue(shown: Shown): Scalar {
   if (shown === null) return "";
+  if (isFormatted(shown)) return shown.number;
   return isError(shown) ? shown.error : shown;
 }
 
@@ -299,5 +313,11 @@ export function rangeValue(shown: Shown): Scalar {
 export function valueType(shown: Shown): string {
   if (shown === null) return "Empty";
   if (isError(shown)) return "Error";
+  if (isFormatted(shown)) return "Double";
   return typeof shown === "string" ? "String" : typeof shown === "number" ? "Double" : "Boolean";
+}
+
+/** The number format a cell is shown in: its value's own (a formatted number), else the cell's. */
+export function shownFormat(shown: Shown, cell: Cell | undefined): string {
+  return isFormatted(shown) ? shown.numberFormat : (cell?.numberFormat ?? "General");
 }

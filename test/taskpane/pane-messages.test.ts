@@ -1,0 +1,76 @@
+// Failures as the pane shows them: a title that says what happened and a sentence to act on.
+import { ApiError } from "../../src/shared/api-error";
+import { ConnectError } from "../../src/taskpane/pane-connection";
+import { failureMessage, isUnreachable } from "../../src/taskpane/pane-messages";
+import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
+
+test("failures become a title and a sentence; out of credits names the reset day", () => {
+  const out = new ApiError(402, "credits_exhausted", "This call costs 2 credits and 0 of the Explorer plan's 1000 monthly credits are left. Credits reset at 2026-12-01T00:00:00.000Z.", "r1", [], { resetAt: "2026-12-01T00:00:00.000Z" });
+  expect(failureMessage(out)).toEqual({
+    intent: "warning",
+    title: "Out of credits",
+    text: "This call costs 2 credits and 0 of the Explorer plan's 1000 monthly credits are left. Credits come back on 1 Dec 2026.",
+  });
+  expect(failureMessage(new TargetNotEmptyError("Sheet1!A1:C4"))).toMatchObject({ title: "Nothing was changed", text: expect.stringContaining("Sheet1!A1:C4 are not empty") });
+  const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
+  expect(failureMessage(new ApiError(503, "unavailable", "db down", "req-7"))).toEqual({ intent: "error", title: "The service had a problem", text: "Try again shortly (request req-7)." });
+  spy.mockRestore();
+});
+
+describe("a service that cannot be reached", () => {
+  const CHECK = "Check that the service is running and that the Service URL under Connection is right; a proxy or firewall may also be in the way.";
+
+  test("no answer at all (network failure, timeout) is 'Service unreachable', with the URL and what to check", () => {
+    const down = new ApiError(0, "network_error", "Could not reach http://127.0.0.1:9: fetch failed");
+    expect(failureMessage(down)).toEqual({ intent: "error", title: "Service unreachable", text: `Could not reach http://127.0.0.1:9: fetch failed. ${CHECK}` });
+    const slow = new ApiError(0, "timeout", "No answer from https://prop.example.com within 30 s.");
+    expect(failureMessage(slow)).toMatchObject({ title: "Service unreachable", text: expect.stringMatching(/^No answer from https:\/\/prop\.example\.com within 30 s\. Check/) });
+  });
+
+  test("connecting to it says the same", () => {
+    expect(failureMessage(new ConnectError("Could not reach http://127.0.0.1:9: fetch failed", "baseUrl", true))).toMatchObject({ title: "Service unreachable" });
+    // A URL that is not one is a form error, not an unreachable service.
+    expect(failureMessage(new ConnectError('"x" is not a URL', "baseUrl"))).toMatchObject({ title: "Nothing was changed" });
+  });
+
+  test("only a missing answer counts: a cancelled call, an unreadable answer or a refusal does not", () => {
+    expect(isUnreachable(new ApiError(0, "network_error", "x"))).toBe(true);
+    expect(isUnreachable(new ApiError(0, "aborted", "x"))).toBe(false);
+    expect(isUnreachable(new ApiError(200, "invalid_response", "x"))).toBe(false);
+    expect(failureMessage(new ApiError(400, "validation_failed", "limit: too big"))).toMatchObject({ title: "Not accepted" });
+  });
+});
+
+describe("a place the snapshot does not hold", () => {
+  const refusal = (code: string, detail: string, suggestions?: unknown, status = 400) =>
+    new ApiError(status, code, detail, "req-1", [{ pointer: "/geography", detail }], {
+      extensions: { parameter: "geography", place: "Austn, TX", ...(suggestions === undefined ? {} : { suggestions }) },
+    });
+
+  test("unknown: the service's sentence without the input's name, and its suggestions to offer as buttons", () => {
+    const err = refusal("unknown_place", 'geography: this snapshot holds no city "Austn, TX". Did you mean Austin, TX, Aston, PA or Houston, TX?', ["Austin, TX", "Aston, PA", "Houston, TX"]);
+    expect(failureMessage(err)).toEqual({
+      intent: "warning",
+      title: "Place not found",
+      text: 'This snapshot holds no city "Austn, TX". (No credits were used.)',
+      suggestions: ["Austin, TX", "Aston, PA", "Houston, TX"],
+    });
+  });
+
+  test("ambiguous and unsupported places have their own titles", () => {
+    const ambiguous = refusal("ambiguous_place", 'geography: "Springfield" names 4 cities (Springfield, IL; Springfield, MA; Springfield, MO; Springfield, OR); add the state, such as "Springfield, IL".', ["Springfield, IL", "Springfield, MA", "Springfield, MO"]);
+    expect(failureMessage(ambiguous)).toMatchObject({ title: "Which place?", text: expect.stringMatching(/^"Springfield" names 4 cities/), suggestions: ["Springfield, IL", "Springfield, MA", "Springfield, MO"] });
+    const unsupported = refusal("unsupported_place", 'geography: "78704" is a ZIP code; this endpoint takes a state or a metro.', []);
+    expect(failureMessage(unsupported)).toEqual({ intent: "warning", title: "Not a place this search takes", text: '"78704" is a ZIP code; this endpoint takes a state or a metro. (No credits were used.)' });
+  });
+
+  test("a refusal remembered by the cache (other status, no suggestions) keeps the service's 'Did you mean' sentence", () => {
+    const cached = new ApiError(404, "unknown_place", "geography: this snapshot holds no city \"Austn, TX\". Did you mean Austin, TX?");
+    expect(failureMessage(cached)).toEqual({ intent: "warning", title: "Place not found", text: 'This snapshot holds no city "Austn, TX". Did you mean Austin, TX? (No credits were used.)' });
+  });
+
+  test("suggestions that are not text are dropped, and at most three are offered", () => {
+    const err = refusal("unknown_place", "geography: nothing. Did you mean A, B, C or D?", ["A", 7, "", "B", "C", "D"]);
+    expect(failureMessage(err).suggestions).toEqual(["A", "B", "C"]);
+  });
+});
