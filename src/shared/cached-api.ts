@@ -7,7 +7,7 @@ import { CommercialProperty } from "./contract/records";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "./endpoints";
 import { Batcher, type BatchOutcome } from "./batcher";
 import { MAX_MARKET_BATCH, type MarketBatch } from "./contract/market-batch";
-import type { CacheEntry, ResultCache } from "./result-cache";
+import type { CacheEntry, CachedError, ResultCache } from "./result-cache";
 import { SharedRequests } from "./shared-requests";
 
 /** What a custom function knows about its own invocation. */
@@ -203,7 +203,7 @@ export class CachedApi {
       // typo from making a request on every recalculation. A refresh revalidates them like any
       // other result.
       if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
-        cache.set(key, { error: { status: err.status, code: err.code, message: err.message, requestId: err.requestId }, snapshotId: this.snapshotId });
+        cache.set(key, { error: cachedError(err), snapshotId: this.snapshotId });
       }
       throw err;
     }
@@ -279,7 +279,7 @@ export class CachedApi {
             const error = new ApiError(result.status, problem?.code ?? "not_found", problem?.detail ?? `No market for ${asked[i]}.`, response.requestId, [], {
               extensions: { suggestions: problem?.suggestions ?? [] },
             });
-            this.options.cache.set(key, { error: { status: error.status, code: error.code, message: error.message, requestId: error.requestId }, snapshotId });
+            this.options.cache.set(key, { error: cachedError(error), snapshotId });
             outcomes.set(asked[i], { error });
           }
         });
@@ -325,8 +325,17 @@ function normaliseQuery(query: Record<string, QueryValue>): Record<string, strin
   return out;
 }
 
+/** A refusal as the cache keeps it: enough to give the same answer again, suggestions included. */
+function cachedError(err: ApiError): CachedError {
+  const suggestions = err.extensions.suggestions;
+  const kept: CachedError = { status: err.status, code: err.code, message: err.message, requestId: err.requestId };
+  if (Array.isArray(suggestions) && suggestions.length > 0) kept.suggestions = suggestions.map(String);
+  return kept;
+}
+
 function unwrap<T>(entry: CacheEntry): T {
-  if (entry.error) throw new ApiError(entry.error.status, entry.error.code, entry.error.message, entry.error.requestId);
+  const e = entry.error;
+  if (e) throw new ApiError(e.status, e.code, e.message, e.requestId, [], e.suggestions ? { extensions: { suggestions: e.suggestions } } : {});
   return entry.value as T;
 }
 

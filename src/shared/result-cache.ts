@@ -11,6 +11,8 @@ export interface CachedError {
   code: string;
   message: string;
   requestId: string | null;
+  /** Places the service suggested instead (a refused place), so a repeat shows them again. */
+  suggestions?: string[];
 }
 
 export interface CacheEntry {

@@ -9,6 +9,7 @@ import { compareTable } from "../../src/functions/compare-table";
 import { credits } from "../../src/functions/credits";
 import { searchProperties } from "../../src/functions/property-searches";
 import { contextOf } from "../../src/functions/call-context";
+import { ENDPOINTS } from "../../src/shared/endpoints";
 import { toExcelSerial } from "../../src/functions/cell-values";
 import { jsonResponse, problemResponse } from "./office-stand-ins";
 import { compareResponse, listResponse, propertyRecord, testSession, type SeenRequest } from "./session-factory";
@@ -192,4 +193,16 @@ test("Excel cancelling a call aborts its request and the cell settles", async ()
   invocation.onCanceled!();
   await expect(pending).rejects.toMatchObject({ code: "aborted" });
   expect(requests[0].signal?.aborted).toBe(true);
+});
+
+test("a refused place is remembered with its suggestions: the repeat answers the same, without a request", async () => {
+  const { session, requests } = testSession(() =>
+    problemResponse(400, { code: "unknown_place", detail: 'geography: this snapshot holds no city "Huston, TX". Did you mean Houston, TX?', suggestions: ["Houston, TX"] }),
+  );
+  const ctx = { session };
+  const first = await saleComps("Huston, TX", null, null, ctx).catch((e: unknown) => e);
+  const again = await session.api.get(ENDPOINTS.findSaleComps, {}, { geography: "Huston, TX", limit: 25, offset: 0 }).catch((e: unknown) => e);
+  expect(requests).toHaveLength(1);
+  expect(first).toMatchObject({ message: expect.stringContaining("Did you mean Houston, TX?") });
+  expect(again).toMatchObject({ status: 400, code: "unknown_place", extensions: { suggestions: ["Houston, TX"] } });
 });
