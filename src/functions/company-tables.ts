@@ -42,7 +42,7 @@ export function companies(companyType: unknown, name: unknown, options: unknown,
  * owner (tenant) columns say which company was matched; name_match=best in the options takes
  * the largest instead.
  */
-function byName(company: Record<string, string>): Record<string, string> | undefined {
+export function uniqueNameMatch(company: Record<string, string>): Record<string, string> | undefined {
   return Object.keys(company).some((k) => k.endsWith("_name")) ? { name_match: "unique" } : undefined;
 }
 
@@ -50,7 +50,7 @@ function byName(company: Record<string, string>): Record<string, string> | undef
 export function portfolio(owner: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const positional = companyArg(owner, "owner");
   return listTable(
-    { spec: ENDPOINTS.getOwnerPortfolio, positional, options, resource: "portfolio_holding", empty: "No holdings match", defaults: byName(positional) },
+    { spec: ENDPOINTS.getOwnerPortfolio, positional, options, resource: "portfolio_holding", empty: "No holdings match", defaults: uniqueNameMatch(positional) },
     ctx,
   );
 }
@@ -59,7 +59,7 @@ export function portfolio(owner: unknown, options: unknown, ctx: FunctionContext
 export function footprint(tenant: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const positional = companyArg(tenant, "tenant");
   return listTable(
-    { spec: ENDPOINTS.getTenantFootprint, positional, options, resource: "tenant_location", empty: "No tenant locations match", defaults: byName(positional) },
+    { spec: ENDPOINTS.getTenantFootprint, positional, options, resource: "tenant_location", empty: "No tenant locations match", defaults: uniqueNameMatch(positional) },
     ctx,
   );
 }

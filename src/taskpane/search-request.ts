@@ -6,7 +6,7 @@
 import type { ApiRequest, QueryValue } from "../shared/api-client";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "../shared/endpoints";
 import { assetTypeArg, companyTypeArg, isBlank, placeArg } from "../functions/argument-parsers";
-import { companyArg } from "../functions/company-tables";
+import { uniqueNameMatch, companyArg } from "../functions/company-tables";
 import { InputError } from "../functions/excel-errors";
 import type { ListEnvelope } from "../functions/list-rows";
 import { MARKET_METRICS } from "../functions/market";
@@ -62,8 +62,11 @@ export function readField(kind: SearchKind, name: string, raw: string): FieldInp
       return query(placeArg(raw, ENDPOINTS[spec.endpoint], label));
     case "subject":
       return query(saleCompsSubject(raw));
-    case "company":
-      return query(companyArg(raw, arg.role));
+    case "company": {
+      // As PORTFOLIO and FOOTPRINT ask: a name several companies contain is refused, not guessed.
+      const company = companyArg(raw, arg.role);
+      return query({ ...company, ...uniqueNameMatch(company) });
+    }
   }
 }
 
