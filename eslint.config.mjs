@@ -56,7 +56,11 @@ export default tseslint.config(
     // CommonJS run by Node directly (webpack and jest configs, scripts/*.js).
     files: ["**/*.js"],
     languageOptions: { sourceType: "commonjs", globals: globals.node },
-    rules: { "@typescript-eslint/no-require-imports": "off" },
+    rules: {
+      "@typescript-eslint/no-require-imports": "off",
+      // `const crypto = require("node:crypto")` is not a redeclaration of the global crypto.
+      "no-redeclare": ["error", { builtinGlobals: false }],
+    },
   },
   {
     files: ["**/*.mjs"],
