@@ -7,6 +7,7 @@
 // create-key prints the raw key as the last line of its output, once; it is not stored.
 import { openAccountsDb } from "./auth/accounts-db";
 import fs from "node:fs";
+import { parseArgs } from "node:util";
 import { KeyLimitError, KeyStore } from "./auth/key-store";
 import { CredentialStore } from "./web/credentials";
 import { SessionStore } from "./web/sessions";
@@ -20,24 +21,39 @@ const USAGE = `Usage:
   npm run admin -- revoke-key --email <email> --key-id <key id>
   npm run admin -- set-plan --email <email> --plan <plan>
   npm run admin -- set-password --email <email>   (reads the password from standard input)
+  npm run admin -- --help
 Plans: ${Object.keys(PLANS).join(", ")} (new accounts get ${DEFAULT_PLAN}).`;
 
-export function parseArgs(argv: string[]): { command: string; flags: Record<string, string | true> } {
-  const [command = "", ...rest] = argv;
-  const flags: Record<string, string | true> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (!a.startsWith("--")) throw new Error(`Unexpected argument '${a}'.\n${USAGE}`);
-    const next = rest[i + 1];
-    if (next === undefined || next.startsWith("--")) flags[a.slice(2)] = true;
-    else flags[a.slice(2)] = rest[++i];
+const OPTIONS = {
+  email: { type: "string" },
+  name: { type: "string" },
+  test: { type: "boolean" },
+  plan: { type: "string" },
+  "key-id": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Flags = ReturnType<typeof parseAdminArgs>["flags"];
+
+/** The command and its options; an unknown option, a missing value or a stray argument throws with the usage. */
+export function parseAdminArgs(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    if (!String((err as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS")) throw err;
+    // node:util's message, without its hint about quoting arguments that start with "-".
+    const message = (err as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "");
+    throw new Error(`${message}${message.endsWith(".") ? "" : "."}\n${USAGE}`);
   }
-  return { command, flags };
+  const [command = "", ...rest] = parsed.positionals;
+  if (rest.length) throw new Error(`Unexpected argument '${rest[0]}'.\n${USAGE}`);
+  return { command, flags: parsed.values };
 }
 
-function need(flags: Record<string, string | true>, name: string): string {
+function need(flags: Flags, name: "email" | "name" | "plan" | "key-id"): string {
   const v = flags[name];
-  if (typeof v !== "string" || v.trim() === "") throw new Error(`--${name} is required.\n${USAGE}`);
+  if (v === undefined || v.trim() === "") throw new Error(`--${name} is required.\n${USAGE}`);
   return v.trim();
 }
 
@@ -46,7 +62,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** `readSecret` gives the password for set-password: standard input, never an argument
  *  (arguments show in `ps` and in shell history). */
 export function runAdmin(argv: string[], out: (line: string) => void, readSecret = () => fs.readFileSync(0, "utf8")): void {
-  const { command, flags } = parseArgs(argv);
+  const { command, flags } = parseAdminArgs(argv);
+  if (flags.help) {
+    out(USAGE);
+    return;
+  }
   const config = loadConfig();
   const db = openAccountsDb(config.accountsPath);
   const keys = new KeyStore(db, loadPepper(config.dataDir));
