@@ -23,6 +23,7 @@ async function main() {
     corsOrigins: config.corsOrigins,
     tls: config.tls,
     secureCookies: config.secureCookies,
+    trustProxy: config.trustProxy,
     logger: loggerOptions(process.env.LOG_LEVEL ?? "info"),
   });
   const checkpoints = startWalCheckpoints(accountsDb, {

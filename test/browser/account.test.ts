@@ -1,15 +1,11 @@
 // The account area in a real browser: sign up, create a key, see it once, call the API with it
 // from Node, watch usage go up, revoke it, get 401. The service listens on a loopback port.
 // With UPDATE_SCREENSHOTS=1 it also writes the screenshots in docs/screenshots/.
-import crypto from "node:crypto";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { parseKey } from "../../src/shared/contract/api-key-format";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
 
 const SHOTS = path.join(__dirname, "../../docs/screenshots");
@@ -21,9 +17,9 @@ let browser: Browser;
 let propertyId: string;
 
 beforeAll(async () => {
-  const snapshot = openSnapshot(snapshotPath());
-  propertyId = snapshot.prepare("SELECT id FROM properties ORDER BY id LIMIT 1").pluck().get() as string;
-  app = buildApp({ snapshotDb: snapshot, accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32) });
+  const built = buildTestApp();
+  app = built.app;
+  propertyId = built.snapshot.prepare("SELECT id FROM properties ORDER BY id LIMIT 1").pluck().get() as string;
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
 });

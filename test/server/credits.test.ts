@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type Database from "better-sqlite3";
-import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { CreditLedger, FLUSH_INTERVAL_MS } from "../../src/server/credits/credit-ledger";
 import { PLANS } from "../../src/server/credits/plans";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 
 // A service with a clock the test moves, one Explorer account and one key.
 function meteredService(start = "2026-11-15T12:00:00Z") {
@@ -16,12 +14,7 @@ function meteredService(start = "2026-11-15T12:00:00Z") {
     set: (iso: string) => void (t = Date.parse(iso)),
     advance: (ms: number) => void (t += ms),
   };
-  const snapshot = openSnapshot(snapshotPath());
-  const accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  const now = () => new Date(t);
-  const app = buildApp({ snapshotDb: snapshot, accountsDb, pepper, now });
-  const keys = new KeyStore(accountsDb, pepper, now);
+  const { app, keys, accountsDb, snapshot } = buildTestApp({ now: () => new Date(t) });
   const account = keys.createAccount("metered@example.com");
   const key = keys.createKey(account.id, "model").raw;
   const propertyId = (snapshot.prepare("SELECT id FROM properties LIMIT 1").pluck().get() as string);

@@ -1,5 +1,5 @@
 // Credits: what each account has used this month, held exactly in memory and written to the
-// accounts database in batches.
+// accounts database in batches. (No library does metered billing against a plan; this is ours.)
 //
 // Why in memory: charging must be atomic (50 clients on one key never spend more than the
 // plan) and cheap (a metered call is the hot path). This process is the only writer of
