@@ -16,7 +16,7 @@ import type { AddressInfo } from "node:net";
 import { buildSnapshot } from "../src/snapshot/build";
 import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { buildApp } from "../src/server/app";
-import { openAccountsDb } from "../src/server/auth/accounts-db";
+import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { endpointFor } from "../src/shared/endpoints";
 import { SETTING_KEYS } from "../src/shared/setting-keys";

@@ -11,7 +11,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { buildSnapshot } from "../src/snapshot/build";
 import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
-import { openAccountsDb } from "../src/server/auth/accounts-db";
+import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { loadPepper } from "../src/server/config";
 

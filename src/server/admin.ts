@@ -5,7 +5,7 @@
 //   npm run admin -- set-plan --email <email> --plan <explorer|unlimited>
 //   printf '%s' "$PASSWORD" | npm run admin -- set-password --email <email>
 // create-key prints the raw key as the last line of its output, once; it is not stored.
-import { openAccountsDb } from "./auth/accounts-db";
+import { openAccountsDb } from "./db/accounts-db";
 import fs from "node:fs";
 import { KeyLimitError, KeyStore } from "./auth/key-store";
 import { CredentialStore } from "./web/credentials";

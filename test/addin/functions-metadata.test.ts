@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { ROOT, ensureAddinBuild, readDist } from "./addin-build";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
 const webpackConfig = require("../../webpack.config.js") as { functionsMetadataForOrigin: (json: string, origin: string) => string };

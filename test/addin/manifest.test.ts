@@ -7,7 +7,7 @@ import { ancestorNames, descendants, parseXml, type XmlElement } from "./xml-wal
 import { DIST, ROOT, ensureAddinBuild, readDist } from "./addin-build";
 import crypto from "node:crypto";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { parseKey } from "../../src/shared/contract/api-key-format";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";

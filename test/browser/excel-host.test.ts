@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";

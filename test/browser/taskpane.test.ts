@@ -19,7 +19,7 @@ import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { periodEnd, periodOf } from "../../src/server/credits/plans";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type Database from "better-sqlite3";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { CreditLedger, FLUSH_INTERVAL_MS } from "../../src/server/credits/credit-ledger";
 import { PLANS } from "../../src/server/credits/plans";

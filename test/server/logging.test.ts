@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { loggerOptions } from "../../src/server/http/logging";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";

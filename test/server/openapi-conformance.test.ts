@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type Database from "better-sqlite3";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { PLANS, periodOf } from "../../src/server/credits/plans";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";

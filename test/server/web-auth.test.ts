@@ -164,7 +164,7 @@ describe("sessions", () => {
 
   test("Secure, __Host- cookies when the service is configured for HTTPS", async () => {
     const { buildApp } = await import("../../src/server/app");
-    const { openAccountsDb } = await import("../../src/server/auth/accounts-db");
+    const { openAccountsDb } = await import("../../src/server/db/accounts-db");
     const { openSnapshot } = await import("../../src/snapshot/snapshot-file");
     const { snapshotPath } = await import("../helpers/service");
     const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: Buffer.alloc(32, 1), secureCookies: true });

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
