@@ -249,7 +249,7 @@ function row(name: string, addin: Phase, naive: Phase): string {
 
 /** A fresh add-in runtime on a fresh Explorer account: each scenario starts from nothing. */
 async function freshAddin(origin: string, keys: KeyStore, name: string) {
-  const key = keys.createKey(keys.createAccount(`${name}@bench.example`).id, `bench ${name}`).raw;
+  const key = keys.createKey(keys.accounts.create(`${name}@bench.example`).id, `bench ${name}`).raw;
   const counter = newCounter();
   const addin = loadAddin(origin, key, counter);
   await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call
@@ -354,8 +354,8 @@ async function main() {
   // One account per model, so each sees its own credits. The add-in runs on the default plan
   // (Explorer: 1,000 credits a month, bursts of 60 requests); the naive model needs more than
   // that, so it runs on the operators' load-test plan where the service has one.
-  const addinKey = keys.createKey(keys.createAccount("addin@bench.example").id, "bench add-in").raw;
-  const naiveKey = keys.createKey(keys.createAccount("naive@bench.example", "unlimited").id, "bench naive").raw;
+  const addinKey = keys.createKey(keys.accounts.create("addin@bench.example").id, "bench add-in").raw;
+  const naiveKey = keys.createKey(keys.accounts.create("naive@bench.example", "unlimited").id, "bench naive").raw;
   const cells = model(snapshotDb);
 
   const addinCounter = newCounter();

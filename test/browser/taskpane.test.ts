@@ -21,7 +21,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
-import { periodEnd, periodOf } from "../../src/server/credits/plans";
+import { periodEnd, periodOf } from "../../src/server/credits/periods";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { columnLetters } from "../../src/taskpane/excel-addresses";
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const pepper = crypto.randomBytes(32);
   app = buildApp({ snapshotDb: openSnapshot(riskySnapshot()), accountsDb, pepper, addinDir: DIST });
   keys = new KeyStore(accountsDb, pepper);
-  goodKey = keys.createKey(keys.createAccount("pane@example.com").id, "pane test").raw;
+  goodKey = keys.createKey(keys.accounts.create("pane@example.com").id, "pane test").raw;
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
 }, 300_000);
@@ -401,7 +401,7 @@ describe("the analyst's journey", () => {
 });
 
 test("out of credits: the status says so, and a search explains when credits come back", async () => {
-  const account = keys.createAccount("spent@example.com");
+  const account = keys.accounts.create("spent@example.com");
   const key = keys.createKey(account.id, "spent").raw;
   accountsDb.prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)").run(account.id, periodOf(new Date()), 1000);
   const s = await openPane({ [SETTING_KEYS.apiKey]: key });

@@ -30,7 +30,7 @@ export function startService(): TestService {
   const pepper = crypto.randomBytes(32);
   const app = buildApp({ snapshotDb: snapshot, accountsDb, pepper });
   const keys = new KeyStore(accountsDb, pepper);
-  const account = keys.createAccount("analyst@example.com");
+  const account = keys.accounts.create("analyst@example.com");
   const key = keys.createKey(account.id, "test key").raw;
   const auth = { authorization: `Bearer ${key}` };
   return {

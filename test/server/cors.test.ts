@@ -17,7 +17,7 @@ function corsService() {
   const pepper = crypto.randomBytes(32);
   const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, corsOrigins: [ADDIN] });
   const keys = new KeyStore(accountsDb, pepper);
-  const key = keys.createKey(keys.createAccount("cors@example.com").id, "pane").raw;
+  const key = keys.createKey(keys.accounts.create("cors@example.com").id, "pane").raw;
   return { app, key };
 }
 

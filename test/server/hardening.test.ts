@@ -18,7 +18,7 @@ function service(snapshotFile: string, extra: { requestTimeoutMs?: number } = {}
   const pepper = crypto.randomBytes(32);
   const app = buildApp({ snapshotDb: openSnapshot(snapshotFile), accountsDb, pepper, logger: loggerOptions("info", sink.stream), ...extra });
   const keys = new KeyStore(accountsDb, pepper);
-  const key = keys.createKey(keys.createAccount("hard@example.com").id, "k").raw;
+  const key = keys.createKey(keys.accounts.create("hard@example.com").id, "k").raw;
   return { app, key, log: sink.text };
 }
 

@@ -14,7 +14,7 @@ test("keys never reach the log, wherever the client puts them", async () => {
   const pepper = crypto.randomBytes(32);
   const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, logger: loggerOptions("debug", sink.stream) });
   const keys = new KeyStore(accountsDb, pepper);
-  const key = keys.createKey(keys.createAccount("log@example.com").id, "log").raw;
+  const key = keys.createKey(keys.accounts.create("log@example.com").id, "log").raw;
   await app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { authorization: `Bearer ${key}` } });
   await app.inject({ method: "GET", url: `/v1/commercial/coverage?api_key=${key}` });
   await app.inject({ method: "GET", url: `/v1/nowhere/${key}` });

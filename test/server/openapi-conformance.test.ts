@@ -13,7 +13,8 @@ import type Database from "better-sqlite3";
 import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
-import { PLANS, periodOf } from "../../src/server/credits/plans";
+import { PLANS } from "../../src/server/auth/plans";
+import { periodOf } from "../../src/server/credits/periods";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { buildOpenApi } from "../../src/server/openapi";
 import { API_ROUTES } from "../../src/server/routes";
@@ -221,7 +222,7 @@ let accounts = 0;
 
 /** A key of a new Explorer account; with `creditsLeft`, the account has used all but that many this period. */
 function newKey(creditsLeft?: number): string {
-  const account = keys.createAccount(`conformance-${++accounts}@example.com`);
+  const account = keys.accounts.create(`conformance-${++accounts}@example.com`);
   if (creditsLeft !== undefined) {
     accountsDb
       .prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)")
@@ -385,7 +386,7 @@ test("a failure inside the service answers the 500 problem every operation decla
   const pepper = crypto.randomBytes(32);
   const broken = buildApp({ snapshotDb: snapshot, accountsDb: db, pepper, now });
   const brokenKeys = new KeyStore(db, pepper, now);
-  const key = brokenKeys.createKey(brokenKeys.createAccount("broken@example.com").id, "broken").raw;
+  const key = brokenKeys.createKey(brokenKeys.accounts.create("broken@example.com").id, "broken").raw;
   snapshot.close();
   const failed: string[] = [];
   const problems: string[] = [];

@@ -4,7 +4,7 @@
 // the same words, the same status and (a real scrypt run every time) about the same time.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { logInPage, signUpPage } from "./auth-pages";
-import { EmailTakenError } from "./credentials";
+import { EmailTakenError } from "../auth/account-store";
 import { hashPassword, passwordProblem, PASSWORD_MAX, verifyPassword } from "./passwords";
 import {
   type WebContext, checkPreSessionCsrf, checkSessionCsrf, clearSessionCookie, preSessionToken, safeNext,
@@ -51,12 +51,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: WebContext): void 
     if (emailKey) ctx.limiters.signUpPerEmail.record(emailKey);
 
     const errors = { email: emailProblem(email), password: passwordProblem(password, email) };
-    if (!errors.email && ctx.keys.findAccountByEmail(email)) {
+    if (!errors.email && ctx.accounts.findByEmail(email)) {
       errors.email = "An account with this email already exists. Log in instead.";
     }
     if (errors.email || errors.password) return again(errors, 400);
     try {
-      const account = ctx.credentials.signUp(email, await hashPassword(password));
+      const account = ctx.accounts.createWithPassword(email, await hashPassword(password));
       startSession(ctx, reply, account.id);
     } catch (err) {
       if (!(err instanceof EmailTakenError)) throw err;
@@ -86,8 +86,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: WebContext): void 
     if (!email || !password) {
       return again({ email: email ? undefined : "Enter your email address.", password: password ? undefined : "Enter your password." }, 400);
     }
-    const account = email.length <= 254 ? ctx.keys.findAccountByEmail(email) : undefined;
-    const stored = account ? ctx.credentials.passwordHash(account.id) : undefined;
+    const account = email.length <= 254 ? ctx.accounts.findByEmail(email) : undefined;
+    const stored = account ? ctx.accounts.passwordHash(account.id) : undefined;
     const ok = password.length <= PASSWORD_MAX * 4 && (await verifyPassword(password, stored));
     if (!ok || !account) {
       ctx.limiters.logInFailuresPerEmail.record(emailKey);

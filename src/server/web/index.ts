@@ -7,7 +7,6 @@ import type { KeyStore } from "../auth/key-store";
 import { registerAccountRoutes } from "./account-routes";
 import { authLimiters } from "./attempt-limiter";
 import { registerAuthRoutes } from "./auth-routes";
-import { CredentialStore } from "./credentials";
 import { CsrfGuard } from "./csrf";
 import { messagePage } from "./message-page";
 import { registerPublicPages } from "./public-pages";
@@ -45,7 +44,7 @@ export function registerAccountArea(app: FastifyInstance, opts: AccountAreaOptio
   const now = opts.now ?? (() => new Date());
   const ctx: WebContext = {
     keys: opts.keys,
-    credentials: new CredentialStore(opts.accountsDb, opts.keys, now),
+    accounts: opts.keys.accounts,
     sessions: new SessionStore(opts.accountsDb, now),
     csrf: new CsrfGuard(opts.pepper),
     limiters: authLimiters(() => now().getTime()),

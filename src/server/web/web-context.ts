@@ -2,11 +2,11 @@
 // session plumbing every route needs.
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Account, KeyStore } from "../auth/key-store";
+import type { Account, AccountStore } from "../auth/account-store";
+import type { KeyStore } from "../auth/key-store";
 import type { UsageReport } from "../credits/credit-ledger";
 import type { AuthLimiters } from "./attempt-limiter";
 import { cookieNames, parseCookies, serializeCookie } from "./cookies";
-import type { CredentialStore } from "./credentials";
 import { type CsrfGuard, preSessionBinding, sessionBinding } from "./csrf";
 import { SESSION_MAX_MS, type SessionStore, type WebSession } from "./sessions";
 
@@ -17,7 +17,7 @@ export interface UsageSource {
 
 export interface WebContext {
   keys: KeyStore;
-  credentials: CredentialStore;
+  accounts: AccountStore;
   sessions: SessionStore;
   csrf: CsrfGuard;
   limiters: AuthLimiters;
@@ -48,7 +48,7 @@ export function sessionCookie(ctx: WebContext, req: FastifyRequest): string | un
 export function visitor(ctx: WebContext, req: FastifyRequest): Visitor | undefined {
   const session = ctx.sessions.find(sessionCookie(ctx, req));
   if (!session) return undefined;
-  const account = ctx.credentials.accountById(session.accountId);
+  const account = ctx.accounts.findById(session.accountId);
   if (!account) return undefined;
   return { session, account, csrf: ctx.csrf.token(sessionBinding(session.id)) };
 }
