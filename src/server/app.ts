@@ -19,7 +19,7 @@ import { newRequestId, redactKeys } from "./http/request-id";
 import { API_ROUTES } from "./routes";
 import { checkRanges } from "./routes/query-params";
 import { buildOpenApi } from "./openapi";
-import { registerAccountArea } from "./web";
+import { accountArea } from "./web";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -135,7 +135,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   const openapi = buildOpenApi(API_ROUTES);
   app.get("/v1/openapi.json", async () => openapi);
   app.get("/healthz", async () => ({ status: "ok" }));
-  registerAccountArea(app, { keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, openapi, now: opts.now, secureCookies: opts.secureCookies, docsDir: opts.docsDir });
+  app.register(accountArea, { keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, now: opts.now, secureCookies: opts.secureCookies, docsDir: opts.docsDir });
 
   if (opts.addinDir && fs.existsSync(opts.addinDir)) {
     // Source maps stay on disk for whoever debugs the build; the service does not hand them out.
