@@ -17,7 +17,7 @@ import type { AddressInfo } from "node:net";
 import { buildSnapshot } from "../src/snapshot/build";
 import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { buildApp } from "../src/server/app";
-import { openAccountsDb } from "../src/server/auth/accounts-db";
+import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { endpointFor } from "../src/shared/endpoints";
 import { SETTING_KEYS } from "../src/shared/setting-keys";
@@ -271,7 +271,7 @@ function row(name: string, addin: Phase, naive: Phase): string {
 
 /** A fresh add-in runtime on a fresh Explorer account: each scenario starts from nothing. */
 async function freshAddin(origin: string, keys: KeyStore, name: string) {
-  const key = keys.createKey(keys.createAccount(`${name}@bench.example`).id, `bench ${name}`).raw;
+  const key = keys.createKey(keys.accounts.create(`${name}@bench.example`).id, `bench ${name}`).raw;
   const counter = newCounter();
   const addin = loadAddin(origin, key, counter);
   await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call
@@ -376,8 +376,8 @@ async function main() {
   // One account per model, so each sees its own credits. The add-in runs on the default plan
   // (Explorer: 1,000 credits a month, bursts of 60 requests); the naive model needs more than
   // that, so it runs on the operators' load-test plan where the service has one.
-  const addinKey = keys.createKey(keys.createAccount("addin@bench.example").id, "bench add-in").raw;
-  const naiveKey = keys.createKey(keys.createAccount("naive@bench.example", "unlimited").id, "bench naive").raw;
+  const addinKey = keys.createKey(keys.accounts.create("addin@bench.example").id, "bench add-in").raw;
+  const naiveKey = keys.createKey(keys.accounts.create("naive@bench.example", "unlimited").id, "bench naive").raw;
   const cells = model(snapshotDb);
 
   const addinCounter = newCounter();

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { buildSnapshot } from "../src/snapshot/build";
 import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
-import { openAccountsDb } from "../src/server/auth/accounts-db";
+import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { loadPepper } from "../src/server/config";
 
@@ -208,7 +208,7 @@ async function main() {
   const keys = new KeyStore(openAccountsDb(path.join(DATA_DIR, "accounts.db")), loadPepper(DATA_DIR));
   // The operators' plan: every call still goes through the credit gate and is charged and
   // recorded, but Explorer's 1,000 credits and 60-call burst would stop a load test at once.
-  const account = keys.createAccount("bench@example.com", "unlimited");
+  const account = keys.accounts.create("bench@example.com", "unlimited");
   const key = keys.createKey(account.id, "benchmark").raw;
 
   const child = spawn("taskset", ["-c", "0", process.execPath, path.join(__dirname, "../src/server/main.js")], {

@@ -11,11 +11,9 @@ import { SnapshotContext } from "./data/snapshot-context";
 import { answerClientError, answerRouterError } from "./http/client-errors";
 import { notFound, sendProblem, toProblem } from "./http/problem";
 import { newRequestId, redactKeys } from "./http/request-id";
-import { buildOpenApi } from "./openapi";
 import { addinFiles } from "./plugins/addin-files";
 import { v1Api } from "./plugins/v1-api";
-import { API_ROUTES } from "./routes";
-import { registerAccountArea } from "./web";
+import { accountArea } from "./web";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -113,10 +111,9 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     sendProblem(req, reply, notFound(`There is no ${req.method} ${redactKeys(req.url.split("?")[0])}.`)),
   );
 
-  const openapi = buildOpenApi(API_ROUTES);
-  app.register(v1Api, { prefix: "/v1", corsOrigins, now: opts.now, openapi });
+  app.register(v1Api, { prefix: "/v1", corsOrigins, now: opts.now });
   app.get("/healthz", (_req, reply) => reply.send({ status: "ok" }));
-  registerAccountArea(app, { keys: app.keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, openapi, now: opts.now, secureCookies: opts.secureCookies, docsDir: opts.docsDir });
+  app.register(accountArea, { keys: app.keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, now: opts.now, secureCookies: opts.secureCookies, docsDir: opts.docsDir });
   if (opts.addinDir && fs.existsSync(opts.addinDir)) app.register(addinFiles, { root: opts.addinDir, corsOrigins });
   return app;
 }

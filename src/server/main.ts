@@ -2,8 +2,8 @@
 // and listens. Everything else is in buildApp, which tests use without a socket.
 import fs from "node:fs";
 import { buildApp } from "./app";
-import { openAccountsDb } from "./auth/accounts-db";
-import { startWalCheckpoints } from "./auth/wal-checkpoints";
+import { openAccountsDb } from "./db/accounts-db";
+import { startWalCheckpoints } from "./db/wal-checkpoints";
 import { loadConfig, loadPepper } from "./config";
 import { loggerOptions } from "./http/logging";
 import { openSnapshot } from "../snapshot/snapshot-file";

@@ -18,7 +18,7 @@ import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import type { KeyStore } from "../../src/server/auth/key-store";
-import { periodEnd, periodOf } from "../../src/server/credits/plans";
+import { periodEnd, periodOf } from "../../src/server/credits/periods";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { columnLetters } from "../../src/taskpane/excel-addresses";
 import { formatDay } from "../../src/taskpane/status-text";
@@ -56,7 +56,7 @@ function riskySnapshot(): string {
 beforeAll(async () => {
   await ensureAddinBuild();
   ({ app, accountsDb, keys } = buildTestApp({ snapshotFile: riskySnapshot(), addinDir: DIST }));
-  goodKey = keys.createKey(keys.createAccount("pane@example.com").id, "pane test").raw;
+  goodKey = keys.createKey(keys.accounts.create("pane@example.com").id, "pane test").raw;
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
 }, 300_000);
@@ -394,7 +394,7 @@ describe("the analyst's journey", () => {
 });
 
 test("out of credits: the status says so, and a search explains when credits come back", async () => {
-  const account = keys.createAccount("spent@example.com");
+  const account = keys.accounts.create("spent@example.com");
   const key = keys.createKey(account.id, "spent").raw;
   accountsDb.prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)").run(account.id, periodOf(new Date()), 1000);
   const s = await openPane({ [SETTING_KEYS.apiKey]: key });

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppOptions, buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import type { KeyStore } from "../../src/server/auth/key-store";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 
@@ -49,7 +49,7 @@ export interface TestService extends TestApp {
 export function startService(options: TestAppOptions & { email?: string } = {}): TestService {
   const { email = "analyst@example.com", ...appOptions } = options;
   const built = buildTestApp(appOptions);
-  const account = built.keys.createAccount(email);
+  const account = built.keys.accounts.create(email);
   const key = built.keys.createKey(account.id, "test key").raw;
   const auth = { authorization: `Bearer ${key}` };
   return {

@@ -9,7 +9,7 @@ const OTHER = "https://evil.example.net";
 
 function corsService() {
   const { app, keys } = buildTestApp({ corsOrigins: [ADDIN] });
-  const key = keys.createKey(keys.createAccount("cors@example.com").id, "pane").raw;
+  const key = keys.createKey(keys.accounts.create("cors@example.com").id, "pane").raw;
   return { app, key };
 }
 

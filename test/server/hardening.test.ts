@@ -10,7 +10,7 @@ import { buildTestApp, snapshotPath } from "../helpers/service";
 function service(snapshotFile: string, extra: { requestTimeoutMs?: number } = {}) {
   const sink = logSink();
   const { app, keys } = buildTestApp({ snapshotFile, logger: loggerOptions("info", sink.stream), ...extra });
-  const key = keys.createKey(keys.createAccount("hard@example.com").id, "k").raw;
+  const key = keys.createKey(keys.accounts.create("hard@example.com").id, "k").raw;
   return { app, key, log: sink.text };
 }
 

@@ -7,7 +7,7 @@ import { WebClient, csrfOf } from "./web-client";
 test("keys never reach the log, wherever the client puts them", async () => {
   const sink = logSink();
   const { app, keys } = buildTestApp({ logger: loggerOptions("debug", sink.stream) });
-  const key = keys.createKey(keys.createAccount("log@example.com").id, "log").raw;
+  const key = keys.createKey(keys.accounts.create("log@example.com").id, "log").raw;
   await app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { authorization: `Bearer ${key}` } });
   await app.inject({ method: "GET", url: `/v1/commercial/coverage?api_key=${key}` });
   await app.inject({ method: "GET", url: `/v1/nowhere/${key}` });

@@ -10,7 +10,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type Database from "better-sqlite3";
 import type { KeyStore } from "../../src/server/auth/key-store";
-import { PLANS, periodOf } from "../../src/server/credits/plans";
+import { PLANS } from "../../src/server/auth/plans";
+import { periodOf } from "../../src/server/credits/periods";
 import { buildOpenApi } from "../../src/server/openapi";
 import { API_ROUTES } from "../../src/server/routes";
 import { type OpenApiDoc, type Operation, SchemaValidator, type JsonSchema, operationsOf, pointer } from "../helpers/openapi-document";
@@ -217,7 +218,7 @@ let accounts = 0;
 
 /** A key of a new Explorer account; with `creditsLeft`, the account has used all but that many this period. */
 function newKey(creditsLeft?: number): string {
-  const account = keys.createAccount(`conformance-${++accounts}@example.com`);
+  const account = keys.accounts.create(`conformance-${++accounts}@example.com`);
   if (creditsLeft !== undefined) {
     accountsDb
       .prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)")
@@ -375,7 +376,7 @@ test("a failure inside the service answers the 500 problem every operation decla
   // The same service over a snapshot closed under it: every query on the snapshot throws.
   // Operations that answer from what was read at start (coverage) still succeed.
   const { app: broken, keys: brokenKeys, snapshot } = buildTestApp({ now });
-  const key = brokenKeys.createKey(brokenKeys.createAccount("broken@example.com").id, "broken").raw;
+  const key = brokenKeys.createKey(brokenKeys.accounts.create("broken@example.com").id, "broken").raw;
   snapshot.close();
   const failed: string[] = [];
   const problems: string[] = [];

@@ -9,7 +9,8 @@
 // commit), so the database's ledger always sums to its totals. Running several
 // service processes needs a shared store (PostgreSQL), not this one.
 import type Database from "better-sqlite3";
-import { DEFAULT_PLAN, type Plan, periodEnd, periodOf, planOf } from "./plans";
+import { DEFAULT_PLAN, type Plan, planOf } from "../auth/plans";
+import { periodEnd, periodOf } from "./periods";
 
 export interface UsageReport {
   plan: { id: string; name: string; monthly_credits: number };

@@ -6,7 +6,7 @@ import type { KeyStore } from "../auth/key-store";
 import { invalidKey, verifyBearer } from "../auth/bearer-auth";
 import { ApiProblem, sendProblem } from "../http/problem";
 import type { Balance, CreditLedger, Hold } from "./credit-ledger";
-import { planOf, type Plan } from "./plans";
+import { planOf, type Plan } from "../auth/plans";
 import { type RateLimiter, policyHeader, rateHeader } from "./rate-limiter";
 
 declare module "fastify" {

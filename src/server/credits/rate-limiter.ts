@@ -10,7 +10,7 @@
 // inside the credit gate (after the key is known, before credits are held), and advertises the
 // IETF fields the add-in paces itself by; the plugin counts requests in fixed windows and
 // writes older drafts' headers.
-import type { Plan } from "./plans";
+import type { Plan } from "../auth/plans";
 
 export interface RateDecision {
   allowed: boolean;

@@ -1,21 +1,19 @@
 // The public API under /v1, as one encapsulated plugin: CORS for the origins that may call it
 // from a browser, the credit gate on every route, ETags and free 304s (refusals are problem+json,
-// by the app's error handler), and the OpenAPI document generated from the same route definitions (by app.ts, which the
-// account pages' reference shares).
+// by the app's error handler), and the OpenAPI document generated from the same route definitions.
 import cors from "@fastify/cors";
 import type { FastifyPluginCallback } from "fastify";
 import { type MeteringDeps, releaseCredits, settleCredits } from "../credits/metering";
 import { RateLimiter } from "../credits/rate-limiter";
 import { apiCors } from "../http/cors";
 import { conditionalGet } from "../http/etag";
+import { buildOpenApi } from "../openapi";
 import { API_ROUTES } from "../routes";
 import { registerRoute } from "./api-route";
 
 export interface V1ApiOptions {
   /** Origins (besides the service's own) whose pages may call the API from a browser. */
   corsOrigins: string[];
-  /** The OpenAPI document of API_ROUTES, served at /v1/openapi.json. */
-  openapi: object;
   now?: () => Date;
 }
 
@@ -45,6 +43,7 @@ export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
   });
 
   for (const route of API_ROUTES) registerRoute(api, route, V1_PREFIX, metering);
-  api.get("/openapi.json", (_req, reply) => reply.send(opts.openapi));
+  const openapi = buildOpenApi(API_ROUTES);
+  api.get("/openapi.json", (_req, reply) => reply.send(openapi));
   done();
 };
