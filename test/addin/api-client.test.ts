@@ -103,10 +103,22 @@ test("a request that gets no answer settles as a timeout", async () => {
 
 test("a caller's abort signal cancels the request", async () => {
   fetchMock.mockImplementation(hangingFetch);
+  // Cancelled before it is sent: it never is.
+  const early = new AbortController();
+  const notSent = client().get("/v1/commercial/coverage", undefined, early.signal);
+  early.abort();
+  await expect(failure(notSent)).resolves.toMatchObject({ code: "aborted" });
+  expect(fetchMock).not.toHaveBeenCalled();
+  // Cancelled while in flight: the request's own signal is aborted.
   const controller = new AbortController();
   const pending = client().get("/v1/commercial/coverage", undefined, controller.signal);
+  for (let i = 0; i < 100 && fetchMock.mock.calls.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const sent = (fetchMock.mock.calls[0][1] as RequestInit).signal!;
+  expect(sent.aborted).toBe(false);
   controller.abort();
   await expect(failure(pending)).resolves.toMatchObject({ code: "aborted" });
+  expect(sent.aborted).toBe(true);
 });
 
 test("an answer that is not JSON is reported as such, not as a network failure", async () => {
@@ -153,12 +165,16 @@ test("402 without a date in its words gets the reset time from the X-Credits-Res
 });
 
 test("429 and 503 are retried after Retry-After, a bounded number of times", async () => {
+  const sentAt: number[] = [];
+  const answer = (response: Response) => async () => (sentAt.push(Date.now()), response);
   fetchMock
-    .mockResolvedValueOnce(problemResponse(429, { detail: "Slow down.", code: "rate_limited" }, { "retry-after": "0" }))
-    .mockResolvedValueOnce(problemResponse(503, { detail: "Busy.", code: "overloaded" }, { "retry-after": "0" }))
-    .mockResolvedValueOnce(jsonResponse({ object: "coverage" }));
+    .mockImplementationOnce(answer(problemResponse(429, { detail: "Slow down.", code: "rate_limited" }, { "retry-after": "1" })))
+    .mockImplementationOnce(answer(problemResponse(503, { detail: "Busy.", code: "overloaded" }, { "retry-after": "0" })))
+    .mockImplementationOnce(answer(jsonResponse({ object: "coverage" })));
   await expect(client().get("/v1/commercial/coverage")).resolves.toEqual({ object: "coverage" });
   expect(fetchMock).toHaveBeenCalledTimes(3);
+  // The retry after "Retry-After: 1" waited the second.
+  expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(990);
 
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => problemResponse(429, { detail: "Slow down.", code: "rate_limited" }, { "retry-after": "0" }));
@@ -178,6 +194,10 @@ test("a Retry-After longer than the time left is not waited for: the cell settle
 
 test("a 400 or 404 is not retried", async () => {
   fetchMock.mockImplementation(async () => problemResponse(404, { detail: "No such thing.", code: "not_found" }));
-  await failure(client().get("/v1/commercial/properties/cp_1"));
+  await expect(failure(client().get("/v1/commercial/properties/cp_1"))).resolves.toMatchObject({ status: 404 });
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => problemResponse(400, { detail: "limit: too big.", code: "validation_failed" }));
+  await expect(failure(client().get("/v1/parcels", { limit: 500 }))).resolves.toMatchObject({ status: 400 });
   expect(fetchMock).toHaveBeenCalledTimes(1);
 });

@@ -178,7 +178,8 @@ test("PROP.CREDITS shows the last credit headers; it asks (free) only when none 
   await expect(credits("Remaining", null, ctx)).resolves.toEqual([[990]]);
   await expect(credits("resets_at", "dates=text", ctx)).resolves.toEqual([["2025-02-01T00:00:00.000Z"]]);
   await expect(credits("resets_at", "dates=serial", ctx)).resolves.toEqual([[toExcelSerial("2025-02-01T00:00:00Z")]]);
-  expect(requests).toHaveLength(1);
+  // One request, to the free coverage endpoint.
+  expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/commercial/coverage"]);
 });
 
 test("Excel cancelling a call aborts its request and the cell settles", async () => {

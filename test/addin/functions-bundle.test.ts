@@ -140,6 +140,9 @@ describe("each function with valid arguments, against the service", () => {
     const rows = (await bundle().call("COMPARE", VALID.COMPARE())) as unknown[][];
     expect(rows[0]).toEqual(["name", "building_area_sqft"]);
     expect(rows).toHaveLength(4);
+    // A range not in the snapshot's order, with blanks: the rows follow the range.
+    const byId = (await bundle().call("COMPARE", [[[ids.c], [""], [ids.a], [null], [ids.b]], "cols=id"])) as unknown[][];
+    expect(byId).toEqual([["id"], [ids.c], [ids.a], [ids.b]]);
   });
 });
 

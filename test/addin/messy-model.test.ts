@@ -40,6 +40,10 @@ test("every spelling of a place is one request and one charge", async () => {
   expect(new Set(markets.map((r) => JSON.stringify(r)))).toHaveProperty("size", 1);
   expect(b.calls.filter((c) => c.url.includes("/sale-comps"))).toHaveLength(1);
   expect(b.calls.filter((c) => c.url.includes("/markets/"))).toHaveLength(1);
+  // Two requests in all, each charged once: the comps' price and one market's.
+  expect(b.calls).toHaveLength(2);
+  const charge = (path: string) => b.calls.find((c) => c.url.includes(path))!.charged;
+  expect([charge("/sale-comps"), charge("/markets/")]).toEqual([2, 1]);
   expect(b.calls.find((c) => c.url.includes("/sale-comps"))!.url).toContain(`geography=${encodeURIComponent(`${city}, ${state}`).replace(/%20/g, "+")}`);
 });
 
@@ -123,7 +127,13 @@ test("a company name several owners contain is refused free, listing them; the f
   expect(charged(b)).toBe(0);
   const owner = pick(svc, "SELECT id, name FROM companies WHERE company_type = 'owner' AND name LIKE ? ORDER BY property_count DESC LIMIT 1", `%${word}%`);
   const rows = (await b.call("PORTFOLIO", [owner.name, "cols=owner_id,owner_name"])) as string[][];
+  expect(rows.length).toBeGreaterThan(1);
   expect(rows.slice(1).every((r) => r[0] === owner.id && r[1] === owner.name)).toBe(true);
+  const byId = (await b.call("PORTFOLIO", [owner.id, "cols=owner_id"])) as string[][];
+  expect(byId.length).toBeGreaterThan(1);
+  expect(byId.slice(1).every((r) => r[0] === owner.id)).toBe(true);
   // name_match=best takes the largest, as the service's default does.
-  await expect(b.call("PORTFOLIO", [word, "name_match=best; limit=1"])).resolves.toBeDefined();
+  const best = (await b.call("PORTFOLIO", [word, "name_match=best; limit=1; cols=owner_id"])) as string[][];
+  const serviceDefault = (await svc.get(`/v1/commercial/owners/portfolio?owner_name=${encodeURIComponent(word)}&limit=1`)).json();
+  expect(best).toEqual([["owner_id"], [serviceDefault.owner.id]]);
 });

@@ -1,9 +1,9 @@
 // PROP.PROPERTY's input checks and value shaping, and the coverage spill, over a stubbed
 // service (a fresh session per test: no network, no shared cache).
-import { InputError, NoDataError } from "../../src/functions/excel-errors";
+import { InputError, NoDataError, toExcelError } from "../../src/functions/excel-errors";
 import { PROPERTY_FIELDS, parseFieldName, parsePropertyId, propertyField } from "../../src/functions/property-field";
 import { coverageTable } from "../../src/functions/coverage-table";
-import { jsonResponse, problemResponse } from "./office-stand-ins";
+import { customFunctionsStandIn, jsonResponse, problemResponse } from "./office-stand-ins";
 import { propertyRecord, testSession } from "./session-factory";
 
 test("field names come from the shared contract's commercial property record", () => {
@@ -69,8 +69,23 @@ test("coverage sections: the known gaps, and the snapshot's identity", async () 
 });
 
 test("a 404 for the property is #N/A-kind no data, remembered until a refresh", async () => {
-  const { ctx, requests } = testSession(() => problemResponse(404, { detail: "There is no commercial property 'cp_9' in this snapshot.", code: "not_found" }));
-  await expect(propertyField("cp_9", "name", null, ctx)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/cp_9/) });
+  const { ctx, requests } = testSession((req) =>
+    req.path === "/v1/commercial/coverage"
+      ? jsonResponse({ object: "coverage", snapshot: { id: "snap_1" }, counts: { properties: 1 } })
+      : problemResponse(404, { detail: "There is no commercial property 'cp_9' in this snapshot.", code: "not_found" }),
+  );
+  const err = await propertyField("cp_9", "name", null, ctx).catch((e: unknown) => e);
+  expect(err).toMatchObject({ status: 404, message: expect.stringMatching(/cp_9/) });
+  (globalThis as Record<string, unknown>).CustomFunctions = customFunctionsStandIn();
+  try {
+    expect(toExcelError(err)).toMatchObject({ code: "#N/A", message: expect.stringMatching(/cp_9/) });
+  } finally {
+    delete (globalThis as Record<string, unknown>).CustomFunctions;
+  }
   await expect(propertyField("cp_9", "name", null, ctx)).rejects.toMatchObject({ status: 404 });
   expect(requests).toHaveLength(1);
+  // A refresh (which learns the snapshot) makes the next use ask again.
+  await ctx.session.api.refresh();
+  await expect(propertyField("cp_9", "name", null, ctx)).rejects.toMatchObject({ status: 404 });
+  expect(requests.map((r) => r.path)).toEqual(["/v1/commercial/properties/cp_9", "/v1/commercial/coverage", "/v1/commercial/properties/cp_9"]);
 });

@@ -69,6 +69,8 @@ test("unreadable or failing storage never breaks the cache", async () => {
   cache.set("a", entry(1));
   await expect(persistence.flush()).resolves.toBeUndefined();
   expect(warn).toHaveBeenCalledTimes(2);
+  // The cache itself still answers.
+  expect(cache.get("a")).toMatchObject({ value: { n: 1 }, etag: '"e1"' });
   warn.mockRestore();
 });
 

@@ -5,6 +5,14 @@ import { openClient } from "../../src/shared/connection";
 import { memoryStorage } from "./office-stand-ins";
 
 test("defaults to the origin the add-in was served from", async () => {
+  const g = globalThis as { location?: unknown };
+  try {
+    g.location = { origin: "https://prop.example.com" };
+    expect(await loadSettings(memoryStorage())).toEqual({ baseUrl: "https://prop.example.com", baseUrlSaved: false, apiKey: null });
+  } finally {
+    delete g.location;
+  }
+  // Outside a page (no origin, as here in Node) the local service.
   const settings = await loadSettings(memoryStorage());
   expect(settings).toEqual({ baseUrl: "http://localhost:3000", baseUrlSaved: false, apiKey: null });
 });
@@ -27,5 +35,13 @@ test("rejects base URLs the client could not use", () => {
 });
 
 test("without a key, opening a client fails with not_configured before any request", async () => {
-  await expect(openClient(memoryStorage())).rejects.toMatchObject({ status: 0, code: "not_configured" });
+  const fetch = jest.fn();
+  const globalFetch = jest.spyOn(globalThis, "fetch");
+  try {
+    await expect(openClient(memoryStorage(), { fetch: fetch as unknown as typeof globalThis.fetch })).rejects.toMatchObject({ status: 0, code: "not_configured" });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(globalFetch).not.toHaveBeenCalled();
+  } finally {
+    globalFetch.mockRestore();
+  }
 });

@@ -117,16 +117,28 @@ test("sign up, create a key, see it once, use it, watch usage go up, revoke it, 
 test("the pages work on a phone-sized screen and every form field has a label", async () => {
   const { context } = await offlineContext(browser, { viewport: { width: 375, height: 700 }, isMobile: true });
   const page = await context.newPage();
-  for (const url of ["/", "/account/signup", "/account/login", "/docs/api"]) {
+  const visited: string[] = [];
+  for (const url of ["/", "/account/signup", "/account/login", "/docs/api", "/account", "/account/usage"]) {
+    if (url === "/account") {
+      // The signed-in pages: sign up on the phone first.
+      await page.goto(`${base}/account/signup`);
+      await page.getByLabel("Email").fill("phone@example.com");
+      await page.getByLabel("Password").fill("correct horse battery staple");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.waitForURL(`${base}/account`);
+    }
     await page.goto(base + url);
     if (url === "/docs/api") await page.waitForSelector(".opblock"); // the reference, rendered
-    // Nothing wider than the screen (the keys and reference tables scroll inside their box).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    visited.push(new URL(page.url()).pathname);
+    // Nothing wider than the screen (tables and code examples scroll inside their box).
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect({ url, fits: width <= 375 }).toEqual({ url, fits: true });
     const unlabelled = await page.evaluate(() =>
-      Array.from(document.querySelectorAll("input:not([type=hidden])")).filter((i) => !(i as HTMLInputElement).labels?.length).map((i) => i.id),
+      Array.from(document.querySelectorAll("input:not([type=hidden]), select, textarea")).filter((i) => !(i as HTMLInputElement).labels?.length).map((i) => i.id),
     );
     expect(unlabelled).toEqual([]);
   }
+  expect(visited).toEqual(["/", "/account/signup", "/account/login", "/docs/api", "/account", "/account/usage"]);
   await context.close();
 });
 

@@ -19,6 +19,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import type { KeyStore } from "../../src/server/auth/key-store";
 import { periodEnd, periodOf } from "../../src/server/credits/periods";
+import { CACHE_STORAGE_KEY } from "../../src/shared/cache-persistence";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { columnLetters } from "../../src/taskpane/excel-addresses";
 import { formatDay } from "../../src/taskpane/status-text";
@@ -291,8 +292,19 @@ describe("the analyst's journey", () => {
     const callsBefore = s.apiCalls.length;
     await page.getByRole("tab", { name: "Refresh" }).click();
     await page.getByLabel("Whole workbook").check();
+    // Every progress line the panel shows while it works.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { __progress: string[] }).__progress = []);
+      new MutationObserver(() => {
+        const line = /Refreshed \d+ of \d+/.exec(document.querySelector("#tab-panel .task-feedback")?.textContent ?? "")?.[0];
+        if (line && !seen.includes(line)) seen.push(line);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(message(page)).resolves.toMatch(/^1 of 2 formulas failed The snapshot is unchanged/);
+    const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+    expect(progress.length).toBeGreaterThan(0);
+    for (const line of progress) expect(line).toMatch(/^Refreshed [0-2] of 2$/);
     const failures = page.getByRole("list", { name: "Formulas that failed" });
     await expect(failures.innerText()).resolves.toMatch(/Sheet1!A40\s+#N\/A\s+There is no commercial property 'cp_doesnotexist'/);
     // One free snapshot check; everything else answered from the cache.
@@ -385,11 +397,23 @@ describe("the analyst's journey", () => {
 
   test("sign out removes the key and the cached results", async () => {
     const { page } = s;
+    const storedCache = () => page.evaluate((k) => OfficeRuntime.storage.getItem(k), CACHE_STORAGE_KEY);
+    // Before: the results are cached, in storage too, and the market just previewed would be free again.
+    await until(async () => (await storedCache()) !== null);
+    await expect(page.locator("#preview-cost").innerText()).resolves.toBe("Preview is free: this result is already fetched.");
     await card(page, "Connection").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(message(page, ".card")).resolves.toMatch(/^Signed out/);
     await expect(page.evaluate((k) => OfficeRuntime.storage.getItem(k), SETTING_KEYS.apiKey)).resolves.toBeNull();
-    await page.getByLabel("API key").waitFor();
+    await expect(storedCache()).resolves.toBeNull();
+    // Connected again, the same market is no longer in the cache: its preview costs a credit.
+    await page.getByLabel("API key").fill(goodKey);
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await page.getByLabel("Search for").waitFor();
+    await page.getByLabel("Search for").selectOption({ label: "Market snapshot" });
+    await page.getByRole("combobox", { name: "Place" }).fill(`${MARKET.city}, ${MARKET.state}`);
+    await page.getByLabel("Asset type").selectOption(MARKET.asset);
+    await expect(page.locator("#preview-cost").innerText()).resolves.toBe("Preview costs 1 credit.");
   });
 });
 

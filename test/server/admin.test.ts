@@ -30,6 +30,7 @@ describe("npm run admin", () => {
     const lines = admin("create-key", "--email", "ops@example.com", "--name", "Model A");
     const key = lines[lines.length - 1];
     expect(parseKey(key)).not.toBeNull();
+    expect(lines.filter((l) => l.includes(key.slice(24)))).toEqual([key]); // printed once
     const db = openAccountsDb(path.join(dataDir, "accounts.db"));
     const store = new KeyStore(db, loadPepper(dataDir));
     expect(store.verify(key)).not.toBeNull();
@@ -70,6 +71,7 @@ describe("npm run admin", () => {
     expect(() => admin("revoke-key", "--email", "a@b.co", "--key-id", "nope")).toThrow(/No such active key/);
     const db = openAccountsDb(path.join(dataDir, "accounts.db"));
     expect(db.prepare("SELECT count(*) n FROM api_keys").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) n FROM accounts").get()).toEqual({ n: 0 });
   });
 
   test("an unknown option, a missing value or a stray argument is refused with the usage, before any database is opened", () => {

@@ -52,8 +52,8 @@ describe("bearer authentication", () => {
       expect(a.www).toMatch(/^Bearer /);
       expect(a.body.code).toBe("invalid_api_key");
     }
-    // Identical apart from the request id.
-    const strip = ({ body }: { body: any }) => ({ ...body, request_id: undefined });
+    // Identical apart from the request id: body and WWW-Authenticate.
+    const strip = ({ body, www }: { body: any; www: unknown }) => ({ ...body, request_id: undefined, www });
     expect(new Set(answers.map((a) => JSON.stringify(strip(a)))).size).toBe(1);
   });
 
@@ -140,9 +140,12 @@ describe("bearer authentication", () => {
     expect(lastUsed()).toBe("2026-11-23T10:01:00.000Z");
   });
 
-  test("one account cannot revoke another's key", () => {
+  test("one account cannot revoke another's key", async () => {
     const other = svc.keys.accounts.create("other@example.com");
     expect(svc.keys.revokeKey(other.id, parseKey(svc.key)!.keyId)).toBe(false);
     expect(svc.keys.listKeys(other.id)).toEqual([]);
+    // The key is still active and still works.
+    expect(svc.keys.listKeys(svc.accountId).map((k) => k.revoked_at)).toEqual([null]);
+    expect((await svc.get(URL)).statusCode).toBe(200);
   });
 });

@@ -17,6 +17,7 @@ describe("companies", () => {
     const c = pick(svc, "SELECT name FROM companies WHERE company_type = 'broker' LIMIT 1");
     const word = c.name.split(" ")[0];
     const body = (await svc.get(`/v1/commercial/companies/broker?q=${encodeURIComponent(word.toLowerCase())}`)).json();
+    expect(body.data.length).toBeGreaterThan(0);
     for (const r of body.data) expect(r.name.toLowerCase()).toContain(word.toLowerCase());
   });
 
@@ -33,7 +34,9 @@ describe("owner portfolio", () => {
     const body = (await svc.get(`/v1/commercial/owners/portfolio?owner_id=${o.owner_id}&limit=100`)).json();
     expect(body.owner.id).toBe(o.owner_id);
     expect(body.total_count).toBe(o.n);
+    expect(body.data).toHaveLength(Math.min(100, o.n));
     for (const h of body.data) {
+      expect(h.owner_id).toBe(o.owner_id);
       expect(["recorded_sale", "ownership_record"]).toContain(h.evidence);
       if (h.evidence === "recorded_sale") expect(h.evidence_id).toMatch(/^sale_/);
     }
@@ -110,6 +113,7 @@ describe("diligence candidates", () => {
       prev = d.score;
     }
     const high = (await svc.get("/v1/commercial/diligence/candidates?min_score=60")).json();
+    expect(high.data.length).toBeGreaterThan(0);
     for (const d of high.data) expect(d.score).toBeGreaterThanOrEqual(60);
     expect((await svc.get("/v1/commercial/diligence/candidates?min_score=101")).statusCode).toBe(400);
   });

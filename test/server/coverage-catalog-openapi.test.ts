@@ -57,6 +57,12 @@ describe("OpenAPI document", () => {
     }
     expect(doc.paths["/v1/commercial/coverage"].get["x-credit-cost"]).toBe(0);
     expect(doc.paths["/v1/commercial/sale-comps"].get["x-credit-cost"]).toBeGreaterThan(0);
+    // Every operation publishes its cost.
+    const costs = Object.entries(doc.paths).flatMap(([path, methods]: [string, any]) =>
+      Object.entries(methods).map(([m, op]: [string, any]) => [`${m.toUpperCase()} ${path}`, Number.isInteger(op["x-credit-cost"]) && op["x-credit-cost"] >= 0]),
+    );
+    expect(costs).toHaveLength(SPEC_ENDPOINTS.length + ADDED_ENDPOINTS.length);
+    expect(costs.filter(([, published]) => !published)).toEqual([]);
   });
 });
 
@@ -74,6 +80,12 @@ describe("coverage and catalog", () => {
   test("catalog lists every surface with its cost and the inputs per asset type", async () => {
     const body = (await svc.get("/v1/commercial/catalog")).json();
     expect(body.surfaces).toHaveLength(SPEC_ENDPOINTS.length + ADDED_ENDPOINTS.length);
+    expect(body.surfaces.map((s: any) => `${s.method} ${s.path}`).sort()).toEqual([...SPEC_ENDPOINTS, ...ADDED_ENDPOINTS].sort());
+    // Each with the cost the OpenAPI document publishes for it.
+    const doc = buildOpenApi(API_ROUTES) as any;
+    for (const s of body.surfaces) {
+      expect({ surface: s.operation_id, cost: s.cost_credits }).toEqual({ surface: s.operation_id, cost: doc.paths[s.path][s.method.toLowerCase()]["x-credit-cost"] });
+    }
     const batch = body.surfaces.find((s: any) => s.operation_id === "getMarketSnapshotBatch");
     expect(batch).toMatchObject({ cost_credits: 1, cost_per: "market answered" });
     expect(body.surfaces.find((s: any) => s.operation_id === "listParcels").place_kinds).toEqual(["state", "county", "city", "zip"]);
@@ -135,5 +147,18 @@ describe("HTTP conventions", () => {
       const res = await svc.get(url);
       expect([url, res.statusCode, res.statusCode === 200 ? "" : res.body]).toEqual([url, 200, ""]);
     }
+    const ids = svc.snapshot.prepare("SELECT id FROM properties LIMIT 2").pluck().all();
+    const posts: [string, unknown][] = [
+      ["/v1/commercial/properties/compare", { property_ids: ids }],
+      ["/v1/commercial/markets/batch", { markets: [{ geography: "CA", asset_type: "office" }] }],
+    ];
+    for (const [url, body] of posts) {
+      const res = await svc.post(url, body);
+      expect([url, res.statusCode, res.statusCode === 200 ? "" : res.body]).toEqual([url, 200, ""]);
+    }
+    // Every endpoint of the document was called: one GET or POST per endpoint.
+    const called = [...urls.map((u) => `GET ${u.split("?")[0]}`), ...posts.map(([u]) => `POST ${u}`)];
+    const pattern = (endpoint: string) => new RegExp(`^${endpoint.replace(/\{[a-z_]+\}/g, "[^/]+")}$`);
+    for (const endpoint of [...SPEC_ENDPOINTS, ...ADDED_ENDPOINTS]) expect({ endpoint, called: called.some((c) => pattern(endpoint).test(c)) }).toEqual({ endpoint, called: true });
   });
 });

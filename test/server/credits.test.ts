@@ -90,6 +90,7 @@ describe("Explorer plan credits", () => {
     });
     expect(comps.json().detail).toMatch(/reset at 2026-12-01T00:00:00Z/);
     expect(comps.headers["x-credits-remaining"]).toBe("1");
+    expect(comps.headers["x-credits-charged"]).toBe("0");
     expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(200); // costs 1
     const spent = await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
     expect(spent.statusCode).toBe(402);
@@ -157,7 +158,9 @@ describe("rate limits per key", () => {
   test("each key has its own bucket", async () => {
     svc = meteredService();
     const other = svc.keys.createKey(svc.account.id, "second").raw;
-    for (let i = 0; i < 61; i++) await svc.get("/v1/commercial/coverage");
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await svc.get("/v1/commercial/coverage")).statusCode);
+    expect(statuses.at(-1)).toBe(429); // the first key's bucket is empty
     const res = await svc.app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { authorization: `Bearer ${other}` } });
     expect(res.statusCode).toBe(200);
   });

@@ -138,7 +138,8 @@ describe("compare", () => {
     const ids = svc.snapshot
       .prepare("SELECT id FROM properties WHERE asset_type = 'office' AND building_area_sqft IS NOT NULL LIMIT 3")
       .all()
-      .map((r: any) => r.id);
+      .map((r: any) => r.id)
+      .reverse(); // not the order the snapshot stores them in
     const res = await svc.post("/v1/commercial/properties/compare", { property_ids: ids, fields: ["building_area_sqft", "year_built", "name"] });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -174,6 +175,7 @@ describe("compare", () => {
     const auth = { authorization: `Bearer ${svc.key}` };
     const bad = await svc.app.inject({ method: "POST", url: "/v1/commercial/properties/compare", payload: "{", headers: { ...auth, "content-type": "application/json" } });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "validation_failed", detail: expect.stringMatching(/not valid JSON/) });
     const text = await svc.app.inject({ method: "POST", url: "/v1/commercial/properties/compare", payload: "a=b", headers: { ...auth, "content-type": "text/plain" } });
     expect(text.statusCode).toBe(415);
     expect(text.json().code).toBe("unsupported_media_type");
@@ -184,5 +186,7 @@ describe("compare", () => {
       headers: { ...auth, "content-type": "application/json" },
     });
     expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: "payload_too_large", detail: expect.stringMatching(/larger than allowed/) });
+    for (const res of [bad, text, big]) expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
   });
 });

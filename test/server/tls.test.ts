@@ -18,21 +18,26 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 test("TLS_CERT and TLS_KEY make the service speak HTTPS, with Secure cookies", async () => {
   const config = loadConfig({ TLS_CERT: path.join(dir, "localhost.crt"), TLS_KEY: path.join(dir, "localhost.key"), DATA_DIR: dir });
   expect(config.secureCookies).toBe(true);
-  const { app } = buildTestApp({ tls: config.tls });
+  const { app } = buildTestApp({ tls: config.tls, secureCookies: config.secureCookies });
   const base = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
   try {
     expect(base.protocol).toBe("https:");
     const ca = fs.readFileSync(path.join(dir, "localhost.crt"));
-    const body = await new Promise<string>((resolve, reject) => {
-      https
-        .get({ host: "127.0.0.1", servername: "localhost", port: base.port, path: "/healthz", ca }, (res) => {
-          let data = "";
-          res.on("data", (d) => (data += d));
-          res.on("end", () => resolve(data));
-        })
-        .on("error", reject);
-    });
-    expect(JSON.parse(body)).toEqual({ status: "ok" });
+    const get = (urlPath: string) =>
+      new Promise<{ body: string; cookies: string[] }>((resolve, reject) => {
+        https
+          .get({ host: "127.0.0.1", servername: "localhost", port: base.port, path: urlPath, ca }, (res) => {
+            let data = "";
+            res.on("data", (d) => (data += d));
+            res.on("end", () => resolve({ body: data, cookies: res.headers["set-cookie"] ?? [] }));
+          })
+          .on("error", reject);
+      });
+    expect(JSON.parse((await get("/healthz")).body)).toEqual({ status: "ok" });
+    // The sign-up page sets its pre-session cookie over HTTPS, marked Secure.
+    const { cookies } = await get("/account/signup");
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Secure(;|$)/);
   } finally {
     await app.close();
   }

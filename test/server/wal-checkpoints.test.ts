@@ -108,9 +108,22 @@ test("compiled, the worker inherits node's options instead of being handed them"
 });
 
 test("an in-memory database has no log and gets no worker", async () => {
-  const memory = openAccountsDb(":memory:");
-  const checkpoints = startWalCheckpoints(memory, { onError: () => fail("no worker expected") });
-  await checkpoints.stop();
-  expect(memory.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
-  memory.close();
+  const threads = require("node:worker_threads") as typeof import("node:worker_threads");
+  const workers = jest.spyOn(threads, "Worker");
+  try {
+    const memory = openAccountsDb(":memory:");
+    const errors: unknown[] = [];
+    const checkpoints = startWalCheckpoints(memory, { onError: (err) => errors.push(err) });
+    await checkpoints.stop();
+    expect(workers).not.toHaveBeenCalled();
+    expect(errors).toEqual([]);
+    expect(memory.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
+    memory.close();
+    // The spy sees the worker a database file gets, so the check above can fail.
+    const file = startWalCheckpoints(db, { intervalMs: 50 });
+    expect(workers).toHaveBeenCalledTimes(1);
+    await file.stop();
+  } finally {
+    workers.mockRestore();
+  }
 });

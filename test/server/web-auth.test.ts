@@ -173,6 +173,14 @@ describe("sessions", () => {
     expect(pair).toMatch(/^__Host-pi_presession=[\w-]+$/);
     expect(attributes.sort()).toEqual(["HttpOnly", expect.stringMatching(/^Max-Age=\d+$/), "Path=/", "SameSite=Lax", "Secure"]);
     expect(page.headers["strict-transport-security"]).toMatch(/max-age=/);
+    // The session cookie a sign-up sets is one too.
+    const { WebClient } = await import("./web-client");
+    const signUp = await new WebClient(app).signUp("secure@example.com", PASSWORD);
+    expect(signUp.statusCode).toBe(303);
+    const session = ([] as string[]).concat(signUp.headers["set-cookie"] as string[]).find((c) => /^__Host-pi_session=[^;]/.test(c));
+    const [sessionPair, ...sessionAttributes] = String(session).split("; ");
+    expect(sessionPair).toMatch(/^__Host-pi_session=[\w-]+$/);
+    expect(sessionAttributes.sort()).toEqual(["HttpOnly", expect.stringMatching(/^Max-Age=\d+$/), "Path=/", "SameSite=Lax", "Secure"]);
     await app.close();
   });
 });
@@ -181,6 +189,8 @@ describe("CSRF", () => {
   test("every form refuses a post without its token, with another visitor's token, or from another site", async () => {
     const c = svc.client();
     await c.signUp("me@example.com", PASSWORD);
+    const kept = await c.createKey("kept");
+    const revoke = `/account/keys/${kept.split("_")[2]}/revoke`;
     const page = await c.get("/account");
     const csrf = csrfOf(page.body);
     const other = svc.client();
@@ -195,12 +205,16 @@ describe("CSRF", () => {
       await c.post("/account/keys", { name: "null origin", csrf }, { origin: "null" }),
       await c.post("/account/keys", { name: "same site", csrf }, { "sec-fetch-site": "same-site", origin: "http://localhost" }),
       await c.post("/account/logout", { csrf: otherCsrf }),
+      await c.post(revoke, {}),
+      await c.post(revoke, { csrf: otherCsrf }),
+      await c.post(revoke, { csrf }, { origin: "https://evil.example" }),
     ];
     for (const res of refused) {
       expect(res.statusCode).toBe(403);
       expect(res.body).toContain("This form expired or did not come from this site.");
     }
-    expect(svc.keys.listKeys(svc.keys.accounts.findByEmail("me@example.com")!.id)).toHaveLength(0);
+    // No key was added, and the one there is still active.
+    expect(svc.keys.listKeys(svc.keys.accounts.findByEmail("me@example.com")!.id).map((k) => [k.name, k.revoked_at])).toEqual([["kept", null]]);
     expect((await c.get("/account")).statusCode).toBe(200); // still logged in
     // The same post from this site, with the token, works.
     const ok = await c.post("/account/keys", { name: "fine", csrf }, { origin: "http://localhost:80", "sec-fetch-site": "same-origin" });
@@ -216,6 +230,10 @@ describe("CSRF", () => {
     expect((await c.post("/account/signup", { csrf: csrf.slice(1), email: "x@example.com", password: PASSWORD })).statusCode).toBe(403);
     const login = await svc.client().post("/account/login", { email: "x@example.com", password: PASSWORD });
     expect(login.statusCode).toBe(403);
+    // The log-in form's token is tied to its pre-session cookie too.
+    const loginCsrf = csrfOf((await c.get("/account/login")).body);
+    expect((await stranger.post("/account/login", { csrf: loginCsrf, email: "x@example.com", password: PASSWORD })).statusCode).toBe(403);
+    expect((await c.post("/account/login", { csrf: loginCsrf.slice(1), email: "x@example.com", password: PASSWORD })).statusCode).toBe(403);
     expect(svc.accountsDb.prepare("SELECT count(*) FROM accounts").pluck().get()).toBe(0);
   });
 });
@@ -240,6 +258,9 @@ describe("rate limits", () => {
     for (let i = 0; i < 30; i++) expect((await c.logIn(`user${i}@example.com`, "")).statusCode).toBe(400);
     expect((await c.logIn("user@example.com", PASSWORD)).statusCode).toBe(429);
     expect((await svc.client("192.0.2.8").logIn("user@example.com", "")).statusCode).toBe(400);
+    // The count is per 15 minutes: after them, the address may try again.
+    svc.advance(15 * 60 * 1000 + 1000);
+    expect((await c.logIn("user@example.com", "")).statusCode).toBe(400);
   });
 
   test("sign-up: 10 an hour from one IP address, 5 an hour for one email", async () => {

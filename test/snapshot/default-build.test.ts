@@ -131,6 +131,20 @@ test("every date derives from the capture date", () => {
   const latest = one<{ s: string; l: string; t: string; p: string }>(`SELECT (SELECT MAX(sale_date) FROM sales) AS s,
     (SELECT MAX(status_date) FROM listings) AS l, (SELECT MAX(lease_start) FROM tenancies) AS t, (SELECT MAX(last_sale_date) FROM parcels) AS p`);
   for (const d of Object.values(latest)) expect(d <= capture).toBe(true);
+  // Every column of every table that holds dates: none after the capture date but the leases'
+  // expiry; the markets are as of it.
+  const tables = all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name NOT LIKE '%fts%'").map((t) => t.name);
+  const dated: string[] = [];
+  for (const t of tables) {
+    for (const { name } of db.prepare(`SELECT * FROM ${t} LIMIT 1`).columns()) {
+      const hi = one<{ hi: string | null }>(`SELECT max(${name}) AS hi FROM ${t} WHERE typeof(${name}) = 'text' AND ${name} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`).hi;
+      if (hi === null) continue;
+      dated.push(`${t}.${name}`);
+      if (`${t}.${name}` !== "tenancies.lease_expiration") expect({ column: `${t}.${name}`, after: hi > capture }).toEqual({ column: `${t}.${name}`, after: false });
+    }
+  }
+  expect(dated).toEqual(expect.arrayContaining(["sales.sale_date", "listings.listed_date", "listings.status_date", "properties.last_sale_date", "markets.as_of"]));
+  expect(all<{ d: string }>("SELECT DISTINCT as_of AS d FROM markets")).toEqual([{ d: capture }]);
   expect(one<{ n: number }>("SELECT COUNT(*) AS n FROM tenancies WHERE lease_expiration < ?", capture).n).toBe(0);
   const rolling = one<{ n: number }>("SELECT COUNT(*) AS n FROM tenancies WHERE lease_expiration <= date(?, '+24 months')", capture).n;
   expect(rolling).toBeGreaterThan(0);
@@ -158,7 +172,12 @@ test("markets cover every state and metro by asset type and agree with the prope
   expect(land).toEqual({ r: null, u: null });
 });
 
-test("diligence candidates score every property with reasons, strongest first", () => {
+// (The order of the reasons, strongest first, is scoreSignals' and is checked in derive.test.ts:
+// the points behind each reason are not all kept in the table.)
+test("diligence candidates score every property from 0 to 100, and every score has its reasons", () => {
+  const unscored = one<{ n: number }>("SELECT COUNT(*) AS n FROM properties WHERE id NOT IN (SELECT property_id FROM diligence)").n;
+  expect(unscored).toBe(0);
+  expect(one<{ n: number }>("SELECT COUNT(DISTINCT property_id) AS n FROM diligence").n).toBe(result.counts.properties);
   const stats = one<{ lo: number; hi: number; with: number }>("SELECT MIN(score) AS lo, MAX(score) AS hi, SUM(reason_codes <> '[]') AS with FROM diligence");
   expect(stats.lo).toBeGreaterThanOrEqual(0);
   expect(stats.hi).toBeLessThanOrEqual(100);

@@ -50,7 +50,7 @@ test("an older generated snapshot is built again from its seed, size and capture
   expect(outdatedSnapshot(file)).toBeNull();
   const db = openSnapshot(file);
   const meta = readMeta(db);
-  expect(meta).toMatchObject({ id: first.id, format: String(SNAPSHOT_FORMAT), seed: "3" });
+  expect(meta).toMatchObject({ id: first.id, format: String(SNAPSHOT_FORMAT), seed: "3", captured_at: "2026-06-30T00:00:00Z" });
   expect(db.prepare("SELECT count(*) FROM property_docs").pluck().get()).toBe(200);
   db.close();
 });

@@ -463,6 +463,9 @@ describe("freezeSelection", () => {
     await expect(createExcelWorkbook().freezeSelection(() => "Frozen")).rejects.toThrow(/Sheet1!A1 is still calculating/);
     expect(o.cell.clear).not.toHaveBeenCalled();
     expect(add).not.toHaveBeenCalled();
+    // The spill still holds its own values: none were written over it (a write prefixes text with ').
+    (o.spill as any).load("values");
+    expect(o.spill.values).toEqual([["id", "size"], ["=cp_1", 1200], ["", 0.5]]);
   });
 
   test("adds to a comment already on the cell instead of failing on it", async () => {

@@ -137,6 +137,13 @@ describe("compare selected rows", () => {
     const values = area.slice(1, 4).filter((v): v is number => typeof v === "number");
     expect(area[4]).toBe(Math.min(...values));
     expect(area[6]).toBe(Math.max(...values));
+    // Every field the three properties all have a number for: its minimum, median and maximum.
+    const numeric = rows.slice(1).filter((r) => r.slice(1, 4).every((v) => typeof v === "number"));
+    expect(numeric.map((r) => r[0])).toEqual(expect.arrayContaining(["building_area_sqft", "year_built"]));
+    for (const r of numeric) {
+      const sorted = (r.slice(1, 4) as number[]).sort((x, y) => x - y);
+      expect({ field: r[0], stats: r.slice(4, 7) }).toEqual({ field: r[0], stats: sorted });
+    }
     expect(written.sheet!.note).toMatch(/^3 properties from the spill of .* compared on 22 Nov 2026, 10:00 UTC from snapshot /);
   });
 

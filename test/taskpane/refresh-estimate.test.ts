@@ -31,14 +31,15 @@ function estimate(overrides: Partial<RefreshEstimate> = {}): RefreshEstimate {
 
 describe("creditsForCacheKey", () => {
   test.each([
-    ["coverage", requests.coverage(), 0],
-    ["a property", requests.property("cp_0001a2b3"), 1],
-    ["a search page", requests.search("warehouse | dock"), 1],
-    ["an asset analysis", requests.analysis("industrial"), 2],
-    ["a compare", requests.compare(["cp_1", "cp_2"]), 2],
-    ["a diligence page", requests.diligence(), 3],
-  ])("%s costs what its endpoint publishes", (_, request, cost) => {
-    expect(creditsForCacheKey(cacheKey(client, request))).toBe(cost);
+    ["coverage", requests.coverage(), 0, ENDPOINTS.getCoverage],
+    ["a property", requests.property("cp_0001a2b3"), 1, ENDPOINTS.getProperty],
+    ["a search page", requests.search("warehouse | dock"), 1, ENDPOINTS.searchProperties],
+    ["an asset analysis", requests.analysis("industrial"), 2, ENDPOINTS.analyseAssetType],
+    ["a compare", requests.compare(["cp_1", "cp_2"]), 2, ENDPOINTS.compareProperties],
+    ["a diligence page", requests.diligence(), 3, ENDPOINTS.rankDiligenceCandidates],
+  ])("%s costs what its endpoint publishes", (_, request, cost, endpoint) => {
+    expect(endpoint.cost).toBe(cost);
+    expect(creditsForCacheKey(cacheKey(client, request))).toBe(endpoint.cost);
   });
 
   test("a key no endpoint answers (stored by an older version) costs nothing", () => {

@@ -79,6 +79,9 @@ describe("formFor", () => {
   test("only the property searches disable inputs: the service checks them nowhere else", () => {
     const comps = formFor("salecomps", catalog(), { subject: "TX", asset_type: "office" }).fields;
     expect(comps.filter((f) => f.disabled)).toEqual([]);
+    // Every kind, with an asset type whose data lacks units and land area: only the two property searches disable.
+    const disabling = (Object.keys(SEARCH_KINDS) as SearchKind[]).filter((kind) => formFor(kind, catalog(), { asset_type: "office" }).fields.some((f) => f.disabled));
+    expect(disabling.sort()).toEqual(["assetsearch", "search"]);
   });
 
   test("without the catalog (still loading) the selects offer v1's fixed vocabularies", () => {
