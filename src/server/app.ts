@@ -14,7 +14,8 @@ import { SnapshotContext } from "./data/snapshot-context";
 import { JsonText } from "./data/json-text";
 import { conditionalGet } from "./http/etag";
 import { ApiProblem, PROBLEM_BASE, notFound, sendProblem, toProblem } from "./http/problem";
-import { inline, openApiPath, type RouteDef } from "./http/route-def";
+import { inline, openApiPath, type RouteDef } from "./routes/route-def";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { API_ROUTES } from "./routes";
 import { checkRanges } from "./routes/query-params";
@@ -186,12 +187,12 @@ function registerRoute(
   snapshot: SnapshotContext,
   metering: MeteringDeps,
 ) {
-  app.route({
+  app.withTypeProvider<TypeBoxTypeProvider>().route({
     method: route.method,
     url: route.url,
     schema: {
       ...(route.params ? { params: inline(route.params) } : {}),
-      ...(route.querystring ? { querystring: inline(route.querystring) } : {}),
+      querystring: inline(route.querystring),
       ...(route.body ? { body: inline(route.body) } : {}),
       response: { 200: inline(route.response) },
     },
@@ -200,15 +201,8 @@ function registerRoute(
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
-      const query = (request.query ?? {}) as Record<string, any>;
-      checkRanges(route.operationId, query);
-      const result = route.handler({
-        snapshot,
-        query,
-        params: (request.params ?? {}) as Record<string, any>,
-        body: request.body,
-        request,
-      });
+      checkRanges(route.operationId, request.query);
+      const result = route.handler({ snapshot, query: request.query, params: request.params, body: request.body, request });
       if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
       if (result instanceof JsonText) {
         if (result.etag) reply.header("ETag", result.etag);

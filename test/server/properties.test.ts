@@ -1,7 +1,7 @@
 import fastJson from "fast-json-stringify";
 import { CommercialProperty } from "../../src/shared/contract/records";
-import { ListOf } from "../../src/server/http/list-envelope";
-import { inline } from "../../src/server/http/route-def";
+import { ListOf } from "../../src/shared/contract/list-envelope";
+import { inline } from "../../src/server/routes/route-def";
 import { decodeArrays } from "../../src/server/data/sql-where";
 import { arrayFields } from "../../src/snapshot/tables";
 import { pick, startService, type TestService } from "../helpers/service";

@@ -7,18 +7,16 @@ import { propertyDocLookup } from "../../snapshot/property-docs";
 import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
 import { PlaceIndex } from "./place-index";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
-
-export interface SnapshotRef {
-  id: string;
-  captured_at: string;
-}
+import type { CoverageFigures } from "../../shared/contract/coverage";
+import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
 
 const COUNT_CACHE_SIZE = 20_000;
 
 export class SnapshotContext {
   readonly ref: SnapshotRef;
   readonly meta: Record<string, string>;
-  readonly coverage: Record<string, unknown>;
+  /** The coverage report's figures, computed when the snapshot was built (snapshot/derive/coverage.ts). */
+  readonly coverage: CoverageFigures;
   readonly assetInputs: Record<AssetType, SearchInput[]>;
   private readonly readers = new Map<string, RowReader>();
   private readonly plucked = new Map<string, Database.Statement>();
@@ -43,7 +41,7 @@ export class SnapshotContext {
     this.propertyDoc = propertyDocLookup(db, Number(this.meta.doc_probe));
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
     this.fileTag = crypto.hash("sha256", `${this.meta.id} ${this.meta.built_at}`, "base64url").slice(0, 16);
-    this.coverage = JSON.parse(this.meta.coverage);
+    this.coverage = JSON.parse(this.meta.coverage) as CoverageFigures;
     const inputs = JSON.parse(this.meta.asset_inputs) as Record<string, SearchInput[]>;
     this.assetInputs = Object.fromEntries(ASSET_TYPES.map((t) => [t, inputs[t] ?? []])) as Record<
       AssetType,

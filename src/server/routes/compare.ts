@@ -1,21 +1,20 @@
 // POST /v1/commercial/properties/compare: selected properties side by side, with the
 // minimum, median and maximum of each numeric field.
-import { Type } from "@sinclair/typebox";
+import { Type, type TSchema } from "@sinclair/typebox";
 import { CommercialProperty } from "../../shared/contract/records";
-import { ComparisonStatistic } from "../../shared/contract/responses";
+import { PropertyComparison } from "../../shared/contract/responses";
 import { StringEnum } from "../../shared/contract/schema-helpers";
-import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { QueryObject } from "../../shared/contract/queries";
-import { SnapshotRefSchema } from "../http/list-envelope";
 import { ApiProblem } from "../http/problem";
-import type { RouteDef } from "../http/route-def";
+import { defineRoute } from "./route-def";
 import { fieldStatistics } from "../../shared/contract/statistics";
 
-const FIELDS = Object.keys(CommercialProperty.properties) as string[];
-const NUMERIC = FIELDS.filter((f) => {
-  const t = ([] as string[]).concat((CommercialProperty.properties as any)[f].type);
-  return t.includes("number") || t.includes("integer");
-});
+const FIELDS = Object.keys(CommercialProperty.properties);
+const NUMERIC = Object.entries(CommercialProperty.properties as Record<string, TSchema>)
+  .filter(([, schema]) => {
+    const t = ([] as string[]).concat(schema.type);
+    return t.includes("number") || t.includes("integer");
+  })
+  .map(([field]) => field);
 export const DEFAULT_COMPARE_FIELDS = [
   "name",
   "asset_type",
@@ -36,17 +35,13 @@ export const DEFAULT_COMPARE_FIELDS = [
   "last_sale_price",
 ];
 
-export const compareRoute: RouteDef = {
-  method: "POST",
-  url: "/v1/commercial/properties/compare",
+export const compareRoute = defineRoute({
   operationId: "compareProperties",
   tag: "Commercial properties",
   summary: "Compare selected properties",
   description:
     "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
     "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them.",
-  cost: CREDIT_COSTS.compareProperties,
-  querystring: QueryObject({}),
   notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
   body: Type.Object(
     {
@@ -62,16 +57,10 @@ export const compareRoute: RouteDef = {
     },
     { additionalProperties: false },
   ),
-  response: Type.Object({
-    object: Type.Literal("property_comparison"),
-    fields: Type.Array(Type.String()),
-    properties: Type.Array(Type.Partial(CommercialProperty)),
-    statistics: Type.Array(ComparisonStatistic),
-    snapshot: SnapshotRefSchema,
-  }),
+  response: PropertyComparison,
   handler: ({ snapshot, body }) => {
-    const ids: string[] = body.property_ids;
-    const fields: string[] = body.fields ?? DEFAULT_COMPARE_FIELDS;
+    const ids = body.property_ids;
+    const fields = body.fields ?? DEFAULT_COMPARE_FIELDS;
     const rows = snapshot.all<Record<string, unknown>>(
       `SELECT * FROM properties WHERE id IN (${ids.map(() => "?").join(",")})`,
       ids,
@@ -92,4 +81,4 @@ export const compareRoute: RouteDef = {
     const statistics = fieldStatistics(properties, fields.filter((f) => NUMERIC.includes(f)));
     return { object: "property_comparison", fields: keep, properties, statistics, snapshot: snapshot.ref };
   },
-};
+});
