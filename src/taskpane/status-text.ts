@@ -1,6 +1,7 @@
 // The wording of the pane's status card: plan and credits, the snapshot in use, the last
 // refresh. Plain functions over plain data, so tests read the sentences without a DOM.
 import type { CreditState } from "../shared/credit-meter";
+import type { SnapshotRef } from "../shared/contract/snapshot-ref";
 
 /** "Explorer" for "explorer": plan ids are lower-case words joined by "-" or "_". */
 export function planName(id: string | null): string {
@@ -51,11 +52,6 @@ export function creditSummary(state: CreditState | null): CreditSummary | null {
     resets: `Resets ${formatDay(state.resetAt)}`,
     exhausted: remaining <= 0,
   };
-}
-
-export interface SnapshotRef {
-  id: string;
-  captured_at?: string;
 }
 
 /**

@@ -19,7 +19,7 @@ test("dates are UTC days; a bad date says unknown", () => {
 
 test("the data is named by the day it was captured; the snapshot id is the detail", () => {
   expect(snapshotLine({ id: "snap_9", captured_at: "2026-11-01T00:00:00Z" })).toEqual({ text: "Data captured 1 Nov 2026", detail: "Snapshot snap_9" });
-  expect(snapshotLine({ id: "snap_9" })).toEqual({ text: "Capture date not known", detail: "Snapshot snap_9" });
+  expect(snapshotLine({ id: "snap_9", captured_at: "" })).toEqual({ text: "Capture date not known", detail: "Snapshot snap_9" });
   expect(snapshotLine(null)).toEqual({ text: "Snapshot not known yet", detail: null });
 });
 
