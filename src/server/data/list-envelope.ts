@@ -6,7 +6,13 @@ import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
 import { JsonText } from "./json-text";
 
 /** A page of `data` from `total` matching records, with what the list adds beside them (`extra`). */
-export function listEnvelope<T, E extends object = {}>(data: T[], page: Page, total: number, snapshot: SnapshotRef, extra: E = {} as E): ListEnvelope<T, E> {
+export function listEnvelope<T, E extends object = {}>(
+  data: T[],
+  page: Page,
+  total: number,
+  snapshot: SnapshotRef,
+  extra: E = {} as E,
+): ListEnvelope<NoInfer<T>, NoInfer<E>> {
   const next = page.offset + data.length;
   const hasMore = next < total;
   return {

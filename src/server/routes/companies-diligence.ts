@@ -7,7 +7,7 @@ import { ListOf } from "../../shared/contract/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
 import { stateCodeOf } from "../../shared/contract/states";
 import { defineRoute } from "./route-def";
-import { Where, containsPattern, decodeArrays, pagedQuery } from "../data/sql-where";
+import { Where, containsPattern, decodeArrays, pagedQuery, type StoredRow } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";
 import { wherePlace } from "../data/place-filter";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
@@ -64,7 +64,7 @@ export const diligenceRoute = defineRoute({
       wherePlace(w, place, { state: "state_code", city: "city", metro: "metro_id", property: "property_id" });
     }
     w.when(query.min_score, "score >= ?");
-    const { rows, total } = pagedQuery<Record<string, unknown>>(
+    const { rows, total } = pagedQuery<StoredRow<DiligenceCandidate, "reason_codes">>(
       snapshot,
       "SELECT *",
       `FROM diligence${w.sql}`,
@@ -72,6 +72,6 @@ export const diligenceRoute = defineRoute({
       w.params,
       query,
     );
-    return listEnvelope(rows.map((r) => decodeArrays(r, ["reason_codes"])), query, total, snapshot.ref);
+    return listEnvelope(rows.map((r) => decodeArrays<DiligenceCandidate, "reason_codes">(r, ["reason_codes"])), query, total, snapshot.ref);
   },
 });

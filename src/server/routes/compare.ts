@@ -8,14 +8,15 @@ import { ApiProblem } from "../http/problem";
 import { defineRoute } from "./route-def";
 import { fieldStatistics } from "../../shared/contract/statistics";
 
-const FIELDS = Object.keys(CommercialProperty.properties);
-const NUMERIC = Object.entries(CommercialProperty.properties as Record<string, TSchema>)
-  .filter(([, schema]) => {
-    const t = ([] as string[]).concat(schema.type);
-    return t.includes("number") || t.includes("integer");
-  })
-  .map(([field]) => field);
-export const DEFAULT_COMPARE_FIELDS = [
+type Field = keyof CommercialProperty;
+
+/** Every field of a property, in the record's order (Object.keys cannot say they are its keys). */
+const FIELDS = Object.keys(CommercialProperty.properties) as Field[];
+const NUMERIC = FIELDS.filter((f) => {
+  const t = ([] as string[]).concat((CommercialProperty.properties[f] as TSchema).type);
+  return t.includes("number") || t.includes("integer");
+});
+export const DEFAULT_COMPARE_FIELDS: Field[] = [
   "name",
   "asset_type",
   "subtype",
@@ -61,11 +62,8 @@ export const compareRoute = defineRoute({
   handler: ({ snapshot, body }) => {
     const ids = body.property_ids;
     const fields = body.fields ?? DEFAULT_COMPARE_FIELDS;
-    const rows = snapshot.all<Record<string, unknown>>(
-      `SELECT * FROM properties WHERE id IN (${ids.map(() => "?").join(",")})`,
-      ids,
-    );
-    const byId = new Map(rows.map((r) => [r.id as string, r]));
+    const rows = snapshot.all<CommercialProperty>(`SELECT * FROM properties WHERE id IN (${ids.map(() => "?").join(",")})`, ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
     const unknown = ids.map((id, i) => ({ id, i })).filter(({ id }) => !byId.has(id));
     if (unknown.length) {
       throw new ApiProblem(
@@ -76,9 +74,16 @@ export const compareRoute = defineRoute({
         { unknown_ids: unknown.map((u) => u.id) },
       );
     }
-    const keep = ["id", ...fields.filter((f) => f !== "id")];
-    const properties = ids.map((id) => Object.fromEntries(keep.map((f) => [f, byId.get(id)![f]])));
+    const keep: Field[] = ["id", ...fields.filter((f) => f !== "id")];
+    const properties = ids.map((id) => pick(byId.get(id)!, keep));
     const statistics = fieldStatistics(properties, fields.filter((f) => NUMERIC.includes(f)));
-    return { object: "property_comparison", fields: keep, properties, statistics, snapshot: snapshot.ref };
+    return { object: "property_comparison" as const, fields: keep, properties, statistics, snapshot: snapshot.ref };
   },
 });
+
+/** The named fields of a record, in the order named. */
+function pick<T, K extends keyof T>(record: T, fields: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const f of fields) out[f] = record[f];
+  return out;
+}

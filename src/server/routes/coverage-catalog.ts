@@ -28,22 +28,22 @@ export const coverageRoute = defineRoute({
     "build times, and the known gaps (inputs an asset type lacks, thin resources). Free.",
   response: CoverageReport,
   handler: ({ snapshot }) => ({
-    object: "coverage",
+    object: "coverage" as const,
     snapshot: {
       ...snapshot.ref,
       built_at: snapshot.meta.built_at,
-      source: snapshot.meta.source,
+      source: snapshot.source,
       seed: snapshot.meta.seed ?? null,
     },
     ...snapshot.coverage,
   }),
 });
 
-const metroCache = new WeakMap<SnapshotContext, unknown[]>();
-function metros(snapshot: SnapshotContext) {
+const metroCache = new WeakMap<SnapshotContext, Catalog["metros"]>();
+function metros(snapshot: SnapshotContext): Catalog["metros"] {
   let m = metroCache.get(snapshot);
   if (!m) {
-    m = snapshot.all(
+    m = snapshot.all<Catalog["metros"][number]>(
       `SELECT geography_id AS metro_id, geography_name AS name, state_code, sum(property_count) AS property_count
        FROM markets WHERE geography_type = 'metro' GROUP BY geography_id ORDER BY property_count DESC, geography_id`,
     );
@@ -52,7 +52,7 @@ function metros(snapshot: SnapshotContext) {
   return m;
 }
 
-function assetTypes(snapshot: SnapshotContext) {
+function assetTypes(snapshot: SnapshotContext): Catalog["asset_types"] {
   const counts = new Map(snapshot.coverage.by_asset_type.map((r) => [r.asset_type, r.properties]));
   return ASSET_TYPES.map((assetType) => {
     const supported = snapshot.assetInputs[assetType];
@@ -74,7 +74,7 @@ function assetTypes(snapshot: SnapshotContext) {
 
 /** The catalog lists the routes it is registered with, so it needs them handed in. */
 export function catalogRoute(routes: () => RouteDef[]): RouteDef {
-  const cache = new WeakMap<SnapshotContext, unknown>();
+  const cache = new WeakMap<SnapshotContext, Catalog>();
   return defineRoute({
     operationId: "getCatalog",
     tag: "Snapshot",
@@ -85,8 +85,9 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
     // The same schema the task pane types the catalog with (it builds its search forms from it).
     response: Catalog,
     handler: ({ snapshot }) => {
-      if (cache.has(snapshot)) return cache.get(snapshot);
-      const catalog = {
+      const cached = cache.get(snapshot);
+      if (cached) return cached;
+      const catalog: Catalog = {
         object: "catalog",
         api_version: "v1",
         snapshot: snapshot.ref,
@@ -100,9 +101,9 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
           place_kinds: [...((PLACE_KINDS_OF as Partial<Record<OperationName, readonly string[]>>)[r.operationId] ?? [])],
         })),
         asset_types: assetTypes(snapshot),
-        company_types: COMPANY_TYPES,
-        listing_statuses: LISTING_STATUSES,
-        listing_property_types: LISTING_PROPERTY_TYPES,
+        company_types: [...COMPANY_TYPES],
+        listing_statuses: [...LISTING_STATUSES],
+        listing_property_types: [...LISTING_PROPERTY_TYPES],
         metros: metros(snapshot),
         paging: { default_limit: DEFAULT_LIMIT, max_limit: MAX_LIMIT, max_offset: MAX_OFFSET },
         fields: Object.fromEntries(Object.entries(SNAPSHOT_RESOURCES).map(([k, s]) => [k, Object.keys(s.properties)])),

@@ -79,6 +79,6 @@ export const marketBatchRoute = defineRoute({
     });
     const charged = answered.size * CREDIT_COSTS.getMarketSnapshotBatch;
     request.chargedCredits = charged;
-    return { object: "market_batch", results, credits_charged: charged, snapshot: snapshot.ref };
+    return { object: "market_batch" as const, results, credits_charged: charged, snapshot: snapshot.ref };
   },
 });

@@ -9,6 +9,7 @@ import { OPERATIONS } from "../../shared/contract/operations";
 import { PagingQuery, type Page } from "../../shared/contract/paging";
 import { QueryObject } from "../../shared/contract/queries";
 import type { SnapshotContext } from "../data/snapshot-context";
+import type { JsonText } from "../data/json-text";
 
 /** What a handler is given: the snapshot, and the request's parts as its schemas describe them. */
 export interface HandlerContext<Params = unknown, Query = unknown, Body = unknown> {
@@ -65,7 +66,7 @@ export interface RouteSpec<Op extends OperationName, P extends TObject, Q extend
   querystring?: Q;
   body?: B;
   response: R;
-  handler: (ctx: HandlerContext<Static<P>, QueryOf<Op, Q>, BodyOf<B>>) => unknown;
+  handler: (ctx: HandlerContext<Static<P>, QueryOf<Op, Q>, BodyOf<B>>) => Static<R> | JsonText;
 }
 
 /**

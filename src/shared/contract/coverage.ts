@@ -5,6 +5,10 @@ import { Type, type Static } from "@sinclair/typebox";
 import { Nullable, StringEnum } from "./schema-helpers";
 import { SnapshotRef } from "./snapshot-ref";
 
+/** Where a snapshot's data came from: built by the seeded generator, or imported from captured files. */
+export const SNAPSHOT_SOURCES = ["generated", "imported"] as const;
+export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number];
+
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 
 export const AssetCoverage = Type.Object({
@@ -56,7 +60,7 @@ export const CoverageReport = Type.Object({
     {
       ...SnapshotRef.properties,
       built_at: Type.String({ format: "date-time", description: "When the snapshot file was written." }),
-      source: StringEnum(["generated", "imported"] as const, { description: "generated (the built default) or imported (captured data)." }),
+      source: StringEnum(SNAPSHOT_SOURCES, { description: "generated (the built default) or imported (captured data)." }),
       seed: Nullable(Type.String({ description: "The generator's seed (generated snapshots)." })),
     },
     { description: "The snapshot the data came from." },
