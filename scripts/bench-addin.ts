@@ -11,27 +11,49 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import vm from "node:vm";
 import type { AddressInfo } from "node:net";
 import { buildSnapshot } from "../src/snapshot/build";
 import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { buildApp } from "../src/server/app";
 import { CREDIT_HEADERS } from "../src/shared/contract/credit-fields";
-import { openAccountsDb } from "../src/server/auth/accounts-db";
+import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { endpointFor } from "../src/shared/endpoints";
 import { SETTING_KEYS } from "../src/shared/setting-keys";
 import { STATE_CODES, stateName } from "../src/shared/contract/states";
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+const USAGE = "usage: npm run bench:addin [-- --properties N] [--points N] [--distinct N] [--tables N]";
+
+/** The command line's options as numbers; anything else, or a value that is not a positive integer, exits with the usage. */
+function options(): Record<"properties" | "points" | "distinct" | "tables", number> {
+  try {
+    const { values } = parseArgs({
+      options: {
+        properties: { type: "string", default: "10000" },
+        points: { type: "string", default: "1000" },
+        distinct: { type: "string", default: "100" },
+        tables: { type: "string", default: "50" },
+      },
+    });
+    const number = (name: keyof typeof values) => {
+      if (!/^[1-9]\d*$/.test(values[name])) throw new Error(`--${name} must be a positive integer, got '${values[name]}'`);
+      return Number(values[name]);
+    };
+    return { properties: number("properties"), points: number("points"), distinct: number("distinct"), tables: number("tables") };
+  } catch (err) {
+    // node:util's message, without its hint about quoting arguments that start with "-".
+    console.error(`${(err as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")}\n${USAGE}`);
+    process.exit(1);
+  }
 }
 
-const PROPERTIES = arg("properties", 10_000);
-const POINT_CELLS = arg("points", 1000);
-const DISTINCT = arg("distinct", 100);
-const TABLE_CELLS = arg("tables", 50);
+const OPTIONS = options();
+const PROPERTIES = OPTIONS.properties;
+const POINT_CELLS = OPTIONS.points;
+const DISTINCT = OPTIONS.distinct;
+const TABLE_CELLS = OPTIONS.tables;
 const DIST = path.resolve(__dirname, "../dist/addin");
 const FIELDS = ["name", "asset_type", "year_built", "building_area_sqft", "occupancy_rate", "estimated_value", "owner_name", "last_sale_price", "city", "state_code"];
 
@@ -250,7 +272,7 @@ function row(name: string, addin: Phase, naive: Phase): string {
 
 /** A fresh add-in runtime on a fresh Explorer account: each scenario starts from nothing. */
 async function freshAddin(origin: string, keys: KeyStore, name: string) {
-  const key = keys.createKey(keys.createAccount(`${name}@bench.example`).id, `bench ${name}`).raw;
+  const key = keys.createKey(keys.accounts.create(`${name}@bench.example`).id, `bench ${name}`).raw;
   const counter = newCounter();
   const addin = loadAddin(origin, key, counter);
   await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call
@@ -355,8 +377,8 @@ async function main() {
   // One account per model, so each sees its own credits. The add-in runs on the default plan
   // (Explorer: 1,000 credits a month, bursts of 60 requests); the naive model needs more than
   // that, so it runs on the operators' load-test plan where the service has one.
-  const addinKey = keys.createKey(keys.createAccount("addin@bench.example").id, "bench add-in").raw;
-  const naiveKey = keys.createKey(keys.createAccount("naive@bench.example", "unlimited").id, "bench naive").raw;
+  const addinKey = keys.createKey(keys.accounts.create("addin@bench.example").id, "bench add-in").raw;
+  const naiveKey = keys.createKey(keys.accounts.create("naive@bench.example", "unlimited").id, "bench naive").raw;
   const cells = model(snapshotDb);
 
   const addinCounter = newCounter();

@@ -1,4 +1,4 @@
-// npm run bench:service [-- --properties 1000000 --duration 10 --reuse]
+// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --reuse]
 //
 // Builds (or reuses) a large snapshot, starts the real service as a child process on
 // loopback, creates an API key, and drives it with wrk (Debian package `wrk`) at 10
@@ -8,24 +8,46 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { buildSnapshot } from "../src/snapshot/build";
 import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
-import { openAccountsDb } from "../src/server/auth/accounts-db";
+import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { loadPepper } from "../src/server/config";
 
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
+const USAGE = "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--reuse]";
+
+/** The command line's options; anything else, or a value that is not a positive integer, exits with the usage. */
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        properties: { type: "string", default: "1000000" },
+        duration: { type: "string", default: "10" },
+        "data-dir": { type: "string" },
+        port: { type: "string", default: "3917" },
+        reuse: { type: "boolean", default: false },
+      },
+    });
+    for (const name of ["properties", "duration", "port"] as const) {
+      if (!/^[1-9]\d*$/.test(values[name])) throw new Error(`--${name} must be a positive integer, got '${values[name]}'`);
+    }
+    return values;
+  } catch (err) {
+    // node:util's message, without its hint about quoting arguments that start with "-".
+    console.error(`${(err as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")}\n${USAGE}`);
+    process.exit(1);
+  }
 }
 
-const PROPERTIES = Number(arg("properties", "1000000"));
-const DURATION = Number(arg("duration", "10"));
+const OPTIONS = options();
+const PROPERTIES = Number(OPTIONS.properties);
+const DURATION = Number(OPTIONS.duration);
 const CONNECTIONS = 10;
-const DATA_DIR = arg("data-dir", path.join(os.tmpdir(), `propintel-bench-${PROPERTIES}`));
-const PORT = Number(arg("port", "3917"));
+const DATA_DIR = OPTIONS["data-dir"] ?? path.join(os.tmpdir(), `propintel-bench-${PROPERTIES}`);
+const PORT = Number(OPTIONS.port);
 const WARM_SECONDS = 3;
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -158,7 +180,7 @@ async function main() {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const snapshotPath = path.join(DATA_DIR, "snapshot.db");
   let buildSeconds: number | null = null;
-  if (!(process.argv.includes("--reuse") && fs.existsSync(snapshotPath) && !outdatedSnapshot(snapshotPath))) {
+  if (!(OPTIONS.reuse && fs.existsSync(snapshotPath) && !outdatedSnapshot(snapshotPath))) {
     console.log(`Building a ${PROPERTIES.toLocaleString("en-US")}-property snapshot in ${DATA_DIR} ...`);
     buildSeconds = buildSnapshot({ out: snapshotPath, seed: 1, properties: PROPERTIES }).seconds;
     console.log(`  built in ${buildSeconds.toFixed(1)} s, ${(fs.statSync(snapshotPath).size / 2 ** 20).toFixed(0)} MB`);
@@ -186,7 +208,7 @@ async function main() {
   const keys = new KeyStore(openAccountsDb(path.join(DATA_DIR, "accounts.db")), loadPepper(DATA_DIR));
   // The operators' plan: every call still goes through the credit gate and is charged and
   // recorded, but Explorer's 1,000 credits and 60-call burst would stop a load test at once.
-  const account = keys.createAccount("bench@example.com", "unlimited");
+  const account = keys.accounts.create("bench@example.com", "unlimited");
   const key = keys.createKey(account.id, "benchmark").raw;
 
   const child = spawn("taskset", ["-c", "0", process.execPath, path.join(__dirname, "../src/server/main.js")], {

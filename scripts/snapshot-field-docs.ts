@@ -4,6 +4,7 @@
 //   npx tsx scripts/snapshot-field-docs.ts --check  (exits 1 if the section is stale)
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import type { TSchema } from "@sinclair/typebox";
 import { SNAPSHOT_RESOURCES } from "../src/shared/contract/records";
 
@@ -39,13 +40,23 @@ export function fieldTables(): string {
   return out.join("\n");
 }
 
-function main(): number {
+const USAGE = "usage: npx tsx scripts/snapshot-field-docs.ts [--check]";
+
+function main(argv: string[]): number {
+  let check: boolean;
+  try {
+    check = parseArgs({ args: argv, options: { check: { type: "boolean", default: false } } }).values.check;
+  } catch (err) {
+    // node:util's message, without its hint about quoting arguments that start with "-".
+    console.error(`${(err as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "")}\n${USAGE}`);
+    return 1;
+  }
   const doc = fs.readFileSync(DOC, "utf8");
   const start = doc.indexOf(BEGIN);
   const end = doc.indexOf(END);
   if (start < 0 || end < start) throw new Error(`markers not found in ${DOC}`);
   const next = `${doc.slice(0, start + BEGIN.length)}\n\n${fieldTables()}\n${doc.slice(end)}`;
-  if (process.argv.includes("--check")) {
+  if (check) {
     if (next !== doc) console.error("docs/snapshot.md field tables are stale: run npx tsx scripts/snapshot-field-docs.ts");
     return next === doc ? 0 : 1;
   }
@@ -54,4 +65,4 @@ function main(): number {
   return 0;
 }
 
-if (require.main === module) process.exitCode = main();
+if (require.main === module) process.exitCode = main(process.argv.slice(2));

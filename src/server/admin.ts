@@ -5,14 +5,14 @@
 //   npm run admin -- set-plan --email <email> --plan <explorer|unlimited>
 //   printf '%s' "$PASSWORD" | npm run admin -- set-password --email <email>
 // create-key prints the raw key as the last line of its output, once; it is not stored.
-import { openAccountsDb } from "./auth/accounts-db";
+import { openAccountsDb } from "./db/accounts-db";
 import fs from "node:fs";
+import { parseArgs } from "node:util";
 import { KeyLimitError, KeyStore } from "./auth/key-store";
-import { CredentialStore } from "./web/credentials";
 import { SessionStore } from "./web/sessions";
 import { hashPasswordSync, passwordProblem } from "./web/passwords";
 import { loadConfig, loadPepper } from "./config";
-import { DEFAULT_PLAN, PLANS } from "./credits/plans";
+import { DEFAULT_PLAN, PLANS } from "./auth/plans";
 
 const USAGE = `Usage:
   npm run admin -- create-key --email <email> --name <key name> [--test] [--plan <plan>]
@@ -20,24 +20,39 @@ const USAGE = `Usage:
   npm run admin -- revoke-key --email <email> --key-id <key id>
   npm run admin -- set-plan --email <email> --plan <plan>
   npm run admin -- set-password --email <email>   (reads the password from standard input)
+  npm run admin -- --help
 Plans: ${Object.keys(PLANS).join(", ")} (new accounts get ${DEFAULT_PLAN}).`;
 
-export function parseArgs(argv: string[]): { command: string; flags: Record<string, string | true> } {
-  const [command = "", ...rest] = argv;
-  const flags: Record<string, string | true> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (!a.startsWith("--")) throw new Error(`Unexpected argument '${a}'.\n${USAGE}`);
-    const next = rest[i + 1];
-    if (next === undefined || next.startsWith("--")) flags[a.slice(2)] = true;
-    else flags[a.slice(2)] = rest[++i];
+const OPTIONS = {
+  email: { type: "string" },
+  name: { type: "string" },
+  test: { type: "boolean" },
+  plan: { type: "string" },
+  "key-id": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Flags = ReturnType<typeof parseAdminArgs>["flags"];
+
+/** The command and its options; an unknown option, a missing value or a stray argument throws with the usage. */
+export function parseAdminArgs(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    if (!String((err as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS")) throw err;
+    // node:util's message, without its hint about quoting arguments that start with "-".
+    const message = (err as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, "");
+    throw new Error(`${message}${message.endsWith(".") ? "" : "."}\n${USAGE}`);
   }
-  return { command, flags };
+  const [command = "", ...rest] = parsed.positionals;
+  if (rest.length) throw new Error(`Unexpected argument '${rest[0]}'.\n${USAGE}`);
+  return { command, flags: parsed.values };
 }
 
-function need(flags: Record<string, string | true>, name: string): string {
+function need(flags: Flags, name: "email" | "name" | "plan" | "key-id"): string {
   const v = flags[name];
-  if (typeof v !== "string" || v.trim() === "") throw new Error(`--${name} is required.\n${USAGE}`);
+  if (v === undefined || v.trim() === "") throw new Error(`--${name} is required.\n${USAGE}`);
   return v.trim();
 }
 
@@ -46,7 +61,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** `readSecret` gives the password for set-password: standard input, never an argument
  *  (arguments show in `ps` and in shell history). */
 export function runAdmin(argv: string[], out: (line: string) => void, readSecret = () => fs.readFileSync(0, "utf8")): void {
-  const { command, flags } = parseArgs(argv);
+  const { command, flags } = parseAdminArgs(argv);
+  if (flags.help) {
+    out(USAGE);
+    return;
+  }
   const config = loadConfig();
   const db = openAccountsDb(config.accountsPath);
   const keys = new KeyStore(db, loadPepper(config.dataDir));
@@ -56,9 +75,9 @@ export function runAdmin(argv: string[], out: (line: string) => void, readSecret
     if (!EMAIL.test(email)) throw new Error(`'${email}' is not an email address.`);
     if (name.length > 100) throw new Error("--name must be at most 100 characters.");
     const plan = flags.plan === undefined ? undefined : need(flags, "plan");
-    let account = keys.findAccountByEmail(email) ?? keys.createAccount(email, plan ?? DEFAULT_PLAN);
+    let account = keys.accounts.findByEmail(email) ?? keys.accounts.create(email, plan ?? DEFAULT_PLAN);
     if (plan !== undefined && account.plan !== plan) {
-      keys.setPlan(account.id, plan);
+      keys.accounts.setPlan(account.id, plan);
       account = { ...account, plan };
     }
     let created;
@@ -73,30 +92,30 @@ export function runAdmin(argv: string[], out: (line: string) => void, readSecret
     out(`Created key '${summary.name}' (key id ${summary.key_id}). It is shown once and cannot be recovered:`);
     out(raw);
   } else if (command === "list-keys") {
-    const account = keys.findAccountByEmail(need(flags, "email"));
+    const account = keys.accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     for (const k of keys.listKeys(account.id)) {
       out(`${k.key_id}  ...${k.last_chars}  ${k.name}  created ${k.created_at}  last used ${k.last_used_at ?? "never"}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ""}`);
     }
   } else if (command === "revoke-key") {
-    const account = keys.findAccountByEmail(need(flags, "email"));
+    const account = keys.accounts.findByEmail(need(flags, "email"));
     if (!account || !keys.revokeKey(account.id, need(flags, "key-id"))) throw new Error("No such active key on that account.");
     out("Revoked.");
   } else if (command === "set-plan") {
-    const account = keys.findAccountByEmail(need(flags, "email"));
+    const account = keys.accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     const plan = need(flags, "plan");
-    keys.setPlan(account.id, plan);
+    keys.accounts.setPlan(account.id, plan);
     out(`Account ${account.id} (${account.email}) is now on the ${PLANS[plan].name} plan.`);
   } else if (command === "set-password") {
     // Accounts made by create-key have no password; this lets their owner log in to the web
     // pages. It also resets a forgotten password (the service sends no email).
-    const account = keys.findAccountByEmail(need(flags, "email"));
+    const account = keys.accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     const password = readSecret().replace(/\r?\n$/, "");
     const problem = passwordProblem(password, account.email);
     if (problem) throw new Error(`Password not set: ${problem}`);
-    new CredentialStore(db, keys).setPassword(account.id, hashPasswordSync(password));
+    keys.accounts.setPassword(account.id, hashPasswordSync(password));
     const ended = new SessionStore(db).endAll(account.id);
     out(`Password set for ${account.email}; they can log in at /account/login.${ended ? ` ${ended} open session(s) ended.` : ""}`);
   } else {

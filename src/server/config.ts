@@ -1,6 +1,7 @@
 // Settings from the environment, with the defaults the README documents.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { parseOrigins } from "./http/cors";
 
@@ -19,6 +20,8 @@ export interface Config {
   tls?: { cert: Buffer; key: Buffer };
   /** Mark session cookies Secure: on with TLS, or SECURE_COOKIES=1 behind a TLS proxy. */
   secureCookies: boolean;
+  /** TRUST_PROXY: which proxies to believe about the client's address and protocol (false: none). */
+  trustProxy: boolean | string[];
 }
 
 /** The HTTPS origin docs/addin.md sets up for sideloading the add-in on a desktop. */
@@ -39,7 +42,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseOrigins(env.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS),
     tls: loadTls(env),
     secureCookies: Boolean(env.TLS_CERT) || env.SECURE_COOKIES === "1",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/**
+ * TRUST_PROXY, for a service behind a reverse proxy: the client's address (which the sign-up and
+ * log-in limits count by) and protocol (which links and the home page show) then come from
+ * X-Forwarded-For and X-Forwarded-Proto. Unset or "false": trust no proxy. "true": trust every
+ * hop (only where nothing else can reach the service). Else a comma-separated list of the
+ * proxies' addresses or CIDR ranges ("127.0.0.1, 10.0.0.0/8"), or the names loopback,
+ * linklocal and uniquelocal. (A bare hop count is not offered: it cannot tell a proxy from a
+ * client that writes the headers itself.)
+ */
+export function parseTrustProxy(text: string | undefined): boolean | string[] {
+  const value = (text ?? "").trim();
+  if (value === "" || value === "false") return false;
+  if (value === "true") return true;
+  const entries = value.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (!isAddressOrRange(entry)) {
+      throw new Error(`TRUST_PROXY: '${entry}' is not an IP address, CIDR range or range name; use true, or addresses such as 127.0.0.1, 10.0.0.0/8, loopback`);
+    }
+  }
+  return entries;
+}
+
+const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function loadTls(env: NodeJS.ProcessEnv): Config["tls"] {

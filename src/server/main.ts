@@ -2,8 +2,8 @@
 // and listens. Everything else is in buildApp, which tests use without a socket.
 import fs from "node:fs";
 import { buildApp } from "./app";
-import { openAccountsDb } from "./auth/accounts-db";
-import { startWalCheckpoints } from "./auth/wal-checkpoints";
+import { openAccountsDb } from "./db/accounts-db";
+import { startWalCheckpoints } from "./db/wal-checkpoints";
 import { loadConfig, loadPepper } from "./config";
 import { loggerOptions } from "./http/logging";
 import { openSnapshot } from "../snapshot/snapshot-file";
@@ -23,6 +23,7 @@ async function main() {
     corsOrigins: config.corsOrigins,
     tls: config.tls,
     secureCookies: config.secureCookies,
+    trustProxy: config.trustProxy,
     logger: loggerOptions(process.env.LOG_LEVEL ?? "info"),
   });
   const checkpoints = startWalCheckpoints(accountsDb, {

@@ -3,6 +3,8 @@
 // =PROP.MARKET cells asks for hundreds of markets at once; the batcher collects the distinct
 // keys (property ids, markets) asked for within a short window and fetches them `maxBatch` at a
 // time, so the first calculation costs one request per batch instead of one per cell.
+// (DataLoader does the same collecting, but not a batch that fails entry by entry, which a
+// batch endpoint answering some keys and refusing others needs.)
 import { ApiError } from "./api-error";
 
 /** What one fetch of a batch gives for each key: the record, or why there is none. */

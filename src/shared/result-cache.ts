@@ -4,7 +4,8 @@
 //
 // Entries are never stale by age: the service's data changes only when its snapshot does, so
 // only an explicit refresh (which learns the current snapshot) marks entries stale. That is
-// what keeps recalculations Excel starts on its own free of requests.
+// what keeps recalculations Excel starts on its own free of requests. (A general LRU package
+// would hold the entries, but not the snapshot tags and ETags that decide what refresh revalidates.)
 
 export interface CachedError {
   status: number;

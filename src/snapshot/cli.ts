@@ -4,48 +4,80 @@
 // Prints what it did and how long it took; a bad import prints every error and exits with 1.
 import { buildSnapshot, DEFAULT_CAPTURED_AT, DEFAULT_PROPERTIES, DEFAULT_SEED } from "./build";
 import { importSnapshot } from "./import";
+import { parseArgs } from "node:util";
 
 const USAGE = `usage:
   cli.ts build  [--seed N] [--properties N] [--captured-at ISO] [--out FILE] [--quiet]
   cli.ts import --dir DIR [--out FILE] [--captured-at ISO] [--quiet]
+  cli.ts --help
 defaults: --seed ${DEFAULT_SEED} --properties ${DEFAULT_PROPERTIES} --captured-at ${DEFAULT_CAPTURED_AT} --out data/snapshot.db`;
 
-function parseArgs(argv: string[]): { command: string; flags: Map<string, string> } {
-  const [command = "", ...rest] = argv;
-  const flags = new Map<string, string>();
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (!a.startsWith("--")) throw new Error(`unexpected argument ${a}`);
-    if (a === "--quiet") flags.set("quiet", "1");
-    else if (i + 1 < rest.length) flags.set(a.slice(2), rest[++i]);
-    else throw new Error(`${a} needs a value`);
+const OPTIONS = {
+  seed: { type: "string" },
+  properties: { type: "string" },
+  "captured-at": { type: "string" },
+  out: { type: "string" },
+  dir: { type: "string" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The options each command takes (every command also takes --help). */
+const COMMAND_OPTIONS: Record<string, (keyof typeof OPTIONS)[]> = {
+  build: ["seed", "properties", "captured-at", "out", "quiet"],
+  import: ["dir", "out", "captured-at", "quiet"],
+};
+
+type Flags = ReturnType<typeof parseCliArgs>["flags"];
+
+/** A mistake in the command line: printed with the usage. */
+class UsageError extends Error {}
+
+/** The command and its options; an unknown option, one the command does not take, a missing value or a stray argument throws. */
+function parseCliArgs(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    if (!String((err as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS")) throw err;
+    // node:util's message, without its hint about quoting arguments that start with "-".
+    throw new UsageError((err as Error).message.replace(/\. To specify a positional argument[\s\S]*$/, ""));
   }
-  return { command, flags };
+  const [command = "", ...rest] = parsed.positionals;
+  if (rest.length) throw new UsageError(`unexpected argument ${rest[0]}`);
+  const allowed = COMMAND_OPTIONS[command] as (keyof typeof OPTIONS)[] | undefined;
+  const other = allowed && Object.keys(parsed.values).find((name) => name !== "help" && !allowed.includes(name as keyof typeof OPTIONS));
+  if (other) throw new UsageError(`${command} takes no --${other}`);
+  return { command, flags: parsed.values };
 }
 
-function integer(flags: Map<string, string>, name: string): number | undefined {
-  const v = flags.get(name);
+function integer(flags: Flags, name: "seed" | "properties"): number | undefined {
+  const v = flags[name];
   if (v === undefined) return undefined;
   const n = Number(v.replace(/_/g, ""));
-  if (!Number.isInteger(n)) throw new Error(`--${name} must be an integer, got ${v}`);
+  if (!Number.isInteger(n)) throw new UsageError(`--${name} must be an integer, got ${v}`);
   return n;
 }
 
 function main(argv: string[]): number {
-  const { command, flags } = parseArgs(argv);
-  const log = flags.has("quiet") ? undefined : (msg: string) => console.log(`  ${msg}`);
-  const out = flags.get("out") ?? "data/snapshot.db";
+  const { command, flags } = parseCliArgs(argv);
+  if (flags.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const log = flags.quiet ? undefined : (msg: string) => console.log(`  ${msg}`);
+  const out = flags.out ?? "data/snapshot.db";
   if (command === "build") {
-    const r = buildSnapshot({ out, seed: integer(flags, "seed"), properties: integer(flags, "properties"), capturedAt: flags.get("captured-at"), log });
+    const r = buildSnapshot({ out, seed: integer(flags, "seed"), properties: integer(flags, "properties"), capturedAt: flags["captured-at"], log });
     console.log(`built ${r.path} (${r.id}) in ${r.seconds} s`);
     console.log(`  ${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", ")}`);
     return 0;
   }
   if (command === "import") {
-    const dir = flags.get("dir");
-    if (!dir) throw new Error("import needs --dir");
+    const dir = flags.dir;
+    if (!dir) throw new UsageError("import needs --dir");
     const started = performance.now();
-    const r = importSnapshot({ dir, out, capturedAt: flags.get("captured-at"), log });
+    const r = importSnapshot({ dir, out, capturedAt: flags["captured-at"], log });
     if (!r.ok) {
       console.error(`import failed: ${r.errors.length} error(s); nothing was written`);
       for (const e of r.errors) console.error(`  ${e.file}${e.line ? `:${e.line}` : ""}: ${e.reason}`);
@@ -62,6 +94,6 @@ function main(argv: string[]): number {
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (err) {
-  console.error(`error: ${(err as Error).message}`);
+  console.error(`error: ${(err as Error).message}${err instanceof UsageError ? `\n${USAGE}` : ""}`);
   process.exitCode = 1;
 }

@@ -2,13 +2,9 @@
 // shapes Excel will enforce. Ids are stable forever once released (workbooks store them), so a
 // rename or a changed shape must fail here first. Adding an optional argument at the end is
 // the only change an existing function may get.
-import crypto from "node:crypto";
 import path from "node:path";
 import { ROOT, ensureAddinBuild, readDist } from "./addin-build";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 const webpackConfig = require("../../webpack.config.js") as { functionsMetadataForOrigin: (json: string, origin: string) => string };
 
 interface ParameterMetadata {
@@ -121,7 +117,7 @@ test("no function is volatile or streaming (recalculation must not multiply requ
 });
 
 test("every function's help link opens its own section of the function reference the service serves", async () => {
-  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32), docsDir: path.join(ROOT, "docs") });
+  const app = buildTestApp({ docsDir: path.join(ROOT, "docs") }).app;
   try {
     const page = await app.inject({ method: "GET", url: "/docs/functions" });
     expect(page.statusCode).toBe(200);

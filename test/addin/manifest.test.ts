@@ -5,11 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ancestorNames, descendants, parseXml, type XmlElement } from "./xml-walk";
 import { DIST, ROOT, ensureAddinBuild, readDist } from "./addin-build";
-import crypto from "node:crypto";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 
 const webpackConfig = require("../../webpack.config.js") as {
   addinOrigin(value?: string): string;
@@ -128,7 +124,7 @@ describe("manifest.xml (built)", () => {
     }
     // The support link: the function reference, which the service renders from docs/.
     expect(pages.map((u) => new URL(u).pathname)).toEqual(["/docs/functions"]);
-    const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32), docsDir: path.join(ROOT, "docs") });
+    const app = buildTestApp({ docsDir: path.join(ROOT, "docs") }).app;
     try {
       for (const url of pages) expect({ url, status: (await app.inject({ method: "GET", url: new URL(url).pathname })).statusCode }).toEqual({ url, status: 200 });
     } finally {

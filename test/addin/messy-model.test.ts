@@ -22,7 +22,7 @@ afterAll(() => svc?.app.close());
 
 /** A fresh add-in runtime on a fresh Explorer account. */
 function freshBundle(): LoadedBundle {
-  const account = svc.keys.createAccount(`model-${Math.random().toString(36).slice(2)}@example.com`);
+  const account = svc.keys.accounts.create(`model-${Math.random().toString(36).slice(2)}@example.com`);
   return loadFunctionsBundle({ origin, apiKey: svc.keys.createKey(account.id, "model").raw });
 }
 

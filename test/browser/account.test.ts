@@ -1,15 +1,12 @@
 // The account area in a real browser: sign up, create a key, see it once, call the API with it
 // from Node, watch usage go up, revoke it, get 401. The service listens on a loopback port.
 // With UPDATE_SCREENSHOTS=1 it also writes the screenshots in docs/screenshots/.
-import crypto from "node:crypto";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { parseKey } from "../../src/shared/contract/api-key-format";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import type { KeyStore } from "../../src/server/auth/key-store";
+import { buildTestApp } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
 
 const SHOTS = path.join(__dirname, "../../docs/screenshots");
@@ -19,11 +16,13 @@ let app: FastifyInstance;
 let base: string;
 let browser: Browser;
 let propertyId: string;
+let keys: KeyStore;
 
 beforeAll(async () => {
-  const snapshot = openSnapshot(snapshotPath());
-  propertyId = snapshot.prepare("SELECT id FROM properties ORDER BY id LIMIT 1").pluck().get() as string;
-  app = buildApp({ snapshotDb: snapshot, accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32) });
+  const built = buildTestApp();
+  app = built.app;
+  keys = built.keys;
+  propertyId = built.snapshot.prepare("SELECT id FROM properties ORDER BY id LIMIT 1").pluck().get() as string;
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
 });
@@ -120,6 +119,7 @@ test("the pages work on a phone-sized screen and every form field has a label", 
   const page = await context.newPage();
   for (const url of ["/", "/account/signup", "/account/login", "/docs/api"]) {
     await page.goto(base + url);
+    if (url === "/docs/api") await page.waitForSelector(".opblock"); // the reference, rendered
     // Nothing wider than the screen (the keys and reference tables scroll inside their box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const unlabelled = await page.evaluate(() =>
@@ -127,6 +127,43 @@ test("the pages work on a phone-sized screen and every form field has a label", 
     );
     expect(unlabelled).toEqual([]);
   }
+  await context.close();
+});
+
+test("the API reference renders every operation of the OpenAPI document from the service alone, and tries a call", async () => {
+  const { context, blocked } = await offlineContext(browser, { viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requested: string[] = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(String(e)));
+  page.on("request", (r) => requested.push(new URL(r.url()).origin));
+
+  await page.goto(`${base}/docs/api`);
+  await page.waitForSelector(".opblock");
+  const doc = await (await fetch(`${base}/v1/openapi.json`)).json();
+  const operationIds = Object.values<any>(doc.paths).flatMap((methods) => Object.values<any>(methods).map((op) => op.operationId));
+  expect(await page.locator(".opblock").count()).toBe(operationIds.length);
+  for (const id of operationIds) expect(await page.locator(`.opblock-summary-operation-id:text-is("${id}")`).count()).toBe(1);
+  expect(await page.textContent("#api-reference")).not.toContain("needs JavaScript");
+  await shot(page, "api-reference");
+
+  // Authorize with a key, try a free call: the page reaches this service (connect-src 'self').
+  const key = keys.createKey(keys.accounts.create("reference@example.com").id, "reference").raw;
+  await page.getByRole("button", { name: /Authorize/ }).first().click();
+  await page.getByLabel("auth-bearer-value").fill(key);
+  await page.getByRole("button", { name: "Apply credentials" }).click();
+  await page.locator(".modal-ux .btn-done").first().click();
+  const coverage = page.locator(".opblock", { has: page.locator('.opblock-summary-path[data-path="/v1/commercial/coverage"]') });
+  await coverage.locator(".opblock-summary").click();
+  await coverage.getByRole("button", { name: "Try it out" }).click();
+  await coverage.getByRole("button", { name: "Execute" }).click();
+  await coverage.locator(".live-responses-table tr.response .response-col_status").first().waitFor();
+  expect((await coverage.locator(".live-responses-table tr.response .response-col_status").first().textContent())?.trim()).toBe("200");
+
+  expect(problems).toEqual([]);
+  expect(blocked).toEqual([]);
+  expect([...new Set(requested)]).toEqual([base]);
   await context.close();
 });
 

@@ -4,17 +4,12 @@
 // service with a real key; then each WorkbookPort method of the add-in's excel-workbook.ts runs
 // once in the page against the stand-in. With UPDATE_SCREENSHOTS=1 it also writes
 // docs/screenshots/excel-host.png (pane and sheet side by side).
-import crypto from "node:crypto";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
 import { type ExcelHost, type PagePort, installExcelHost } from "./excel-host/host";
 
@@ -31,11 +26,10 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   await ensureAddinBuild();
-  const accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, addinDir: DIST });
-  const keys = new KeyStore(accountsDb, pepper);
-  const key = keys.createKey(keys.createAccount("excel-host@example.com").id, "stand-in Excel").raw;
+  const built = buildTestApp({ addinDir: DIST });
+  app = built.app;
+  const keys = built.keys;
+  const key = keys.createKey(keys.accounts.create("excel-host@example.com").id, "stand-in Excel").raw;
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
   ({ context, blocked } = await offlineContext(browser, { viewport: { width: 1280, height: 720 } }));

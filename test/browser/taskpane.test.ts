@@ -10,7 +10,6 @@
 //
 // The snapshot is a copy of the test snapshot whose comps for one market carry text that Excel
 // would read as a formula (=, +, -, @): it must land in cells as text.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -18,16 +17,13 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
-import { periodEnd, periodOf } from "../../src/server/credits/plans";
+import type { KeyStore } from "../../src/server/auth/key-store";
+import { periodEnd, periodOf } from "../../src/server/credits/periods";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { columnLetters } from "../../src/taskpane/excel-addresses";
 import { formatDay } from "../../src/taskpane/status-text";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp, snapshotPath } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
 import { type ExcelHost, installExcelHost } from "./excel-host/host";
 
@@ -39,7 +35,7 @@ let app: FastifyInstance;
 let base: string;
 let browser: Browser;
 let keys: KeyStore;
-let accountsDb: ReturnType<typeof openAccountsDb>;
+let accountsDb: Database.Database;
 let goodKey: string;
 let workDir: string;
 
@@ -59,11 +55,8 @@ function riskySnapshot(): string {
 
 beforeAll(async () => {
   await ensureAddinBuild();
-  accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  app = buildApp({ snapshotDb: openSnapshot(riskySnapshot()), accountsDb, pepper, addinDir: DIST });
-  keys = new KeyStore(accountsDb, pepper);
-  goodKey = keys.createKey(keys.createAccount("pane@example.com").id, "pane test").raw;
+  ({ app, accountsDb, keys } = buildTestApp({ snapshotFile: riskySnapshot(), addinDir: DIST }));
+  goodKey = keys.createKey(keys.accounts.create("pane@example.com").id, "pane test").raw;
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
 }, 300_000);
@@ -401,7 +394,7 @@ describe("the analyst's journey", () => {
 });
 
 test("out of credits: the status says so, and a search explains when credits come back", async () => {
-  const account = keys.createAccount("spent@example.com");
+  const account = keys.accounts.create("spent@example.com");
   const key = keys.createKey(account.id, "spent").raw;
   accountsDb.prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)").run(account.id, periodOf(new Date()), 1000);
   const s = await openPane({ [SETTING_KEYS.apiKey]: key });

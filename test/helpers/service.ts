@@ -1,22 +1,13 @@
-// A service over the shared test snapshot with a fresh accounts database and one API key.
+// The one way tests build the service: buildApp over the shared test snapshot (or another
+// snapshot file), with a fresh in-memory accounts database and a random pepper unless the test
+// gives its own. `startService` adds an account with one API key and request helpers.
 import crypto from "node:crypto";
+import type Database from "better-sqlite3";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
+import { type AppOptions, buildApp } from "../../src/server/app";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
+import type { KeyStore } from "../../src/server/auth/key-store";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
-
-export interface TestService {
-  app: FastifyInstance;
-  keys: KeyStore;
-  accountsDb: ReturnType<typeof openAccountsDb>;
-  pepper: Buffer;
-  key: string;
-  accountId: string;
-  snapshot: ReturnType<typeof openSnapshot>;
-  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  post(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-}
 
 export function snapshotPath(): string {
   const p = process.env.TEST_SNAPSHOT;
@@ -24,26 +15,50 @@ export function snapshotPath(): string {
   return p;
 }
 
-export function startService(): TestService {
-  const snapshot = openSnapshot(snapshotPath());
-  const accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  const app = buildApp({ snapshotDb: snapshot, accountsDb, pepper });
-  const keys = new KeyStore(accountsDb, pepper);
-  const account = keys.createAccount("analyst@example.com");
-  const key = keys.createKey(account.id, "test key").raw;
+export interface TestAppOptions extends Partial<AppOptions> {
+  /** A snapshot file to open instead of the shared test snapshot. */
+  snapshotFile?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** The app's own key store (the same instance the API checks keys with). */
+  keys: KeyStore;
+  accountsDb: Database.Database;
+  pepper: Buffer;
+  snapshot: Database.Database;
+}
+
+export function buildTestApp(options: TestAppOptions = {}): TestApp {
+  const { snapshotFile, ...overrides } = options;
+  const snapshot = overrides.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath());
+  const accountsDb = overrides.accountsDb ?? openAccountsDb(":memory:");
+  const pepper = overrides.pepper ?? crypto.randomBytes(32);
+  const app = buildApp({ ...overrides, snapshotDb: snapshot, accountsDb, pepper });
+  return { app, keys: app.keys, accountsDb, pepper, snapshot };
+}
+
+export interface TestService extends TestApp {
+  key: string;
+  accountId: string;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/** A service with one account ("analyst@example.com" unless given) holding one API key. */
+export function startService(options: TestAppOptions & { email?: string } = {}): TestService {
+  const { email = "analyst@example.com", ...appOptions } = options;
+  const built = buildTestApp(appOptions);
+  const account = built.keys.accounts.create(email);
+  const key = built.keys.createKey(account.id, "test key").raw;
   const auth = { authorization: `Bearer ${key}` };
   return {
-    app,
-    keys,
-    accountsDb,
-    pepper,
+    ...built,
     key,
     accountId: account.id,
-    snapshot,
-    get: (url, headers = {}) => app.inject({ method: "GET", url, headers: { ...auth, ...headers } } as InjectOptions),
+    get: (url, headers = {}) => built.app.inject({ method: "GET", url, headers: { ...auth, ...headers } } as InjectOptions),
     post: (url, body, headers = {}) =>
-      app.inject({ method: "POST", url, payload: body as any, headers: { ...auth, ...headers } } as InjectOptions),
+      built.app.inject({ method: "POST", url, payload: body as InjectOptions["payload"], headers: { ...auth, ...headers } } as InjectOptions),
   };
 }
 

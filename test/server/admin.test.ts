@@ -1,8 +1,9 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAdmin } from "../../src/server/admin";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { loadPepper } from "../../src/server/config";
 import { parseKey } from "../../src/shared/contract/api-key-format";
@@ -69,5 +70,25 @@ describe("npm run admin", () => {
     expect(() => admin("revoke-key", "--email", "a@b.co", "--key-id", "nope")).toThrow(/No such active key/);
     const db = openAccountsDb(path.join(dataDir, "accounts.db"));
     expect(db.prepare("SELECT count(*) n FROM api_keys").get()).toEqual({ n: 0 });
+  });
+
+  test("an unknown option, a missing value or a stray argument is refused with the usage, before any database is opened", () => {
+    expect(() => admin("create-key", "--email", "a@b.co", "--name", "x", "--bogus")).toThrow(/^Unknown option '--bogus'\.\nUsage:/);
+    expect(() => admin("create-key", "--email", "a@b.co", "--nmae", "x")).toThrow(/Unknown option '--nmae'/);
+    expect(() => admin("create-key", "--name", "x", "--email")).toThrow(/Option '--email <value>' argument missing\.\nUsage:/);
+    expect(() => admin("revoke-key", "--email", "a@b.co", "key_123")).toThrow(/Unexpected argument 'key_123'\.\nUsage:/);
+    expect(fs.existsSync(path.join(dataDir, "accounts.db"))).toBe(false);
+    expect(admin("--help").join("\n")).toMatch(/^Usage:\n {2}npm run admin -- create-key/);
+  });
+
+  test("from the command line, an unknown option exits with 1 and says which", () => {
+    const run = spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/server/admin.ts", "list-keys", "--email", "a@b.co", "--bogus"], {
+      cwd: path.join(__dirname, "../.."),
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^Unknown option '--bogus'\.\nUsage:/);
+    expect(run.stdout).toBe("");
   });
 });

@@ -1,5 +1,5 @@
 import { KEY_LENGTH, checksumOf, crc32, describeKeyProblem, formatKey, keyIdAt, parseKey } from "../../src/shared/contract/api-key-format";
-import { randomBase62 } from "../../src/server/auth/key-store";
+import { randomBase62 } from "../../src/server/auth/random-id";
 
 describe("API key format", () => {
   test("crc32 matches the standard check value", () => {

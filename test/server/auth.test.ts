@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { startService, type TestService } from "../helpers/service";
 import { formatKey, parseKey } from "../../src/shared/contract/api-key-format";
@@ -87,7 +87,7 @@ describe("bearer authentication", () => {
     const serviceDb = openAccountsDb(file);
     const app = buildApp({ snapshotDb: svc.snapshot, accountsDb: serviceDb, pepper: svc.pepper });
     const admin = new KeyStore(openAccountsDb(file), svc.pepper); // a second connection
-    const account = admin.createAccount("ops@example.com");
+    const account = admin.accounts.create("ops@example.com");
     const key = admin.createKey(account.id, "cli key").raw;
     const call = () => app.inject({ method: "GET", url: URL, headers: { authorization: `Bearer ${key}` } });
     try {
@@ -126,7 +126,7 @@ describe("bearer authentication", () => {
   test("last_used_at follows the clock, written at most once a minute per key", () => {
     let now = new Date("2026-11-23T10:00:00.000Z");
     const keys = new KeyStore(openAccountsDb(":memory:"), svc.pepper, () => now);
-    const account = keys.createAccount("clock@example.com");
+    const account = keys.accounts.create("clock@example.com");
     const { raw, summary } = keys.createKey(account.id, "clocked");
     const lastUsed = () => keys.listKeys(account.id).find((k) => k.key_id === summary.key_id)!.last_used_at;
     expect(lastUsed()).toBeNull();
@@ -141,7 +141,7 @@ describe("bearer authentication", () => {
   });
 
   test("one account cannot revoke another's key", () => {
-    const other = svc.keys.createAccount("other@example.com");
+    const other = svc.keys.accounts.create("other@example.com");
     expect(svc.keys.revokeKey(other.id, parseKey(svc.key)!.keyId)).toBe(false);
     expect(svc.keys.listKeys(other.id)).toEqual([]);
   });

@@ -1,23 +1,15 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
 import { parseOrigins } from "../../src/server/http/cors";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 
 const ADDIN = "https://addin.example.com";
 const OTHER = "https://evil.example.net";
 
 function corsService() {
-  const accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, corsOrigins: [ADDIN] });
-  const keys = new KeyStore(accountsDb, pepper);
-  const key = keys.createKey(keys.createAccount("cors@example.com").id, "pane").raw;
+  const { app, keys } = buildTestApp({ corsOrigins: [ADDIN] });
+  const key = keys.createKey(keys.accounts.create("cors@example.com").id, "pane").raw;
   return { app, key };
 }
 
@@ -89,7 +81,7 @@ describe("the functions' metadata, which Excel on the web reads from another ori
   fs.writeFileSync(path.join(addinDir, "functions.js"), "// functions");
   fs.writeFileSync(path.join(addinDir, "functions.js.map"), '{"version":3}');
   const metadataService = () =>
-    buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32), corsOrigins: [ADDIN], addinDir });
+    buildTestApp({ corsOrigins: [ADDIN], addinDir }).app;
   const get = async (url: string, origin?: string) => {
     const app = metadataService();
     try {

@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type Database from "better-sqlite3";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { CreditLedger, FLUSH_INTERVAL_MS } from "../../src/server/credits/credit-ledger";
-import { PLANS } from "../../src/server/credits/plans";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import { PLANS } from "../../src/server/auth/plans";
+import { buildTestApp } from "../helpers/service";
 
 // A service with a clock the test moves, one Explorer account and one key.
 function meteredService(start = "2026-11-15T12:00:00Z") {
@@ -16,13 +14,8 @@ function meteredService(start = "2026-11-15T12:00:00Z") {
     set: (iso: string) => void (t = Date.parse(iso)),
     advance: (ms: number) => void (t += ms),
   };
-  const snapshot = openSnapshot(snapshotPath());
-  const accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  const now = () => new Date(t);
-  const app = buildApp({ snapshotDb: snapshot, accountsDb, pepper, now });
-  const keys = new KeyStore(accountsDb, pepper, now);
-  const account = keys.createAccount("metered@example.com");
+  const { app, keys, accountsDb, snapshot } = buildTestApp({ now: () => new Date(t) });
+  const account = keys.accounts.create("metered@example.com");
   const key = keys.createKey(account.id, "model").raw;
   const propertyId = (snapshot.prepare("SELECT id FROM properties LIMIT 1").pluck().get() as string);
   const get = (url: string, headers: Record<string, string> = {}) =>
@@ -207,7 +200,7 @@ describe("the ledger's batches", () => {
 
   test("many charges in one turn are written together, every row kept, totals equal", () => {
     const { db, keys, ledger, charge } = ledgerOn(() => new Date("2026-11-02T08:00:00Z"));
-    const account = keys.createAccount("batch@example.com");
+    const account = keys.accounts.create("batch@example.com");
     for (let i = 0; i < 75; i++) charge(account.id, 2, i);
     ledger.flush();
     const rows = db.prepare("SELECT request_id, cost, period, at FROM credit_ledger ORDER BY id").all() as any[];
@@ -222,8 +215,8 @@ describe("the ledger's batches", () => {
     let clock = new Date("2026-11-30T23:59:59.999Z");
     const errors: unknown[] = [];
     const { db, keys, ledger, charge } = ledgerOn(() => clock, (err) => errors.push(err));
-    const a = keys.createAccount("a@example.com");
-    const b = keys.createAccount("b@example.com");
+    const a = keys.accounts.create("a@example.com");
+    const b = keys.accounts.create("b@example.com");
     charge(a.id, 1, 0);
     charge(b.id, 1, 1);
     db.exec("ALTER TABLE credit_ledger RENAME TO credit_ledger_away"); // every INSERT now fails

@@ -1,24 +1,16 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
 import { loggerOptions } from "../../src/server/http/logging";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { logSink } from "../helpers/log-sink";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp, snapshotPath } from "../helpers/service";
 
 function service(snapshotFile: string, extra: { requestTimeoutMs?: number } = {}) {
   const sink = logSink();
-  const accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  const app = buildApp({ snapshotDb: openSnapshot(snapshotFile), accountsDb, pepper, logger: loggerOptions("info", sink.stream), ...extra });
-  const keys = new KeyStore(accountsDb, pepper);
-  const key = keys.createKey(keys.createAccount("hard@example.com").id, "k").raw;
+  const { app, keys } = buildTestApp({ snapshotFile, logger: loggerOptions("info", sink.stream), ...extra });
+  const key = keys.createKey(keys.accounts.create("hard@example.com").id, "k").raw;
   return { app, key, log: sink.text };
 }
 

@@ -1,20 +1,13 @@
 import crypto from "node:crypto";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
 import { loggerOptions } from "../../src/server/http/logging";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { logSink } from "../helpers/log-sink";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 import { WebClient, csrfOf } from "./web-client";
 
 test("keys never reach the log, wherever the client puts them", async () => {
   const sink = logSink();
-  const accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, logger: loggerOptions("debug", sink.stream) });
-  const keys = new KeyStore(accountsDb, pepper);
-  const key = keys.createKey(keys.createAccount("log@example.com").id, "log").raw;
+  const { app, keys } = buildTestApp({ logger: loggerOptions("debug", sink.stream) });
+  const key = keys.createKey(keys.accounts.create("log@example.com").id, "log").raw;
   await app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { authorization: `Bearer ${key}` } });
   await app.inject({ method: "GET", url: `/v1/commercial/coverage?api_key=${key}` });
   await app.inject({ method: "GET", url: `/v1/nowhere/${key}` });
@@ -26,12 +19,7 @@ test("keys never reach the log, wherever the client puts them", async () => {
 
 test("passwords, session ids, CSRF tokens and keys from the web pages never reach the log", async () => {
   const sink = logSink();
-  const app = buildApp({
-    snapshotDb: openSnapshot(snapshotPath()),
-    accountsDb: openAccountsDb(":memory:"),
-    pepper: crypto.randomBytes(32),
-    logger: loggerOptions("debug", sink.stream),
-  });
+  const { app } = buildTestApp({ logger: loggerOptions("debug", sink.stream) });
   const password = "log-test " + crypto.randomBytes(9).toString("base64url");
   const c = new WebClient(app);
   await c.signUp("log@example.com", password);

@@ -7,18 +7,15 @@
 // operation must have been answered here: a declared set that is short, or padded with
 // statuses the operation never answers, fails. 500 is declared everywhere and provoked where a
 // broken snapshot can provoke it (the last test).
-import crypto from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type Database from "better-sqlite3";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
-import { PLANS, periodOf } from "../../src/server/credits/plans";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import type { KeyStore } from "../../src/server/auth/key-store";
+import { PLANS } from "../../src/server/auth/plans";
+import { periodOf } from "../../src/server/credits/periods";
 import { buildOpenApi } from "../../src/server/openapi";
 import { API_ROUTES } from "../../src/server/routes";
 import { type OpenApiDoc, type Operation, SchemaValidator, type JsonSchema, operationsOf, pointer } from "../helpers/openapi-document";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 
 /** One request to an operation. */
 interface Call {
@@ -212,7 +209,7 @@ const now = () => new Date(clockMs);
 const EXPLORER = PLANS.explorer;
 
 let app: FastifyInstance;
-let accountsDb: ReturnType<typeof openAccountsDb>;
+let accountsDb: Database.Database;
 let keys: KeyStore;
 let served: OpenApiDoc;
 let validator: SchemaValidator;
@@ -221,7 +218,7 @@ let accounts = 0;
 
 /** A key of a new Explorer account; with `creditsLeft`, the account has used all but that many this period. */
 function newKey(creditsLeft?: number): string {
-  const account = keys.createAccount(`conformance-${++accounts}@example.com`);
+  const account = keys.accounts.create(`conformance-${++accounts}@example.com`);
   if (creditsLeft !== undefined) {
     accountsDb
       .prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)")
@@ -233,11 +230,9 @@ function newKey(creditsLeft?: number): string {
 let mainKey: string;
 
 beforeAll(async () => {
-  const snapshot = openSnapshot(snapshotPath());
-  accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  app = buildApp({ snapshotDb: snapshot, accountsDb, pepper, now });
-  keys = new KeyStore(accountsDb, pepper, now);
+  const built = buildTestApp({ now });
+  ({ app, accountsDb, keys } = built);
+  const snapshot = built.snapshot;
   mainKey = newKey();
   served = (await app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
   validator = new SchemaValidator(served);
@@ -380,12 +375,8 @@ test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s answ
 test("a failure inside the service answers the 500 problem every operation declares", async () => {
   // The same service over a snapshot closed under it: every query on the snapshot throws.
   // Operations that answer from what was read at start (coverage) still succeed.
-  const snapshot = openSnapshot(snapshotPath());
-  const db = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  const broken = buildApp({ snapshotDb: snapshot, accountsDb: db, pepper, now });
-  const brokenKeys = new KeyStore(db, pepper, now);
-  const key = brokenKeys.createKey(brokenKeys.createAccount("broken@example.com").id, "broken").raw;
+  const { app: broken, keys: brokenKeys, snapshot } = buildTestApp({ now });
+  const key = brokenKeys.createKey(brokenKeys.accounts.create("broken@example.com").id, "broken").raw;
   snapshot.close();
   const failed: string[] = [];
   const problems: string[] = [];

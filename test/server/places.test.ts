@@ -202,7 +202,7 @@ describe("the markets batch", () => {
   });
 
   test("a batch larger than the credits left is refused (402) with the cost, and nothing is charged", async () => {
-    const account = svc.keys.createAccount("batch-402@example.com");
+    const account = svc.keys.accounts.create("batch-402@example.com");
     const key = svc.keys.createKey(account.id, "batch").raw;
     const period = new Date().toISOString().slice(0, 7);
     svc.accountsDb.prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)").run(account.id, period, 998);

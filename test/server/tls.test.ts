@@ -1,14 +1,10 @@
 import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
 import { loadConfig } from "../../src/server/config";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import { buildTestApp } from "../helpers/service";
 
 let dir: string;
 beforeAll(() => {
@@ -22,7 +18,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 test("TLS_CERT and TLS_KEY make the service speak HTTPS, with Secure cookies", async () => {
   const config = loadConfig({ TLS_CERT: path.join(dir, "localhost.crt"), TLS_KEY: path.join(dir, "localhost.key"), DATA_DIR: dir });
   expect(config.secureCookies).toBe(true);
-  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: crypto.randomBytes(32), tls: config.tls });
+  const { app } = buildTestApp({ tls: config.tls });
   const base = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
   try {
     expect(base.protocol).toBe("https:");

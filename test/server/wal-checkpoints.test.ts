@@ -5,8 +5,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
-import { startWalCheckpoints } from "../../src/server/auth/wal-checkpoints";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
+import { startWalCheckpoints } from "../../src/server/db/wal-checkpoints";
 import { workerScript } from "../../src/snapshot/worker-script";
 
 let dir: string;
@@ -90,8 +90,8 @@ test("a worker that cannot start leaves SQLite's automatic checkpoints on and re
 test("a worker that cannot even be created (node run with V8 flags) leaves the service running", () => {
   // From sources the worker is given execArgv explicitly, and Node refuses V8 flags there.
   const script = `
-    const { openAccountsDb } = require("./src/server/auth/accounts-db");
-    const { startWalCheckpoints } = require("./src/server/auth/wal-checkpoints");
+    const { openAccountsDb } = require("./src/server/db/accounts-db");
+    const { startWalCheckpoints } = require("./src/server/db/wal-checkpoints");
     const db = openAccountsDb(process.argv[1]);
     startWalCheckpoints(db, { onError: (err) => console.log("reported:", err.code) });
     console.log("autocheckpoint", db.pragma("wal_autocheckpoint", { simple: true }));`;
@@ -104,7 +104,7 @@ test("a worker that cannot even be created (node run with V8 flags) leaves the s
 });
 
 test("compiled, the worker inherits node's options instead of being handed them", () => {
-  expect(workerScript("/srv/dist/auth/wal-checkpoints.js", "checkpoint-worker")).toEqual({ file: "/srv/dist/auth/checkpoint-worker.js" });
+  expect(workerScript("/srv/dist/db/wal-checkpoints.js", "checkpoint-worker")).toEqual({ file: "/srv/dist/db/checkpoint-worker.js" });
 });
 
 test("an in-memory database has no log and gets no worker", async () => {

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAdmin } from "../../src/server/admin";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { MAX_ACTIVE_KEYS } from "../../src/server/auth/key-store";
 import { verifyPassword } from "../../src/server/web/passwords";
 import { SessionStore } from "../../src/server/web/sessions";

@@ -2,8 +2,8 @@
 // out of each form, posts urlencoded forms.
 import crypto from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/auth/accounts-db";
+import { type AppOptions, buildApp } from "../../src/server/app";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
@@ -83,12 +83,12 @@ export function shownKey(html: string): string | undefined {
 export const PASSWORD = "correct horse battery staple";
 
 /** A service over the shared test snapshot with a clock the test moves. */
-export function startWebService(start = new Date("2026-11-10T12:00:00Z")) {
+export function startWebService(start = new Date("2026-11-10T12:00:00Z"), options: Partial<AppOptions> = {}) {
   let at = start.getTime();
   const now = () => new Date(at);
   const accountsDb = openAccountsDb(":memory:");
   const pepper = crypto.randomBytes(32);
-  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, now });
+  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, now, ...options });
   return {
     app,
     accountsDb,

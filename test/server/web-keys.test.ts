@@ -15,7 +15,7 @@ async function signedUp(email: string): Promise<WebClient> {
   expect((await c.signUp(email, PASSWORD)).statusCode).toBe(303);
   return c;
 }
-const accountId = (email: string) => svc.keys.findAccountByEmail(email)!.id;
+const accountId = (email: string) => svc.keys.accounts.findByEmail(email)!.id;
 
 describe("creating a key", () => {
   test("the key is shown once, after a redirect, and works; a reload shows it no more", async () => {
@@ -191,19 +191,9 @@ describe("pages", () => {
       method: "POST",
       url: "/v1/commercial/properties/compare",
       payload: "property_ids=a",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${svc.keys.createKey(svc.keys.createAccount("k@example.com").id, "k").raw}` },
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${svc.keys.createKey(svc.keys.accounts.create("k@example.com").id, "k").raw}` },
     });
     expect(res.statusCode).toBe(415);
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  });
-
-  test("the API reference page renders every endpoint of the OpenAPI document", async () => {
-    const res = await svc.client().get("/docs/api");
-    const doc = (await svc.app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
-    for (const methods of Object.values<any>(doc.paths)) {
-      for (const op of Object.values<any>(methods)) expect(res.body).toContain(`<h3 id="${op.operationId.toLowerCase()}">${op.operationId}</h3>`);
-    }
-    expect(res.body).not.toMatch(/^\|/m); // every table became a table
-    expect(res.body).toContain("<table>");
   });
 });

@@ -3,7 +3,8 @@
 // from the Authorization header only: a key in the query string is never looked at.
 import type { FastifyRequest } from "fastify";
 import { ApiProblem } from "../http/problem";
-import type { KeyStore, VerifiedKey } from "./key-store";
+import type { VerifiedKey } from "./key-cache";
+import type { KeyStore } from "./key-store";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -5,14 +5,9 @@
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, keyIdAt, parseKey } from "../../shared/contract/api-key-format";
-import { DEFAULT_PLAN, PLANS } from "../credits/plans";
-
-export interface Account {
-  id: string;
-  email: string;
-  plan: string;
-  created_at: string;
-}
+import { AccountStore } from "./account-store";
+import { type KeyCache, type KeyRow, type VerifiedKey, keyCacheOf } from "./key-cache";
+import { randomBase62 } from "./random-id";
 
 export interface KeySummary {
   key_id: string;
@@ -22,26 +17,6 @@ export interface KeySummary {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
-}
-
-export interface VerifiedKey {
-  keyId: string;
-  accountId: string;
-  /** The account's plan id (see credits/plans.ts). */
-  plan: string;
-}
-
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-/** Uniform random base62 string (rejection sampling avoids modulo bias). */
-export function randomBase62(length: number): string {
-  let out = "";
-  while (out.length < length) {
-    for (const byte of crypto.randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
-  }
-  return out;
 }
 
 /** How often `last_used_at` is written for one key: often enough to be useful, rarely enough
@@ -60,39 +35,6 @@ export class KeyLimitError extends Error {
   }
 }
 
-/** Verified keys kept in memory; far more than one deployment's live keys. */
-const KEY_CACHE_SIZE = 10_000;
-
-interface KeyRow {
-  account_id: string;
-  plan: string;
-  hash: Buffer;
-  revoked_at: string | null;
-  /** Set once this process has matched the key against `hash`: SHA-256 of that raw key. */
-  recognised?: { digest: string; key: VerifiedKey };
-}
-
-/**
- * Key rows by key id, so the hot path skips a database read. Revocations through any KeyStore
- * on the same connection (the web account area) update the cache at once (it is shared per
- * connection). A commit by any other connection (the admin command, another process) changes
- * `PRAGMA data_version`, which empties it; that is checked once per event-loop turn, because
- * the check is a read transaction (two file-lock system calls) and cost about a sixth of a
- * property lookup under load when run per request. So such a revocation acts on every request
- * handled from the next turn on: requests already being handled in the turn of the commit
- * arrived with it. Only known ids are cached, so random ids cannot fill it.
- */
-interface KeyCache {
-  rows: Map<string, KeyRow>;
-  seenVersion: number;
-  /** Set when `data_version` was read in the current event-loop turn; cleared by setImmediate. */
-  checkedThisTurn: boolean;
-}
-const keyCaches = new WeakMap<Database.Database, KeyCache>();
-const endTurn = (cache: KeyCache) => {
-  cache.checkedThisTurn = false;
-};
-
 /**
  * SHA-256 of a key as a 32-character string, one character per byte. Why a string: a Buffer
  * per request (an ArrayBuffer allocated, then swept) cost more than the hash itself under load.
@@ -110,6 +52,8 @@ function sameDigest(a: string, b: string): boolean {
 }
 
 export class KeyStore {
+  /** The accounts these keys belong to (the same table for the API, the account pages and the admin command). */
+  readonly accounts: AccountStore;
   private readonly lastUsedWritten = new Map<string, number>();
   private readonly stmts;
   private readonly cache: KeyCache;
@@ -129,40 +73,13 @@ export class KeyStore {
          JOIN accounts a ON a.id = k.account_id WHERE k.key_id = ?`,
       ),
       touch: db.prepare("UPDATE api_keys SET last_used_at = ? WHERE key_id = ?"),
-      dataVersion: db.prepare("PRAGMA data_version").pluck(),
     };
-    let cache = keyCaches.get(db);
-    if (!cache) keyCaches.set(db, (cache = { rows: new Map(), seenVersion: -1, checkedThisTurn: false }));
-    this.cache = cache;
+    this.cache = keyCacheOf(db);
+    this.accounts = new AccountStore(db, this.now);
   }
 
   hash(rawKey: string): Buffer {
     return crypto.createHmac("sha256", this.pepper).update(rawKey, "utf8").digest();
-  }
-
-  findAccountByEmail(email: string): Account | undefined {
-    return this.db.prepare("SELECT * FROM accounts WHERE email = ?").get(email) as Account | undefined;
-  }
-
-  createAccount(email: string, plan = DEFAULT_PLAN): Account {
-    if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
-    const account: Account = {
-      id: "acct_" + randomBase62(16),
-      email,
-      plan,
-      created_at: this.now().toISOString(),
-    };
-    this.db
-      .prepare("INSERT INTO accounts (id, email, plan, created_at) VALUES (?, ?, ?, ?)")
-      .run(account.id, account.email, account.plan, account.created_at);
-    return account;
-  }
-
-  /** Moves an account to another plan; its keys answer with the new limits at once. */
-  setPlan(accountId: string, plan: string): void {
-    if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
-    this.db.prepare("UPDATE accounts SET plan = ? WHERE id = ?").run(plan, accountId);
-    this.cache.rows.clear();
   }
 
   /** Creates a key and returns the raw key: the only time it exists outside the caller's hands.
@@ -215,7 +132,7 @@ export class KeyStore {
     const res = this.db
       .prepare("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND account_id = ? AND revoked_at IS NULL")
       .run(this.now().toISOString(), keyId, accountId);
-    this.cache.rows.delete(keyId);
+    this.cache.delete(keyId);
     return res.changes === 1;
   }
 
@@ -245,37 +162,18 @@ export class KeyStore {
    */
   private recognise(rawKey: string): VerifiedKey | null {
     const keyId = keyIdAt(rawKey);
-    const row = keyId === null ? undefined : this.cachedRow(keyId);
+    const row = keyId === null ? undefined : this.cache.get(keyId);
     if (!row?.recognised || row.revoked_at) return null;
     if (!sameDigest(sha256Bytes(rawKey), row.recognised.digest)) return null;
     this.touch(row.recognised.key.keyId);
     return row.recognised.key;
   }
 
-  /** The cached row of a key id (none is read from the database), after the revocation check. */
-  private cachedRow(keyId: string): KeyRow | undefined {
-    const cache = this.cache;
-    if (!cache.checkedThisTurn) {
-      cache.checkedThisTurn = true;
-      setImmediate(endTurn, cache);
-      const version = this.stmts.dataVersion.get() as number;
-      if (version !== cache.seenVersion) {
-        cache.rows.clear();
-        cache.seenVersion = version;
-      }
-    }
-    return cache.rows.get(keyId);
-  }
-
   private keyRow(keyId: string): KeyRow | undefined {
-    let row = this.cachedRow(keyId);
+    let row = this.cache.get(keyId);
     if (!row) {
       row = this.stmts.keyById.get(keyId) as KeyRow | undefined;
-      if (row) {
-        const rows = this.cache.rows;
-        if (rows.size >= KEY_CACHE_SIZE) rows.clear();
-        rows.set(keyId, row);
-      }
+      if (row) this.cache.set(keyId, row);
     }
     return row;
   }

@@ -1,5 +1,5 @@
 // Credits: what each account has used this month, held exactly in memory and written to the
-// accounts database in batches.
+// accounts database in batches. (No library does metered billing against a plan; this is ours.)
 //
 // Why in memory: charging must be atomic (50 clients on one key never spend more than the
 // plan) and cheap (a metered call is the hot path). This process is the only writer of
@@ -9,7 +9,8 @@
 // commit), so the database's ledger always sums to its totals. Running several
 // service processes needs a shared store (PostgreSQL), not this one.
 import type Database from "better-sqlite3";
-import { DEFAULT_PLAN, type Plan, periodEnd, periodOf, planOf } from "./plans";
+import { DEFAULT_PLAN, type Plan, planOf } from "../auth/plans";
+import { periodEnd, periodOf } from "./periods";
 
 export interface UsageReport {
   plan: { id: string; name: string; monthly_credits: number };

@@ -7,7 +7,7 @@ import { invalidKey, verifyBearer } from "../auth/bearer-auth";
 import { ApiProblem, sendProblem } from "../http/problem";
 import { CREDIT_HEADERS, type CreditsExhausted } from "../../shared/contract/credit-fields";
 import type { Balance, CreditLedger, Hold } from "./credit-ledger";
-import { planOf, type Plan } from "./plans";
+import { planOf, type Plan } from "../auth/plans";
 import { type RateLimiter, policyHeader, rateHeader } from "./rate-limiter";
 
 declare module "fastify" {

@@ -5,7 +5,12 @@
 // (draft-ietf-httpapi-ratelimit-headers-10): `RateLimit-Policy: "burst";q=60;w=6` says the
 // bucket holds 60 and refills completely in 6 s; `RateLimit: "burst";r=41;t=2` says 41 calls
 // are left now and the bucket is full again in 2 s.
-import type { Plan } from "./plans";
+//
+// Hand-written rather than @fastify/rate-limit: the bucket is per key and per plan, is taken
+// inside the credit gate (after the key is known, before credits are held), and advertises the
+// IETF fields the add-in paces itself by; the plugin counts requests in fixed windows and
+// writes older drafts' headers.
+import type { Plan } from "../auth/plans";
 
 export interface RateDecision {
   allowed: boolean;

@@ -1,11 +1,12 @@
-// CORS for the API, as wide as the add-in needs and no wider. The add-in normally calls the
-// service it was loaded from (same origin, no CORS at all); when it is hosted on another
-// origin (a development server, a company's own host), that origin must be listed in
-// CORS_ORIGINS. Only /v1/ is open to those origins: the account pages never are. No cookies
+// CORS, as wide as the add-in needs and no wider, as @fastify/cors options. The add-in normally
+// calls the service it was loaded from (same origin, no CORS at all); when it is hosted on
+// another origin (a development server, a company's own host), that origin must be listed in
+// CORS_ORIGINS. Only the API is open to those origins: the account pages never are. No cookies
 // cross origins (API calls carry a bearer key), so credentials are never allowed. Besides,
 // Excel on the web reads the functions' metadata file cross-origin, and may.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiProblem, sendProblem } from "./problem";
+import type { FastifyCorsOptions } from "@fastify/cors";
+import type { FastifyRequest } from "fastify";
+import { ApiProblem } from "./problem";
 
 /** What a page on an allowed origin may read from an answer. */
 export const EXPOSED_HEADERS = [
@@ -19,10 +20,10 @@ export const EXPOSED_HEADERS = [
   "RateLimit-Policy",
   "Retry-After",
   "ETag",
-].join(", ");
+];
 
 const ALLOWED_METHODS = ["GET", "POST"];
-const ALLOWED_HEADERS = ["authorization", "content-type", "if-none-match"];
+const ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-None-Match"];
 const PREFLIGHT_MAX_AGE_S = 600;
 
 /** Parses CORS_ORIGINS ("https://a.example, https://localhost:3443"); throws on a non-origin. */
@@ -45,17 +46,45 @@ export function parseOrigins(text: string): string[] {
     });
 }
 
-/** Adds the CORS headers to an answer; call it for every request (it is a no-op without Origin). */
-export function corsResponder(origins: readonly string[]) {
+const refusal = (detail: string) => new ApiProblem(403, "origin_not_allowed", detail, undefined, {}, { Vary: "Origin" });
+
+/**
+ * Why a preflight is refused, or undefined. A browser would refuse these itself once told what
+ * is allowed; answering 403 with a problem says why to whoever reads the network log.
+ */
+function preflightRefusal(req: FastifyRequest, origin: string, allowed: ReadonlySet<string>): ApiProblem | undefined {
+  if (!allowed.has(origin)) {
+    return refusal(`Origin '${origin}' may not call this API from a browser. The operator lists allowed origins in CORS_ORIGINS.`);
+  }
+  const method = String(req.headers["access-control-request-method"] ?? "").toUpperCase();
+  if (!ALLOWED_METHODS.includes(method)) return refusal(`Method '${method}' is not used by this API.`);
+  const lower = ALLOWED_HEADERS.map((h) => h.toLowerCase());
+  const extra = String(req.headers["access-control-request-headers"] ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h && !lower.includes(h));
+  if (extra.length) return refusal(`Request headers not allowed: ${extra.join(", ")}.`);
+  return undefined;
+}
+
+/** The API's CORS: CORS_ORIGINS may call it from a browser; preflights from anywhere else are refused with a problem. */
+export function apiCors(origins: readonly string[]): FastifyCorsOptions {
   const allowed = new Set(origins);
-  return function applyCors(req: FastifyRequest, reply: FastifyReply): void {
-    const origin = req.headers.origin;
-    if (origin === undefined || !req.url.startsWith("/v1/")) return;
-    reply.header("Vary", "Origin");
-    if (allowed.has(origin)) {
-      reply.header("Access-Control-Allow-Origin", origin);
-      reply.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-    }
+  const grant = {
+    methods: ALLOWED_METHODS,
+    allowedHeaders: ALLOWED_HEADERS,
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: PREFLIGHT_MAX_AGE_S,
+    strictPreflight: false,
+  };
+  return {
+    delegator: (req, cb) => {
+      const origin = req.headers.origin;
+      if (origin === undefined) return cb(null, { origin: false });
+      const refused = req.method === "OPTIONS" ? preflightRefusal(req, origin, allowed) : undefined;
+      if (refused) return cb(refused);
+      cb(null, { ...grant, origin: allowed.has(origin) ? origin : false });
+    },
   };
 }
 
@@ -66,42 +95,15 @@ export function corsResponder(origins: readonly string[]) {
  */
 export const OFFICE_WEB_ORIGIN = /^https:\/\/([a-z0-9-]+\.)+(officeapps\.live\.com|cloud\.microsoft)$/;
 
-/** The one add-in file another origin must read: the metadata, to Office's web origins and CORS_ORIGINS. */
-export function metadataCorsResponder(origins: readonly string[]) {
-  const allowed = new Set(origins);
-  return function applyMetadataCors(req: FastifyRequest, reply: FastifyReply): void {
-    const origin = req.headers.origin;
-    if (origin === undefined || req.url.split("?")[0] !== "/addin/functions.json") return;
-    reply.header("Vary", "Origin");
-    if (allowed.has(origin) || OFFICE_WEB_ORIGIN.test(origin)) reply.header("Access-Control-Allow-Origin", origin);
-  };
-}
+export const METADATA_PATH = "/addin/functions.json";
 
-/** Preflights: a browser asks before sending Authorization or a JSON body cross-origin. */
-export function registerPreflight(app: FastifyInstance, origins: readonly string[]): void {
-  const allowed = new Set(origins);
-  app.options("/v1/*", (req, reply) => {
-    const origin = req.headers.origin;
-    const method = String(req.headers["access-control-request-method"] ?? "").toUpperCase();
-    const wanted = String(req.headers["access-control-request-headers"] ?? "")
-      .split(",")
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean);
-    const refuse = (detail: string) =>
-      sendProblem(req, reply, new ApiProblem(403, "origin_not_allowed", detail, undefined, {}, { Vary: "Origin" }));
-    if (typeof origin !== "string" || !allowed.has(origin)) {
-      return refuse(`Origin '${origin ?? "(none)"}' may not call this API from a browser. The operator lists allowed origins in CORS_ORIGINS.`);
-    }
-    if (!ALLOWED_METHODS.includes(method)) return refuse(`Method '${method}' is not used by this API.`);
-    const extra = wanted.filter((h) => !ALLOWED_HEADERS.includes(h));
-    if (extra.length) return refuse(`Request headers not allowed: ${extra.join(", ")}.`);
-    return reply
-      .code(204)
-      .header("Access-Control-Allow-Origin", origin)
-      .header("Access-Control-Allow-Methods", ALLOWED_METHODS.join(", "))
-      .header("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match")
-      .header("Access-Control-Max-Age", String(PREFLIGHT_MAX_AGE_S))
-      .header("Vary", "Origin")
-      .send();
-  });
+/** The add-in files' CORS: only the metadata is shared, with Office's web origins and CORS_ORIGINS. */
+export function metadataCors(origins: readonly string[]): FastifyCorsOptions {
+  const allowed = [...origins, OFFICE_WEB_ORIGIN];
+  return {
+    delegator: (req, cb) => {
+      const isMetadata = req.url.split("?")[0] === METADATA_PATH;
+      cb(null, { origin: isMetadata && req.headers.origin !== undefined ? allowed : false, methods: ["GET"], preflight: false });
+    },
+  };
 }

@@ -2,6 +2,10 @@
 // the route already set one (a stored property document's, see SnapshotContext.docEtag), and a
 // matching If-None-Match gets 304 with no body. A refresh of unchanged data therefore moves
 // no data and (see the credits hook) costs nothing.
+//
+// Hand-written rather than @fastify/etag: a route may bring its own ETag (a stored document's,
+// known without hashing the body), and a 304 must be settled as a free call by the credit hook
+// that runs in the same onSend.
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 

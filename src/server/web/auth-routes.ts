@@ -2,15 +2,14 @@
 //
 // Log-in answers an unknown email, an account without a password and a wrong password with
 // the same words, the same status and (a real scrypt run every time) about the same time.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
+import { type AccountStore, EmailTakenError } from "../auth/account-store";
 import { logInPage, signUpPage } from "./auth-pages";
-import { EmailTakenError } from "./credentials";
-import { hashPassword, passwordProblem, PASSWORD_MAX, verifyPassword } from "./passwords";
-import {
-  type WebContext, checkPreSessionCsrf, checkSessionCsrf, clearSessionCookie, preSessionToken, safeNext,
-  startSession, text, visitor,
-} from "./web-context";
+import { formText } from "./form-fields";
+import { sendPage } from "./layout";
 import { messagePage } from "./message-page";
+import { hashPassword, passwordProblem, PASSWORD_MAX, verifyPassword } from "./passwords";
+import { safeNext } from "./visitors";
 
 type FormErrors = { email?: string; password?: string; form?: string };
 
@@ -30,34 +29,34 @@ function emailProblem(email: string): string | undefined {
   return undefined;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: WebContext): void {
-  const html = (reply: FastifyReply, body: string) => reply.type("text/html; charset=utf-8").send(body);
+export const authRoutes: FastifyPluginCallback<{ accounts: AccountStore }> = (app, { accounts }, done) => {
+  const { visitors, authLimiters: limiters } = app;
 
   app.get("/account/signup", (req, reply) => {
-    if (visitor(ctx, req)) return reply.redirect("/account", 303);
-    return html(reply, signUpPage({ csrf: preSessionToken(ctx, req, reply) }));
+    if (req.visitor) return reply.redirect("/account", 303);
+    return sendPage(reply, signUpPage({ csrf: visitors.formToken(req, reply) }));
   });
 
   app.post("/account/signup", async (req, reply) => {
-    const email = text(req.body, "email").trim();
-    const password = text(req.body, "password");
+    const email = formText(req.body, "email").trim();
+    const password = formText(req.body, "password");
     const again = (errors: FormErrors, status?: number) =>
-      html(status ? reply.code(status) : reply, signUpPage({ csrf: preSessionToken(ctx, req, reply), email, errors }));
-    if (!checkPreSessionCsrf(ctx, req)) return again({ form: FORM_EXPIRED }, 403);
+      sendPage(status ? reply.code(status) : reply, signUpPage({ csrf: visitors.formToken(req, reply), email, errors }));
+    if (!visitors.checkFormToken(req)) return again({ form: FORM_EXPIRED }, 403);
     const emailKey = email.toLowerCase();
-    const wait = Math.max(ctx.limiters.signUpPerIp.retryAfter(req.ip), ctx.limiters.signUpPerEmail.retryAfter(emailKey));
+    const wait = Math.max(limiters.signUpPerIp.retryAfter(req.ip), limiters.signUpPerEmail.retryAfter(emailKey));
     if (wait > 0) return again({ form: tooMany(reply, wait, "sign-up attempts") });
-    ctx.limiters.signUpPerIp.record(req.ip);
-    if (emailKey) ctx.limiters.signUpPerEmail.record(emailKey);
+    limiters.signUpPerIp.record(req.ip);
+    if (emailKey) limiters.signUpPerEmail.record(emailKey);
 
     const errors = { email: emailProblem(email), password: passwordProblem(password, email) };
-    if (!errors.email && ctx.keys.findAccountByEmail(email)) {
+    if (!errors.email && accounts.findByEmail(email)) {
       errors.email = "An account with this email already exists. Log in instead.";
     }
     if (errors.email || errors.password) return again(errors, 400);
     try {
-      const account = ctx.credentials.signUp(email, await hashPassword(password));
-      startSession(ctx, reply, account.id);
+      const account = accounts.createWithPassword(email, await hashPassword(password));
+      visitors.signIn(reply, account.id);
     } catch (err) {
       if (!(err instanceof EmailTakenError)) throw err;
       return again({ email: "An account with this email already exists. Log in instead." }, 400);
@@ -67,48 +66,48 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: WebContext): void 
   });
 
   app.get("/account/login", (req: FastifyRequest<{ Querystring: { next?: string; bye?: string } }>, reply) => {
-    if (visitor(ctx, req)) return reply.redirect(safeNext(req.query.next) ?? "/account", 303);
+    if (req.visitor) return reply.redirect(safeNext(req.query.next) ?? "/account", 303);
     const notice = req.query.bye === "1" ? "You have logged out." : undefined;
-    return html(reply, logInPage({ csrf: preSessionToken(ctx, req, reply), next: safeNext(req.query.next), notice }));
+    return sendPage(reply, logInPage({ csrf: visitors.formToken(req, reply), next: safeNext(req.query.next), notice }));
   });
 
   app.post("/account/login", async (req, reply) => {
-    const email = text(req.body, "email").trim();
-    const password = text(req.body, "password");
-    const next = safeNext(text(req.body, "next"));
+    const email = formText(req.body, "email").trim();
+    const password = formText(req.body, "password");
+    const next = safeNext(formText(req.body, "next"));
     const again = (errors: FormErrors, status?: number) =>
-      html(status ? reply.code(status) : reply, logInPage({ csrf: preSessionToken(ctx, req, reply), email, errors, next }));
-    if (!checkPreSessionCsrf(ctx, req)) return again({ form: FORM_EXPIRED }, 403);
+      sendPage(status ? reply.code(status) : reply, logInPage({ csrf: visitors.formToken(req, reply), email, errors, next }));
+    if (!visitors.checkFormToken(req)) return again({ form: FORM_EXPIRED }, 403);
     const emailKey = email.toLowerCase();
-    const wait = Math.max(ctx.limiters.logInPerIp.retryAfter(req.ip), ctx.limiters.logInFailuresPerEmail.retryAfter(emailKey));
+    const wait = Math.max(limiters.logInPerIp.retryAfter(req.ip), limiters.logInFailuresPerEmail.retryAfter(emailKey));
     if (wait > 0) return again({ form: tooMany(reply, wait, "log-in attempts") });
-    ctx.limiters.logInPerIp.record(req.ip);
+    limiters.logInPerIp.record(req.ip);
     if (!email || !password) {
       return again({ email: email ? undefined : "Enter your email address.", password: password ? undefined : "Enter your password." }, 400);
     }
-    const account = email.length <= 254 ? ctx.keys.findAccountByEmail(email) : undefined;
-    const stored = account ? ctx.credentials.passwordHash(account.id) : undefined;
+    const account = email.length <= 254 ? accounts.findByEmail(email) : undefined;
+    const stored = account ? accounts.passwordHash(account.id) : undefined;
     const ok = password.length <= PASSWORD_MAX * 4 && (await verifyPassword(password, stored));
     if (!ok || !account) {
-      ctx.limiters.logInFailuresPerEmail.record(emailKey);
+      limiters.logInFailuresPerEmail.record(emailKey);
       return again({ form: WRONG_CREDENTIALS }, 401);
     }
-    ctx.limiters.logInFailuresPerEmail.reset(emailKey);
-    startSession(ctx, reply, account.id);
+    limiters.logInFailuresPerEmail.reset(emailKey);
+    visitors.signIn(reply, account.id);
     return reply.redirect(next ?? "/account", 303);
   });
 
   app.post("/account/logout", (req, reply) => {
-    const v = visitor(ctx, req);
+    const v = req.visitor;
     if (!v) {
-      clearSessionCookie(ctx, reply);
+      visitors.signOut(reply);
       return reply.redirect("/account/login", 303);
     }
-    if (!checkSessionCsrf(ctx, req, v)) {
-      return html(reply.code(403), messagePage("Form expired", FORM_EXPIRED, { email: v.account.email, csrf: v.csrf }));
+    if (!visitors.checkSessionToken(req, v)) {
+      return sendPage(reply.code(403), messagePage("Form expired", FORM_EXPIRED, { email: v.account.email, csrf: v.csrf }));
     }
-    ctx.sessions.end(v.session.id);
-    clearSessionCookie(ctx, reply);
+    visitors.signOut(reply, v);
     return reply.redirect("/account/login?bye=1", 303);
   });
-}
+  done();
+};

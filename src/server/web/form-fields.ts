@@ -35,3 +35,9 @@ export function formAlert(message: string | undefined): SafeHtml {
 }
 
 export const csrfInput = (token: string) => html`<input type="hidden" name="csrf" value="${token}">`;
+
+/** A text field of a posted form: forms send strings; anything else (a repeated field is an array) counts as empty. */
+export function formText(body: unknown, name: string): string {
+  const v = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof v === "string" ? v : "";
+}

@@ -1,86 +1,93 @@
-// The web account area in one registration: sign-up, log-in and log-out, the API keys page,
-// the usage page, the home page and the readable API reference. Server-rendered HTML, one
-// stylesheet, one small script.
+// The account area as one encapsulated Fastify plugin: the home page, sign-up, log-in and
+// log-out, the API keys and usage pages, the function reference and the interactive API
+// reference. Server-rendered HTML, one stylesheet, two small scripts.
+//
+// Its hooks apply to these pages only: cookies (@fastify/cookie), security headers
+// (@fastify/helmet), form bodies (@fastify/formbody), the visitor's session, and HTML error
+// pages. The API keeps answering problem+json and refusing form bodies.
+//
+// Kept by hand, because they do more than a plugin would:
+// - sessions.ts: only a SHA-256 of each session id is stored, so a copy of the database logs
+//   no one in (@fastify/session stores the id itself), and a new key waits sealed for its one display;
+// - csrf.ts: a token bound to the session or the pre-session cookie AND the browser's own
+//   Sec-Fetch-Site/Origin, checked on every form post (@fastify/csrf-protection checks a token only);
+// - attempt-limiter.ts: limits per IP and per email with a reset on success, on the forms
+//   only (@fastify/rate-limit counts requests per route and key, not failed log-ins per email).
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
 import type Database from "better-sqlite3";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyPluginCallback } from "fastify";
 import type { KeyStore } from "../auth/key-store";
-import { registerAccountRoutes } from "./account-routes";
-import { authLimiters } from "./attempt-limiter";
-import { registerAuthRoutes } from "./auth-routes";
-import { CredentialStore } from "./credentials";
+import { type UsageSource, accountRoutes } from "./account-routes";
+import { apiReferencePage } from "./api-reference-page";
+import { type AuthLimiters, authLimiters } from "./attempt-limiter";
+import { authRoutes } from "./auth-routes";
 import { CsrfGuard } from "./csrf";
-import { messagePage } from "./message-page";
-import { registerPublicPages } from "./public-pages";
+import { htmlErrorPages } from "./error-pages";
+import { helmetOptions, pageHeaders } from "./page-headers";
 import { prepareDummyHash } from "./passwords";
-import { pageHeaders } from "./security-headers";
+import { publicPages } from "./public-pages";
 import { SessionStore } from "./sessions";
-import { registerAssets } from "./static-assets";
-import type { UsageSource, WebContext } from "./web-context";
+import { staticAssets } from "./static-assets";
+import { type Visitor, Visitors } from "./visitors";
+
+declare module "fastify" {
+  // Decorated on the account area's instance only.
+  interface FastifyInstance {
+    sessions: SessionStore;
+    visitors: Visitors;
+    authLimiters: AuthLimiters;
+  }
+  interface FastifyRequest {
+    /** The signed-in visitor of a page, or null (set by the account area's preHandler hook). */
+    visitor: Visitor | null;
+  }
+}
 
 export interface AccountAreaOptions {
+  /** The API keys, and through them the accounts (the same store instance the API checks keys with). */
   keys: KeyStore;
-  accountsDb: Database.Database;
   /** The CreditLedger that charges API calls (the same instance, so usage is exact). */
   ledger: UsageSource;
+  /** The accounts database, which also holds the log-in sessions. */
+  accountsDb: Database.Database;
   /** The server secret; the CSRF key is derived from it. */
   pepper: Buffer;
-  /** The OpenAPI document, rendered as the readable API reference. */
-  openapi: Record<string, any>;
   now?: () => Date;
-  /** Mark cookies Secure (and use __Host- names): set when users reach the service over HTTPS. */
+  /** Mark cookies Secure (and use __Host- names), and send HSTS: set when users reach the service over HTTPS. */
   secureCookies?: boolean;
   /** The documentation folder, for the function reference page (/docs/functions). */
   docsDir?: string;
 }
 
-/** Form bodies: small, and the first value of a repeated field wins. */
-const FORM_LIMIT = 16 * 1024;
-function parseForm(body: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(body)) if (!(k in out)) out[k] = v;
-  return out;
-}
+/** Form bodies are small: two fields and a token. */
+const FORM_BODY_LIMIT = 16 * 1024;
 
-export function registerAccountArea(app: FastifyInstance, opts: AccountAreaOptions): void {
+export const accountArea: FastifyPluginCallback<AccountAreaOptions> = (web, opts, done) => {
   const now = opts.now ?? (() => new Date());
-  const ctx: WebContext = {
-    keys: opts.keys,
-    credentials: new CredentialStore(opts.accountsDb, opts.keys, now),
-    sessions: new SessionStore(opts.accountsDb, now),
-    csrf: new CsrfGuard(opts.pepper),
-    limiters: authLimiters(() => now().getTime()),
-    ledger: opts.ledger,
-    secureCookies: opts.secureCookies ?? false,
-  };
+  const secure = opts.secureCookies ?? false;
+  const sessions = new SessionStore(opts.accountsDb, now);
+  web.decorate("sessions", sessions);
+  web.decorate("visitors", new Visitors(sessions, opts.keys.accounts, new CsrfGuard(opts.pepper), secure));
+  web.decorate("authLimiters", authLimiters(() => now().getTime()));
+  web.decorateRequest("visitor", null);
 
-  // Encapsulated: the form parser, headers and HTML error pages apply to these pages only; the
-  // API keeps answering problem+json and refusing non-JSON bodies.
-  app.register(async (web) => {
-    web.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_LIMIT }, (_req, body, done) =>
-      done(null, parseForm(body as string)),
-    );
-    web.addHook("onSend", pageHeaders(ctx.secureCookies));
-    web.addHook("onReady", prepareDummyHash);
-    web.setErrorHandler((err: FastifyError, req, reply) => {
-      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-      if (status === 500) req.log.error({ err }, "web page failed");
-      const [title, message] =
-        status === 500
-          ? ["Something went wrong", "Something went wrong on our side. Please try again in a moment."]
-          : status === 413
-            ? ["Form too large", "That form was larger than we accept."]
-            : ["Request not understood", "The form could not be read. Go back, reload the page and try again."];
-      return reply.code(status).type("text/html; charset=utf-8").send(messagePage(title, message, undefined, String(req.id)));
-    });
-    web.register(async (account) => {
-      account.setNotFoundHandler((req, reply) =>
-        reply.code(404).type("text/html; charset=utf-8").send(messagePage("Page not found", "There is no page at this address.")),
-      );
-    }, { prefix: "/account" });
-
-    registerAssets(web);
-    registerPublicPages(web, ctx, opts.openapi, opts.docsDir);
-    registerAuthRoutes(web, ctx);
-    web.register(async (signedIn) => registerAccountRoutes(signedIn, ctx));
+  web.register(cookie);
+  web.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+  web.register(helmet, helmetOptions(secure));
+  web.addHook("onSend", pageHeaders);
+  web.addHook("onReady", prepareDummyHash);
+  web.addHook("preHandler", (req, _reply, next) => {
+    if (!req.url.startsWith("/assets/")) req.visitor = web.visitors.find(req);
+    next();
   });
-}
+  htmlErrorPages(web);
+
+  web.register(staticAssets);
+  web.register(publicPages, { docsDir: opts.docsDir });
+  web.register(apiReferencePage);
+  web.register(authRoutes, { accounts: opts.keys.accounts });
+  web.register(accountRoutes, { keys: opts.keys, ledger: opts.ledger });
+  done();
+};

@@ -3,7 +3,7 @@ import type { KeySummary } from "../auth/key-store";
 import { html, formatUtc, type SafeHtml } from "./html";
 import { csrfInput, field } from "./form-fields";
 import { page, type SignedIn } from "./layout";
-import { ASSETS } from "./static-assets";
+import { assetUrl } from "./static-assets";
 
 export interface KeysPageData {
   signedIn: SignedIn;
@@ -50,7 +50,7 @@ export function keysPage(d: KeysPageData): string {
     title: "API keys",
     current: "keys",
     signedIn: d.signedIn,
-    scripts: d.created ? [ASSETS.copyJs] : [],
+    scripts: d.created ? [assetUrl("copy-key.js")] : [],
     main: html`<h1>API keys</h1>
 <p class="lead">A key lets a workbook or a script call the API. Give each integration its own key, so you can revoke one without breaking the others.</p>
 ${d.created ? createdKey(d.created) : ""}

@@ -1,12 +1,21 @@
 // The page shell every web page shares: head, top bar, footer.
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { html, type SafeHtml } from "./html";
-import { ASSETS } from "./static-assets";
+import { assetUrl } from "./static-assets";
 
 export interface SignedIn {
   email: string;
   /** The CSRF token of the session, for the log-out form. */
   csrf: string;
 }
+
+/** The signed-in visitor as the top bar shows one (their email and the log-out form's token). */
+export function signedInOf(req: FastifyRequest): SignedIn | undefined {
+  const v = req.visitor;
+  return v ? { email: v.account.email, csrf: v.csrf } : undefined;
+}
+
+export const sendPage = (reply: FastifyReply, body: string) => reply.type("text/html; charset=utf-8").send(body);
 
 export interface PageOptions {
   title: string;
@@ -15,6 +24,9 @@ export interface PageOptions {
   /** Which top-bar link is the current page. */
   current?: "keys" | "usage" | "docs";
   narrow?: boolean;
+  /** More stylesheets, after the site's own. */
+  styles?: string[];
+  /** Scripts, run in order once the page is parsed. */
   scripts?: string[];
 }
 
@@ -44,7 +56,8 @@ export function page(o: PageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${o.title} · Property Intelligence</title>
-<link rel="stylesheet" href="${ASSETS.css}">
+<link rel="stylesheet" href="${assetUrl("site.css")}">
+${(o.styles ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}
 ${(o.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
 </head>
 <body>

@@ -1,7 +1,7 @@
-// Renders the Markdown subset of the generated API reference and the function reference
-// (headings, rules, paragraphs, lists, tables, fenced code, `code`, **bold**, [links](...)) as
-// HTML, so the service can serve both readably. Every piece of text is escaped; links may only
-// point within the page, within the site, or to http(s) addresses.
+// Renders the Markdown subset of the function reference, docs/functions.md (headings, rules,
+// paragraphs, lists, tables, fenced code, `code`, **bold**, [links](...)), as HTML, so the
+// service serves it at /docs/functions, where Excel's help links point. Every piece of text is
+// escaped; links may only point within the page, within the site, or to http(s) addresses.
 import { escapeHtml } from "./html";
 
 export function slug(heading: string): string {

@@ -1,16 +1,14 @@
-// The pages anyone may read: the home page (with how to load the add-in), the API reference,
-// rendered from the same OpenAPI document the service serves at /v1/openapi.json, and the
-// function reference (docs/functions.md), where each PROP function's help link in Excel points.
+// The pages anyone may read: the home page (with how to load the add-in) and the function
+// reference (docs/functions.md), where each PROP function's help link in Excel points. The
+// API reference is api-reference-page.ts.
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { renderApiReference } from "../api-reference";
+import type { FastifyPluginCallback } from "fastify";
 import { html, SafeHtml } from "./html";
-import { page } from "./layout";
+import { page, sendPage, type SignedIn, signedInOf } from "./layout";
 import { renderMarkdown } from "./markdown-lite";
-import { type WebContext, visitor } from "./web-context";
 
-function homePage(origin: string, signedIn: ReturnType<typeof signedInOf>): string {
+function homePage(origin: string, signedIn: SignedIn | undefined): string {
   return page({
     title: "Property data in your Excel models",
     signedIn,
@@ -48,15 +46,8 @@ function homePage(origin: string, signedIn: ReturnType<typeof signedInOf>): stri
   });
 }
 
-function signedInOf(ctx: WebContext, req: FastifyRequest) {
-  const v = visitor(ctx, req);
-  return v && { email: v.account.email, csrf: v.csrf };
-}
-
-export function registerPublicPages(app: FastifyInstance, ctx: WebContext, openapi: Record<string, any>, docsDir?: string): void {
-  const send = (reply: import("fastify").FastifyReply, body: string) => reply.type("text/html; charset=utf-8").send(body);
-
-  app.get("/", (req, reply) => send(reply, homePage(`${req.protocol}://${req.host}`, signedInOf(ctx, req))));
+export const publicPages: FastifyPluginCallback<{ docsDir?: string }> = (app, { docsDir }, done) => {
+  app.get("/", (req, reply) => sendPage(reply, homePage(`${req.protocol}://${req.host}`, signedInOf(req))));
 
   // The function reference, rendered once: Excel's "Help on this function" opens its sections
   // (/docs/functions#propmarket), and the manifest's support link opens the page.
@@ -65,32 +56,16 @@ export function registerPublicPages(app: FastifyInstance, ctx: WebContext, opena
     let functions: SafeHtml | undefined;
     app.get("/docs/functions", (req, reply) => {
       functions ??= new SafeHtml(renderMarkdown(fs.readFileSync(functionsDoc, "utf8")));
-      return send(
+      return sendPage(
         reply,
         page({
           title: "PROP functions",
           current: "docs",
-          signedIn: signedInOf(ctx, req),
+          signedIn: signedInOf(req),
           main: html`<p class="hint">The API itself: <a href="/docs/api">API reference</a>.</p><article class="doc">${functions}</article>`,
         }),
       );
     });
   }
-
-  // Rendered once, on first request: the document does not change while the process runs.
-  let reference: SafeHtml | undefined;
-  app.get("/docs/api", (req, reply) => {
-    reference ??= new SafeHtml(renderMarkdown(renderApiReference(openapi)));
-    return send(
-      reply,
-      page({
-        title: "API reference",
-        current: "docs",
-        signedIn: signedInOf(ctx, req),
-        main: html`<p class="hint">Also as the <a href="/v1/openapi.json">OpenAPI document</a>.
-          Your keys and credits: <a href="/account">API keys</a>, <a href="/account/usage">usage</a>.</p>
-          <article class="doc">${reference}</article>`,
-      }),
-    );
-  });
-}
+  done();
+};

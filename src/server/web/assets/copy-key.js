@@ -1,6 +1,5 @@
-// The pages' only script: the "Copy" button beside a newly created key. Served as a file,
-// since the Content-Security-Policy allows no inline script.
-export const COPY_KEY_JS = `
+// The "Copy" button beside a newly created API key. A file, since the pages allow no inline script.
+"use strict";
 document.addEventListener("click", function (event) {
   var button = event.target.closest("[data-copy-target]");
   if (!button) return;
@@ -16,4 +15,3 @@ document.addEventListener("click", function (event) {
     done(document.execCommand("copy"));
   }
 });
-`;

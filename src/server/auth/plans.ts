@@ -1,6 +1,7 @@
-// Plans and their monthly periods. The Explorer plan is what sign-up gives; the operator-only
+// Plans: what an account may spend. The Explorer plan is what sign-up gives; the operator-only
 // plan exists so a team can load-test its own deployment through the same metering path
-// (every call is still charged and recorded), without tripping the Explorer limits.
+// (every call is still charged and recorded), without tripping the Explorer limits. An account
+// holds its plan's id; the credit ledger and the rate limiter read the plan's allowance.
 
 export interface Plan {
   id: string;
@@ -36,14 +37,4 @@ export const DEFAULT_PLAN = "explorer";
 
 export function planOf(id: string): Plan {
   return PLANS[id] ?? PLANS[DEFAULT_PLAN];
-}
-
-/** The credit period a moment falls in: "YYYY-MM" in UTC. */
-export function periodOf(at: Date): string {
-  return at.toISOString().slice(0, 7);
-}
-
-/** When the period containing `at` ends: 00:00 UTC on the 1st of the next month. */
-export function periodEnd(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
 }

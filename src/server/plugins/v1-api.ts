@@ -1,0 +1,49 @@
+// The public API under /v1, as one encapsulated plugin: CORS for the origins that may call it
+// from a browser, the credit gate on every route, ETags and free 304s (refusals are problem+json,
+// by the app's error handler), and the OpenAPI document generated from the same route definitions.
+import cors from "@fastify/cors";
+import type { FastifyPluginCallback } from "fastify";
+import { type MeteringDeps, releaseCredits, settleCredits } from "../credits/metering";
+import { RateLimiter } from "../credits/rate-limiter";
+import { apiCors } from "../http/cors";
+import { conditionalGet } from "../http/etag";
+import { buildOpenApi } from "../openapi";
+import { API_ROUTES } from "../routes";
+import { registerRoute } from "./api-route";
+
+export interface V1ApiOptions {
+  /** Origins (besides the service's own) whose pages may call the API from a browser. */
+  corsOrigins: string[];
+  now?: () => Date;
+}
+
+export const V1_PREFIX = "/v1";
+
+export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
+  const now = opts.now;
+  const metering: MeteringDeps = {
+    keys: api.keys,
+    ledger: api.ledger,
+    limiter: new RateLimiter(now ? () => now().getTime() : Date.now),
+  };
+  // Only JSON bodies: the default text/plain parser would turn a wrong content type into a
+  // confusing validation error instead of 415.
+  api.removeContentTypeParser("text/plain");
+  api.register(cors, apiCors(opts.corsOrigins));
+
+  // Callback-style hooks: they run on every request, and async ones cost a promise each.
+  api.addHook("onSend", (req, reply, payload, hookDone) => {
+    const body = conditionalGet(req, reply, payload); // may turn a 200 into a free 304
+    settleCredits(api.ledger, req, reply);
+    hookDone(null, body);
+  });
+  api.addHook("onRequestAbort", (req, hookDone) => {
+    releaseCredits(api.ledger, req);
+    hookDone();
+  });
+
+  for (const route of API_ROUTES) registerRoute(api, route, V1_PREFIX, metering);
+  const openapi = buildOpenApi(API_ROUTES);
+  api.get("/openapi.json", (_req, reply) => reply.send(openapi));
+  done();
+};
