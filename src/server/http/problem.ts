@@ -6,8 +6,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { PROBLEM_BASE, PROBLEM_TITLES, type FieldError, type Problem, type ProblemCode, type ProblemExtensions } from "../../shared/contract/problem";
 import { redactKeys } from "./request-id";
 
-export { PROBLEM_BASE };
-
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,

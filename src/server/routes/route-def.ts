@@ -56,9 +56,17 @@ export type QueryOf<Op extends OperationName, Q extends TObject> = Static<Q> & (
 
 type BodyOf<B extends TObject | undefined> = B extends TObject ? Static<B> : undefined;
 
+/** How a route is described to people: in the OpenAPI document and the catalog. */
+type RouteWords = Pick<RouteDef, "tag" | "summary" | "description" | "notFound" | "badRequest">;
+
 /** What a route module states: its operation, its words, its schemas and its handler. */
-export interface RouteSpec<Op extends OperationName, P extends TObject, Q extends TObject, B extends TObject | undefined, R extends TSchema>
-  extends Pick<RouteDef, "tag" | "summary" | "description" | "notFound" | "badRequest"> {
+export interface RouteSpec<
+  Op extends OperationName,
+  P extends TObject,
+  Q extends TObject,
+  B extends TObject | undefined,
+  R extends TSchema,
+> extends RouteWords {
   operationId: Op;
   units?: (body: BodyOf<B>) => number;
   params?: P;

@@ -74,8 +74,5 @@ export const ProblemExtensions = Type.Partial(
 );
 export type ProblemExtensions = Static<typeof ProblemExtensions>;
 
-export const Problem = Type.Object(
-  { ...PROBLEM_CORE, ...ProblemExtensions.properties },
-  { $id: "Problem", description: "RFC 9457 problem details." },
-);
+export const Problem = Type.Object({ ...PROBLEM_CORE, ...ProblemExtensions.properties }, { $id: "Problem", description: "RFC 9457 problem details." });
 export type Problem = Static<typeof Problem>;
