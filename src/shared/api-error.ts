@@ -3,7 +3,7 @@
 // nowhere else.
 import { CREDIT_HEADERS } from "./contract/credit-fields";
 import type { FieldError, Problem, ProblemCode, ProblemExtensions } from "./contract/problem";
-import { formatResetTime, parseResetTime } from "./credit-headers";
+import { formatResetTime, parseResetTime, planName } from "./credit-headers";
 
 /**
  * Codes for failures the client detects. Their status is 0 (no answer came back), except
@@ -18,11 +18,13 @@ export type ClientErrorCode =
   | "aborted"
   | "invalid_response";
 
-/** What a 402 says the call needed and what was left (its problem's credit fields). */
+/** What a 402 says the call needed and what was left (its problem's credit fields, and the plan's header). */
 export interface CreditShortfall {
   cost: number;
   remaining: number;
   limit: number;
+  /** The key's plan id (X-Credits-Plan), when the answer named it. */
+  plan: string | null;
 }
 
 export interface ApiErrorExtras {
@@ -32,6 +34,8 @@ export interface ApiErrorExtras {
   retryAfterMs?: number | null;
   /** Extension members of the problem body (e.g. `unknown_ids` of a compare 404). */
   extensions?: Omit<ProblemExtensions, "errors">;
+  /** The key's plan id (X-Credits-Plan). */
+  plan?: string | null;
 }
 
 export class ApiError extends Error {
@@ -39,6 +43,8 @@ export class ApiError extends Error {
   readonly resetAt: string | null;
   readonly retryAfterMs: number | null;
   readonly extensions: Omit<ProblemExtensions, "errors">;
+  /** The key's plan id (X-Credits-Plan), when the answer named it. */
+  readonly plan: string | null;
 
   constructor(
     /** HTTP status, or 0 when no answer came back. */
@@ -55,22 +61,24 @@ export class ApiError extends Error {
     this.resetAt = extras.resetAt ?? null;
     this.retryAfterMs = extras.retryAfterMs ?? null;
     this.extensions = extras.extensions ?? {};
+    this.plan = extras.plan ?? null;
   }
 
   /** A 402's cost and credits left, when its body gave them. */
   get shortfall(): CreditShortfall | null {
-    return this.status === 402 ? shortfallOf(this.extensions) : null;
+    return this.status === 402 ? shortfallOf(this.extensions, this.plan) : null;
   }
 }
 
-function shortfallOf({ cost, credits_remaining, credits_limit }: ProblemExtensions): CreditShortfall | null {
+function shortfallOf({ cost, credits_remaining, credits_limit }: ProblemExtensions, plan: string | null): CreditShortfall | null {
   if (typeof cost !== "number" || typeof credits_remaining !== "number" || typeof credits_limit !== "number") return null;
-  return { cost, remaining: credits_remaining, limit: credits_limit };
+  return { cost, remaining: credits_remaining, limit: credits_limit, plan };
 }
 
-/** "This call costs 2 credits and 0 of the 1,000 credits of this period are left." */
-export function describeShortfall({ cost, remaining, limit }: CreditShortfall): string {
-  const of = `${remaining.toLocaleString("en-US")} of the ${limit.toLocaleString("en-US")} credits of this period`;
+/** "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left." */
+export function describeShortfall({ cost, remaining, limit, plan }: CreditShortfall): string {
+  const whose = plan ? `the ${planName(plan)} plan's` : "the";
+  const of = `${remaining.toLocaleString("en-US")} of ${whose} ${limit.toLocaleString("en-US")} monthly credits`;
   return `This call costs ${cost} credit${cost === 1 ? "" : "s"} and ${of} ${remaining === 1 ? "is" : "are"} left.`;
 }
 
@@ -92,12 +100,13 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   const requestId = request_id ?? response.headers.get("x-request-id");
   let message = detail ?? title ?? `The service answered HTTP ${status}.`;
   let resetAt: string | null = null;
+  const plan = response.headers.get(CREDIT_HEADERS.plan)?.trim() || null;
   if (status === 402) {
     // Said from the problem's fields, so the cell and the pane each word it their own way;
     // when the credits come back is `resets_at`, or the header every authenticated answer has.
     const { resets_at } = extensions;
     resetAt = parseResetTime(typeof resets_at === "string" ? resets_at : response.headers.get(CREDIT_HEADERS.reset));
-    const shortfall = shortfallOf(extensions);
+    const shortfall = shortfallOf(extensions, plan);
     if (shortfall) message = describeShortfall(shortfall);
     if (resetAt) message = `${message} Credits reset ${formatResetTime(resetAt)}.`;
   }
@@ -107,6 +116,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     resetAt,
     retryAfterMs,
     extensions,
+    plan,
   });
 }
 

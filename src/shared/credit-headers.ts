@@ -42,3 +42,13 @@ export function parseResetTime(value: string | null | undefined): string | null 
 export function formatResetTime(iso: string): string {
   return `on ${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC`;
 }
+
+/** "Explorer" for "explorer" (X-Credits-Plan): plan ids are lower-case words joined by "-" or "_". */
+export function planName(id: string | null): string {
+  if (!id) return "Unknown plan";
+  return id
+    .split(/[-_]/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(" ");
+}

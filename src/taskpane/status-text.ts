@@ -1,17 +1,8 @@
 // The wording of the pane's status card: plan and credits, the snapshot in use, the last
 // refresh. Plain functions over plain data, so tests read the sentences without a DOM.
 import type { CreditState } from "../shared/credit-meter";
+import { planName } from "../shared/credit-headers";
 import type { SnapshotRef } from "../shared/contract/snapshot-ref";
-
-/** "Explorer" for "explorer": plan ids are lower-case words joined by "-" or "_". */
-export function planName(id: string | null): string {
-  if (!id) return "Unknown plan";
-  return id
-    .split(/[-_]/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(" ");
-}
 
 /** "1 Dec 2026", in UTC: credit periods and snapshot times are UTC. */
 export function formatDay(iso: string | null | undefined): string {

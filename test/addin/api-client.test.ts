@@ -159,10 +159,10 @@ test("the service's 402 is said from its fields: the call's cost, the credits le
     resets_at: "2026-12-01T00:00:00Z",
   };
   // The body's resets_at is what the call is refused until; the header says the same in a real answer.
-  fetchMock.mockResolvedValue(problemResponse(402, body, { "x-credits-reset": "2027-01-01T00:00:00Z" }));
+  fetchMock.mockResolvedValue(problemResponse(402, body, { "x-credits-reset": "2027-01-01T00:00:00Z", "x-credits-plan": "explorer" }));
   const err = await failure(client().get("/v1/parcels"));
-  expect(err).toMatchObject({ status: 402, code: "credits_exhausted", resetAt: "2026-12-01T00:00:00.000Z", shortfall: { cost: 2, remaining: 0, limit: 1000 } });
-  expect(err.message).toBe("This call costs 2 credits and 0 of the 1,000 credits of this period are left. Credits reset on 2026-12-01 at 00:00 UTC.");
+  expect(err).toMatchObject({ status: 402, code: "credits_exhausted", resetAt: "2026-12-01T00:00:00.000Z", shortfall: { cost: 2, remaining: 0, limit: 1000, plan: "explorer" } });
+  expect(err.message).toBe("This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits reset on 2026-12-01 at 00:00 UTC.");
   expect(toExcelError(err)).toMatchObject({ code: "#N/A", message: err.message });
 });
 

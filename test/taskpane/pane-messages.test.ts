@@ -5,14 +5,15 @@ import { failureMessage, isUnreachable } from "../../src/taskpane/pane-messages"
 import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
 
 test("failures become a title and a sentence; out of credits names the reset day", () => {
-  const out = new ApiError(402, "credits_exhausted", "This call costs 2 credits and 0 of the 1,000 credits of this period are left. Credits reset on 2026-12-01 at 00:00 UTC.", "r1", [], {
+  const out = new ApiError(402, "credits_exhausted", "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits reset on 2026-12-01 at 00:00 UTC.", "r1", [], {
     resetAt: "2026-12-01T00:00:00.000Z",
     extensions: { cost: 2, credits_remaining: 0, credits_limit: 1000, resets_at: "2026-12-01T00:00:00Z" },
+    plan: "explorer",
   });
   expect(failureMessage(out)).toEqual({
     intent: "warning",
     title: "Out of credits",
-    text: "This call costs 2 credits and 0 of the 1,000 credits of this period are left. Credits come back on 1 Dec 2026.",
+    text: "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits come back on 1 Dec 2026.",
   });
   // A 402 without the service's fields (a proxy's) is shown as the client worded it.
   const bare = new ApiError(402, "credits_exhausted", "Payment required. Credits reset on 2026-12-01 at 00:00 UTC.", null, [], { resetAt: "2026-12-01T00:00:00.000Z" });

@@ -1,6 +1,7 @@
 // The status card's wording: plan and credits, the data by its capture day, and what the
 // folded Connection and Status cards' headers say.
-import { connectionSummary, creditSummary, formatDay, planName, snapshotLine, statusSummary } from "../../src/taskpane/status-text";
+import { planName } from "../../src/shared/credit-headers";
+import { connectionSummary, creditSummary, formatDay, snapshotLine, statusSummary } from "../../src/taskpane/status-text";
 
 const state = (over = {}) => ({ plan: "explorer", limit: 1000, remaining: 812, resetAt: "2026-12-01T00:00:00.000Z", chargedThisSession: 4, observedAt: "", ...over });
 
