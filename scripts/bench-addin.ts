@@ -17,6 +17,7 @@ import type { AddressInfo } from "node:net";
 import { buildSnapshot } from "../src/snapshot/build";
 import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { buildApp } from "../src/server/app";
+import { CREDIT_HEADERS } from "../src/shared/contract/credit-fields";
 import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { endpointFor } from "../src/shared/endpoints";
@@ -79,7 +80,7 @@ function count(counter: Counter, method: string, url: string, response: Response
   counter.requests++;
   if (pathname.startsWith("/v1/commercial/properties/")) counter.pointRequests++;
   counter.statuses[response.status] = (counter.statuses[response.status] ?? 0) + 1;
-  const charged = response.headers.get("x-credits-charged");
+  const charged = response.headers.get(CREDIT_HEADERS.charged);
   if (charged !== null) {
     counter.creditsFromHeaders = true;
     counter.credits += Number(charged);

@@ -1,7 +1,7 @@
 // npm run docs:api — writes docs/api-reference.md from the OpenAPI document.
 import fs from "node:fs";
 import path from "node:path";
-import { buildOpenApi } from "../src/server/openapi";
+import { buildOpenApi } from "../src/server/openapi/openapi-document";
 import { renderApiReference } from "../src/server/api-reference";
 import { API_ROUTES } from "../src/server/routes";
 

@@ -23,7 +23,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   "server/data": ["server/http", "snapshot", "shared/contract"],
   "server/credits": ["server/auth", "server/db", "server/http", "shared/contract"],
   "server/routes": ["server/data", "server/http", "snapshot", "shared/contract"],
-  "server/openapi": ["server/routes", "server/http", "shared/contract"],
+  "server/openapi": ["server/routes", "server/credits", "server/auth", "server/http", "shared/contract"],
   "server/plugins": ["server/openapi", "server/routes", "server/credits", "server/auth", "server/data", "server/http", "shared/contract"],
   "server/web": ["server/openapi", "server/credits", "server/auth", "server/db", "server/http", "shared/contract"],
   // The entry points and the app that assembles the areas.

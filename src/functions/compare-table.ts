@@ -9,13 +9,7 @@ import { fieldNames } from "./record-fields";
 import { STATS_OPTION, numericFields, statsTable } from "./stats-table";
 import { SHAPE_OPTIONS, shapeTable, tableOptions, type Cell } from "./table-shape";
 import { COMPARE_BATCH } from "../shared/cached-api";
-import type { ComparisonStatistic } from "../shared/contract/responses";
 import { fieldStatistics } from "../shared/contract/statistics";
-
-interface Comparison {
-  properties: Record<string, unknown>[];
-  statistics: ComparisonStatistic[];
-}
 
 export function chunkIds(ids: string[], size: number = COMPARE_BATCH): string[][] {
   const parts = Math.ceil(ids.length / size);
@@ -30,7 +24,7 @@ export async function compareTable(rawIds: unknown, options: unknown, ctx: Funct
   const parsed = parseOptions(options, [...SHAPE_OPTIONS, STATS_OPTION]);
   const fields = fieldNames("property");
   const shape = tableOptions(parsed, fields, "property");
-  const parts = await Promise.all(chunkIds(ids).map((chunk) => ctx.session.api.compare<Comparison>(chunk, ctx)));
+  const parts = await Promise.all(chunkIds(ids).map((chunk) => ctx.session.api.compare(chunk, ctx)));
   const rows = parts.flatMap((p) => p.properties);
   if (parsed.get("stats") !== true) return shapeTable(rows, fields, shape, "No properties to compare.");
   const numeric = new Set(numericFields("property"));

@@ -1,29 +1,23 @@
 // PROP.COVERAGE([section], [options]): what the service's snapshot holds. Free. The default
 // section, counts, is the original two-column spill (resource, count); the others are the
 // report's breakdowns, its known gaps and the snapshot's identity.
+import type { CoverageFigures, CoverageReport } from "../shared/contract/coverage";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { parseOptions } from "./options";
 import { sectionArg, sectionTable } from "./section-table";
 import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
 
-export const COVERAGE_HEADER = ["resource", "count"] as const;
 export const COVERAGE_SECTIONS = ["counts", "asset_types", "states", "listing_statuses", "company_types", "gaps", "snapshot"] as const;
 
-const LISTS: Record<string, string> = {
+/** The report's member each list section spills. */
+const LISTS = {
   asset_types: "by_asset_type",
   states: "by_state",
   listing_statuses: "listings_by_status",
   company_types: "companies_by_type",
   gaps: "known_gaps",
-};
-
-export interface CoverageReport {
-  object: "coverage";
-  snapshot: Record<string, unknown>;
-  counts: Record<string, number>;
-  [section: string]: unknown;
-}
+} as const satisfies Record<Exclude<(typeof COVERAGE_SECTIONS)[number], "counts" | "snapshot">, keyof CoverageFigures>;
 
 export async function coverageTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const section = sectionArg(rawSection, COVERAGE_SECTIONS, "counts");
@@ -39,6 +33,6 @@ export async function coverageTable(rawSection: unknown, options: unknown, ctx: 
     const pairs = Object.entries({ ...report.snapshot, build_seconds: report.build_seconds });
     return shapePairs(pairs, ["field", "value"], { ...shape, cols: null }, "The coverage report names no snapshot.");
   }
-  const rows = (report[LISTS[section]] as Record<string, unknown>[] | undefined) ?? [];
+  const rows: Record<string, unknown>[] = report[LISTS[section]] ?? [];
   return sectionTable(rows, shape, `The coverage report has no ${section.replace(/_/g, " ")}.`);
 }

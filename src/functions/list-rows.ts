@@ -4,17 +4,8 @@
 import type { QueryValue } from "../shared/api-client";
 import { type EndpointSpec } from "../shared/endpoints";
 import { MAX_LIMIT } from "../shared/contract/paging";
+import type { ListEnvelope } from "../shared/contract/list-envelope";
 import type { FunctionContext } from "./call-context";
-
-export interface ListEnvelope {
-  object: "list";
-  data: Record<string, unknown>[];
-  has_more: boolean;
-  next_offset: number | null;
-  total_count: number;
-  snapshot?: { id: string; captured_at: string };
-  [extra: string]: unknown;
-}
 
 export interface FetchedRows {
   rows: Record<string, unknown>[];

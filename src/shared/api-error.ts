@@ -1,24 +1,9 @@
 // The one error type the API client throws. Every boundary (custom functions, task pane) maps
-// it once, so the service's problem+json body is parsed here and nowhere else.
-import { formatResetTime, parseResetTime } from "./credit-headers";
-
-/** One entry of a problem body's `errors[]`: which input was wrong and why. */
-export interface FieldProblem {
-  pointer: string;
-  detail: string;
-}
-
-/** The service's RFC 9457 problem+json body (docs/decisions.md, "Errors"). */
-export interface ProblemBody {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  code?: string;
-  request_id?: string;
-  errors?: FieldProblem[];
-  [extension: string]: unknown;
-}
+// it once, so the service's problem+json body (src/shared/contract/problem.ts) is read here and
+// nowhere else.
+import { CREDIT_HEADERS } from "./contract/credit-fields";
+import type { FieldError, Problem, ProblemCode, ProblemExtensions } from "./contract/problem";
+import { formatResetTime, parseResetTime, planName } from "./credit-headers";
 
 /**
  * Codes for failures the client detects. Their status is 0 (no answer came back), except
@@ -33,20 +18,33 @@ export type ClientErrorCode =
   | "aborted"
   | "invalid_response";
 
+/** What a 402 says the call needed and what was left (its problem's credit fields, and the plan's header). */
+export interface CreditShortfall {
+  cost: number;
+  remaining: number;
+  limit: number;
+  /** The key's plan id (X-Credits-Plan), when the answer named it. */
+  plan: string | null;
+}
+
 export interface ApiErrorExtras {
   /** When the credits come back (402), as an ISO timestamp, if the service said. */
   resetAt?: string | null;
   /** How long the service asked us to wait (429/503 `Retry-After`), in milliseconds. */
   retryAfterMs?: number | null;
   /** Extension members of the problem body (e.g. `unknown_ids` of a compare 404). */
-  extensions?: Record<string, unknown>;
+  extensions?: Omit<ProblemExtensions, "errors">;
+  /** The key's plan id (X-Credits-Plan). */
+  plan?: string | null;
 }
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly resetAt: string | null;
   readonly retryAfterMs: number | null;
-  readonly extensions: Record<string, unknown>;
+  readonly extensions: Omit<ProblemExtensions, "errors">;
+  /** The key's plan id (X-Credits-Plan), when the answer named it. */
+  readonly plan: string | null;
 
   constructor(
     /** HTTP status, or 0 when no answer came back. */
@@ -56,18 +54,36 @@ export class ApiError extends Error {
     message: string,
     /** The service's request id, to quote when asking for support. */
     readonly requestId: string | null = null,
-    readonly errors: FieldProblem[] = [],
+    readonly errors: FieldError[] = [],
     extras: ApiErrorExtras = {},
   ) {
     super(message);
     this.resetAt = extras.resetAt ?? null;
     this.retryAfterMs = extras.retryAfterMs ?? null;
     this.extensions = extras.extensions ?? {};
+    this.plan = extras.plan ?? null;
+  }
+
+  /** A 402's cost and credits left, when its body gave them. */
+  get shortfall(): CreditShortfall | null {
+    return this.status === 402 ? shortfallOf(this.extensions, this.plan) : null;
   }
 }
 
+function shortfallOf({ cost, credits_remaining, credits_limit }: ProblemExtensions, plan: string | null): CreditShortfall | null {
+  if (typeof cost !== "number" || typeof credits_remaining !== "number" || typeof credits_limit !== "number") return null;
+  return { cost, remaining: credits_remaining, limit: credits_limit, plan };
+}
+
+/** "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left." */
+export function describeShortfall({ cost, remaining, limit, plan }: CreditShortfall): string {
+  const whose = plan ? `the ${planName(plan)} plan's` : "the";
+  const of = `${remaining.toLocaleString("en-US")} of ${whose} ${limit.toLocaleString("en-US")} monthly credits`;
+  return `This call costs ${cost} credit${cost === 1 ? "" : "s"} and ${of} ${remaining === 1 ? "is" : "are"} left.`;
+}
+
 /** Codes the service uses, by status, for bodies that do not carry one (e.g. from a proxy). */
-const CODE_BY_STATUS: Record<number, string> = {
+const CODE_BY_STATUS: Partial<Record<number, ProblemCode>> = {
   400: "validation_failed",
   401: "invalid_api_key",
   402: "credits_exhausted",
@@ -75,32 +91,33 @@ const CODE_BY_STATUS: Record<number, string> = {
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "rate_limited",
-  503: "overloaded",
 };
-
-const STANDARD_MEMBERS = new Set(["type", "title", "status", "detail", "code", "request_id", "errors"]);
-// The credits work names its reset field in the problem body; accept the plausible spellings
-// and fall back to the X-Credits-Reset header, which every authenticated answer carries.
-const RESET_MEMBERS = ["reset_at", "credits_reset_at", "resets_at", "credits_reset"];
 
 /** Builds an ApiError from a non-2xx response, reading its problem+json body when there is one. */
 export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
-  const problem = await readProblem(response);
+  const { type: _type, title, status: _status, detail, code, request_id, errors, ...extensions } = await readProblem(response);
   const status = response.status;
-  const code = problem.code ?? CODE_BY_STATUS[status] ?? (status >= 500 ? "internal" : "http_error");
-  const requestId = problem.request_id ?? response.headers.get("x-request-id");
-  const errors = Array.isArray(problem.errors) ? problem.errors : [];
-  const extensions = Object.fromEntries(Object.entries(problem).filter(([k]) => !STANDARD_MEMBERS.has(k)));
-  let message = problem.detail ?? problem.title ?? `The service answered HTTP ${status}.`;
+  const requestId = request_id ?? response.headers.get("x-request-id");
+  let message = detail ?? title ?? `The service answered HTTP ${status}.`;
   let resetAt: string | null = null;
+  const plan = response.headers.get(CREDIT_HEADERS.plan)?.trim() || null;
   if (status === 402) {
-    const fromBody = RESET_MEMBERS.map((k) => problem[k]).find((v) => typeof v === "string" || typeof v === "number");
-    resetAt = parseResetTime(fromBody ?? response.headers.get("x-credits-reset"));
-    // The cell must say when credits come back; add it unless the service's words already do.
-    if (resetAt && !message.includes(resetAt.slice(0, 10))) message = `${message} Credits reset ${formatResetTime(resetAt)}.`;
+    // Said from the problem's fields, so the cell and the pane each word it their own way;
+    // when the credits come back is `resets_at`, or the header every authenticated answer has.
+    const { resets_at } = extensions;
+    resetAt = parseResetTime(typeof resets_at === "string" ? resets_at : response.headers.get(CREDIT_HEADERS.reset));
+    const shortfall = shortfallOf(extensions, plan);
+    if (shortfall) message = describeShortfall(shortfall);
+    if (resetAt) message = `${message} Credits reset ${formatResetTime(resetAt)}.`;
   }
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-  return new ApiError(status, code, message, requestId, errors, { resetAt, retryAfterMs, extensions });
+  const fieldErrors = Array.isArray(errors) ? errors : [];
+  return new ApiError(status, code ?? CODE_BY_STATUS[status] ?? (status >= 500 ? "internal" : "http_error"), message, requestId, fieldErrors, {
+    resetAt,
+    retryAfterMs,
+    extensions,
+    plan,
+  });
 }
 
 /** `Retry-After` as milliseconds to wait: delay-seconds or an HTTP date. Null when absent or unreadable. */
@@ -112,12 +129,16 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-async function readProblem(response: Response): Promise<ProblemBody> {
+/**
+ * The problem body, as far as the answer has one: the service's bodies are Problems, but a
+ * proxy's may have none of its members, or no JSON at all.
+ */
+async function readProblem(response: Response): Promise<Partial<Problem>> {
   const type = response.headers.get("content-type") ?? "";
   if (!type.includes("json")) return {};
   try {
     const body: unknown = await response.json();
-    return body !== null && typeof body === "object" ? (body as ProblemBody) : {};
+    return body !== null && typeof body === "object" ? (body as Partial<Problem>) : {};
   } catch {
     // A truncated or non-JSON body still leaves the status to go on.
     return {};

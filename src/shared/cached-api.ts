@@ -4,6 +4,9 @@
 import type { ApiClient, ApiRequest, QueryValue } from "./api-client";
 import { ApiError } from "./api-error";
 import { CommercialProperty } from "./contract/records";
+import type { CoverageReport } from "./contract/coverage";
+import type { ListEnvelope } from "./contract/list-envelope";
+import type { PropertyComparison } from "./contract/responses";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "./endpoints";
 import { Batcher, type BatchOutcome } from "./batcher";
 import { MAX_MARKET_BATCH, type MarketBatch } from "./contract/market-batch";
@@ -19,6 +22,8 @@ export interface CallContext {
 }
 
 export interface RefreshResult {
+  /** The coverage report the service answered; its snapshot is the one served now. */
+  coverage: CoverageReport;
   snapshotId: string;
   capturedAt: string | null;
   /** True when the service now serves another snapshot than the one results were cached from. */
@@ -119,10 +124,10 @@ export class CachedApi {
    * POST compare for 2..25 ids, through the cache. The records it returns also answer later
    * point calls for those properties (=PROP.PROPERTY beside a =PROP.COMPARE costs nothing).
    */
-  async compare<T extends { properties?: Record<string, unknown>[]; snapshot?: { id?: string } }>(ids: string[], ctx: CallContext = {}): Promise<T> {
+  async compare(ids: string[], ctx: CallContext = {}): Promise<PropertyComparison> {
     const client = await this.client();
     const request: ApiRequest = { method: "POST", path: ENDPOINTS.compareProperties.path, body: { property_ids: ids, fields: ALL_PROPERTY_FIELDS } };
-    const body = await this.load<T>(cacheKey(client, request), client, request, true, ctx);
+    const body = await this.load<PropertyComparison>(cacheKey(client, request), client, request, true, ctx);
     const snapshotId = body.snapshot?.id ?? this.snapshotId;
     for (const record of body.properties ?? []) {
       const key = cacheKey(client, detailRequest(String(record.id)));
@@ -155,7 +160,7 @@ export class CachedApi {
     const request: ApiRequest = { method: "GET", path: ENDPOINTS.getCoverage.path };
     const key = cacheKey(client, request);
     const entry = this.options.cache.peek(key);
-    const response = await client.send<{ snapshot?: { id?: string; captured_at?: string } }>({ ...request, etag: entry?.value ? entry.etag : null });
+    const response = await client.send<CoverageReport>({ ...request, etag: entry?.value ? entry.etag : null });
     const body = response.status === 304 ? (entry!.value as typeof response.body) : response.body;
     const snapshotId = body?.snapshot?.id;
     if (!snapshotId) throw new ApiError(response.status, "invalid_response", "The coverage report names no snapshot.");
@@ -163,7 +168,7 @@ export class CachedApi {
     this.snapshotId = snapshotId;
     this.options.cache.set(key, { value: body, etag: response.etag ?? entry?.etag ?? null, snapshotId });
     const staleEntries = this.options.cache.markStaleUnless(snapshotId);
-    return { snapshotId, capturedAt: body?.snapshot?.captured_at ?? null, changed: previous !== null && previous !== snapshotId, staleEntries };
+    return { coverage: body, snapshotId, capturedAt: body.snapshot.captured_at ?? null, changed: previous !== null && previous !== snapshotId, staleEntries };
   }
 
   private async client(): Promise<ApiClient> {
@@ -222,7 +227,7 @@ export class CachedApi {
         return outcomes;
       }
       try {
-        const response = await client.send<{ properties: Record<string, unknown>[]; snapshot?: { id?: string } }>({
+        const response = await client.send<PropertyComparison>({
           method: "POST",
           path: ENDPOINTS.compareProperties.path,
           body: { property_ids: remaining, fields: ALL_PROPERTY_FIELDS },
@@ -285,7 +290,7 @@ export class CachedApi {
         });
         return outcomes;
       } catch (err) {
-        const left = err instanceof ApiError && err.status === 402 ? Number(err.extensions.credits_remaining ?? 0) : 0;
+        const left = err instanceof ApiError ? (err.shortfall?.remaining ?? 0) : 0;
         if (!(left > 0 && left < asked.length)) throw err;
         for (const k of asked.slice(left)) outcomes.set(k, { error: err as ApiError });
         asked = asked.slice(0, left);
@@ -340,7 +345,7 @@ function unwrap<T>(entry: CacheEntry): T {
 }
 
 function snapshotOf(body: unknown): string | null {
-  const id = (body as { snapshot?: { id?: unknown } } | null)?.snapshot?.id;
+  const id = (body as Partial<Pick<ListEnvelope, "snapshot">> | null)?.snapshot?.id;
   return typeof id === "string" ? id : null;
 }
 

@@ -1,6 +1,7 @@
-// The credit headers the service sends on every authenticated response (docs/decisions.md, "Credits":
-// X-Credits-Plan, -Limit, -Remaining, -Charged, -Reset), read into one shape. The meter, the 402
-// message and the benchmark all read them here.
+// The credit headers the service sends on every authenticated response (docs/decisions.md,
+// "Credits"; their names are the contract's, src/shared/contract/credit-fields.ts), read into one
+// shape. The meter, the 402 message and the benchmark all read them here.
+import { CREDIT_HEADERS } from "./contract/credit-fields";
 
 export interface CreditHeaders {
   /** The key's plan id, e.g. "explorer" (X-Credits-Plan). */
@@ -15,11 +16,11 @@ export interface CreditHeaders {
 
 /** Null when the response carries none of the headers (an older service, or a proxy's answer). */
 export function readCreditHeaders(headers: Headers): CreditHeaders | null {
-  const plan = headers.get("x-credits-plan");
-  const limit = headers.get("x-credits-limit");
-  const remaining = headers.get("x-credits-remaining");
-  const charged = headers.get("x-credits-charged");
-  const reset = headers.get("x-credits-reset");
+  const plan = headers.get(CREDIT_HEADERS.plan);
+  const limit = headers.get(CREDIT_HEADERS.limit);
+  const remaining = headers.get(CREDIT_HEADERS.remaining);
+  const charged = headers.get(CREDIT_HEADERS.charged);
+  const reset = headers.get(CREDIT_HEADERS.reset);
   if (plan === null && limit === null && remaining === null && charged === null && reset === null) return null;
   return { plan: plan?.trim() || null, limit: toNumber(limit), remaining: toNumber(remaining), charged: toNumber(charged), resetAt: parseResetTime(reset) };
 }
@@ -30,23 +31,24 @@ function toNumber(value: string | null): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/**
- * A reset time as the service may write it: an ISO timestamp, or epoch seconds. (A small
- * number cannot be an epoch for a monthly reset, so it is read as seconds from now.)
- */
-export function parseResetTime(value: unknown, now: number = Date.now()): string | null {
-  if (value === null || value === undefined || value === "") return null;
-  const text = String(value).trim();
-  if (/^\d+(\.\d+)?$/.test(text)) {
-    const n = Number(text);
-    const ms = n > 1e9 ? n * 1000 : now + n * 1000;
-    return new Date(ms).toISOString();
-  }
-  const at = Date.parse(text);
+/** A reset time as the service writes it (an ISO date-time, in the header and in a 402's `resets_at`), normalised; null when absent or unreadable. */
+export function parseResetTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const at = Date.parse(value.trim());
   return Number.isNaN(at) ? null : new Date(at).toISOString();
 }
 
 /** "on 2025-07-01 at 00:00 UTC": how a cell message names the reset time. */
 export function formatResetTime(iso: string): string {
   return `on ${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC`;
+}
+
+/** "Explorer" for "explorer" (X-Credits-Plan): plan ids are lower-case words joined by "-" or "_". */
+export function planName(id: string | null): string {
+  if (!id) return "Unknown plan";
+  return id
+    .split(/[-_]/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(" ");
 }

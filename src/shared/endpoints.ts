@@ -1,11 +1,12 @@
 // The add-in's view of the v1 endpoints: paths, credit costs and the query inputs
-// each accepts, with enough type information to check an input before any request. The
-// inputs and costs are not restated here: they are derived from the schemas and costs the
-// server's routes use (src/shared/contract/queries.ts, credit-costs.ts).
-// test/addin/endpoints-contract.test.ts holds the paths, methods and paging, which are
-// stated here, equal to the OpenAPI document the server generates.
+// each accepts, with enough type information to check an input before a request is made.
+// None of it is restated here: it is derived from the operations, schemas and costs the
+// server's routes are defined by (src/shared/contract/operations.ts, queries.ts,
+// credit-costs.ts). test/addin/endpoints-contract.test.ts holds the result equal to the
+// OpenAPI document the server generates.
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { CREDIT_COSTS, type OperationName } from "./contract/credit-costs";
+import { OPERATIONS } from "./contract/operations";
 import { PLACE_KINDS, describeKinds, type PlaceKind } from "./contract/places";
 import { PLACE_KINDS_OF, QUERIES } from "./contract/queries";
 
@@ -109,28 +110,14 @@ function queryOf(operationId: OperationName): ParamSpec[] {
   return schema ? Object.entries(schema.properties).map(([name, s]) => paramOf(operationId, name, s)) : [];
 }
 
-function endpoint<Id extends OperationName>(operationId: Id, method: EndpointSpec["method"], path: string, paged: boolean) {
+function endpoint<Id extends OperationName>(operationId: Id) {
+  const { method, path, paged } = OPERATIONS[operationId];
   return { operationId, method, path, paged, cost: CREDIT_COSTS[operationId], query: queryOf(operationId) } satisfies EndpointSpec;
 }
 
-export const ENDPOINTS = {
-  listParcels: endpoint("listParcels", "GET", "/v1/parcels", true),
-  searchListings: endpoint("searchListings", "GET", "/v1/listings/search", true),
-  getCoverage: endpoint("getCoverage", "GET", "/v1/commercial/coverage", false),
-  getCatalog: endpoint("getCatalog", "GET", "/v1/commercial/catalog", false),
-  searchProperties: endpoint("searchProperties", "GET", "/v1/commercial/properties", true),
-  getProperty: endpoint("getProperty", "GET", "/v1/commercial/properties/{property_id}", false),
-  compareProperties: endpoint("compareProperties", "POST", "/v1/commercial/properties/compare", false),
-  findSaleComps: endpoint("findSaleComps", "GET", "/v1/commercial/sale-comps", true),
-  getMarketSnapshot: endpoint("getMarketSnapshot", "GET", "/v1/commercial/markets/snapshot", false),
-  getMarketSnapshotBatch: endpoint("getMarketSnapshotBatch", "POST", "/v1/commercial/markets/batch", false),
-  analyseAssetType: endpoint("analyseAssetType", "GET", "/v1/commercial/assets/{asset_type}/analysis", false),
-  searchAssetProperties: endpoint("searchAssetProperties", "GET", "/v1/commercial/assets/{asset_type}/properties", true),
-  getOwnerPortfolio: endpoint("getOwnerPortfolio", "GET", "/v1/commercial/owners/portfolio", true),
-  searchCompanies: endpoint("searchCompanies", "GET", "/v1/commercial/companies/{company_type}", true),
-  getTenantFootprint: endpoint("getTenantFootprint", "GET", "/v1/commercial/tenants/footprint", true),
-  rankDiligenceCandidates: endpoint("rankDiligenceCandidates", "GET", "/v1/commercial/diligence/candidates", true),
-} satisfies Record<OperationName, EndpointSpec>;
+export const ENDPOINTS = Object.fromEntries(
+  (Object.keys(OPERATIONS) as OperationName[]).map((id) => [id, endpoint(id)]),
+) as { [Id in OperationName]: ReturnType<typeof endpoint<Id>> };
 
 export type OperationId = keyof typeof ENDPOINTS;
 

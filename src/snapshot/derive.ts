@@ -9,11 +9,12 @@ import { deriveMarkets, type SalesGroup } from "./derive/markets";
 import { derivePlaces } from "./derive/places";
 import { windowsFor } from "./derive/windows";
 import { SNAPSHOT_FORMAT, type SnapshotWriter } from "./snapshot-file";
+import type { SnapshotSource } from "../shared/contract/coverage";
 
 export interface FinishOptions {
   id: string;
   capturedAt: string;
-  source: "generated" | "imported";
+  source: SnapshotSource;
   seed?: number;
   /** performance.now() when the build started, for build_seconds. */
   startedAt: number;

@@ -80,6 +80,15 @@ export function indexDdl(name: TableName): string[] {
   });
 }
 
+/** A row as stored in SQLite back to its record form (array fields are JSON text). */
+export function decodeRow(table: TableName, row: Record<string, unknown>): Record<string, unknown> {
+  const arrays = arrayFields(table);
+  if (!arrays.size) return row;
+  const out = { ...row };
+  for (const k of arrays) if (typeof out[k] === "string") out[k] = JSON.parse(out[k] as string);
+  return out;
+}
+
 /** Which fields of a table hold arrays (stored as JSON text). */
 export function arrayFields(name: TableName): Set<string> {
   const out = new Set<string>();

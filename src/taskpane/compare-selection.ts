@@ -2,7 +2,7 @@
 // formula, a table to its header), one compare call, and a new sheet with the properties as
 // columns and the fields as rows. Nothing is written unless every step succeeded.
 import type { AddinSession } from "../shared/addin-session";
-import { comparisonRows, type Comparison } from "./comparison-table";
+import { comparisonRows } from "./comparison-table";
 import { propertyIdsFrom } from "./selection-ids";
 import { formatMoment } from "./status-text";
 import type { WorkbookPort } from "./workbook-types";
@@ -22,7 +22,7 @@ export interface CompareReport {
 export async function compareSelectedRows(deps: CompareDeps): Promise<CompareReport> {
   const selection = await deps.workbook.readSelectedRows();
   const ids = propertyIdsFrom(selection);
-  const comparison = await deps.session.api.compare<Comparison & { properties: Record<string, unknown>[] }>(ids);
+  const comparison = await deps.session.api.compare(ids);
   const rows = comparisonRows(comparison);
   const at = formatMoment((deps.now?.() ?? new Date()).toISOString());
   const snapshot = comparison.snapshot?.id ? ` from snapshot ${comparison.snapshot.id}` : "";

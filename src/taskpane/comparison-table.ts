@@ -1,20 +1,12 @@
 // The comparison sheet the pane writes for "Compare selected rows": the properties side by
 // side as columns and the fields as rows, so 2 to 25 properties read across like a broker's
 // comparison grid, with the minimum, median and maximum of each numeric field at the right.
-import type { ComparisonStatistic } from "../shared/contract/responses";
+import type { PropertyComparison } from "../shared/contract/responses";
 import { toCellValue } from "./cell-text";
 import type { CellValue } from "./workbook-types";
 
-/** The compare answer (POST /v1/commercial/properties/compare), as far as the sheet uses it. */
-export interface Comparison {
-  /** The fields compared, "id" first, in the order asked. */
-  fields: string[];
-  /** The properties in the order asked; each holds the compared fields. */
-  properties: Record<string, unknown>[];
-  /** One per numeric field compared. */
-  statistics: ComparisonStatistic[];
-  snapshot?: { id?: string; captured_at?: string };
-}
+/** The compare answer as the sheet reads it: each property's fields by name (the fields compared vary). */
+export type Comparison = Pick<PropertyComparison, "fields" | "statistics" | "snapshot"> & { properties: Record<string, unknown>[] };
 
 const STATISTIC_HEADERS = ["Minimum", "Median", "Maximum"];
 

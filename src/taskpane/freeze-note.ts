@@ -2,7 +2,8 @@
 // and from which snapshot, so a model that must not move still says where its numbers came
 // from (and the formula can be typed back in to bring them to life again).
 import type { FormulaCell } from "./workbook-types";
-import { formatDay, formatMoment, type SnapshotRef } from "./status-text";
+import { formatDay, formatMoment } from "./status-text";
+import type { SnapshotRef } from "../shared/contract/snapshot-ref";
 
 export function freezeNote(cell: FormulaCell, snapshot: SnapshotRef | null, frozenAt: Date): string {
   const source = snapshot

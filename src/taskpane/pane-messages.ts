@@ -2,7 +2,7 @@
 // can act on. 4xx messages are the service's own words; 5xx details stay in the console. A
 // service that cannot be reached is said so, with its URL and what to check, never as a
 // refusal; a place the snapshot does not hold comes with the places it suggests instead.
-import { ApiError } from "../shared/api-error";
+import { ApiError, describeShortfall } from "../shared/api-error";
 import type { ConnectError } from "./pane-connection";
 import { formatDay } from "./status-text";
 
@@ -63,11 +63,7 @@ function apiFailure(err: ApiError): PaneMessage {
     case 401:
       return { intent: "error", title: "Key not accepted", text: `${err.message} Connect again with a current key.` };
     case 402:
-      return {
-        intent: "warning",
-        title: "Out of credits",
-        text: err.resetAt ? `${err.message.replace(/ Credits reset at \S+\.?$/, "")} Credits come back on ${formatDay(err.resetAt)}.` : err.message,
-      };
+      return { intent: "warning", title: "Out of credits", text: outOfCredits(err) };
     case 404:
       return { intent: "warning", title: "Not found", text: err.message };
     case 429:
@@ -80,6 +76,17 @@ function apiFailure(err: ApiError): PaneMessage {
   }
   const field = err.errors[0];
   return { intent: "warning", title: "Not accepted", text: field ? `${err.message} (${field.pointer}: ${field.detail})` : err.message };
+}
+
+/**
+ * What the call needed and when credits come back, from the 402's fields. An answer without
+ * them (not the service's own) is shown as the client worded it.
+ */
+function outOfCredits(err: ApiError): string {
+  const shortfall = err.shortfall;
+  if (!shortfall) return err.message;
+  const what = describeShortfall(shortfall);
+  return err.resetAt ? `${what} Credits come back on ${formatDay(err.resetAt)}.` : what;
 }
 
 /**

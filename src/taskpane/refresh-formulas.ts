@@ -59,8 +59,3 @@ function reasonFor(outcome: FormulaOutcome, session: AddinSession, since: number
   if (recorded && !recorded.ok && recorded.at >= since) return recorded.message;
   return EXCEL_ERRORS[outcome.error ?? ""] ?? `The cell shows ${outcome.error}.`;
 }
-
-/** "Sheet1!A1" → "A1" when every formula is on one sheet, for a shorter list. */
-export function shortAddress(cell: FormulaCell): string {
-  return cell.address.replace(/^.*!/, "");
-}

@@ -8,7 +8,7 @@ import { ENDPOINTS, endpointPath, type EndpointSpec } from "../shared/endpoints"
 import { assetTypeArg, companyTypeArg, isBlank, placeArg } from "../functions/argument-parsers";
 import { uniqueNameMatch, companyArg } from "../functions/company-tables";
 import { InputError } from "../functions/excel-errors";
-import type { ListEnvelope } from "../functions/list-rows";
+import type { ListEnvelope } from "../shared/contract/list-envelope";
 import { MARKET_METRICS } from "../functions/market";
 import { checkParam, type ParamValue } from "../functions/param-values";
 import { fieldFormats, fieldNames } from "../functions/record-fields";

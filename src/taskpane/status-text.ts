@@ -1,16 +1,8 @@
 // The wording of the pane's status card: plan and credits, the snapshot in use, the last
 // refresh. Plain functions over plain data, so tests read the sentences without a DOM.
 import type { CreditState } from "../shared/credit-meter";
-
-/** "Explorer" for "explorer": plan ids are lower-case words joined by "-" or "_". */
-export function planName(id: string | null): string {
-  if (!id) return "Unknown plan";
-  return id
-    .split(/[-_]/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(" ");
-}
+import { planName } from "../shared/credit-headers";
+import type { SnapshotRef } from "../shared/contract/snapshot-ref";
 
 /** "1 Dec 2026", in UTC: credit periods and snapshot times are UTC. */
 export function formatDay(iso: string | null | undefined): string {
@@ -51,11 +43,6 @@ export function creditSummary(state: CreditState | null): CreditSummary | null {
     resets: `Resets ${formatDay(state.resetAt)}`,
     exhausted: remaining <= 0,
   };
-}
-
-export interface SnapshotRef {
-  id: string;
-  captured_at?: string;
 }
 
 /**

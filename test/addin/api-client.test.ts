@@ -157,6 +157,27 @@ test("POSTs a JSON body, and reports the ETag and credit headers of the answer",
   expect(seen).toEqual([{ method: "POST", path: "/v1/commercial/properties/compare", status: 200, credits: response.credits }]);
 });
 
+test("the service's 402 is said from its fields: the call's cost, the credits left, and resets_at", async () => {
+  const body = {
+    type: "https://docs.propintel.dev/problems/credits_exhausted",
+    title: "You have used all the credits of this period.",
+    status: 402,
+    detail: "This call costs 2 credits and 0 of the Explorer plan's 1000 monthly credits are left. Credits reset at 2026-12-01T00:00:00Z.",
+    code: "credits_exhausted",
+    request_id: "req_402",
+    cost: 2,
+    credits_remaining: 0,
+    credits_limit: 1000,
+    resets_at: "2026-12-01T00:00:00Z",
+  };
+  // The body's resets_at is what the call is refused until; the header says the same in a real answer.
+  fetchMock.mockResolvedValue(problemResponse(402, body, { "x-credits-reset": "2027-01-01T00:00:00Z", "x-credits-plan": "explorer" }));
+  const err = await failure(client().get("/v1/parcels"));
+  expect(err).toMatchObject({ status: 402, code: "credits_exhausted", resetAt: "2026-12-01T00:00:00.000Z", shortfall: { cost: 2, remaining: 0, limit: 1000, plan: "explorer" } });
+  expect(err.message).toBe("This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits reset on 2026-12-01 at 00:00 UTC.");
+  expect(toExcelError(err)).toMatchObject({ code: "#N/A", message: err.message });
+});
+
 test("402 without a date in its words gets the reset time from the X-Credits-Reset header", async () => {
   fetchMock.mockResolvedValue(problemResponse(402, { detail: "You have used all the credits of this period.", code: "credits_exhausted" }, { "x-credits-reset": "2025-08-01T00:00:00Z" }));
   const err = await failure(client().get("/v1/parcels"));
@@ -169,7 +190,7 @@ test("429 and 503 are retried after Retry-After, a bounded number of times", asy
   const answer = (response: Response) => async () => (sentAt.push(Date.now()), response);
   fetchMock
     .mockImplementationOnce(answer(problemResponse(429, { detail: "Slow down.", code: "rate_limited" }, { "retry-after": "1" })))
-    .mockImplementationOnce(answer(problemResponse(503, { detail: "Busy.", code: "overloaded" }, { "retry-after": "0" })))
+    .mockImplementationOnce(answer(problemResponse(503, { detail: "Busy." }, { "retry-after": "0" })))
     .mockImplementationOnce(answer(jsonResponse({ object: "coverage" })));
   await expect(client().get("/v1/commercial/coverage")).resolves.toEqual({ object: "coverage" });
   expect(fetchMock).toHaveBeenCalledTimes(3);

@@ -1,9 +1,10 @@
 // The add-in's view of the API (src/shared/endpoints.ts, src/functions/record-fields.ts) held
-// equal to the OpenAPI document the server generates from its route definitions. Query inputs
-// and costs come from one shared definition (src/shared/contract/queries.ts, credit-costs.ts);
-// what the add-in still states itself (paths, methods, paging, paging bounds, record fields)
-// and how it reads the shared schemas are checked here.
-import { buildOpenApi } from "../../src/server/openapi";
+// equal to the OpenAPI document the server generates from its route definitions. Operations
+// (method, path, paging), query inputs and costs come from one shared definition
+// (src/shared/contract/operations.ts, queries.ts, credit-costs.ts); what the add-in states
+// itself (paging bounds as it checks them, record fields) and how it reads the shared schemas
+// are checked here.
+import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 import { ENDPOINTS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
 import { MAX_LIMIT, MAX_OFFSET } from "../../src/shared/contract/paging";

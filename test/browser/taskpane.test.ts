@@ -434,7 +434,7 @@ test("out of credits: the status says so, and a search explains when credits com
     await page.getByRole("button", { name: "Preview" }).click();
     const reset = formatDay(periodEnd(new Date()).toISOString());
     await expect(message(page)).resolves.toBe(
-      `Out of credits This call costs 2 credits and 0 of the Explorer plan's 1000 monthly credits are left. Credits come back on ${reset}.`,
+      `Out of credits This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits come back on ${reset}.`,
     );
     expect(await page.getByRole("table", { name: "Preview of the results" }).count()).toBe(0);
     await shot(page, "pane-out-of-credits");

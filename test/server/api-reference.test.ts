@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { renderApiReference } from "../../src/server/api-reference";
-import { buildOpenApi } from "../../src/server/openapi";
+import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 
 test("docs/api-reference.md is generated from the current schemas (run npm run docs:api)", () => {

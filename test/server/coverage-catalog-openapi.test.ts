@@ -1,5 +1,5 @@
 import { API_ROUTES } from "../../src/server/routes";
-import { buildOpenApi } from "../../src/server/openapi";
+import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { startService, type TestService } from "../helpers/service";
 
 let svc: TestService;

@@ -12,7 +12,7 @@ import type Database from "better-sqlite3";
 import type { KeyStore } from "../../src/server/auth/key-store";
 import { PLANS } from "../../src/server/auth/plans";
 import { periodOf } from "../../src/server/credits/periods";
-import { buildOpenApi } from "../../src/server/openapi";
+import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 import { type OpenApiDoc, type Operation, SchemaValidator, type JsonSchema, operationsOf, pointer } from "../helpers/openapi-document";
 import { buildTestApp } from "../helpers/service";

@@ -1,9 +1,8 @@
 import fastJson from "fast-json-stringify";
 import { CommercialProperty } from "../../src/shared/contract/records";
-import { ListOf } from "../../src/server/http/list-envelope";
-import { inline } from "../../src/server/http/route-def";
-import { decodeArrays } from "../../src/server/data/sql-where";
-import { arrayFields } from "../../src/snapshot/tables";
+import { ListOf } from "../../src/shared/contract/list-envelope";
+import { inline } from "../../src/server/routes/route-def";
+import { decodeRow } from "../../src/snapshot/tables";
 import { pick, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
@@ -35,8 +34,7 @@ describe("search pages written as text", () => {
   const serialise = fastJson(inline(ListOf(CommercialProperty)) as object);
   const asSerialised = (page: any) => {
     const byId = svc.snapshot.prepare("SELECT * FROM properties WHERE id = ?");
-    const rows = page.data.map((r: any) => byId.get(r.id) as Record<string, unknown>);
-    for (const row of rows) decodeArrays(row, [...arrayFields("properties")]);
+    const rows = page.data.map((r: any) => decodeRow("properties", byId.get(r.id) as Record<string, unknown>));
     return serialise({ ...page, data: rows });
   };
   test.each([

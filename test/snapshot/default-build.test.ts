@@ -7,10 +7,10 @@ import path from "node:path";
 import { ASSET_TYPES, COMPANY_TYPES, LISTING_STATUSES } from "../../src/shared/contract/vocabulary";
 import { buildSnapshot, DEFAULT_CAPTURED_AT, type BuildResult } from "../../src/snapshot/build";
 import { brokenReferences } from "../../src/snapshot/import/references";
-import { checkerFor, decodeRow } from "../../src/snapshot/record-check";
+import { validatorFor } from "../../src/snapshot/record-validator";
 import { openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
 import { STATE_CODES } from "../../src/snapshot/state-data";
-import type { TableName } from "../../src/snapshot/tables";
+import { decodeRow, type TableName } from "../../src/snapshot/tables";
 import { tempDir } from "./files";
 
 let dir: string;
@@ -64,7 +64,7 @@ test("has every listing status and company type, and residential and commercial 
 
 test("a sample of every table validates against its record schema", () => {
   for (const t of ["parcels", "listings", "companies", "properties", "sales", "tenancies", "markets", "diligence"] as TableName[]) {
-    const check = checkerFor(t);
+    const check = validatorFor(t);
     const rows = all<Record<string, unknown>>(`SELECT * FROM ${t} WHERE rowid % 23 = 1`);
     expect(rows.length).toBeGreaterThan(0);
     const bad = rows.map((r) => ({ id: r.id, errors: check(decodeRow(t, r)) })).filter((r) => r.errors.length);

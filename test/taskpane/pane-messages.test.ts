@@ -5,12 +5,19 @@ import { failureMessage, isUnreachable } from "../../src/taskpane/pane-messages"
 import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
 
 test("failures become a title and a sentence; out of credits names the reset day", () => {
-  const out = new ApiError(402, "credits_exhausted", "This call costs 2 credits and 0 of the Explorer plan's 1000 monthly credits are left. Credits reset at 2026-12-01T00:00:00.000Z.", "r1", [], { resetAt: "2026-12-01T00:00:00.000Z" });
+  const out = new ApiError(402, "credits_exhausted", "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits reset on 2026-12-01 at 00:00 UTC.", "r1", [], {
+    resetAt: "2026-12-01T00:00:00.000Z",
+    extensions: { cost: 2, credits_remaining: 0, credits_limit: 1000, resets_at: "2026-12-01T00:00:00Z" },
+    plan: "explorer",
+  });
   expect(failureMessage(out)).toEqual({
     intent: "warning",
     title: "Out of credits",
-    text: "This call costs 2 credits and 0 of the Explorer plan's 1000 monthly credits are left. Credits come back on 1 Dec 2026.",
+    text: "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits come back on 1 Dec 2026.",
   });
+  // A 402 without the service's fields (a proxy's) is shown as the client worded it.
+  const bare = new ApiError(402, "credits_exhausted", "Payment required. Credits reset on 2026-12-01 at 00:00 UTC.", null, [], { resetAt: "2026-12-01T00:00:00.000Z" });
+  expect(failureMessage(bare)).toMatchObject({ title: "Out of credits", text: "Payment required. Credits reset on 2026-12-01 at 00:00 UTC." });
   expect(failureMessage(new TargetNotEmptyError("Sheet1!A1:C4"))).toMatchObject({ title: "Nothing was changed", text: expect.stringContaining("Sheet1!A1:C4 are not empty") });
   const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
   expect(failureMessage(new ApiError(503, "unavailable", "db down", "req-7"))).toEqual({ intent: "error", title: "The service had a problem", text: "Try again shortly (request req-7)." });
@@ -42,9 +49,10 @@ describe("a service that cannot be reached", () => {
 });
 
 describe("a place the snapshot does not hold", () => {
-  const refusal = (code: string, detail: string, suggestions?: unknown, status = 400) =>
+  // `suggestions` as it may arrive, not only as the contract says (a proxy, an older service).
+  const refusal = (code: string, detail: string, suggestions?: unknown[], status = 400) =>
     new ApiError(status, code, detail, "req-1", [{ pointer: "/geography", detail }], {
-      extensions: { parameter: "geography", place: "Austn, TX", ...(suggestions === undefined ? {} : { suggestions }) },
+      extensions: { parameter: "geography", place: "Austn, TX", ...(suggestions === undefined ? {} : { suggestions: suggestions as string[] }) },
     });
 
   test("unknown: the service's sentence without the input's name, and its suggestions to offer as buttons", () => {

@@ -2,7 +2,7 @@
 // request, what is wrong with a selection it cannot compare.
 import { COMPARE_MAX, COMPARE_MIN, SelectionError, propertyIdsFrom } from "../../src/taskpane/selection-ids";
 import type { CellValue, SelectedRows } from "../../src/taskpane/workbook-types";
-import { buildOpenApi } from "../../src/server/openapi";
+import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 
 function selection(header: CellValue[] | null, rows: CellValue[][], source = 'table "Comps"'): SelectedRows {

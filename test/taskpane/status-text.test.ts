@@ -1,6 +1,7 @@
 // The status card's wording: plan and credits, the data by its capture day, and what the
 // folded Connection and Status cards' headers say.
-import { connectionSummary, creditSummary, formatDay, planName, snapshotLine, statusSummary } from "../../src/taskpane/status-text";
+import { planName } from "../../src/shared/credit-headers";
+import { connectionSummary, creditSummary, formatDay, snapshotLine, statusSummary } from "../../src/taskpane/status-text";
 
 const state = (over = {}) => ({ plan: "explorer", limit: 1000, remaining: 812, resetAt: "2026-12-01T00:00:00.000Z", chargedThisSession: 4, observedAt: "", ...over });
 
@@ -19,7 +20,7 @@ test("dates are UTC days; a bad date says unknown", () => {
 
 test("the data is named by the day it was captured; the snapshot id is the detail", () => {
   expect(snapshotLine({ id: "snap_9", captured_at: "2026-11-01T00:00:00Z" })).toEqual({ text: "Data captured 1 Nov 2026", detail: "Snapshot snap_9" });
-  expect(snapshotLine({ id: "snap_9" })).toEqual({ text: "Capture date not known", detail: "Snapshot snap_9" });
+  expect(snapshotLine({ id: "snap_9", captured_at: "" })).toEqual({ text: "Capture date not known", detail: "Snapshot snap_9" });
   expect(snapshotLine(null)).toEqual({ text: "Snapshot not known yet", detail: null });
 });
 

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { KeyStore } from "../auth/key-store";
 import { invalidKey, verifyBearer } from "../auth/bearer-auth";
 import { ApiProblem, sendProblem } from "../http/problem";
+import { CREDIT_HEADERS, type CreditsExhausted } from "../../shared/contract/credit-fields";
 import type { Balance, CreditLedger, Hold } from "./credit-ledger";
 import { planOf, type Plan } from "../auth/plans";
 import { type RateLimiter, policyHeader, rateHeader } from "./rate-limiter";
@@ -35,17 +36,18 @@ function policyOf(plan: Plan): string {
 
 function creditHeaders(reply: FastifyReply, planId: string, b: Balance, charged: number): void {
   // The plan's id, so the pane can say which plan the figures belong to without another call.
-  reply.header("X-Credits-Plan", planId);
-  reply.header("X-Credits-Limit", b.limit);
-  reply.header("X-Credits-Remaining", Math.max(0, b.limit - b.used));
-  reply.header("X-Credits-Charged", charged);
-  reply.header("X-Credits-Reset", b.resetsAt);
+  reply.header(CREDIT_HEADERS.plan, planId);
+  reply.header(CREDIT_HEADERS.limit, b.limit);
+  reply.header(CREDIT_HEADERS.remaining, Math.max(0, b.limit - b.used));
+  reply.header(CREDIT_HEADERS.charged, charged);
+  reply.header(CREDIT_HEADERS.reset, b.resetsAt);
 }
 
 function creditsExhausted(req: FastifyRequest, reply: FastifyReply, deps: MeteringDeps, plan: Plan, accountId: string, cost: number) {
   const b = deps.ledger.balance(accountId, plan);
   creditHeaders(reply, plan.id, b, 0);
   const left = Math.max(0, b.limit - b.used);
+  const fields: CreditsExhausted = { cost, credits_remaining: left, credits_limit: b.limit, resets_at: b.resetsAt };
   return sendProblem(
     req,
     reply,
@@ -54,7 +56,7 @@ function creditsExhausted(req: FastifyRequest, reply: FastifyReply, deps: Meteri
       "credits_exhausted",
       `This call costs ${cost} credit${cost === 1 ? "" : "s"} and ${left} of the ${plan.name} plan's ${b.limit} monthly credits are left. Credits reset at ${b.resetsAt}.`,
       undefined,
-      { cost, credits_remaining: left, credits_limit: b.limit, resets_at: b.resetsAt },
+      fields,
     ),
   );
 }
@@ -135,7 +137,7 @@ export function settleCredits(ledger: CreditLedger, req: FastifyRequest, reply: 
     // A call billed per unit refused before its units were held (its body did not validate)
     // still says where the account stands, like every other authenticated answer.
     const key = req.apiKey;
-    if (key && req.meteredEndpoint && !reply.hasHeader("x-credits-limit")) {
+    if (key && req.meteredEndpoint && !reply.hasHeader(CREDIT_HEADERS.limit)) {
       const plan = planOf(key.plan);
       creditHeaders(reply, plan.id, ledger.balance(key.accountId, plan), 0);
     }

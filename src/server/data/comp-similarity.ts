@@ -3,7 +3,6 @@
 // as half-similar rather than disqualifying a sale. Nothing in it depends on the search: the
 // same sale of the same subject scores the same at any radius.
 export interface CompFacts {
-  distance_miles: number;
   building_area_sqft: number | null;
   units: number | null;
   year_built: number | null;
@@ -31,8 +30,8 @@ function sizeSimilarity(a: number | null, b: number | null): number {
 /** Miles at which closeness counts half: a fixed scale, so a sale scores the same whatever radius was searched. */
 export const DISTANCE_HALF_MILES = 10;
 
-export function similarity(subject: SubjectFacts, comp: CompFacts, asOf: string): number {
-  const distance = 0.5 ** (comp.distance_miles / DISTANCE_HALF_MILES);
+export function similarity(subject: SubjectFacts, comp: CompFacts, distanceMiles: number, asOf: string): number {
+  const distance = 0.5 ** (distanceMiles / DISTANCE_HALF_MILES);
   const size =
     subject.units && comp.units
       ? sizeSimilarity(subject.units, comp.units)

@@ -1,26 +1,16 @@
 // Finding one company by id or by name, for the owner and tenant endpoints. A name picks the
 // exact (case-insensitive) match if there is one, else a company whose name contains it; the
 // response names the company chosen and how many matched, so the user can see the pick.
+import type { Company } from "../../shared/contract/records";
+import type { CompanySummary } from "../../shared/contract/responses";
 import { ApiProblem, notFound } from "../http/problem";
 import type { SnapshotContext } from "./snapshot-context";
 import { containsPattern } from "./sql-where";
 
-export interface CompanyRow {
-  id: string;
-  name: string;
-  company_type: string;
-  industry: string | null;
-  property_count: number;
-}
+export type CompanyRow = Pick<Company, "id" | "name" | "company_type" | "industry" | "property_count">;
 
 /** How a company was found, for the answer to say (a name may match several). */
-export interface CompanyMatch {
-  matched_by: "id" | "exact_name" | "name_contains";
-  /** Companies of the type the name matched (1 for an id). */
-  candidate_count: number;
-  /** The others it matched, largest first (at most five). */
-  other_candidates: { id: string; name: string; property_count: number }[];
-}
+export type CompanyMatch = Pick<CompanySummary, "matched_by" | "candidate_count" | "other_candidates">;
 
 const MAX_CANDIDATES_SHOWN = 5;
 

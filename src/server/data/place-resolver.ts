@@ -4,6 +4,7 @@
 import { describeKinds, placeKey as keyOf, placeText, type Place, type PlaceKind } from "../../shared/contract/places";
 import { stateName } from "../../shared/contract/states";
 import { ApiProblem } from "../http/problem";
+import type { ProblemExtensions } from "../../shared/contract/problem";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
 import { suggestPlaces } from "./place-suggestions";
 
@@ -44,7 +45,12 @@ function lookup(index: PlaceIndex, place: Place): PlaceEntry[] {
   }
 }
 
-function problem(code: string, detail: string, opts: ResolveOptions, extra: Record<string, unknown>): ApiProblem {
+function problem(
+  code: "unknown_place" | "ambiguous_place" | "unsupported_place",
+  detail: string,
+  opts: ResolveOptions,
+  extra: Pick<ProblemExtensions, "suggestions" | "accepted_kinds" | "match_count">,
+): ApiProblem {
   return new ApiProblem(400, code, detail, [{ pointer: `/${opts.parameter}`, parameter: opts.parameter, detail }], {
     parameter: opts.parameter,
     place: opts.given,
@@ -64,7 +70,7 @@ export function resolvePlace(index: PlaceIndex, place: Place, opts: ResolveOptio
       "unsupported_place",
       `${opts.parameter}: "${opts.given}" is ${KIND_NAMES[place.kind]}; this endpoint takes ${describeKinds(opts.accepted)}.${didYouMean(suggestions)}`,
       opts,
-      { accepted_kinds: opts.accepted, suggestions },
+      { accepted_kinds: [...opts.accepted], suggestions },
     );
   }
   const entries = lookup(index, place);

@@ -7,18 +7,18 @@ import { propertyDocLookup } from "../../snapshot/property-docs";
 import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
 import { PlaceIndex } from "./place-index";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
-
-export interface SnapshotRef {
-  id: string;
-  captured_at: string;
-}
+import { SNAPSHOT_SOURCES, type CoverageFigures, type SnapshotSource } from "../../shared/contract/coverage";
+import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
 
 const COUNT_CACHE_SIZE = 20_000;
 
 export class SnapshotContext {
   readonly ref: SnapshotRef;
   readonly meta: Record<string, string>;
-  readonly coverage: Record<string, unknown>;
+  /** Generated or imported (the coverage report says which). */
+  readonly source: SnapshotSource;
+  /** The coverage report's figures, computed when the snapshot was built (snapshot/derive/coverage.ts). */
+  readonly coverage: CoverageFigures;
   readonly assetInputs: Record<AssetType, SearchInput[]>;
   private readonly readers = new Map<string, RowReader>();
   private readonly plucked = new Map<string, Database.Statement>();
@@ -40,10 +40,13 @@ export class SnapshotContext {
       );
     }
     if (!/^\d+$/.test(this.meta.doc_probe ?? "")) throw new Error("snapshot is incomplete: meta 'doc_probe' is missing or not a count");
+    const source = SNAPSHOT_SOURCES.find((s) => s === this.meta.source);
+    if (!source) throw new Error(`snapshot meta 'source' is "${this.meta.source}", not one of: ${SNAPSHOT_SOURCES.join(", ")}`);
+    this.source = source;
     this.propertyDoc = propertyDocLookup(db, Number(this.meta.doc_probe));
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
     this.fileTag = crypto.hash("sha256", `${this.meta.id} ${this.meta.built_at}`, "base64url").slice(0, 16);
-    this.coverage = JSON.parse(this.meta.coverage);
+    this.coverage = JSON.parse(this.meta.coverage) as CoverageFigures;
     const inputs = JSON.parse(this.meta.asset_inputs) as Record<string, SearchInput[]>;
     this.assetInputs = Object.fromEntries(ASSET_TYPES.map((t) => [t, inputs[t] ?? []])) as Record<
       AssetType,

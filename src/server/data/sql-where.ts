@@ -35,13 +35,15 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
 }
 
-/** Reads array-valued columns stored as JSON text back into arrays. */
-export function decodeArrays<T extends Record<string, unknown>>(row: T, fields: readonly string[]): T {
-  for (const f of fields) {
-    const v = row[f];
-    if (typeof v === "string") (row as Record<string, unknown>)[f] = JSON.parse(v);
-  }
-  return row;
+/** A row of record T as its table stores it: the array-valued fields K are JSON text. */
+export type StoredRow<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
+
+/** A stored row back as its record: the array-valued fields read from their JSON text. */
+export function decodeArrays<T, K extends keyof T>(row: StoredRow<T, K>, fields: readonly K[]): T {
+  const record: Record<PropertyKey, unknown> = { ...row };
+  for (const f of fields) record[f] = JSON.parse(row[f]);
+  // Every other field is the record's as stored; the arrays were decoded above.
+  return record as T;
 }
 
 /** Runs a paged query and its count. `from` is `FROM ... WHERE ...` without ORDER/LIMIT. */

@@ -5,7 +5,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { ApiProblem, PROBLEM_BASE, sendProblem } from "./problem";
+import { PROBLEM_BASE, PROBLEM_TITLES, type Problem, type ProblemCode } from "../../shared/contract/problem";
+import { ApiProblem, sendProblem } from "./problem";
 import { newRequestId } from "./request-id";
 
 /** Fastify's `frameworkErrors` option: the router's refusals. */
@@ -23,7 +24,7 @@ function clientErrorStatus(err: NodeJS.ErrnoException): number {
   return 400;
 }
 
-const CLIENT_ERRORS: Record<number, { code: string; detail: string }> = {
+const CLIENT_ERRORS: Record<number, { code: ProblemCode; detail: string }> = {
   400: { code: "validation_failed", detail: "The request could not be read as HTTP." },
   408: { code: "request_timeout", detail: "The request did not arrive in time." },
   431: { code: "headers_too_large", detail: "The request's headers are larger than this service accepts." },
@@ -38,7 +39,8 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   const status = clientErrorStatus(err);
   const { code, detail } = CLIENT_ERRORS[status];
   const id = newRequestId();
-  const body = JSON.stringify({ type: `${PROBLEM_BASE}${code}`, title: STATUS_CODES[status], status, detail, code, request_id: id });
+  const problem: Problem = { type: `${PROBLEM_BASE}${code}`, title: PROBLEM_TITLES[code], status, detail, code, request_id: id };
+  const body = JSON.stringify(problem);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,

@@ -6,21 +6,11 @@
 // Excel on the web reads the functions' metadata file cross-origin, and may.
 import type { FastifyCorsOptions } from "@fastify/cors";
 import type { FastifyRequest } from "fastify";
+import { CREDIT_HEADERS } from "../../shared/contract/credit-fields";
 import { ApiProblem } from "./problem";
 
 /** What a page on an allowed origin may read from an answer. */
-export const EXPOSED_HEADERS = [
-  "X-Request-Id",
-  "X-Credits-Plan",
-  "X-Credits-Limit",
-  "X-Credits-Remaining",
-  "X-Credits-Charged",
-  "X-Credits-Reset",
-  "RateLimit",
-  "RateLimit-Policy",
-  "Retry-After",
-  "ETag",
-];
+export const EXPOSED_HEADERS = ["X-Request-Id", ...Object.values(CREDIT_HEADERS), "RateLimit", "RateLimit-Policy", "Retry-After", "ETag"];
 
 const ALLOWED_METHODS = ["GET", "POST"];
 const ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-None-Match"];

@@ -3,49 +3,23 @@
 // framework error with a 4xx status (mapped to our codes) or a bug, answered with a bare 500
 // whose details go to the log only.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { PROBLEM_BASE, PROBLEM_TITLES, type FieldError, type Problem, type ProblemCode, type ProblemExtensions } from "../../shared/contract/problem";
 import { redactKeys } from "./request-id";
-
-export interface FieldError {
-  pointer: string;
-  detail: string;
-  parameter?: string;
-}
-
-export const PROBLEM_BASE = "https://docs.propintel.dev/problems/";
-
-const TITLES: Record<string, string> = {
-  validation_failed: "Your request parameters didn't validate.",
-  unsupported_filter: "This filter is not supported for this asset type.",
-  unknown_place: "This snapshot holds no such place.",
-  ambiguous_place: "This names more than one place.",
-  unsupported_place: "This endpoint cannot serve this kind of place.",
-  ambiguous_name: "This name matches more than one company.",
-  invalid_api_key: "The API key is missing or not valid.",
-  credits_exhausted: "You have used all the credits of this period.",
-  not_found: "Not found.",
-  method_not_allowed: "Method not allowed.",
-  payload_too_large: "The request body is too large.",
-  unsupported_media_type: "Send the request body as application/json.",
-  rate_limited: "Too many requests.",
-  origin_not_allowed: "This origin may not call the API from a browser.",
-  internal: "Something went wrong on our side.",
-  overloaded: "The service is overloaded; try again shortly.",
-};
 
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ProblemCode,
     readonly detail: string,
     readonly errors?: FieldError[],
-    readonly extra: Record<string, unknown> = {},
+    readonly extra: Omit<ProblemExtensions, "errors"> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(detail);
   }
 }
 
-export const notFound = (detail: string, extra: Record<string, unknown> = {}) =>
+export const notFound = (detail: string, extra: Omit<ProblemExtensions, "errors"> = {}) =>
   new ApiProblem(404, "not_found", detail, undefined, extra);
 
 /**
@@ -53,11 +27,11 @@ export const notFound = (detail: string, extra: Record<string, unknown> = {}) =>
  * shaped like an API key in them is redacted, so a key pasted into the wrong parameter is never
  * echoed back (or into a log that records answers).
  */
-export function problemBody(req: FastifyRequest, p: ApiProblem) {
+export function problemBody(req: FastifyRequest, p: ApiProblem): Problem {
   const extra = Object.fromEntries(Object.entries(p.extra).map(([k, v]) => [k, typeof v === "string" ? redactKeys(v) : v]));
   return {
     type: PROBLEM_BASE + p.code,
-    title: TITLES[p.code] ?? p.code,
+    title: PROBLEM_TITLES[p.code],
     status: p.status,
     detail: redactKeys(p.detail),
     code: p.code,

@@ -1,10 +1,11 @@
 // Registers one RouteDef on the API plugin: its schemas (which validate the request and
 // serialise the answer), its credit gate, and a handler that runs the route's query.
 import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { type MeteringDeps, holdUnits, meteredRoute } from "../credits/metering";
 import { JsonText } from "../data/json-text";
 import { ApiProblem } from "../http/problem";
-import { inline, openApiPath, type RouteDef } from "../http/route-def";
+import { inline, openApiPath, type RouteDef } from "../routes/route-def";
 import { checkRanges } from "../routes/query-params";
 
 const JSON_UTF8 = "application/json; charset=utf-8";
@@ -13,12 +14,13 @@ const JSON_UTF8 = "application/json; charset=utf-8";
 export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: string, metering: MeteringDeps) {
   if (!route.url.startsWith(`${prefix}/`)) throw new Error(`${route.operationId}: ${route.url} is not under ${prefix}`);
   const snapshot = api.snapshot;
-  api.route({
+  // The request's parts are typed from the route's schemas (Fastify validates them against those).
+  api.withTypeProvider<TypeBoxTypeProvider>().route({
     method: route.method,
     url: route.url.slice(prefix.length),
     schema: {
       ...(route.params ? { params: inline(route.params) } : {}),
-      ...(route.querystring ? { querystring: inline(route.querystring) } : {}),
+      querystring: inline(route.querystring),
       ...(route.body ? { body: inline(route.body) } : {}),
       response: { 200: inline(route.response) },
     },
@@ -27,15 +29,8 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
-      const query = (request.query ?? {}) as Record<string, any>;
-      checkRanges(route.operationId, query);
-      const result = route.handler({
-        snapshot,
-        query,
-        params: (request.params ?? {}) as Record<string, any>,
-        body: request.body,
-        request,
-      });
+      checkRanges(route.operationId, request.query);
+      const result = route.handler({ snapshot, query: request.query, params: request.params, body: request.body, request });
       if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
       if (result instanceof JsonText) {
         if (result.etag) reply.header("ETag", result.etag);

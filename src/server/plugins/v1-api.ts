@@ -7,7 +7,7 @@ import { type MeteringDeps, releaseCredits, settleCredits } from "../credits/met
 import { RateLimiter } from "../credits/rate-limiter";
 import { apiCors } from "../http/cors";
 import { conditionalGet } from "../http/etag";
-import { buildOpenApi } from "../openapi";
+import { buildOpenApi } from "../openapi/openapi-document";
 import { API_ROUTES } from "../routes";
 import { registerRoute } from "./api-route";
 

@@ -2,10 +2,10 @@
 // nationally or in a place (state, county, metro, city or ZIP code), with breakdowns by
 // subtype, class and (nationally) state. Computed on
 // first request and kept: the snapshot never changes under a running service.
-import { AssetAnalysis } from "../../shared/contract/responses";
-import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
+import { AssetAnalysis, type AssetBreakdown } from "../../shared/contract/responses";
+import type { CommercialProperty, SaleComp } from "../../shared/contract/records";
 import { QUERIES } from "../../shared/contract/queries";
-import type { RouteDef } from "../http/route-def";
+import { defineRoute } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Where } from "../data/sql-where";
 import { median, round } from "../data/stats";
@@ -15,11 +15,14 @@ import type { PlaceKind } from "../../shared/contract/places";
 import { AssetTypePath, UNKNOWN_ASSET_TYPE, assetTypeParam } from "./properties";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
-const cache = new WeakMap<SnapshotContext, Map<string, unknown>>();
+const cache = new WeakMap<SnapshotContext, Map<string, AssetAnalysis>>();
 
-function breakdown(snapshot: SnapshotContext, column: string, w: Where) {
+/** A breakdown's row as SQLite returns it: the key is the group's value, which may be missing. */
+type BreakdownRow = Omit<AssetBreakdown, "key"> & { key: string | number | null };
+
+function breakdown(snapshot: SnapshotContext, column: string, w: Where): AssetBreakdown[] {
   return snapshot
-    .all<any>(
+    .all<BreakdownRow>(
       `SELECT ${column} AS key, count(*) AS property_count, sum(building_area_sqft) AS building_area_sqft, sum(units) AS units,
         sum(occupancy_rate * coalesce(units, building_area_sqft, 1)) / sum(CASE WHEN occupancy_rate IS NULL THEN NULL ELSE coalesce(units, building_area_sqft, 1) END) AS occupancy_rate
        FROM properties${w.sql} GROUP BY ${column} ORDER BY property_count DESC, key`,
@@ -32,24 +35,27 @@ function breakdown(snapshot: SnapshotContext, column: string, w: Where) {
 /** Most specific first: the kind an analysis over several places is said to cover. */
 const SPECIFICITY: PlaceKind[] = ["zip", "city", "county", "metro", "state"];
 
-function analyse(snapshot: SnapshotContext, assetType: string, places: ResolvedPlace[]) {
+type PropertyFigures = Pick<CommercialProperty, "building_area_sqft" | "units" | "year_built" | "occupancy_rate">;
+type SaleFigures = Pick<SaleComp, "sale_date" | "sale_price" | "cap_rate" | "price_per_sqft" | "price_per_unit">;
+
+function analyse(snapshot: SnapshotContext, assetType: string, places: ResolvedPlace[]): AssetAnalysis {
   const w = new Where().add("asset_type = ?", assetType);
   // Properties and sales name their geography columns alike.
   for (const place of places) wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "county_fips", metro: "metro_id" });
   const main = places.slice().sort((a, b) => SPECIFICITY.indexOf(a.kind) - SPECIFICITY.indexOf(b.kind))[0];
-  const props = snapshot.all<any>(`SELECT building_area_sqft, units, year_built, occupancy_rate FROM properties${w.sql}`, w.params);
+  const props = snapshot.all<PropertyFigures>(`SELECT building_area_sqft, units, year_built, occupancy_rate FROM properties${w.sql}`, w.params);
   const asOf = new Date(snapshot.asOf);
   const back = (months: number) => new Date(asOf.getTime() - months * 30.44 * 86_400_000).toISOString().slice(0, 10);
-  const sales = snapshot.all<any>(
+  const sales = snapshot.all<SaleFigures>(
     `SELECT sale_date, sale_price, cap_rate, price_per_sqft, price_per_unit FROM sales${w.sql} AND sale_date >= ?`,
     [...w.params, back(24)],
   );
   const recent = sales.filter((s) => s.sale_date >= back(12));
-  const nums = (rows: any[], f: string) => rows.map((r) => r[f]).filter((v): v is number => typeof v === "number");
-  const weight = (p: any) => p.units ?? p.building_area_sqft ?? 1;
+  const nums = <T, F extends keyof T>(rows: T[], f: F) => rows.map((r) => r[f]).filter((v): v is T[F] & number => typeof v === "number");
+  const weight = (p: PropertyFigures) => p.units ?? p.building_area_sqft ?? 1;
   const occ = props.filter((p) => p.occupancy_rate !== null);
   const occWeight = occ.reduce((s, p) => s + weight(p), 0);
-  const sum = (f: string) => (nums(props, f).length ? nums(props, f).reduce((a, b) => a + b, 0) : null);
+  const sum = (f: keyof PropertyFigures) => (nums(props, f).length ? nums(props, f).reduce((a, b) => a + b, 0) : null);
   return {
     object: "asset_analysis",
     asset_type: assetType,
@@ -61,7 +67,7 @@ function analyse(snapshot: SnapshotContext, assetType: string, places: ResolvedP
     total_units: sum("units"),
     median_building_area_sqft: median(nums(props, "building_area_sqft")),
     median_year_built: median(nums(props, "year_built")),
-    occupancy_rate: occWeight ? round(occ.reduce((s, p) => s + p.occupancy_rate * weight(p), 0) / occWeight, 4) : null,
+    occupancy_rate: occWeight ? round(occ.reduce((s, p) => s + (p.occupancy_rate ?? 0) * weight(p), 0) / occWeight, 4) : null,
     median_cap_rate: round(median(nums(sales, "cap_rate")), 4),
     median_price_per_sqft: round(median(nums(sales, "price_per_sqft")), 2),
     median_price_per_unit: round(median(nums(sales, "price_per_unit")), 0),
@@ -73,16 +79,13 @@ function analyse(snapshot: SnapshotContext, assetType: string, places: ResolvedP
   };
 }
 
-export const assetAnalysisRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/assets/:asset_type/analysis",
+export const assetAnalysisRoute = defineRoute({
   operationId: "analyseAssetType",
   tag: "Markets",
   summary: "Aggregate asset-type analysis",
   description:
     "Inventory, occupancy, vintage, pricing and sales activity of one asset type, nationally or in a place (`geography`: " +
     "a state, county, metro, city or ZIP code; or `state_code`, `metro_id`), with breakdowns by subtype, building class and state.",
-  cost: CREDIT_COSTS.analyseAssetType,
   notFound: UNKNOWN_ASSET_TYPE,
   badRequest: PLACE_PROBLEMS,
   params: AssetTypePath,
@@ -94,7 +97,8 @@ export const assetAnalysisRoute: RouteDef = {
     const key = `${assetType}|${places.map((p) => `${p.kind}:${p.entries[0].code}`).join("|")}`;
     let memo = cache.get(snapshot);
     if (!memo) cache.set(snapshot, (memo = new Map()));
-    if (!memo.has(key)) memo.set(key, analyse(snapshot, assetType, places));
-    return memo.get(key);
+    let analysis = memo.get(key);
+    if (!analysis) memo.set(key, (analysis = analyse(snapshot, assetType, places)));
+    return analysis;
   },
-};
+});

@@ -2,15 +2,14 @@
 import { Type } from "@sinclair/typebox";
 import { Company, DiligenceCandidate } from "../../shared/contract/records";
 import { COMPANY_TYPES } from "../../shared/contract/vocabulary";
-import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { QUERIES } from "../../shared/contract/queries";
-import { ListOf, listEnvelope } from "../http/list-envelope";
+import { ListOf } from "../../shared/contract/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
 import { stateCodeOf } from "../../shared/contract/states";
-import type { RouteDef } from "../http/route-def";
-import { Where, containsPattern, decodeArrays, pagedQuery } from "../data/sql-where";
+import { defineRoute } from "./route-def";
+import { Where, containsPattern, decodeArrays, pagedQuery, type StoredRow } from "../data/sql-where";
+import { listEnvelope } from "../data/list-envelope";
 import { wherePlace } from "../data/place-filter";
-import { Paged } from "./query-params";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 /** A headquarters state as a code; anything else is refused, free, rather than matching nothing. */
@@ -24,46 +23,40 @@ function headquartersState(text: string | undefined): string | undefined {
   return code;
 }
 
-export const companiesRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/companies/:company_type",
+export const companiesRoute = defineRoute({
   operationId: "searchCompanies",
   tag: "Owners, companies and tenants",
   summary: "Search owners, tenants, brokers and related companies",
   description: `Companies of one type (${COMPANY_TYPES.join(", ")}), largest first; \`q\` matches part of the name.`,
-  cost: CREDIT_COSTS.searchCompanies,
   notFound: "No such company type; `valid_values` lists them",
   params: Type.Object({
     company_type: Type.String({ maxLength: 64, description: `One of: ${COMPANY_TYPES.join(", ")}.` }),
   }),
-  querystring: Paged(QUERIES.searchCompanies),
+  querystring: QUERIES.searchCompanies,
   response: ListOf(Company),
   handler: ({ snapshot, params, query }) => {
     if (!(COMPANY_TYPES as readonly string[]).includes(params.company_type)) {
       throw notFound(
         `There is no company type '${params.company_type}'. Valid company types: ${COMPANY_TYPES.join(", ")}.`,
-        { valid_values: COMPANY_TYPES },
+        { valid_values: [...COMPANY_TYPES] },
       );
     }
     const w = new Where().add("company_type = ?", params.company_type).when(headquartersState(query.state_code), "headquarters_state = ?");
-    if (query.q) w.add("name LIKE ? ESCAPE '\\'", containsPattern(String(query.q)));
-    const { rows, total } = pagedQuery(snapshot, "SELECT *", `FROM companies${w.sql}`, "ORDER BY property_count DESC, id", w.params, query as any);
-    return listEnvelope(rows, query as any, total, snapshot.ref);
+    if (query.q) w.add("name LIKE ? ESCAPE '\\'", containsPattern(query.q));
+    const { rows, total } = pagedQuery<Company>(snapshot, "SELECT *", `FROM companies${w.sql}`, "ORDER BY property_count DESC, id", w.params, query);
+    return listEnvelope(rows, query, total, snapshot.ref);
   },
-};
+});
 
-export const diligenceRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/diligence/candidates",
+export const diligenceRoute = defineRoute({
   operationId: "rankDiligenceCandidates",
   tag: "Diligence",
   summary: "Rank candidates for deeper diligence",
   description:
     "Properties ranked by a 0-100 score of reasons to look closer (occupancy below its market, lease rollover, long hold, " +
     "ageing asset, rent below market...), highest first, each with its reason codes. See docs/snapshot.md for the formula.",
-  cost: CREDIT_COSTS.rankDiligenceCandidates,
   badRequest: PLACE_PROBLEMS,
-  querystring: Paged(QUERIES.rankDiligenceCandidates),
+  querystring: QUERIES.rankDiligenceCandidates,
   response: ListOf(DiligenceCandidate),
   handler: ({ snapshot, query }) => {
     const w = new Where().when(query.asset_type, "asset_type = ?");
@@ -71,14 +64,14 @@ export const diligenceRoute: RouteDef = {
       wherePlace(w, place, { state: "state_code", city: "city", metro: "metro_id", property: "property_id" });
     }
     w.when(query.min_score, "score >= ?");
-    const { rows, total } = pagedQuery<Record<string, unknown>>(
+    const { rows, total } = pagedQuery<StoredRow<DiligenceCandidate, "reason_codes">>(
       snapshot,
       "SELECT *",
       `FROM diligence${w.sql}`,
       "ORDER BY score DESC, property_id",
       w.params,
-      query as any,
+      query,
     );
-    return listEnvelope(rows.map((r) => decodeArrays(r, ["reason_codes"])), query as any, total, snapshot.ref);
+    return listEnvelope(rows.map((r) => decodeArrays<DiligenceCandidate, "reason_codes">(r, ["reason_codes"])), query, total, snapshot.ref);
   },
-};
+});

@@ -1,22 +1,22 @@
 // POST /v1/commercial/properties/compare: selected properties side by side, with the
 // minimum, median and maximum of each numeric field.
-import { Type } from "@sinclair/typebox";
+import { Type, type TSchema } from "@sinclair/typebox";
 import { CommercialProperty } from "../../shared/contract/records";
-import { ComparisonStatistic } from "../../shared/contract/responses";
+import { PropertyComparison } from "../../shared/contract/responses";
 import { StringEnum } from "../../shared/contract/schema-helpers";
-import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { QueryObject } from "../../shared/contract/queries";
-import { SnapshotRefSchema } from "../http/list-envelope";
 import { ApiProblem } from "../http/problem";
-import type { RouteDef } from "../http/route-def";
+import { defineRoute } from "./route-def";
 import { fieldStatistics } from "../../shared/contract/statistics";
 
-const FIELDS = Object.keys(CommercialProperty.properties) as string[];
+type Field = keyof CommercialProperty;
+
+/** Every field of a property, in the record's order (Object.keys cannot say they are its keys). */
+const FIELDS = Object.keys(CommercialProperty.properties) as Field[];
 const NUMERIC = FIELDS.filter((f) => {
-  const t = ([] as string[]).concat((CommercialProperty.properties as any)[f].type);
+  const t = ([] as string[]).concat((CommercialProperty.properties[f] as TSchema).type);
   return t.includes("number") || t.includes("integer");
 });
-export const DEFAULT_COMPARE_FIELDS = [
+export const DEFAULT_COMPARE_FIELDS: Field[] = [
   "name",
   "asset_type",
   "subtype",
@@ -36,17 +36,13 @@ export const DEFAULT_COMPARE_FIELDS = [
   "last_sale_price",
 ];
 
-export const compareRoute: RouteDef = {
-  method: "POST",
-  url: "/v1/commercial/properties/compare",
+export const compareRoute = defineRoute({
   operationId: "compareProperties",
   tag: "Commercial properties",
   summary: "Compare selected properties",
   description:
     "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
     "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them.",
-  cost: CREDIT_COSTS.compareProperties,
-  querystring: QueryObject({}),
   notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
   body: Type.Object(
     {
@@ -62,21 +58,12 @@ export const compareRoute: RouteDef = {
     },
     { additionalProperties: false },
   ),
-  response: Type.Object({
-    object: Type.Literal("property_comparison"),
-    fields: Type.Array(Type.String()),
-    properties: Type.Array(Type.Partial(CommercialProperty)),
-    statistics: Type.Array(ComparisonStatistic),
-    snapshot: SnapshotRefSchema,
-  }),
+  response: PropertyComparison,
   handler: ({ snapshot, body }) => {
-    const ids: string[] = body.property_ids;
-    const fields: string[] = body.fields ?? DEFAULT_COMPARE_FIELDS;
-    const rows = snapshot.all<Record<string, unknown>>(
-      `SELECT * FROM properties WHERE id IN (${ids.map(() => "?").join(",")})`,
-      ids,
-    );
-    const byId = new Map(rows.map((r) => [r.id as string, r]));
+    const ids = body.property_ids;
+    const fields = body.fields ?? DEFAULT_COMPARE_FIELDS;
+    const rows = snapshot.all<CommercialProperty>(`SELECT * FROM properties WHERE id IN (${ids.map(() => "?").join(",")})`, ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
     const unknown = ids.map((id, i) => ({ id, i })).filter(({ id }) => !byId.has(id));
     if (unknown.length) {
       throw new ApiProblem(
@@ -87,9 +74,16 @@ export const compareRoute: RouteDef = {
         { unknown_ids: unknown.map((u) => u.id) },
       );
     }
-    const keep = ["id", ...fields.filter((f) => f !== "id")];
-    const properties = ids.map((id) => Object.fromEntries(keep.map((f) => [f, byId.get(id)![f]])));
+    const keep: Field[] = ["id", ...fields.filter((f) => f !== "id")];
+    const properties = ids.map((id) => pick(byId.get(id)!, keep));
     const statistics = fieldStatistics(properties, fields.filter((f) => NUMERIC.includes(f)));
-    return { object: "property_comparison", fields: keep, properties, statistics, snapshot: snapshot.ref };
+    return { object: "property_comparison" as const, fields: keep, properties, statistics, snapshot: snapshot.ref };
   },
-};
+});
+
+/** The named fields of a record, in the order named. */
+function pick<T, K extends keyof T>(record: T, fields: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const f of fields) out[f] = record[f];
+  return out;
+}

@@ -1,6 +1,6 @@
 // The two free endpoints: what the snapshot holds (coverage) and what the API offers over it
-// (catalog). The task pane builds its search forms from the catalog.
-import { Type } from "@sinclair/typebox";
+// (catalog). The task pane builds its search forms from the catalog. Neither takes inputs: an
+// unknown query parameter is refused (400), as everywhere.
 import {
   ASSET_TYPES,
   COMPANY_TYPES,
@@ -12,69 +12,38 @@ import {
 } from "../../shared/contract/vocabulary";
 import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
 import { Catalog } from "../../shared/contract/responses";
-import { CREDIT_COSTS, CREDIT_UNITS, type OperationName } from "../../shared/contract/credit-costs";
-import { PLACE_KINDS_OF, QueryObject, type PlacedOperation } from "../../shared/contract/queries";
+import { CoverageReport } from "../../shared/contract/coverage";
+import { CREDIT_UNITS, type OperationName } from "../../shared/contract/credit-costs";
+import { PLACE_KINDS_OF } from "../../shared/contract/queries";
 import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../shared/contract/paging";
-import { openApiPath, type RouteDef } from "../http/route-def";
+import { defineRoute, openApiPath, type RouteDef } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 
-/** Neither endpoint takes inputs; an unknown query parameter is refused (400), as everywhere. */
-const NO_INPUTS = QueryObject({});
-
-const Counted = (key: string) => Type.Array(Type.Object({ [key]: Type.String() }, { additionalProperties: true }));
-
-export const coverageRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/coverage",
+export const coverageRoute = defineRoute({
   operationId: "getCoverage",
   tag: "Snapshot",
   summary: "Snapshot counts, timing and known gaps",
   description:
     "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
     "build times, and the known gaps (inputs an asset type lacks, thin resources). Free.",
-  cost: CREDIT_COSTS.getCoverage,
-  querystring: NO_INPUTS,
-  response: Type.Object({
-    object: Type.Literal("coverage"),
-    snapshot: Type.Object({
-      id: Type.String(),
-      captured_at: Type.String(),
-      built_at: Type.String(),
-      source: Type.String({ description: "generated (the built default) or imported (captured data)." }),
-      seed: Type.Union([Type.String(), Type.Null()]),
-    }),
-    counts: Type.Record(Type.String(), Type.Integer()),
-    by_asset_type: Counted("asset_type"),
-    by_state: Counted("state_code"),
-    listings_by_status: Counted("status"),
-    companies_by_type: Counted("company_type"),
-    known_gaps: Type.Array(
-      Type.Object({
-        resource: Type.String(),
-        asset_type: Type.Union([Type.String(), Type.Null()]),
-        field: Type.Union([Type.String(), Type.Null()]),
-        detail: Type.String(),
-      }),
-    ),
-    build_seconds: Type.Number(),
-  }),
+  response: CoverageReport,
   handler: ({ snapshot }) => ({
-    object: "coverage",
+    object: "coverage" as const,
     snapshot: {
       ...snapshot.ref,
       built_at: snapshot.meta.built_at,
-      source: snapshot.meta.source,
+      source: snapshot.source,
       seed: snapshot.meta.seed ?? null,
     },
     ...snapshot.coverage,
   }),
-};
+});
 
-const metroCache = new WeakMap<SnapshotContext, unknown[]>();
-function metros(snapshot: SnapshotContext) {
+const metroCache = new WeakMap<SnapshotContext, Catalog["metros"]>();
+function metros(snapshot: SnapshotContext): Catalog["metros"] {
   let m = metroCache.get(snapshot);
   if (!m) {
-    m = snapshot.all(
+    m = snapshot.all<Catalog["metros"][number]>(
       `SELECT geography_id AS metro_id, geography_name AS name, state_code, sum(property_count) AS property_count
        FROM markets WHERE geography_type = 'metro' GROUP BY geography_id ORDER BY property_count DESC, geography_id`,
     );
@@ -83,10 +52,8 @@ function metros(snapshot: SnapshotContext) {
   return m;
 }
 
-function assetTypes(snapshot: SnapshotContext) {
-  const counts = new Map(
-    ((snapshot.coverage.by_asset_type as { asset_type: string; properties: number }[]) ?? []).map((r) => [r.asset_type, r.properties]),
-  );
+function assetTypes(snapshot: SnapshotContext): Catalog["asset_types"] {
+  const counts = new Map(snapshot.coverage.by_asset_type.map((r) => [r.asset_type, r.properties]));
   return ASSET_TYPES.map((assetType) => {
     const supported = snapshot.assetInputs[assetType];
     const unsupported = (Object.keys(SEARCH_INPUTS) as SearchInput[])
@@ -107,23 +74,20 @@ function assetTypes(snapshot: SnapshotContext) {
 
 /** The catalog lists the routes it is registered with, so it needs them handed in. */
 export function catalogRoute(routes: () => RouteDef[]): RouteDef {
-  const cache = new WeakMap<SnapshotContext, unknown>();
-  return {
-    method: "GET",
-    url: "/v1/commercial/catalog",
+  const cache = new WeakMap<SnapshotContext, Catalog>();
+  return defineRoute({
     operationId: "getCatalog",
     tag: "Snapshot",
     summary: "Available property, ownership, tenant, comparable and market surfaces",
     description:
       "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
       "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
-    cost: CREDIT_COSTS.getCatalog,
-    querystring: NO_INPUTS,
     // The same schema the task pane types the catalog with (it builds its search forms from it).
     response: Catalog,
     handler: ({ snapshot }) => {
-      if (cache.has(snapshot)) return cache.get(snapshot);
-      const catalog = {
+      const cached = cache.get(snapshot);
+      if (cached) return cached;
+      const catalog: Catalog = {
         object: "catalog",
         api_version: "v1",
         snapshot: snapshot.ref,
@@ -133,13 +97,13 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
           path: openApiPath(r.url),
           summary: r.summary,
           cost_credits: r.cost,
-          cost_per: CREDIT_UNITS[r.operationId as OperationName] ?? "call",
-          place_kinds: [...(PLACE_KINDS_OF[r.operationId as PlacedOperation] ?? [])],
+          cost_per: CREDIT_UNITS[r.operationId] ?? "call",
+          place_kinds: [...((PLACE_KINDS_OF as Partial<Record<OperationName, readonly string[]>>)[r.operationId] ?? [])],
         })),
         asset_types: assetTypes(snapshot),
-        company_types: COMPANY_TYPES,
-        listing_statuses: LISTING_STATUSES,
-        listing_property_types: LISTING_PROPERTY_TYPES,
+        company_types: [...COMPANY_TYPES],
+        listing_statuses: [...LISTING_STATUSES],
+        listing_property_types: [...LISTING_PROPERTY_TYPES],
         metros: metros(snapshot),
         paging: { default_limit: DEFAULT_LIMIT, max_limit: MAX_LIMIT, max_offset: MAX_OFFSET },
         fields: Object.fromEntries(Object.entries(SNAPSHOT_RESOURCES).map(([k, s]) => [k, Object.keys(s.properties)])),
@@ -147,5 +111,5 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
       cache.set(snapshot, catalog);
       return catalog;
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 // Every route of the public API, in the order the documentation lists them.
-import type { RouteDef } from "../http/route-def";
+import type { RouteDef } from "./route-def";
 import { listingsRoute, parcelsRoute } from "./parcels-listings";
 import { assetPropertiesRoute, propertyDetailRoute, propertySearchRoute } from "./properties";
 import { compareRoute } from "./compare";

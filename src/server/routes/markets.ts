@@ -4,10 +4,10 @@
 // its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
 import { MarketSnapshot } from "../../shared/contract/records";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { QUERIES, QueryObject } from "../../shared/contract/queries";
+import { QUERIES } from "../../shared/contract/queries";
 import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResult } from "../../shared/contract/market-batch";
 import { ApiProblem, notFound, problemBody } from "../http/problem";
-import type { RouteDef } from "../http/route-def";
+import { defineRoute } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { JsonText } from "../data/json-text";
 import { etagOf } from "../http/etag";
@@ -36,9 +36,7 @@ export function marketAnswer(market: MarketSnapshot): JsonText & { etag: string 
   return new JsonText(text, etagOf(text)) as JsonText & { etag: string };
 }
 
-export const marketSnapshotRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/markets/snapshot",
+export const marketSnapshotRoute = defineRoute({
   operationId: "getMarketSnapshot",
   tag: "Markets",
   summary: "Market snapshot by geography and asset type",
@@ -46,17 +44,14 @@ export const marketSnapshotRoute: RouteDef = {
     "Inventory, occupancy and vacancy, asking rent, rent growth, cap rate and sales volume of one asset type in a state, " +
     'county, metro, city or ZIP code ("TX", "Travis County, TX", "Austin, TX metro", "Austin, TX", "78704"). A geography ' +
     "the snapshot does not hold, or a city name found in several states, is refused free of charge with suggestions.",
-  cost: CREDIT_COSTS.getMarketSnapshot,
   notFound: "The snapshot has no properties of the asset type in the geography",
   badRequest: PLACE_PROBLEMS,
   querystring: QUERIES.getMarketSnapshot,
   response: MarketSnapshot,
   handler: ({ snapshot, query }) => marketAnswer(findMarket(snapshot, query.geography, query.asset_type)),
-};
+});
 
-export const marketBatchRoute: RouteDef = {
-  method: "POST",
-  url: "/v1/commercial/markets/batch",
+export const marketBatchRoute = defineRoute({
   operationId: "getMarketSnapshotBatch",
   tag: "Markets",
   summary: "Many market snapshots in one request",
@@ -65,13 +60,11 @@ export const marketBatchRoute: RouteDef = {
     "order asked: each result has the market (status 200) or the problem the single endpoint would answer (400, 404). " +
     "Costs the single endpoint's credits for each distinct market answered; markets refused cost nothing. The credits " +
     "of every market asked are held while the batch runs, so a batch larger than the credits left gets 402.",
-  cost: CREDIT_COSTS.getMarketSnapshotBatch,
-  units: (body) => (body as MarketBatchRequest).markets.length,
-  querystring: QueryObject({}),
+  units: (body) => body.markets.length,
   body: MarketBatchRequest,
   response: MarketBatch,
   handler: ({ snapshot, body, request }) => {
-    const asked = (body as MarketBatchRequest).markets;
+    const asked = body.markets;
     const answered = new Set<string>();
     const results = asked.map(({ geography, asset_type }): MarketBatchResult => {
       try {
@@ -86,6 +79,6 @@ export const marketBatchRoute: RouteDef = {
     });
     const charged = answered.size * CREDIT_COSTS.getMarketSnapshotBatch;
     request.chargedCredits = charged;
-    return { object: "market_batch", results, credits_charged: charged, snapshot: snapshot.ref };
+    return { object: "market_batch" as const, results, credits_charged: charged, snapshot: snapshot.ref };
   },
-};
+});

@@ -1,4 +1,4 @@
-// The query parameters that name a place, resolved against the snapshot before any credit is
+// The query parameters that name a place, resolved against the snapshot before a credit is
 // charged. `geography` takes every form of the place grammar; the older single-purpose
 // parameters (`state_code`, `city`, `zip`, `metro_id`, `county_fips`) keep working and are
 // checked the same way. A place given twice over, or two places that cannot overlap, is

@@ -2,20 +2,19 @@
 import { Type } from "@sinclair/typebox";
 import { CommercialProperty } from "../../shared/contract/records";
 import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
-import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { QUERIES, QueryObject } from "../../shared/contract/queries";
-import { ListOf, listEnvelopeText } from "../http/list-envelope";
+import { QUERIES } from "../../shared/contract/queries";
+import { ListOf } from "../../shared/contract/list-envelope";
 import { notFound } from "../http/problem";
-import type { RouteDef } from "../http/route-def";
+import { defineRoute } from "./route-def";
 import { searchProperties } from "../data/property-search";
+import { listEnvelopeText } from "../data/list-envelope";
 import { JsonText } from "../data/json-text";
-import { Paged } from "./query-params";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 export function assetTypeParam(value: string): AssetType {
   if (!(ASSET_TYPES as readonly string[]).includes(value)) {
     throw notFound(`There is no asset type '${value}'. Valid asset types: ${ASSET_TYPES.join(", ")}.`, {
-      valid_values: ASSET_TYPES,
+      valid_values: [...ASSET_TYPES],
     });
   }
   return value as AssetType;
@@ -30,61 +29,50 @@ export const AssetTypePath = Type.Object({
   asset_type: Type.String({ description: `One of: ${ASSET_TYPES.join(", ")}.`, maxLength: 64 }),
 });
 
-export const propertySearchRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/properties",
+export const propertySearchRoute = defineRoute({
   operationId: "searchProperties",
   tag: "Commercial properties",
   summary: "Search commercial properties across asset types",
   description:
     "Cross-asset property search, in a stable order. `q` matches whole words of the name, address, city, state, owner, subtype and asset type (all words must match; end a word with `*` to match its start). " +
     "When `asset_type` is given, inputs that asset type does not support give `400 unsupported_filter`.",
-  cost: CREDIT_COSTS.searchProperties,
   badRequest: UNSUPPORTED_FILTER,
-  querystring: Paged(QUERIES.searchProperties),
+  querystring: QUERIES.searchProperties,
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query }) => {
     const places = queryPlaces(snapshot, "searchProperties", query);
-    const { records, total } = searchProperties(snapshot, { ...(query as any), places });
-    return listEnvelopeText(records, query as any, total, snapshot.ref);
+    const { records, total } = searchProperties(snapshot, { ...query, places });
+    return listEnvelopeText(records, query, total, snapshot.ref);
   },
-};
+});
 
-export const assetPropertiesRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/assets/:asset_type/properties",
+export const assetPropertiesRoute = defineRoute({
   operationId: "searchAssetProperties",
   tag: "Commercial properties",
   summary: "Search properties of one asset type",
   description:
     "Asset-oriented search (specification section 4.3). Each input is accepted only where the snapshot supports it " +
     "for this asset type (see the catalog's `asset_types[].supported_inputs`); others give `400 unsupported_filter`.",
-  cost: CREDIT_COSTS.searchAssetProperties,
   notFound: UNKNOWN_ASSET_TYPE,
   badRequest: UNSUPPORTED_FILTER,
   params: AssetTypePath,
-  querystring: Paged(QUERIES.searchAssetProperties),
+  querystring: QUERIES.searchAssetProperties,
   response: ListOf(CommercialProperty),
   handler: ({ snapshot, query, params }) => {
     const asset_type = assetTypeParam(params.asset_type);
     const places = queryPlaces(snapshot, "searchAssetProperties", query);
-    const { records, total } = searchProperties(snapshot, { ...(query as any), asset_type, places });
-    return listEnvelopeText(records, query as any, total, snapshot.ref);
+    const { records, total } = searchProperties(snapshot, { ...query, asset_type, places });
+    return listEnvelopeText(records, query, total, snapshot.ref);
   },
-};
+});
 
-export const propertyDetailRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/properties/:property_id",
+export const propertyDetailRoute = defineRoute({
   operationId: "getProperty",
   tag: "Commercial properties",
   summary: "Property detail",
   description: "One commercial property, with links to its parcel, owner and last sale.",
-  cost: CREDIT_COSTS.getProperty,
   notFound: "No property with this id in the snapshot",
   params: Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) }),
-  // It takes no query parameters; any given is refused, as everywhere (a typo is never ignored).
-  querystring: QueryObject({}),
   response: CommercialProperty,
   handler: ({ snapshot, params }) => {
     // The document rendered when the snapshot was built (snapshot/property-docs.ts says why).
@@ -92,4 +80,4 @@ export const propertyDetailRoute: RouteDef = {
     if (json === undefined) throw notFound(`There is no commercial property '${params.property_id}' in this snapshot.`);
     return new JsonText(json, snapshot.docEtag(params.property_id));
   },
-};
+});

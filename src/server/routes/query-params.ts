@@ -1,16 +1,9 @@
-// Server-side helpers for query inputs. The inputs themselves (their schemas) are shared with
-// the add-in and live in src/shared/contract/queries.ts.
-import type { TObject } from "@sinclair/typebox";
-import { QueryObject, impossibleRange } from "../../shared/contract/queries";
-import { PagingQuery } from "../http/list-envelope";
+// Server-side checks of query inputs beyond their schemas. The inputs themselves (their
+// schemas) are shared with the add-in and live in src/shared/contract/queries.ts.
+import { impossibleRange } from "../../shared/contract/queries";
 import { ApiProblem } from "../http/problem";
 
-/** An endpoint's query inputs with the paging parameters (`limit`, `offset`) after them. */
-export function Paged(query: TObject): TObject {
-  return QueryObject({ ...query.properties, ...PagingQuery }, query.required ?? []);
-}
-
-/** A lower bound above its upper bound matches nothing: refused (free) before any query runs. */
+/** A lower bound above its upper bound matches nothing: refused (free) before a query runs. */
 export function checkRanges(operation: string, query: Record<string, unknown>): void {
   const range = impossibleRange(operation, query);
   if (!range) return;

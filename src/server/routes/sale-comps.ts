@@ -2,52 +2,27 @@
 // with distance and a similarity score) or in a place (newest first). Every filter applies in
 // both modes; `per_property=latest` keeps each building's latest matching sale, and `sort`
 // and `order` choose the order.
-import { Type } from "@sinclair/typebox";
-import { SaleCompRow } from "../../shared/contract/responses";
 import { Nullable } from "../../shared/contract/schema-helpers";
-import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { QUERIES, type SALE_SORTS } from "../../shared/contract/queries";
-import { ListOf, listEnvelope } from "../http/list-envelope";
+import type { CommercialProperty } from "../../shared/contract/records";
+import { SaleCompRow, SaleCompsSubject } from "../../shared/contract/responses";
+import { ListOf } from "../../shared/contract/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
-import type { HandlerContext, RouteDef } from "../http/route-def";
+import { defineRoute, type QueryOf } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";
+import { listEnvelope } from "../data/list-envelope";
 import { haversineMiles } from "../data/stats";
 import { similarity } from "../data/comp-similarity";
 import { wherePlace } from "../data/place-filter";
 import type { SnapshotContext } from "../data/snapshot-context";
-import { Paged } from "./query-params";
-import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces, type PlaceQuery } from "./place-params";
-
-const Subject = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  asset_type: Type.String(),
-  latitude: Type.Number(),
-  longitude: Type.Number(),
-  radius_miles: Type.Number(),
-});
+import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces } from "./place-params";
 
 /** Most candidate sales looked at around one subject: bounds the work of one request. */
 const MAX_CANDIDATES = 20_000;
 
 type Sort = (typeof SALE_SORTS)[number];
 
-interface CompsQuery extends PlaceQuery {
-  property_id?: string;
-  asset_type?: string;
-  subtype?: string;
-  min_sale_date?: string;
-  max_sale_date?: string;
-  min_price?: number;
-  max_price?: number;
-  min_building_area_sqft?: number;
-  max_distance_miles: number;
-  per_property: "all" | "latest";
-  sort?: Sort;
-  order?: "asc" | "desc";
-  limit: number;
-  offset: number;
-}
+type CompsQuery = QueryOf<"findSaleComps", typeof QUERIES.findSaleComps>;
 
 /** The filters of both modes: what the sale is, where, when and for how much. */
 function saleFilters(snapshot: SnapshotContext, query: CompsQuery, w: Where): Where {
@@ -73,7 +48,7 @@ function sortOf(query: CompsQuery, subject: boolean): { sort: Sort; desc: boolea
   return { sort, desc: (query.order ?? (sort === "distance_miles" ? "asc" : "desc")) === "desc" };
 }
 
-type Comp = Record<string, unknown> & { id: string; property_id: string; sale_date: string };
+type Comp = SaleCompRow;
 
 /** Each property's latest sale among `comps` (ties: the higher sale id). */
 function latestPerProperty(comps: Comp[]): Comp[] {
@@ -93,10 +68,9 @@ function compare(a: Comp, b: Comp, sort: Sort, desc: boolean): number {
   return desc ? -order : order;
 }
 
-function aroundSubject({ snapshot, query: raw }: HandlerContext) {
-  const query = raw as CompsQuery;
-  const subject = snapshot.get<any>("SELECT * FROM properties WHERE id = ?", [query.property_id]);
-  if (!subject) throw notFound(`There is no commercial property '${query.property_id}' in this snapshot.`);
+function aroundSubject(snapshot: SnapshotContext, query: CompsQuery, subjectId: string) {
+  const subject = snapshot.get<CommercialProperty>("SELECT * FROM properties WHERE id = ?", [subjectId]);
+  if (!subject) throw notFound(`There is no commercial property '${subjectId}' in this snapshot.`);
   const radius = query.max_distance_miles;
   const { sort, desc } = sortOf(query, true);
   const dLat = radius / 69;
@@ -110,16 +84,16 @@ function aroundSubject({ snapshot, query: raw }: HandlerContext) {
   const candidates = snapshot.all<Comp>(`SELECT * FROM sales${w.sql} LIMIT ${MAX_CANDIDATES}`, w.params);
   let comps: Comp[] = [];
   for (const c of candidates) {
-    const d = haversineMiles(subject.latitude, subject.longitude, c.latitude as number, c.longitude as number);
+    const d = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
     if (d > radius) continue;
     c.distance_miles = Math.round(d * 100) / 100;
-    c.similarity_score = similarity(subject, c as never, snapshot.asOf);
+    c.similarity_score = similarity(subject, c, c.distance_miles, snapshot.asOf);
     comps.push(c);
   }
   if (query.per_property === "latest") comps = latestPerProperty(comps);
-  comps.sort((a, b) => compare(a, b, sort, desc) || (a.distance_miles as number) - (b.distance_miles as number) || (a.id < b.id ? -1 : 1));
+  comps.sort((a, b) => compare(a, b, sort, desc) || (a.distance_miles ?? 0) - (b.distance_miles ?? 0) || (a.id < b.id ? -1 : 1));
   const page = comps.slice(query.offset, query.offset + query.limit);
-  const subjectInfo = {
+  const subjectInfo: SaleCompsSubject = {
     id: subject.id,
     name: subject.name,
     asset_type: subject.asset_type,
@@ -130,8 +104,7 @@ function aroundSubject({ snapshot, query: raw }: HandlerContext) {
   return listEnvelope(page, query, comps.length, snapshot.ref, { subject: subjectInfo });
 }
 
-function inPlace({ snapshot, query: raw }: HandlerContext) {
-  const query = raw as CompsQuery;
+function inPlace(snapshot: SnapshotContext, query: CompsQuery) {
   const { sort, desc } = sortOf(query, false);
   const w = new Where().when(query.asset_type, "asset_type = ?");
   saleFilters(snapshot, query, w);
@@ -143,7 +116,7 @@ function inPlace({ snapshot, query: raw }: HandlerContext) {
   // Prices per unit and cap rates may be missing: those sales come last either way.
   const nulls = sort === "sale_date" || sort === "sale_price" ? "" : " NULLS LAST";
   const order = `ORDER BY ${sort} ${desc ? "DESC" : "ASC"}${nulls}, id`;
-  const { rows, total } = pagedQuery<Record<string, unknown>>(snapshot, "SELECT *", from, order, w.params, query);
+  const { rows, total } = pagedQuery<Comp & { nth?: number }>(snapshot, "SELECT *", from, order, w.params, query);
   for (const r of rows) {
     delete r.nth;
     r.distance_miles = null;
@@ -152,9 +125,7 @@ function inPlace({ snapshot, query: raw }: HandlerContext) {
   return listEnvelope(rows, query, total, snapshot.ref, { subject: null });
 }
 
-export const saleCompsRoute: RouteDef = {
-  method: "GET",
-  url: "/v1/commercial/sale-comps",
+export const saleCompsRoute = defineRoute({
   operationId: "findSaleComps",
   tag: "Sale comparables",
   summary: "Find captured sale comparables",
@@ -164,15 +135,13 @@ export const saleCompsRoute: RouteDef = {
     "`state_code`, `city` or `metro_id` (newest first). Place and other filters apply in both modes. `per_property=latest` " +
     "keeps each property's latest matching sale; `sort` and `order` choose the order. The similarity score does not depend " +
     "on the radius: distance counts half at 10 miles (docs/decisions.md).",
-  cost: CREDIT_COSTS.findSaleComps,
   notFound: "The subject `property_id` is not in the snapshot",
   badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; or a sort by distance or similarity without a subject`,
-  querystring: Paged(QUERIES.findSaleComps),
-  response: ListOf(SaleCompRow, { subject: Nullable(Subject as any) }),
-  handler: (ctx) => {
-    const { query } = ctx;
-    if (query.property_id) return aroundSubject(ctx);
-    if (query.geography || query.state_code || query.city || query.metro_id) return inPlace(ctx);
+  querystring: QUERIES.findSaleComps,
+  response: ListOf(SaleCompRow, { subject: Nullable(SaleCompsSubject) }),
+  handler: ({ snapshot, query }) => {
+    if (query.property_id) return aroundSubject(snapshot, query, query.property_id);
+    if (query.geography || query.state_code || query.city || query.metro_id) return inPlace(snapshot, query);
     throw new ApiProblem(
       400,
       "validation_failed",
@@ -180,4 +149,4 @@ export const saleCompsRoute: RouteDef = {
       [{ pointer: "/property_id", parameter: "property_id", detail: "property_id or a place is required" }],
     );
   },
-};
+});

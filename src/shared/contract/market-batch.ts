@@ -5,6 +5,8 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { MarketSnapshot } from "./records";
 import { MARKET_INPUTS } from "./queries";
+import { Problem } from "./problem";
+import { SnapshotRef } from "./snapshot-ref";
 
 /** Most markets one batch asks for. */
 export const MAX_MARKET_BATCH = 100;
@@ -20,18 +22,24 @@ export const MarketBatchRequest = Type.Object(
 );
 export type MarketBatchRequest = Static<typeof MarketBatchRequest>;
 
-/** The problem a refused market gets: the single endpoint's answer for it (RFC 9457 fields). */
-const ItemProblem = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String({ description: "unknown_place, ambiguous_place, not_found (no properties of the type there), validation_failed." }),
-    suggestions: Type.Optional(Type.Array(Type.String(), { description: "Places the snapshot holds that may have been meant." })),
-  },
-  { additionalProperties: true },
-);
+/**
+ * The problem a refused market gets: the single endpoint's answer for it (a place it cannot
+ * resolve, no market there, an input it refuses), without the request id (the batch has one)
+ * and field errors (the market's inputs are named beside it).
+ */
+const { type, title, status, detail, parameter, place, suggestions, accepted_kinds, match_count } = Problem.properties;
+const ItemProblem = Type.Object({
+  type,
+  title,
+  status,
+  detail,
+  code: Type.String({ description: "unknown_place, ambiguous_place, not_found (no properties of the type there), validation_failed." }),
+  parameter,
+  place,
+  suggestions,
+  accepted_kinds,
+  match_count,
+});
 
 export const MarketBatchResult = Type.Object({
   geography: Type.String({ description: "As asked." }),
@@ -50,7 +58,7 @@ export const MarketBatch = Type.Object(
     object: Type.Literal("market_batch"),
     results: Type.Array(MarketBatchResult, { description: "One per market asked, in the order asked." }),
     credits_charged: Type.Integer({ minimum: 0, description: "Credits this batch cost: one per distinct market answered." }),
-    snapshot: Type.Object({ id: Type.String(), captured_at: Type.String({ format: "date-time" }) }),
+    snapshot: SnapshotRef,
   },
   { $id: "MarketBatch", title: "Market snapshot batch" },
 );

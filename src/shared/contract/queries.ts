@@ -2,21 +2,33 @@
 // server's routes validate requests with these schemas and publish them in the OpenAPI
 // document; the add-in derives its input checks from them (src/shared/endpoints.ts). Shared
 // pieces (`q`) give one concept one name, one unit and one description everywhere.
-import { Type, type TObject, type TProperties, type TSchema, type TString } from "@sinclair/typebox";
-import { StringEnum } from "./schema-helpers";
+import { Type, type TObject, type TOptional, type TProperties, type TString } from "@sinclair/typebox";
+import { StringEnum, WithDefault } from "./schema-helpers";
 import { PLACE_KINDS, describeKinds, type PlaceKind } from "./places";
 import { ASSET_TYPES, LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "./vocabulary";
+
+/**
+ * The static type of a query's inputs once Fastify has validated it: those named in `required`
+ * and those with a default (WithDefault) are always there, the others may be absent.
+ */
+export type QueryProperties<P extends TProperties, R extends keyof P> = {
+  [K in keyof P]: K extends R ? P[K] : P[K] extends { default: unknown } ? P[K] : TOptional<P[K]>;
+};
 
 /**
  * A query-string schema: every parameter optional unless named in `required`, and unknown
  * parameters refused (a misspelt filter must not silently match everything).
  */
-export function QueryObject(props: TProperties, required: readonly string[] = []): TObject {
+export function QueryObject<P extends TProperties, R extends keyof P & string = never>(
+  props: P,
+  required: readonly R[] = [],
+): TObject<QueryProperties<P, R>> {
   const out: TProperties = {};
   for (const [name, schema] of Object.entries(props)) {
-    out[name] = required.includes(name) ? schema : Type.Optional(schema);
+    out[name] = (required as readonly string[]).includes(name) ? schema : Type.Optional(schema);
   }
-  return Type.Object(out, { additionalProperties: false });
+  // The loop above builds what QueryProperties describes; TypeScript cannot follow it.
+  return Type.Object(out, { additionalProperties: false }) as TObject<QueryProperties<P, R>>;
 }
 
 /**
@@ -80,13 +92,13 @@ export const MARKET_INPUTS = {
 export const SALE_SORTS = ["similarity_score", "distance_miles", "sale_date", "sale_price", "price_per_sqft", "price_per_unit", "cap_rate"] as const;
 
 /** How a company name finds its company (owner portfolio, tenant footprint). */
-function nameMatch(role: "owner" | "tenant"): TSchema {
-  return StringEnum(["best", "unique"] as const, {
-    default: "best",
+function nameMatch(role: "owner" | "tenant") {
+  const schema = StringEnum(["best", "unique"] as const, {
     description:
       `How ${role}_name picks the ${role}: best (default) takes the exact name, else the ${role} with the most properties whose name contains it; ` +
       `unique takes the exact name, else the only ${role} whose name contains it, and refuses free of charge (400 ambiguous_name, listing them) when several do.`,
   });
+  return WithDefault(schema, "best");
 }
 
 /** The inputs of both property searches (specification section 4.3). */
@@ -142,16 +154,16 @@ export const QUERIES = {
     min_price: q.price("Minimum sale price, USD."),
     max_price: q.price("Maximum sale price, USD."),
     min_building_area_sqft: q.min_building_area_sqft,
-    max_distance_miles: Type.Number({
-      exclusiveMinimum: 0,
-      maximum: 250,
-      default: 25,
-      description: "Search radius around the subject, miles (subject searches only).",
-    }),
-    per_property: StringEnum(["all", "latest"] as const, {
-      default: "all",
-      description: "all: every matching sale; latest: each property's latest matching sale only (no repeat sales of one building).",
-    }),
+    max_distance_miles: WithDefault(
+      Type.Number({ exclusiveMinimum: 0, maximum: 250, description: "Search radius around the subject, miles (subject searches only)." }),
+      25,
+    ),
+    per_property: WithDefault(
+      StringEnum(["all", "latest"] as const, {
+        description: "all: every matching sale; latest: each property's latest matching sale only (no repeat sales of one building).",
+      }),
+      "all",
+    ),
     sort: StringEnum(SALE_SORTS, {
       description:
         "Order of the comps: similarity_score (default around a subject) or distance_miles (subject searches only), " +

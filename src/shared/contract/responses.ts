@@ -1,11 +1,13 @@
 // Records that only responses carry: rows the service computes from the snapshot's tables
 // (a sale comp with its distance and score, a portfolio holding, a tenant location, an
-// asset-type analysis and its breakdowns, a comparison statistic). The routes serialise with them and the OpenAPI document publishes
-// them; the add-in derives its spill columns from them. They live here, not in the route
-// modules, because the add-in may not import server code.
+// asset-type analysis and its breakdowns, a comparison), and what lists carry beside their rows
+// (a company summary, a sale-comps subject). The routes serialise with them and the OpenAPI
+// document publishes them; the add-in derives its spill columns and reads answers by them. They
+// live here, not in the route modules, because the add-in may not import server code.
 import { Type, type Static } from "@sinclair/typebox";
-import { Id, IsoDate, Nullable, Ratio } from "./schema-helpers";
+import { Id, IsoDate, Nullable, Ratio, StringEnum } from "./schema-helpers";
 import { CommercialProperty, SaleComp, Tenancy } from "./records";
+import { SnapshotRef } from "./snapshot-ref";
 
 const P = CommercialProperty.properties;
 
@@ -51,6 +53,33 @@ export const TenantLocation = Type.Object({
   longitude: P.longitude,
 }, { $id: "TenantLocation", title: "Tenant location", description: "One location a tenant occupies." });
 export type TenantLocation = Static<typeof TenantLocation>;
+
+/** Beside a portfolio's or footprint's rows: the company they are of, and how it was found. */
+export const CompanySummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  property_count: Type.Integer({ description: "Records matching the filters." }),
+  total_building_area_sqft: Nullable(Type.Number()),
+  states: Type.Array(Type.String()),
+  matched_by: StringEnum(["id", "exact_name", "name_contains"] as const, { description: "How the company was found." }),
+  candidate_count: Type.Integer({ minimum: 1, description: "Companies of the type the name matched (1 for an id)." }),
+  other_candidates: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String(), property_count: Type.Integer() }),
+    { description: "The other companies the name matched, largest first (at most five)." },
+  ),
+}, { $id: "CompanySummary", title: "Company summary" });
+export type CompanySummary = Static<typeof CompanySummary>;
+
+/** Beside sale comps: the subject property they were found around, or null in a place search. */
+export const SaleCompsSubject = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  asset_type: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  radius_miles: Type.Number(),
+});
+export type SaleCompsSubject = Static<typeof SaleCompsSubject>;
 
 const Num = (description: string) => Nullable(Type.Number({ description }));
 
@@ -98,6 +127,16 @@ export const ComparisonStatistic = Type.Object({
 });
 export type ComparisonStatistic = Static<typeof ComparisonStatistic>;
 
+/** The compare answer (POST /v1/commercial/properties/compare). */
+export const PropertyComparison = Type.Object({
+  object: Type.Literal("property_comparison"),
+  fields: Type.Array(Type.String(), { description: "The fields compared, id first, in the order asked." }),
+  properties: Type.Array(Type.Partial(CommercialProperty), { description: "The properties in the order asked, each with the fields compared." }),
+  statistics: Type.Array(ComparisonStatistic, { description: "One per numeric field compared." }),
+  snapshot: SnapshotRef,
+});
+export type PropertyComparison = Static<typeof PropertyComparison>;
+
 /**
  * The catalog (GET /v1/commercial/catalog): what the API offers over this snapshot. The task
  * pane builds its search forms from it (asset types with the inputs each supports and why the
@@ -107,13 +146,7 @@ export type ComparisonStatistic = Static<typeof ComparisonStatistic>;
 export const Catalog = Type.Object({
   object: Type.Literal("catalog"),
   api_version: Type.Literal("v1"),
-  snapshot: Type.Object(
-    {
-      id: Type.String({ description: "Snapshot identifier." }),
-      captured_at: Type.String({ format: "date-time", description: "When the data was captured." }),
-    },
-    { description: "The snapshot the data came from." },
-  ),
+  snapshot: SnapshotRef,
   surfaces: Type.Array(
     Type.Object({
       operation_id: Type.String(),

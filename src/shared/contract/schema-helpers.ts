@@ -2,7 +2,7 @@
 // The JSON Schema they produce is what the server validates and serialises with,
 // what the OpenAPI document publishes, what the importer checks rows against,
 // and what the snapshot's table layout is derived from.
-import { Type, type TSchema, type SchemaOptions } from "@sinclair/typebox";
+import { Type, type Static, type TSchema, type SchemaOptions } from "@sinclair/typebox";
 
 /**
  * A nullable field, as JSON Schema 2020-12 / OpenAPI 3.1 spell it: `type: ["x", "null"]`.
@@ -30,9 +30,6 @@ export const StateCode = (description = "Two-letter US state code (or DC).") =>
 export const IsoDate = (description: string) =>
   Type.String({ format: "date", description, examples: ["2024-06-30"] });
 
-export const IsoDateTime = (description: string) =>
-  Type.String({ format: "date-time", description });
-
 export const Money = (description: string) => Type.Number({ minimum: 0, description });
 
 /**
@@ -50,4 +47,13 @@ export const Literal = <T extends string>(value: T, description: string) =>
 /** A string restricted to a fixed list; published as `enum` so clients can build pickers. */
 export function StringEnum<T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
   return Type.Unsafe<T[number]>({ type: "string", enum: [...values], ...options });
+}
+
+/**
+ * An input with a default. Fastify fills the default in before the handler runs, so the
+ * input's static type is never undefined (QueryObject keeps it out of `required` all the same:
+ * a request may leave it out).
+ */
+export function WithDefault<T extends TSchema>(schema: T, value: Static<T>): T & { default: Static<T> } {
+  return { ...schema, default: value };
 }

@@ -2,33 +2,15 @@
 // per asset type, per state, per listing status and company type, and the known gaps.
 import type Database from "better-sqlite3";
 import { ASSET_TYPES, COMPANY_TYPES, LISTING_STATUSES } from "../../shared/contract/vocabulary";
+import type { AssetCoverage, CoverageFigures, StateCoverage } from "../../shared/contract/coverage";
 import type { FieldCounts } from "./field-counts";
-import { knownGaps, type Gap } from "./gaps";
+import { knownGaps } from "./gaps";
 import type { Windows } from "./windows";
 
 export const COUNTED_TABLES = ["parcels", "listings", "companies", "properties", "sales", "tenancies", "markets", "diligence"] as const;
 
-export interface AssetCoverage {
-  asset_type: string;
-  properties: number;
-  sales: number;
-  tenancies: number;
-  with_building_area: number;
-  with_land_area: number;
-  with_units: number;
-  with_occupancy: number;
-  with_cap_rate: number;
-}
-
-export interface Coverage {
-  counts: Record<(typeof COUNTED_TABLES)[number], number>;
-  by_asset_type: AssetCoverage[];
-  by_state: { state_code: string; properties: number; parcels: number; listings: number; sales: number }[];
-  listings_by_status: { status: string; listings: number }[];
-  companies_by_type: { company_type: string; companies: number }[];
-  known_gaps: Gap[];
-  build_seconds: number;
-}
+/** The report as built (the contract's figures; every counted table has a count). */
+export type Coverage = CoverageFigures & { counts: Record<(typeof COUNTED_TABLES)[number], number> };
 
 type Counted = Record<string, number | string>;
 
@@ -73,7 +55,7 @@ function byAssetType(db: Database.Database, fields: FieldCounts, sales: SalesCel
   });
 }
 
-function byState(db: Database.Database, sales: SalesCell[]): Coverage["by_state"] {
+function byState(db: Database.Database, sales: SalesCell[]): StateCoverage[] {
   const per = (table: string) => grouped(db, `SELECT state_code, COUNT(*) AS n FROM ${table} GROUP BY state_code`, "state_code");
   const tables = { properties: per("properties"), parcels: per("parcels"), listings: per("listings") };
   const states = new Set<string>(sales.map((c) => c.state_code));

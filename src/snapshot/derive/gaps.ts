@@ -5,15 +5,9 @@ import type Database from "better-sqlite3";
 import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
 import { ASSET_TYPES, LISTING_STATUSES } from "../../shared/contract/vocabulary";
 import { STATE_CODES } from "../state-data";
-import type { AssetCoverage, Coverage, SalesCell } from "./coverage";
+import type { AssetCoverage, Gap, StateCoverage } from "../../shared/contract/coverage";
+import type { Coverage, SalesCell } from "./coverage";
 import type { FieldCounts } from "./field-counts";
-
-export interface Gap {
-  resource: string;
-  asset_type: string | null;
-  field: string | null;
-  detail: string;
-}
 
 /** Below these, figures built on the rows are called thin. */
 export const THIN_ASSET_SALES_24M = 30;
@@ -72,7 +66,7 @@ export interface GapInputs {
   fields: FieldCounts;
   sales: SalesCell[];
   assets: AssetCoverage[];
-  states: Coverage["by_state"];
+  states: StateCoverage[];
 }
 
 export function knownGaps(db: Database.Database, { counts, fields, sales, assets, states }: GapInputs): Gap[] {

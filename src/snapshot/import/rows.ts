@@ -1,10 +1,10 @@
 // Turning one captured line into a checked record: CSV cells are coerced by the schema's field
 // types (an empty cell is null for a nullable field; numbers and integers are parsed), NDJSON
 // lines are parsed as JSON objects. `object` may be omitted (it is fixed per resource). The
-// record is then checked against the resource's schema (record-check.ts).
+// record is then checked against the resource's schema (record-validator.ts).
 import type { TSchema } from "@sinclair/typebox";
 import { SNAPSHOT_RESOURCES, type SnapshotResource } from "../../shared/contract/records";
-import { checkerFor } from "../record-check";
+import { validatorFor, type RowError } from "../record-validator";
 
 export type RowResult = { ok: true; row: Record<string, unknown> } | { ok: false; reason: string };
 
@@ -29,20 +29,19 @@ function objectLiteral(resource: SnapshotResource): string {
   return (SNAPSHOT_RESOURCES[resource].properties.object as TSchema).const as string;
 }
 
-function describe(errors: { path: string; message: string }[], row: Record<string, unknown>): string {
+function describe(errors: RowError[], row: Record<string, unknown>): string {
   return errors
-    .map((e) => {
-      const field = e.path.replace(/^\//, "");
+    .map(({ field, message }) => {
       const value = row[field];
       const shown = typeof value === "string" && value.length <= 40 ? ` (got "${value}")` : typeof value === "number" ? ` (got ${value})` : "";
-      return `${field}: ${e.message}${shown}`;
+      return `${field}: ${message}${shown}`;
     })
     .join("; ");
 }
 
 function check(resource: SnapshotResource, row: Record<string, unknown>): RowResult {
   if (!("object" in row)) row.object = objectLiteral(resource);
-  const errors = checkerFor(resource)(row);
+  const errors = validatorFor(resource)(row);
   return errors.length ? { ok: false, reason: describe(errors, row) } : { ok: true, row };
 }
 

@@ -27,10 +27,7 @@ export function RefreshTab() {
       setFailures([]);
       const report = await refreshFormulas(scope, { ...pane, onProgress: (done, total) => step(done, total, "Refreshed") });
       pane.setLastRefresh(report.finishedAt);
-      pane.setConnection(pane.connection && {
-        ...pane.connection,
-        coverage: { ...pane.connection.coverage, snapshot: { id: report.snapshot.snapshotId, captured_at: report.snapshot.capturedAt ?? undefined } },
-      });
+      pane.setConnection(pane.connection && { ...pane.connection, coverage: report.snapshot.coverage });
       setFailures(report.failures);
       const data = report.snapshot.changed
         ? `The service has new data, captured ${formatDay(report.snapshot.capturedAt)} (snapshot ${report.snapshot.snapshotId}): ${report.snapshot.staleEntries} cached results were fetched again.`

@@ -2,9 +2,11 @@
 // validates requests and serialises responses with. Records with a `$id` become named
 // components, referenced wherever they appear.
 import type { TSchema } from "@sinclair/typebox";
-import { openApiPath, type RouteDef } from "./http/route-def";
+import { openApiPath, type RouteDef } from "../routes/route-def";
 import { DECISIONS_MARKDOWN } from "./api-decisions";
-import { CREDIT_UNITS, type OperationName } from "../shared/contract/credit-costs";
+import { CREDIT_UNITS } from "../../shared/contract/credit-costs";
+import { CREDIT_HEADERS } from "../../shared/contract/credit-fields";
+import { Problem } from "../../shared/contract/problem";
 
 /** Headers on every answer (`required`: the service always sends them). */
 const REQUEST_ID_HEADER = {
@@ -14,11 +16,11 @@ const REQUEST_ID_HEADER = {
 /** Headers on every answer to a call with a valid key (errors, 304, 402 and 429 included). */
 const METERING_HEADERS = {
   ...REQUEST_ID_HEADER,
-  "X-Credits-Plan": { required: true, schema: { type: "string" }, description: "The key's plan, e.g. `explorer`." },
-  "X-Credits-Limit": { required: true, schema: { type: "integer" }, description: "The plan's credits per month." },
-  "X-Credits-Remaining": { required: true, schema: { type: "integer" }, description: "Credits left this period, after this call." },
-  "X-Credits-Charged": { required: true, schema: { type: "integer" }, description: "What this call cost (0 for errors and 304)." },
-  "X-Credits-Reset": { required: true, schema: { type: "string", format: "date-time" }, description: "When the credits reset (00:00 UTC on the 1st)." },
+  [CREDIT_HEADERS.plan]: { required: true, schema: { type: "string" }, description: "The key's plan, e.g. `explorer`." },
+  [CREDIT_HEADERS.limit]: { required: true, schema: { type: "integer" }, description: "The plan's credits per month." },
+  [CREDIT_HEADERS.remaining]: { required: true, schema: { type: "integer" }, description: "Credits left this period, after this call." },
+  [CREDIT_HEADERS.charged]: { required: true, schema: { type: "integer" }, description: "What this call cost (0 for errors and 304)." },
+  [CREDIT_HEADERS.reset]: { required: true, schema: { type: "string", format: "date-time" }, description: "When the credits reset (00:00 UTC on the 1st)." },
   "RateLimit-Policy": { required: true, schema: { type: "string" }, description: 'The key\'s token bucket, e.g. `"burst";q=60;w=6`.' },
   RateLimit: { required: true, schema: { type: "string" }, description: 'Calls left now and seconds until the bucket is full, e.g. `"burst";r=41;t=2`.' },
 };
@@ -28,7 +30,7 @@ const ETAG_HEADER = {
   ETag: { required: true, schema: { type: "string" }, description: "Send back in If-None-Match to get 304 when unchanged." },
 };
 
-const PROBLEM_CONTENT = { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } };
+const PROBLEM_CONTENT = { "application/problem+json": { schema: { $ref: `#/components/schemas/${Problem.$id}` } } };
 
 const problem = (description: string, headers: Record<string, unknown> = METERING_HEADERS) => ({
   description,
@@ -110,65 +112,11 @@ function parameters(route: RouteDef, components: Record<string, unknown>) {
 }
 
 export function buildOpenApi(routes: RouteDef[]) {
-  const components: Record<string, unknown> = {
-    Problem: {
-      type: "object",
-      description: "RFC 9457 problem details.",
-      required: ["type", "title", "status", "detail", "code", "request_id"],
-      properties: {
-        type: { type: "string" },
-        title: { type: "string" },
-        status: { type: "integer" },
-        detail: { type: "string" },
-        code: { type: "string", description: "Stable, snake_case error code." },
-        request_id: { type: "string" },
-        errors: {
-          type: "array",
-          description: "What failed validation, one entry a field.",
-          items: {
-            type: "object",
-            required: ["pointer", "detail"],
-            properties: {
-              pointer: { type: "string", description: "JSON pointer to the field in the query, path or body." },
-              parameter: { type: "string", description: "The query or path parameter, for those." },
-              detail: { type: "string" },
-            },
-          },
-        },
-        valid_values: { type: "array", items: { type: "string" }, description: "404 for an unknown asset or company type: the valid ones." },
-        unknown_ids: { type: "array", items: { type: "string" }, description: "404 from compare: the ids not in the snapshot." },
-        asset_type: { type: "string", description: "400 `unsupported_filter`: the asset type searched." },
-        supported_filters: { type: "array", items: { type: "string" }, description: "400 `unsupported_filter`: the inputs the asset type supports." },
-        cost: { type: "integer", description: "402: what the call costs." },
-        credits_remaining: { type: "integer", description: "402: credits left this period." },
-        credits_limit: { type: "integer", description: "402: the plan's credits per month." },
-        resets_at: { type: "string", format: "date-time", description: "402: when the credits reset." },
-        retry_after_seconds: { type: "integer", description: "429: seconds to wait, as `Retry-After` says." },
-        parameter: { type: "string", description: "400 place problems: the parameter that named the place." },
-        place: { type: "string", description: "400 place problems: the place as given." },
-        suggestions: {
-          type: "array",
-          items: { type: "string" },
-          description: "400 `unknown_place`, `ambiguous_place`, `unsupported_place`: up to three places the snapshot holds that may have been meant, each usable as given.",
-        },
-        accepted_kinds: { type: "array", items: { type: "string" }, description: "400 `unsupported_place`: the kinds of place the endpoint takes." },
-        match_count: { type: "integer", description: "400 `ambiguous_place`: how many places the name matched." },
-        candidate_count: { type: "integer", description: "400 `ambiguous_name`: how many companies the name matched." },
-        candidates: {
-          type: "array",
-          description: "400 `ambiguous_name`: the companies the name matched, largest first (at most five).",
-          items: {
-            type: "object",
-            required: ["id", "name", "property_count"],
-            properties: { id: { type: "string" }, name: { type: "string" }, property_count: { type: "integer" } },
-          },
-        },
-      },
-    },
-  };
+  const components: Record<string, unknown> = {};
+  componentize(Problem, components);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const unit = CREDIT_UNITS[route.operationId as OperationName];
+    const unit = CREDIT_UNITS[route.operationId];
     const op: Record<string, unknown> = {
       operationId: route.operationId,
       tags: [route.tag],

@@ -1,0 +1,70 @@
+// The coverage report (GET /v1/commercial/coverage): what the snapshot holds, computed from its
+// rows when it was built (src/snapshot/derive/coverage.ts). The route answers with this schema;
+// the task pane and PROP.COVERAGE read it as this type.
+import { Type, type Static } from "@sinclair/typebox";
+import { Nullable, StringEnum } from "./schema-helpers";
+import { SnapshotRef } from "./snapshot-ref";
+
+/** Where a snapshot's data came from: built by the seeded generator, or imported from captured files. */
+export const SNAPSHOT_SOURCES = ["generated", "imported"] as const;
+export type SnapshotSource = (typeof SNAPSHOT_SOURCES)[number];
+
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+
+export const AssetCoverage = Type.Object({
+  asset_type: Type.String(),
+  properties: Count("Properties of the type."),
+  sales: Count("Captured sales of the type."),
+  tenancies: Count("Leases in properties of the type."),
+  with_building_area: Count("Properties with building_area_sqft."),
+  with_land_area: Count("Properties with land_area_acres."),
+  with_units: Count("Properties with units."),
+  with_occupancy: Count("Properties with occupancy_rate."),
+  with_cap_rate: Count("Sales with cap_rate."),
+});
+export type AssetCoverage = Static<typeof AssetCoverage>;
+
+export const StateCoverage = Type.Object({
+  state_code: Type.String(),
+  properties: Type.Integer({ minimum: 0 }),
+  parcels: Type.Integer({ minimum: 0 }),
+  listings: Type.Integer({ minimum: 0 }),
+  sales: Type.Integer({ minimum: 0 }),
+});
+export type StateCoverage = Static<typeof StateCoverage>;
+
+/** A known gap: something the snapshot lacks, found by looking at its data. */
+export const Gap = Type.Object({
+  resource: Type.String(),
+  asset_type: Nullable(Type.String()),
+  field: Nullable(Type.String()),
+  detail: Type.String(),
+});
+export type Gap = Static<typeof Gap>;
+
+/** What the snapshot builder computes (stored with the snapshot, answered as it is). */
+export const CoverageFigures = Type.Object({
+  counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: "Rows per table: each resource, the markets and the diligence candidates." }),
+  by_asset_type: Type.Array(AssetCoverage),
+  by_state: Type.Array(StateCoverage),
+  listings_by_status: Type.Array(Type.Object({ status: Type.String(), listings: Type.Integer({ minimum: 0 }) })),
+  companies_by_type: Type.Array(Type.Object({ company_type: Type.String(), companies: Type.Integer({ minimum: 0 }) })),
+  known_gaps: Type.Array(Gap, { description: "Inputs an asset type lacks, thin resources: see docs/snapshot.md." }),
+  build_seconds: Type.Number({ description: "How long the build took." }),
+});
+export type CoverageFigures = Static<typeof CoverageFigures>;
+
+export const CoverageReport = Type.Object({
+  object: Type.Literal("coverage"),
+  snapshot: Type.Object(
+    {
+      ...SnapshotRef.properties,
+      built_at: Type.String({ format: "date-time", description: "When the snapshot file was written." }),
+      source: StringEnum(SNAPSHOT_SOURCES, { description: "generated (the built default) or imported (captured data)." }),
+      seed: Nullable(Type.String({ description: "The generator's seed (generated snapshots)." })),
+    },
+    { description: "The snapshot the data came from." },
+  ),
+  ...CoverageFigures.properties,
+});
+export type CoverageReport = Static<typeof CoverageReport>;
