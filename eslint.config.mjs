@@ -63,6 +63,11 @@ export default tseslint.config(
     },
   },
   {
+    // The account pages' own scripts, run by the browser as plain scripts.
+    files: ["src/server/web/assets/**/*.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser, SwaggerUIBundle: "readonly" } },
+  },
+  {
     files: ["**/*.mjs"],
     languageOptions: { globals: globals.node },
   },

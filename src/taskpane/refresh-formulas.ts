@@ -3,7 +3,7 @@
 // few at a time so the pane can show progress, and say which failed and why.
 import { refreshCachedResults, type AddinSession } from "../shared/addin-session";
 import type { RefreshResult } from "../shared/cached-api";
-import type { FormulaCell, FormulaOutcome, Scope, WorkbookPort } from "./workbook-types";
+import type { FormulaOutcome, Scope, WorkbookPort } from "./workbook-types";
 
 /** Formulas per Excel batch: small enough for steady progress, large enough to stay quick. */
 export const REFRESH_BATCH = 10;

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { ROOT, ensureAddinBuild, readDist } from "./addin-build";
 import { buildTestApp } from "../helpers/service";
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS, read as webpack reads it
 const webpackConfig = require("../../webpack.config.js") as { functionsMetadataForOrigin: (json: string, origin: string) => string };
 
 interface ParameterMetadata {

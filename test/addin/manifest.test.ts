@@ -7,6 +7,7 @@ import { ancestorNames, descendants, parseXml, type XmlElement } from "./xml-wal
 import { DIST, ROOT, ensureAddinBuild, readDist } from "./addin-build";
 import { buildTestApp } from "../helpers/service";
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS, read as webpack reads it
 const webpackConfig = require("../../webpack.config.js") as {
   addinOrigin(value?: string): string;
   manifestForOrigin(xml: string, origin: string): string;

@@ -18,10 +18,10 @@ type Objects = Record<string, any>;
  * answers after any sync without a load.
  */
 function mockExcel(objects: (o: Objects) => Record<string, Data>, workbook: (o: Objects) => Data, wire: (o: Objects) => void = () => {}) {
-  let root: any;
+  // The proxy reads `root` only when a test's callback asks for an object, after it is made.
   const o = new Proxy({} as Objects, { get: (_, name: string) => root.objects[name] });
   const data = objects(o);
-  root = new OfficeMockObject({ objects: data });
+  const root: any = new OfficeMockObject({ objects: data });
   root.workbook = workbook(o);
   for (const name of Object.keys(data)) root.objects[name].isNullObject = false;
   wire(o);
@@ -261,11 +261,11 @@ describe("insertTable and insertFormula", () => {
   });
 
   test("insertFormula writes into an empty active cell and refuses a taken one", async () => {
-    let o = mockExcel((o) => ({ cell: { address: "Sheet1!H1", formulas: [[""]] } }), (o) => ({ getActiveCell: () => o.cell }));
+    let o = mockExcel(() => ({ cell: { address: "Sheet1!H1", formulas: [[""]] } }), (o) => ({ getActiveCell: () => o.cell }));
     expect(await createExcelWorkbook().insertFormula(SEARCH)).toBe("Sheet1!H1");
     expect(o.cell.formulas).toEqual([[SEARCH]]);
 
-    o = mockExcel((o) => ({ cell: { address: "Sheet1!B2", formulas: [["spilled value"]] } }), (o) => ({ getActiveCell: () => o.cell }));
+    o = mockExcel(() => ({ cell: { address: "Sheet1!B2", formulas: [["spilled value"]] } }), (o) => ({ getActiveCell: () => o.cell }));
     await expect(createExcelWorkbook().insertFormula(SEARCH)).rejects.toMatchObject({ name: "TargetNotEmptyError", address: "Sheet1!B2" });
     expect(o.cell.formulas).toEqual([["spilled value"]]);
   });
@@ -336,7 +336,7 @@ describe("findPropFormulas", () => {
 
   test("in the workbook: every sheet's used range, skipping empty sheets", async () => {
     mockExcel(
-      (o) => ({
+      () => ({
         first: { name: "Sheet1" },
         empty: { name: "Notes" },
         used: range("Sheet1!A1:C2", 0, 0, 2, 3),

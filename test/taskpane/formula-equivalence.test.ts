@@ -46,8 +46,10 @@ function parseFormula(formula: string): { id: string; args: (string | null)[] } 
       let piece = "";
       for (i++; ; i++) {
         if (i >= text.length) throw new Error(`unterminated text in ${formula}`);
-        if (text[i] === '"' && text[i + 1] === '"') (piece += '"'), i++;
-        else if (text[i] === '"') break;
+        if (text[i] === '"' && text[i + 1] === '"') {
+          piece += '"';
+          i++;
+        } else if (text[i] === '"') break;
         else piece += text[i];
       }
       i++;

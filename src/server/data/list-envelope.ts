@@ -6,7 +6,7 @@ import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
 import { JsonText } from "./json-text";
 
 /** A page of `data` from `total` matching records, with what the list adds beside them (`extra`). */
-export function listEnvelope<T, E extends object = {}>(
+export function listEnvelope<T, E extends object = Record<never, never>>(
   data: T[],
   page: Page,
   total: number,

@@ -84,8 +84,8 @@ export interface RouteSpec<
  */
 export function defineRoute<
   Op extends OperationName,
-  P extends TObject = TObject<{}>,
-  Q extends TObject = TObject<{}>,
+  P extends TObject = TObject<Record<never, never>>,
+  Q extends TObject = TObject<Record<never, never>>,
   B extends TObject | undefined = undefined,
   R extends TSchema = TSchema,
 >(spec: RouteSpec<Op, P, Q, B, R>): RouteDef {

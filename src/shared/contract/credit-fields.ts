@@ -19,5 +19,5 @@ export const CreditsExhaustedFields = {
   credits_limit: Type.Integer({ description: "402: the plan's credits per month." }),
   resets_at: Type.String({ format: "date-time", description: "402: when the credits reset." }),
 };
-const CreditsExhausted = Type.Object(CreditsExhaustedFields);
+export const CreditsExhausted = Type.Object(CreditsExhaustedFields);
 export type CreditsExhausted = Static<typeof CreditsExhausted>;

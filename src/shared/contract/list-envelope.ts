@@ -16,10 +16,10 @@ const ListMembers = Type.Object({
 });
 
 /** Schema of a list of `item`, with extra envelope members beside `data` (a summary, say). */
-export function ListOf<T extends TSchema, E extends TProperties = {}>(item: T, extra: E = {} as E) {
+export function ListOf<T extends TSchema, E extends TProperties = Record<never, never>>(item: T, extra: E = {} as E) {
   const { object, ...rest } = ListMembers.properties;
   return Type.Object({ object, data: Type.Array(item), ...rest, ...extra });
 }
 
 /** A list as received: records of type T, and what some lists add beside them (`E`). */
-export type ListEnvelope<T = Record<string, unknown>, E = {}> = Static<typeof ListMembers> & { data: T[] } & E;
+export type ListEnvelope<T = Record<string, unknown>, E = Record<never, never>> = Static<typeof ListMembers> & { data: T[] } & E;

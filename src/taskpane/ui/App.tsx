@@ -8,7 +8,7 @@
 // search form is in view without scrolling past them. Status opens by itself when the credits
 // run out. A card the user opens or closes stays so until the connection changes.
 import { Accordion, FluentProvider, MessageBar, MessageBarBody, Tab, TabList, webLightTheme } from "@fluentui/react-components";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { Connection } from "../pane-connection";
 import { creditSummary } from "../status-text";
 import { CompareTab } from "./CompareTab";
@@ -42,11 +42,15 @@ export function App({ services, hostWarning }: { services: PaneServices; hostWar
     [services, connection, lastRefresh],
   );
 
-  // Read when the connection changes: credits may run out before or after it is made.
-  useEffect(() => setOpenCards(connected ? (exhausted ? ["status"] : []) : ["connection"]), [connected]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => {
-    if (exhausted) setOpenCards((open) => (open.includes("status") ? open : [...open, "status"]));
-  }, [exhausted]);
+  // The cards follow the connection and the credits as they change (set while rendering, as
+  // React advises for state that follows other state): a new connection folds both cards, or
+  // leaves Status open if the credits are already gone; credits running out open Status.
+  const [seen, setSeen] = useState({ connected, exhausted });
+  if (seen.connected !== connected || seen.exhausted !== exhausted) {
+    setSeen({ connected, exhausted });
+    if (seen.connected !== connected) setOpenCards(connected ? (exhausted ? ["status"] : []) : ["connection"]);
+    else if (exhausted) setOpenCards((open) => (open.includes("status") ? open : [...open, "status"]));
+  }
 
   const { Body } = TABS[tab];
   return (

@@ -150,7 +150,9 @@ export class RangeProxy extends ClientObject<RangeTarget> {
       if (applyTo === "All" || applyTo === "Contents") this.host.model.setContents(sheet, rect, blank(rect));
       if (applyTo === "All" || applyTo === "Formats") {
         this.host.model.format(sheet, rect, (cell) => {
-          delete cell.bold, delete cell.italic, delete cell.numberFormat;
+          delete cell.bold;
+          delete cell.italic;
+          delete cell.numberFormat;
         });
       }
     });

@@ -159,7 +159,10 @@ export class WorkbookModel {
         const r = rect.row + i;
         const c = rect.column + j;
         const cell = this.cell(sheet, r, c);
-        delete cell.formula, delete cell.value, delete cell.error, delete cell.prefixed;
+        delete cell.formula;
+        delete cell.value;
+        delete cell.error;
+        delete cell.prefixed;
         Object.assign(cell, content);
         sheet.results.delete(key(r, c));
         sheet.pending.delete(key(r, c));
@@ -214,7 +217,10 @@ export class WorkbookModel {
   usedRect(sheet: SheetModel, valuesOnly: boolean): Rect | null {
     let top = Infinity, left = Infinity, bottom = -1, right = -1;
     const include = (r: number, c: number) => {
-      top = Math.min(top, r), left = Math.min(left, c), bottom = Math.max(bottom, r), right = Math.max(right, c);
+      top = Math.min(top, r);
+      left = Math.min(left, c);
+      bottom = Math.max(bottom, r);
+      right = Math.max(right, c);
     };
     for (const [k, cell] of sheet.cells) {
       const formatted = Boolean(cell.bold || cell.italic || (cell.numberFormat && cell.numberFormat !== "General"));
@@ -236,7 +242,10 @@ export class WorkbookModel {
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
           if (contains(rect, r, c) || !filled(r, c)) continue;
-          top = Math.min(top, r), left = Math.min(left, c), bottom = Math.max(bottom, r), right = Math.max(right, c);
+          top = Math.min(top, r);
+          left = Math.min(left, c);
+          bottom = Math.max(bottom, r);
+          right = Math.max(right, c);
         }
       }
       const next = { row: top, column: left, rows: bottom - top + 1, columns: right - left + 1 };
