@@ -55,7 +55,18 @@ const POINT_CELLS = OPTIONS.points;
 const DISTINCT = OPTIONS.distinct;
 const TABLE_CELLS = OPTIONS.tables;
 const DIST = path.resolve(__dirname, "../dist/addin");
-const FIELDS = ["name", "asset_type", "year_built", "building_area_sqft", "occupancy_rate", "estimated_value", "owner_name", "last_sale_price", "city", "state_code"];
+const FIELDS = [
+  "name",
+  "asset_type",
+  "year_built",
+  "building_area_sqft",
+  "occupancy_rate",
+  "estimated_value",
+  "owner_name",
+  "last_sale_price",
+  "city",
+  "state_code",
+];
 
 /** One model cell: a function id and its arguments. */
 interface Cell {
@@ -101,11 +112,17 @@ function snapshotFile(): string {
 /** The model's cells over real ids of the snapshot. */
 function model(db: ReturnType<typeof openSnapshot>): Cell[] {
   const properties = db
-    .prepare("SELECT id, asset_type, state_code FROM properties WHERE asset_type IN ('industrial','office','retail','multifamily') ORDER BY id LIMIT ?")
+    .prepare(
+      "SELECT id, asset_type, state_code FROM properties WHERE asset_type IN ('industrial','office','retail','multifamily') ORDER BY id LIMIT ?",
+    )
     .all(DISTINCT) as { id: string; asset_type: string; state_code: string }[];
   const cells: Cell[] = [];
   for (let i = 0; i < POINT_CELLS; i++) {
-    cells.push({ id: "PROPERTY", args: [properties[i % properties.length].id, FIELDS[Math.floor(i / properties.length) % FIELDS.length]], kind: "point" });
+    cells.push({
+      id: "PROPERTY",
+      args: [properties[i % properties.length].id, FIELDS[Math.floor(i / properties.length) % FIELDS.length]],
+      kind: "point",
+    });
   }
   for (let i = 0; i < TABLE_CELLS; i++) {
     const p = properties[i % properties.length];
@@ -127,7 +144,10 @@ function loadAddin(origin: string, apiKey: string, counter: Counter) {
   const actions = new Map<string, (event: { completed(): void }) => Promise<void>>();
   const storageItems = new Map<string, string>([[SETTING_KEYS.apiKey, apiKey]]);
   class ExcelError {
-    constructor(readonly code: string, readonly message?: string) {}
+    constructor(
+      readonly code: string,
+      readonly message?: string,
+    ) {}
   }
   const context = vm.createContext({
     CustomFunctions: {
@@ -143,7 +163,10 @@ function loadAddin(origin: string, apiKey: string, counter: Counter) {
       },
     },
     // The ribbon's refresh ends in a full recalculation; the benchmark runs the model for it.
-    Excel: { run: async (body: (ctx: unknown) => Promise<void>) => body({ workbook: { application: { calculate() {} } }, sync: async () => {} }), CalculationType: { full: "Full" } },
+    Excel: {
+      run: async (body: (ctx: unknown) => Promise<void>) => body({ workbook: { application: { calculate() {} } }, sync: async () => {} }),
+      CalculationType: { full: "Full" },
+    },
     Office: { onReady: (cb: () => void) => cb(), actions: { associate: (name: string, fn: never) => actions.set(name, fn) } },
     // No pane markup: taskpane.js registers the ribbon commands and mounts nothing.
     document: { getElementById: () => null },
@@ -172,9 +195,9 @@ function loadAddin(origin: string, apiKey: string, counter: Counter) {
  */
 function excelCall(associated: Map<string, (...args: unknown[]) => Promise<unknown>>) {
   const declared = new Map<string, number>(
-    (JSON.parse(fs.readFileSync(path.join(DIST, "functions.json"), "utf8")) as { functions: { id: string; parameters: unknown[] }[] }).functions.map(
-      (f) => [f.id, f.parameters.length],
-    ),
+    (
+      JSON.parse(fs.readFileSync(path.join(DIST, "functions.json"), "utf8")) as { functions: { id: string; parameters: unknown[] }[] }
+    ).functions.map((f) => [f.id, f.parameters.length]),
   );
   return (cell: Cell) => {
     const args = [...cell.args, ...Array<null>(Math.max(0, (declared.get(cell.id) ?? 0) - cell.args.length)).fill(null)];
@@ -216,12 +239,19 @@ function naiveCell(origin: string, apiKey: string, counter: Counter) {
   };
   return async (cell: Cell) => {
     const [a, b, c] = cell.args as string[];
-    const options = Object.fromEntries(String(c ?? "").split(";").filter((s) => s.includes("=") && !s.includes("cols")).map((s) => s.trim().split("=")));
+    const options = Object.fromEntries(
+      String(c ?? "")
+        .split(";")
+        .filter((s) => s.includes("=") && !s.includes("cols"))
+        .map((s) => s.trim().split("=")),
+    );
     switch (cell.id) {
       case "PROPERTY":
         return (await get(`/v1/commercial/properties/${a}`))[b];
       case "SALECOMPS":
-        return get(`/v1/commercial/sale-comps?${new URLSearchParams({ ...(a.startsWith("cp_") ? { property_id: a } : { state_code: a, asset_type: b }), ...options })}`);
+        return get(
+          `/v1/commercial/sale-comps?${new URLSearchParams({ ...(a.startsWith("cp_") ? { property_id: a } : { state_code: a, asset_type: b }), ...options })}`,
+        );
       case "MARKET":
         return get(`/v1/commercial/markets/snapshot?${new URLSearchParams({ geography: a, asset_type: b })}`);
       case "ASSETSEARCH":
@@ -269,7 +299,6 @@ function row(name: string, addin: Phase, naive: Phase): string {
   return cells.join(" ");
 }
 
-
 /** A fresh add-in runtime on a fresh Explorer account: each scenario starts from nothing. */
 async function freshAddin(origin: string, keys: KeyStore, name: string) {
   const key = keys.createKey(keys.accounts.create(`${name}@bench.example`).id, `bench ${name}`).raw;
@@ -289,12 +318,22 @@ async function gridScenario(origin: string, keys: KeyStore) {
   const { counter, run } = await freshAddin(origin, keys, "grid");
   const states = STATE_CODES.filter((s) => s !== "DC").slice(0, 50);
   const types = ["multifamily", "industrial", "office", "retail", "flex"];
-  const cells: Cell[] = states.flatMap((s) => types.map((t): Cell => ({ id: "MARKET", args: [s, t, "vacancy_rate", null], kind: "point" })));
+  const cells: Cell[] = states.flatMap((s) =>
+    types.map((t): Cell => ({ id: "MARKET", args: [s, t, "vacancy_rate", null], kind: "point" })),
+  );
   const phase = await calculate(cells, run, counter);
   const errors = phase.results.filter((r) => r.status === "rejected");
   const rateLimited = errors.filter((r) => /too many requests/i.test(errorText(r))).length;
   const noData = errors.filter((r) => /is not recorded for|has no .* properties/i.test(errorText(r))).length;
-  return { cells: cells.length, phase, errors: errors.length, rateLimited, noData, status429: counter.statuses["429"] ?? 0, statuses: counter.statuses };
+  return {
+    cells: cells.length,
+    phase,
+    errors: errors.length,
+    rateLimited,
+    noData,
+    status429: counter.statuses["429"] ?? 0,
+    statuses: counter.statuses,
+  };
 }
 
 /**
@@ -304,13 +343,21 @@ async function gridScenario(origin: string, keys: KeyStore) {
 async function pacedTablesScenario(origin: string, keys: KeyStore, db: ReturnType<typeof openSnapshot>) {
   const { counter, run } = await freshAddin(origin, keys, "paced");
   const cities = db
-    .prepare("SELECT name FROM places WHERE kind = 'city' AND code IN (SELECT 'city-' || lower(replace(city, ' ', '-')) || '-' || lower(state_code) FROM sales) ORDER BY record_count DESC LIMIT 150")
+    .prepare(
+      "SELECT name FROM places WHERE kind = 'city' AND code IN (SELECT 'city-' || lower(replace(city, ' ', '-')) || '-' || lower(state_code) FROM sales) ORDER BY record_count DESC LIMIT 150",
+    )
     .pluck()
     .all() as string[];
   const cells: Cell[] = cities.map((c): Cell => ({ id: "SALECOMPS", args: [c, null, "limit=5"], kind: "table" }));
   const phase = await calculate(cells, run, counter);
   const errors = phase.results.filter((r) => r.status === "rejected");
-  return { cells: cells.length, phase, errors: errors.length, rateLimited: errors.filter((r) => /too many requests/i.test(errorText(r))).length, status429: counter.statuses["429"] ?? 0 };
+  return {
+    cells: cells.length,
+    phase,
+    errors: errors.length,
+    rateLimited: errors.filter((r) => /too many requests/i.test(errorText(r))).length,
+    status429: counter.statuses["429"] ?? 0,
+  };
 }
 
 /** Case and spacing variants of 20 places through MARKET and SALECOMPS: each place should cost one request per function. */
@@ -345,9 +392,26 @@ async function variantsScenario(origin: string, keys: KeyStore, db: ReturnType<t
 async function unresolvableScenario(origin: string, keys: KeyStore) {
   const { counter, run } = await freshAddin(origin, keys, "unresolvable");
   const places = [
-    "New York, NY", "Austin, CA", "Springfeld, IL", "Sacramento, NV", "Dallas, OK", "Atlantis, FL", "Gotham, NJ",
-    "Gotham County, NY", "Smallville, KS", "Springfield, AK", "Los Angelos, CA", "Phenix, AZ", "Seatle, WA", "Bostn, MA",
-    "Chicag, IL", "Denvr, CO", "Mimi, FL", "Huston, TX", "00000", "metro-atlantis-fl",
+    "New York, NY",
+    "Austin, CA",
+    "Springfeld, IL",
+    "Sacramento, NV",
+    "Dallas, OK",
+    "Atlantis, FL",
+    "Gotham, NJ",
+    "Gotham County, NY",
+    "Smallville, KS",
+    "Springfield, AK",
+    "Los Angelos, CA",
+    "Phenix, AZ",
+    "Seatle, WA",
+    "Bostn, MA",
+    "Chicag, IL",
+    "Denvr, CO",
+    "Mimi, FL",
+    "Huston, TX",
+    "00000",
+    "metro-atlantis-fl",
   ];
   const cells: Cell[] = places.flatMap((p): Cell[] => [
     { id: "SALECOMPS", args: [p, null, "limit=5"], kind: "table" },
@@ -360,7 +424,9 @@ async function unresolvableScenario(origin: string, keys: KeyStore) {
     { id: "LISTINGS", args: ["TX", null, "min_price=900000; max_price=100000"], kind: "table" },
   );
   const phase = await calculate(cells, run, counter);
-  const answered = cells.filter((_, i) => phase.results[i].status === "fulfilled").map((c) => `${c.id}(${c.args.filter((a) => a !== null).join(", ")})`);
+  const answered = cells
+    .filter((_, i) => phase.results[i].status === "fulfilled")
+    .map((c) => `${c.id}(${c.args.filter((a) => a !== null).join(", ")})`);
   return { cells: cells.length, phase, answered, statuses: counter.statuses };
 }
 
@@ -403,7 +469,11 @@ async function main() {
 
   const naiveCounter = newCounter();
   const runNaive = naiveCell(origin, naiveKey, naiveCounter);
-  const naive = [await calculate(cells, runNaive, naiveCounter), await calculate(cells, runNaive, naiveCounter), await calculate(cells, runNaive, naiveCounter)];
+  const naive = [
+    await calculate(cells, runNaive, naiveCounter),
+    await calculate(cells, runNaive, naiveCounter),
+    await calculate(cells, runNaive, naiveCounter),
+  ];
   const grid = await gridScenario(origin, keys);
   const paced = await pacedTablesScenario(origin, keys, snapshotDb);
   const variants = await variantsScenario(origin, keys, snapshotDb);
@@ -412,11 +482,19 @@ async function main() {
 
   const points = cells.filter((c) => c.kind === "point").length;
   const distinct = new Set(cells.filter((c) => c.kind === "point").map((c) => c.args[0])).size;
-  console.log(`\nAdd-in benchmark: ${points} point cells over ${distinct} properties + ${cells.length - points} table cells; snapshot of ${PROPERTIES.toLocaleString("en-US")} properties; Node ${process.version}`);
-  console.log(`Credits ${addinCounter.creditsFromHeaders || naiveCounter.creditsFromHeaders ? "from X-Credits-Charged" : "from the published cost of each successful call (the service sent no X-Credits-Charged)"}.`);
-  console.log("Plans: add-in on Explorer (the default); naive on the operators' unlimited plan (it would exceed Explorer's 1,000 credits and 60-request burst).\n");
+  console.log(
+    `\nAdd-in benchmark: ${points} point cells over ${distinct} properties + ${cells.length - points} table cells; snapshot of ${PROPERTIES.toLocaleString("en-US")} properties; Node ${process.version}`,
+  );
+  console.log(
+    `Credits ${addinCounter.creditsFromHeaders || naiveCounter.creditsFromHeaders ? "from X-Credits-Charged" : "from the published cost of each successful call (the service sent no X-Credits-Charged)"}.`,
+  );
+  console.log(
+    "Plans: add-in on Explorer (the default); naive on the operators' unlimited plan (it would exceed Explorer's 1,000 credits and 60-request burst).\n",
+  );
   console.log(`${"".padEnd(24)} ${"add-in (cached, batched)".padEnd(35)}  | naive (one request per cell)`);
-  console.log(`${"".padEnd(24)} ${"requests".padStart(8)} ${"point".padStart(7)} ${"credits".padStart(8)} ${"ms".padStart(8)}   | ${"requests".padStart(8)} ${"credits".padStart(8)} ${"ms".padStart(8)}`);
+  console.log(
+    `${"".padEnd(24)} ${"requests".padStart(8)} ${"point".padStart(7)} ${"credits".padStart(8)} ${"ms".padStart(8)}   | ${"requests".padStart(8)} ${"credits".padStart(8)} ${"ms".padStart(8)}`,
+  );
   console.log(row("first calculation", first, naive[0]));
   console.log(row("recalculation", recalc, naive[1]));
   console.log(row("refresh, same snapshot", refresh, naive[2]));
@@ -424,7 +502,11 @@ async function main() {
   const wrong = [first, recalc, refreshRecalc].reduce((n, phase) => n + mismatches(cells, phase, naive[0]), 0);
   const empty = first.results.filter((r, i) => cells[i].kind === "point" && r.status === "rejected").length;
   const checks: [string, boolean, unknown][] = [
-    [`point cells on first calculation <= ${perDistinct} requests (1 per 25 distinct properties)`, first.pointRequests <= perDistinct, first.pointRequests],
+    [
+      `point cells on first calculation <= ${perDistinct} requests (1 per 25 distinct properties)`,
+      first.pointRequests <= perDistinct,
+      first.pointRequests,
+    ],
     ["recalculation makes 0 requests", recalc.requests === 0, recalc.requests],
     ["refresh with an unchanged snapshot costs 0 credits", refresh.credits === 0, refresh.credits],
     ["every point cell answers what the naive model read from the service, in every phase", wrong === 0, `${wrong} differ`],
@@ -434,20 +516,40 @@ async function main() {
   console.log(`(${empty} point cells are #N/A in both models: the property has no value for that field.)`);
   console.log(`\nStatuses: add-in ${JSON.stringify(addinCounter.statuses)}, naive ${JSON.stringify(naiveCounter.statuses)}`);
 
-  console.log(`\nMarket grid: ${grid.cells} distinct =PROP.MARKET(state, asset_type, "vacancy_rate") cells, fresh Explorer account, one calculation`);
-  console.log(`  cells in error ${grid.errors} (rate-limited ${grid.rateLimited}; #N/A because the market records no such figure ${grid.noData}), requests ${grid.phase.requests}, 429s received ${grid.status429}, credits ${grid.phase.credits}, settled in ${(grid.phase.ms / 1000).toFixed(2)} s`);
+  console.log(
+    `\nMarket grid: ${grid.cells} distinct =PROP.MARKET(state, asset_type, "vacancy_rate") cells, fresh Explorer account, one calculation`,
+  );
+  console.log(
+    `  cells in error ${grid.errors} (rate-limited ${grid.rateLimited}; #N/A because the market records no such figure ${grid.noData}), requests ${grid.phase.requests}, 429s received ${grid.status429}, credits ${grid.phase.credits}, settled in ${(grid.phase.ms / 1000).toFixed(2)} s`,
+  );
   console.log(`  statuses ${JSON.stringify(grid.statuses)}`);
-  console.log(`\nPaced tables: ${paced.cells} distinct =PROP.SALECOMPS(city) cells (no batch form), fresh Explorer account, one calculation`);
-  console.log(`  cells in error ${paced.errors} (rate-limited ${paced.rateLimited}), requests ${paced.phase.requests}, 429s received ${paced.status429}, credits ${paced.phase.credits}, settled in ${(paced.phase.ms / 1000).toFixed(2)} s`);
-  console.log(`\nPlace variants: ${variants.places} places x ${variants.variantsEach} spellings, through MARKET and SALECOMPS (${variants.cells} cells)`);
-  console.log(`  requests ${variants.phase.requests} (one per place and function would be ${variants.places * 2}), credits ${variants.phase.credits}, cells in error ${variants.errors}`);
-  console.log(`\nUnresolvable: 20 places the snapshot does not hold (SALECOMPS, SEARCH, MARKET each) and 3 impossible ranges (${unresolvable.cells} cells)`);
-  console.log(`  credits ${unresolvable.phase.credits}, requests ${unresolvable.phase.requests}, statuses ${JSON.stringify(unresolvable.statuses)}`);
+  console.log(
+    `\nPaced tables: ${paced.cells} distinct =PROP.SALECOMPS(city) cells (no batch form), fresh Explorer account, one calculation`,
+  );
+  console.log(
+    `  cells in error ${paced.errors} (rate-limited ${paced.rateLimited}), requests ${paced.phase.requests}, 429s received ${paced.status429}, credits ${paced.phase.credits}, settled in ${(paced.phase.ms / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `\nPlace variants: ${variants.places} places x ${variants.variantsEach} spellings, through MARKET and SALECOMPS (${variants.cells} cells)`,
+  );
+  console.log(
+    `  requests ${variants.phase.requests} (one per place and function would be ${variants.places * 2}), credits ${variants.phase.credits}, cells in error ${variants.errors}`,
+  );
+  console.log(
+    `\nUnresolvable: 20 places the snapshot does not hold (SALECOMPS, SEARCH, MARKET each) and 3 impossible ranges (${unresolvable.cells} cells)`,
+  );
+  console.log(
+    `  credits ${unresolvable.phase.credits}, requests ${unresolvable.phase.requests}, statuses ${JSON.stringify(unresolvable.statuses)}`,
+  );
   if (unresolvable.answered.length) console.log(`  answered with a value: ${unresolvable.answered.join("; ")}`);
   checks.push(
     ["market grid: 0 cells in error after the first calculation", grid.errors - grid.noData === 0, grid.errors - grid.noData],
     ["market grid: 0 rate-limit answers (429) received", grid.status429 === 0, grid.status429],
-    ["paced tables: 0 cells in error and 0 rate-limit answers (429)", paced.errors === 0 && paced.status429 === 0, `${paced.errors} errors, ${paced.status429} 429s`],
+    [
+      "paced tables: 0 cells in error and 0 rate-limit answers (429)",
+      paced.errors === 0 && paced.status429 === 0,
+      `${paced.errors} errors, ${paced.status429} 429s`,
+    ],
     ["place variants: one request per place and function", variants.phase.requests <= variants.places * 2, variants.phase.requests],
     ["unresolvable places and impossible ranges: 0 credits", unresolvable.phase.credits === 0, unresolvable.phase.credits],
   );

@@ -16,7 +16,6 @@ import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { loadPepper } from "../src/server/config";
 
-
 const USAGE = "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--reuse]";
 
 /** The command line's options; anything else, or a value that is not a positive integer, exits with the usage. */
@@ -127,7 +126,11 @@ function run(pid: number, name: string, paths: string[], headers: Record<string,
     rps: num(/Requests\/sec:\s+([\d.]+)/),
     p50: ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ""),
     p99: ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ""),
-    errors: /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0,
+    errors:
+      /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+        .exec(out)
+        ?.slice(1)
+        .reduce((a, b) => a + Number(b), 0) ?? 0,
     non2xx: num(/Non-2xx or 3xx responses: (\d+)/),
   };
 }
@@ -145,7 +148,10 @@ function interleaved(pid: number, detail: [string[], Record<string, string>], tr
   const perRound: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const requests = { detail: 0, trivial: 0 };
-    for (const [name, [paths, headers]] of [["detail", detail], ["trivial", trivial]] as const) {
+    for (const [name, [paths, headers]] of [
+      ["detail", detail],
+      ["trivial", trivial],
+    ] as const) {
       const before = cpuSeconds(pid);
       const out = wrk(paths, headers, 1);
       sum[name].cpu += cpuSeconds(pid) - before;
@@ -223,7 +229,9 @@ async function main() {
       const a = assets[i % assets.length];
       return [`/v1/commercial/assets/${a}/properties?state_code=${s}&min_building_area_sqft=20000&limit=25`];
     });
-    const textPaths = cities.map((c, i) => `/v1/commercial/properties?q=${encodeURIComponent(`${c} ${assets[i % assets.length]}`)}&limit=25`);
+    const textPaths = cities.map(
+      (c, i) => `/v1/commercial/properties?q=${encodeURIComponent(`${c} ${assets[i % assets.length]}`)}&limit=25`,
+    );
 
     const detailPaths = ids.map((id) => `/v1/commercial/properties/${id}`);
     const freshPaths = [...new Set(freshWords)].map((q) => `/v1/commercial/properties?q=${encodeURIComponent(q)}&limit=25`);
@@ -259,7 +267,9 @@ async function main() {
       `  the two ${DURATION}-s scenarios above, measured ~${DURATION + WARM_SECONDS} s apart (a neighbour's burst during one moves it): ` +
         `${pct(ratio)} by req/s, ${pct(cpuRatio)} by CPU per request`,
     );
-    console.log(`detail p99 ${results[1].p99} ms (target < 10); search p99 ${results[2].p99} ms and text p99 ${results[3].p99} ms (target < 25)`);
+    console.log(
+      `detail p99 ${results[1].p99} ms (target < 10); search p99 ${results[2].p99} ms and text p99 ${results[3].p99} ms (target < 25)`,
+    );
     console.log(`service RSS now ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB (target < 600)`);
     if (buildSeconds !== null) console.log(`snapshot build ${buildSeconds.toFixed(1)} s (target < 180)`);
   } finally {

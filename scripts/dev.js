@@ -44,7 +44,9 @@ const watching = compiler.watch({ aggregateTimeout: 300 }, (err, stats) => {
     return;
   }
   const failed = stats.hasErrors();
-  console.log(`[dev] add-in ${failed ? "build failed" : "built"} in ${stats.endTime - stats.startTime} ms${failed ? ":" : " (dist/addin-dev/)"}`);
+  console.log(
+    `[dev] add-in ${failed ? "build failed" : "built"} in ${stats.endTime - stats.startTime} ms${failed ? ":" : " (dist/addin-dev/)"}`,
+  );
   if (failed || stats.hasWarnings()) console.log(stats.toString({ preset: "errors-warnings", colors: process.stdout.isTTY }));
   if (!server && !stopping && !failed) startServer();
 });

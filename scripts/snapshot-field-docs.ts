@@ -16,7 +16,11 @@ function typeOf(s: TSchema): string {
   const types = ([] as string[]).concat(s.type ?? "any").filter((t) => t !== "null");
   let t = types.join(" | ");
   // A nullable enum lists null among its values; the Required column says "nullable".
-  if (Array.isArray(s.enum)) t = `one of ${(s.enum as unknown[]).filter((v) => v !== null).map((v) => `\`${v}\``).join(", ")}`;
+  if (Array.isArray(s.enum))
+    t = `one of ${(s.enum as unknown[])
+      .filter((v) => v !== null)
+      .map((v) => `\`${v}\``)
+      .join(", ")}`;
   else if (s.const !== undefined) t = `\`${String(s.const)}\``;
   else if (s.format) t += ` (${s.format === "date" ? "YYYY-MM-DD" : s.format})`;
   else if (s.pattern) t += ` (\`${s.pattern}\`)`;

@@ -31,7 +31,10 @@ export function placeArg(raw: unknown, spec: EndpointSpec, label = "geography"):
 }
 
 /** Adds positional inputs to options' filters; the same input given both ways is an error. */
-export function mergeInputs(positional: Record<string, string | number>, filters: Record<string, string | number>): Record<string, string | number> {
+export function mergeInputs(
+  positional: Record<string, string | number>,
+  filters: Record<string, string | number>,
+): Record<string, string | number> {
   for (const name of Object.keys(positional)) {
     if (name in filters) throw new InputError(`${name} is given twice: as an argument and in options.`);
   }

@@ -27,8 +27,18 @@ export async function assetAnalysis(assetType: unknown, geography: unknown, opti
   const where = `${asset_type} ${query.geography ? `in ${query.geography}` : "nationally"}`;
   if (breakdown) {
     const rows = (record[`by_${breakdown}`] as Record<string, unknown>[] | undefined) ?? [];
-    return shapeTable(rows, fields, shape, `No ${breakdown} breakdown for ${where}${breakdown === "state" && !isBlank(geography) ? " (the state breakdown is national only)" : ""}.`);
+    return shapeTable(
+      rows,
+      fields,
+      shape,
+      `No ${breakdown} breakdown for ${where}${breakdown === "state" && !isBlank(geography) ? " (the state breakdown is national only)" : ""}.`,
+    );
   }
   if (parsed.get("layout") === "columns") return shapeTable([record], fields, shape, `No analysis for ${where}.`);
-  return shapePairs(fields.map((f): [string, unknown] => [f, record[f]]), ["metric", "value"], shape, `No analysis for ${where}.`);
+  return shapePairs(
+    fields.map((f): [string, unknown] => [f, record[f]]),
+    ["metric", "value"],
+    shape,
+    `No analysis for ${where}.`,
+  );
 }

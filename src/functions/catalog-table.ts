@@ -51,7 +51,12 @@ export async function catalogTable(rawSection: unknown, options: unknown, ctx: F
   const shape = tableOptions(parsed, null, "catalog");
   const catalog = await ctx.session.api.get<Catalog>(ENDPOINTS.getCatalog, {}, {}, ctx);
   if (section === "paging") {
-    return shapePairs(Object.entries((catalog.paging as Record<string, unknown>) ?? {}), ["setting", "value"], { ...shape, cols: null }, "The catalog states no paging bounds.");
+    return shapePairs(
+      Object.entries((catalog.paging as Record<string, unknown>) ?? {}),
+      ["setting", "value"],
+      { ...shape, cols: null },
+      "The catalog states no paging bounds.",
+    );
   }
   return sectionTable(catalogRows(catalog, section), shape, `The catalog lists no ${section.replace(/_/g, " ")}.`);
 }

@@ -16,7 +16,15 @@ export function companyArg(raw: unknown, role: "owner" | "tenant"): Record<strin
   const text = String(raw).trim();
   const spec = ENDPOINTS[role === "owner" ? "getOwnerPortfolio" : "getTenantFootprint"].query;
   const name = COMPANY_ID.test(text) ? `${role}_id` : `${role}_name`;
-  return { [name]: String(checkParam(spec.find((q) => q.name === name)!, text, role)) };
+  return {
+    [name]: String(
+      checkParam(
+        spec.find((q) => q.name === name)!,
+        text,
+        role,
+      ),
+    ),
+  };
 }
 
 /** PROP.COMPANIES: companies of one type, largest first. */
@@ -50,7 +58,14 @@ export function uniqueNameMatch(company: Record<string, string>): Record<string,
 export function portfolio(owner: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const positional = companyArg(owner, "owner");
   return listTable(
-    { spec: ENDPOINTS.getOwnerPortfolio, positional, options, resource: "portfolio_holding", empty: "No holdings match", defaults: uniqueNameMatch(positional) },
+    {
+      spec: ENDPOINTS.getOwnerPortfolio,
+      positional,
+      options,
+      resource: "portfolio_holding",
+      empty: "No holdings match",
+      defaults: uniqueNameMatch(positional),
+    },
     ctx,
   );
 }
@@ -59,7 +74,14 @@ export function portfolio(owner: unknown, options: unknown, ctx: FunctionContext
 export function footprint(tenant: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const positional = companyArg(tenant, "tenant");
   return listTable(
-    { spec: ENDPOINTS.getTenantFootprint, positional, options, resource: "tenant_location", empty: "No tenant locations match", defaults: uniqueNameMatch(positional) },
+    {
+      spec: ENDPOINTS.getTenantFootprint,
+      positional,
+      options,
+      resource: "tenant_location",
+      empty: "No tenant locations match",
+      defaults: uniqueNameMatch(positional),
+    },
     ctx,
   );
 }

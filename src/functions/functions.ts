@@ -27,7 +27,12 @@ import { saleComps } from "./sale-comps";
  * @param invocation Supplied by Excel.
  * @returns The field's value (dates as Excel dates, rates as percentages); #N/A with a reason when the property has no value for it.
  */
-export async function property(property_id: string, field: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any> {
+export async function property(
+  property_id: string,
+  field: string,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any> {
   return withExcelErrors(invocation, (ctx) => propertyField(property_id, field, options, ctx));
 }
 
@@ -55,7 +60,11 @@ export async function details(property_id: string, options?: string, invocation?
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property (or per field with stats=true).
  */
-export async function compare(property_ids: any[][], options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function compare(
+  property_ids: any[][],
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => compareTable(property_ids, options, ctx));
 }
 
@@ -70,7 +79,12 @@ export async function compare(property_ids: any[][], options?: string, invocatio
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per comparable sale.
  */
-export async function salecomps(subject: any, asset_type?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function salecomps(
+  subject: any,
+  asset_type?: string,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => saleComps(subject, asset_type, options, ctx));
 }
 
@@ -86,7 +100,13 @@ export async function salecomps(subject: any, asset_type?: string, options?: str
  * @param invocation Supplied by Excel.
  * @returns The metric's value, or without a metric a table of metric and value.
  */
-export async function market(geography: string, asset_type: string, metric?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function market(
+  geography: string,
+  asset_type: string,
+  metric?: string,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => marketFigures(geography, asset_type, metric, options, ctx));
 }
 
@@ -101,6 +121,11 @@ export async function market(geography: string, asset_type: string, metric?: str
  * @param invocation Supplied by Excel.
  * @returns A table of metric and value, or the breakdown table.
  */
-export async function analysis(asset_type: string, geography?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function analysis(
+  asset_type: string,
+  geography?: string,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => assetAnalysis(asset_type, geography, options, ctx));
 }

@@ -55,7 +55,13 @@ export async function listTable(call: ListCall, ctx: FunctionContext): Promise<C
   if (parsed.get("stats") === true) {
     if (rows.length === 0) throw new NoDataError(empty);
     const numeric = new Set(numericFields(call.resource));
-    return statsTable(fieldStatistics(rows, (shape.cols ?? fields).filter((f) => numeric.has(f))), shape);
+    return statsTable(
+      fieldStatistics(
+        rows,
+        (shape.cols ?? fields).filter((f) => numeric.has(f)),
+      ),
+      shape,
+    );
   }
   return shapeTable(rows, fields, shape, empty);
 }

@@ -22,12 +22,20 @@ const LAYOUT_OPTION: LocalOption = {
 export function marketMetric(raw: unknown): string {
   const metric = canonical(String(raw)).replace(/-/g, "_");
   if (!MARKET_METRICS.includes(metric)) {
-    throw new InputError(`metric: "${String(raw).trim()}" is not a market metric; =PROP.FIELDS("market") lists them (e.g. vacancy_rate, median_cap_rate).`);
+    throw new InputError(
+      `metric: "${String(raw).trim()}" is not a market metric; =PROP.FIELDS("market") lists them (e.g. vacancy_rate, median_cap_rate).`,
+    );
   }
   return metric;
 }
 
-export async function marketFigures(geography: unknown, assetType: unknown, metric: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+export async function marketFigures(
+  geography: unknown,
+  assetType: unknown,
+  metric: unknown,
+  options: unknown,
+  ctx: FunctionContext,
+): Promise<Cell[][]> {
   const query = { ...placeArg(geography, ENDPOINTS.getMarketSnapshot), asset_type: assetTypeArg(assetType) };
   const wanted = isBlank(metric) ? null : marketMetric(metric);
   const parsed = parseOptions(options, wanted ? VALUE_OPTIONS : [...SHAPE_OPTIONS, LAYOUT_OPTION]);

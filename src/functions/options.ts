@@ -38,7 +38,9 @@ export function parseOptions(raw: unknown, specs: readonly OptionSpec[]): Map<st
     const spec = byName.get(name);
     if (!spec) {
       throw new InputError(
-        specs.length === 0 ? `options: this call takes no options ("${name}" given).` : `options: "${name}" is not an option here; use ${specs.map((s) => s.name).join(", ")}.`,
+        specs.length === 0
+          ? `options: this call takes no options ("${name}" given).`
+          : `options: "${name}" is not an option here; use ${specs.map((s) => s.name).join(", ")}.`,
       );
     }
     if (out.has(name)) throw new InputError(`options: ${name} is given twice.`);
@@ -57,7 +59,10 @@ function checkOption(spec: OptionSpec, value: string): OptionValue {
       throw new InputError(`options: ${spec.name} must be true or false, not "${value}".`);
     }
     case "list": {
-      const items = value.split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
+      const items = value
+        .split(",")
+        .map((v) => v.trim().toLowerCase())
+        .filter(Boolean);
       if (items.length === 0) throw new InputError(`options: ${spec.name} lists nothing.`);
       const twice = items.find((item, i) => items.indexOf(item) !== i);
       if (twice) throw new InputError(`options: ${spec.name} names ${twice} twice.`);

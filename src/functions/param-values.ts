@@ -17,7 +17,10 @@ const PATTERNS: Partial<Record<ParamSpec["kind"], { test: RegExp; example: strin
 
 /** Spaces, underscores and hyphens are one separator: "Health Care" is health-care. */
 export function canonical(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s_-]+/g, "-");
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "-");
 }
 
 export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.name): ParamValue {
@@ -30,7 +33,8 @@ export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.n
       return placeValue(spec, raw, label);
     case "city": {
       const city = readPlace(raw, label);
-      if (city.kind !== "city") throw new InputError(`${label}: "${String(raw).trim()}" is not a city name; give one such as "Austin" or "Austin, TX".`);
+      if (city.kind !== "city")
+        throw new InputError(`${label}: "${String(raw).trim()}" is not a city name; give one such as "Austin" or "Austin, TX".`);
       return placeText(city);
     }
     case "state": {
@@ -79,7 +83,13 @@ function readPlace(raw: unknown, label: string): Place {
   }
 }
 
-const KIND_WORDS: Record<Place["kind"], string> = { state: "a state", county: "a county", city: "a city", zip: "a ZIP code", metro: "a metro" };
+const KIND_WORDS: Record<Place["kind"], string> = {
+  state: "a state",
+  county: "a county",
+  city: "a city",
+  zip: "a ZIP code",
+  metro: "a metro",
+};
 
 /**
  * A place in any form of the place grammar, as its canonical text ("austin tx" -> "Austin, TX"),
@@ -120,7 +130,8 @@ function checkNumber(spec: ParamSpec, raw: unknown, label: string): number {
     throw new InputError(`${label}: "${String(raw).trim()}" is not a number. ${spec.help}`);
   }
   if (spec.kind === "integer" && !Number.isInteger(value)) throw new InputError(`${label} must be a whole number, not ${value}.`);
-  if (spec.min !== undefined && spec.exclusiveMin && value <= spec.min) throw new InputError(`${label} must be more than ${spec.min}, not ${value}.`);
+  if (spec.min !== undefined && spec.exclusiveMin && value <= spec.min)
+    throw new InputError(`${label} must be more than ${spec.min}, not ${value}.`);
   if (spec.min !== undefined && value < spec.min) throw new InputError(`${label} must be at least ${spec.min}, not ${value}.`);
   if (spec.max !== undefined && value > spec.max) throw new InputError(`${label} must be at most ${spec.max}, not ${value}.`);
   return value;

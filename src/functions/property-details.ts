@@ -15,5 +15,10 @@ export async function propertyDetails(rawId: unknown, options: unknown, ctx: Fun
   const shape = tableOptions(parsed, fields, "property");
   const record = await ctx.session.api.property(id, ctx);
   if (parsed.get("layout") === "columns") return shapeTable([record], fields, shape, `No details for ${id}.`);
-  return shapePairs(fields.map((f): [string, unknown] => [f, record[f]]), ["field", "value"], shape, `No details for ${id}.`);
+  return shapePairs(
+    fields.map((f): [string, unknown] => [f, record[f]]),
+    ["field", "value"],
+    shape,
+    `No details for ${id}.`,
+  );
 }

@@ -17,7 +17,10 @@ function optionalPlace(raw: unknown, spec: EndpointSpec): Record<string, string>
 
 /** PROP.SEARCH: commercial properties of any asset type. */
 export function searchProperties(text: unknown, geography: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const positional = { ...(isBlank(text) ? {} : { q: checkParam(TEXT, text, "text") }), ...optionalPlace(geography, ENDPOINTS.searchProperties) };
+  const positional = {
+    ...(isBlank(text) ? {} : { q: checkParam(TEXT, text, "text") }),
+    ...optionalPlace(geography, ENDPOINTS.searchProperties),
+  };
   return listTable({ spec: ENDPOINTS.searchProperties, positional, options, resource: "property", empty: "No properties match" }, ctx);
 }
 
@@ -60,7 +63,13 @@ export function diligence(assetType: unknown, geography: unknown, options: unkno
     ...optionalPlace(geography, ENDPOINTS.rankDiligenceCandidates),
   };
   return listTable(
-    { spec: ENDPOINTS.rankDiligenceCandidates, positional, options, resource: "diligence_candidate", empty: "No diligence candidates match" },
+    {
+      spec: ENDPOINTS.rankDiligenceCandidates,
+      positional,
+      options,
+      resource: "diligence_candidate",
+      empty: "No diligence candidates match",
+    },
     ctx,
   );
 }

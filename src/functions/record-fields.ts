@@ -5,7 +5,14 @@
 // against the service's OpenAPI document.
 import type { TSchema } from "@sinclair/typebox";
 import { CommercialProperty, Company, DiligenceCandidate, Listing, MarketSnapshot, Parcel } from "../shared/contract/records";
-import { AssetAnalysis, AssetBreakdown, ComparisonStatistic, PortfolioHolding, SaleCompRow, TenantLocation } from "../shared/contract/responses";
+import {
+  AssetAnalysis,
+  AssetBreakdown,
+  ComparisonStatistic,
+  PortfolioHolding,
+  SaleCompRow,
+  TenantLocation,
+} from "../shared/contract/responses";
 import type { ValueFormat } from "./cell-values";
 import { InputError } from "./excel-errors";
 import { canonical } from "./param-values";
@@ -92,12 +99,28 @@ export type ResourceName = keyof typeof RESOURCES;
 
 /** Other names analysts type for a resource (plural, the function's name, ...). */
 const ALIASES: Record<string, ResourceName> = {
-  properties: "property", search: "property", assetsearch: "property", details: "property", compare: "property",
-  parcels: "parcel", listings: "listing",
-  sale_comps: "sale_comp", salecomps: "sale_comp", comps: "sale_comp", sales: "sale_comp",
-  markets: "market", analysis: "asset_analysis", breakdowns: "breakdown",
-  portfolio: "portfolio_holding", companies: "company", footprint: "tenant_location", tenant_locations: "tenant_location",
-  diligence: "diligence_candidate", diligence_candidates: "diligence_candidate", statistics: "statistic", stats: "statistic",
+  properties: "property",
+  search: "property",
+  assetsearch: "property",
+  details: "property",
+  compare: "property",
+  parcels: "parcel",
+  listings: "listing",
+  sale_comps: "sale_comp",
+  salecomps: "sale_comp",
+  comps: "sale_comp",
+  sales: "sale_comp",
+  markets: "market",
+  analysis: "asset_analysis",
+  breakdowns: "breakdown",
+  portfolio: "portfolio_holding",
+  companies: "company",
+  footprint: "tenant_location",
+  tenant_locations: "tenant_location",
+  diligence: "diligence_candidate",
+  diligence_candidates: "diligence_candidate",
+  statistics: "statistic",
+  stats: "statistic",
 };
 
 export function resourceNamed(raw: unknown): ResourceName {

@@ -13,7 +13,9 @@ const PROPERTY_ID = /^cp_[A-Za-z0-9-]+$/;
 /** A property id means "comps around this property"; anything else is a geography. */
 export function saleCompsSubject(raw: unknown): Record<string, string> {
   if (isBlank(raw)) {
-    throw new InputError('subject is empty: give a property id ("cp_0001a2b3") or a place, such as "TX", "Austin, TX" or "Austin, TX metro".');
+    throw new InputError(
+      'subject is empty: give a property id ("cp_0001a2b3") or a place, such as "TX", "Austin, TX" or "Austin, TX metro".',
+    );
   }
   const text = String(raw).trim();
   if (/^cp_/i.test(text)) {
@@ -32,5 +34,8 @@ export function saleComps(subject: unknown, assetType: unknown, options: unknown
   if (!positional.property_id && typeof options === "string" && /(^|;)\s*max_distance_miles\s*=/i.test(options)) {
     throw new InputError("options: max_distance_miles needs a property id as the subject (a radius around it).");
   }
-  return listTable({ spec: ENDPOINTS.findSaleComps, positional, options, resource: "sale_comp", empty: "No sale comps match", stats: true }, ctx);
+  return listTable(
+    { spec: ENDPOINTS.findSaleComps, positional, options, resource: "sale_comp", empty: "No sale comps match", stats: true },
+    ctx,
+  );
 }

@@ -4,7 +4,13 @@
 // page), offset, dates, and the endpoint's own filters.
 import { companies as companiesTable, footprint as footprintTable, portfolio as portfolioTable } from "./company-tables";
 import { withExcelErrors } from "./excel-errors";
-import { diligence as diligenceTable, listings as listingsTable, parcels as parcelsTable, searchAssetProperties, searchProperties } from "./property-searches";
+import {
+  diligence as diligenceTable,
+  listings as listingsTable,
+  parcels as parcelsTable,
+  searchAssetProperties,
+  searchProperties,
+} from "./property-searches";
 
 /**
  * Searches commercial properties of every asset type by text and place.
@@ -17,7 +23,12 @@ import { diligence as diligenceTable, listings as listingsTable, parcels as parc
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property.
  */
-export async function search(text?: string, geography?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function search(
+  text?: string,
+  geography?: any,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => searchProperties(text, geography, options, ctx));
 }
 
@@ -32,7 +43,12 @@ export async function search(text?: string, geography?: any, options?: string, i
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per property.
  */
-export async function assetsearch(asset_type: string, geography?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function assetsearch(
+  asset_type: string,
+  geography?: any,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => searchAssetProperties(asset_type, geography, options, ctx));
 }
 
@@ -61,7 +77,12 @@ export async function parcels(geography?: any, options?: string, invocation?: Cu
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per listing.
  */
-export async function listings(geography?: any, status?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function listings(
+  geography?: any,
+  status?: string,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => listingsTable(geography, status, options, ctx));
 }
 
@@ -76,7 +97,12 @@ export async function listings(geography?: any, status?: string, options?: strin
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per company.
  */
-export async function companies(company_type: string, name?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function companies(
+  company_type: string,
+  name?: string,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => companiesTable(company_type, name, options, ctx));
 }
 
@@ -119,6 +145,11 @@ export async function footprint(tenant: string, options?: string, invocation?: C
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per candidate, highest score first.
  */
-export async function diligence(asset_type?: string, geography?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+export async function diligence(
+  asset_type?: string,
+  geography?: string,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => diligenceTable(asset_type, geography, options, ctx));
 }

@@ -8,7 +8,11 @@ import type { LocalOption } from "./options";
 import { RESOURCES, fieldNames, type ResourceName } from "./record-fields";
 import type { TableOptions } from "./table-shape";
 
-export const STATS_OPTION: LocalOption = { name: "stats", kind: "boolean", help: "true spills count, mean, min, median and max of each numeric field." };
+export const STATS_OPTION: LocalOption = {
+  name: "stats",
+  kind: "boolean",
+  help: "true spills count, mean, min, median and max of each numeric field.",
+};
 
 /** The fields of a resource that hold numbers: the ones statistics summarise. */
 export function numericFields(resource: ResourceName): string[] {
@@ -20,7 +24,9 @@ export function statsTable(stats: readonly ComparisonStatistic[], shape: TableOp
   const columns = fieldNames("statistic");
   const figure = (s: ComparisonStatistic, column: string): Cell => {
     const value = s[column as keyof ComparisonStatistic];
-    return column === "field" || column === "count" ? toCell(value, undefined, shape.forms) : toCell(value, shape.formats[s.field], shape.forms);
+    return column === "field" || column === "count"
+      ? toCell(value, undefined, shape.forms)
+      : toCell(value, shape.formats[s.field], shape.forms);
   };
   const rows = stats.map((s) => columns.map((c) => figure(s, c)));
   return shape.headers ? [[...columns], ...rows] : rows;

@@ -23,7 +23,13 @@ export const LIMIT_OPTION: LocalOption = {
   max: MAX_ROWS,
   help: `rows to return, 1..${MAX_ROWS}; more than 100 fetches further pages, each billed.`,
 };
-export const OFFSET_OPTION: LocalOption = { name: "offset", kind: "count", min: 0, max: MAX_OFFSET, help: `rows to skip, 0..${MAX_OFFSET}.` };
+export const OFFSET_OPTION: LocalOption = {
+  name: "offset",
+  kind: "count",
+  min: 0,
+  max: MAX_OFFSET,
+  help: `rows to skip, 0..${MAX_OFFSET}.`,
+};
 
 /** The shaping options of any spill. */
 export const SHAPE_OPTIONS = [HEADERS_OPTION, COLS_OPTION, ...VALUE_OPTIONS];
@@ -74,7 +80,12 @@ export function pagingOptions(options: Map<string, OptionValue>): { limit: numbe
  * `cols`, else every field except `object` (every row says the same thing there).
  * An empty result is an error with `emptyMessage`, never an empty or blank spill.
  */
-export function shapeTable(records: readonly Record<string, unknown>[], fields: readonly string[], options: TableOptions, emptyMessage: string): Cell[][] {
+export function shapeTable(
+  records: readonly Record<string, unknown>[],
+  fields: readonly string[],
+  options: TableOptions,
+  emptyMessage: string,
+): Cell[][] {
   if (records.length === 0) throw new NoDataError(emptyMessage);
   const columns = options.cols ?? fields.filter((f) => f !== "object");
   const rows = records.map((record) => columns.map((c) => toCell(record[c], options.formats[c], options.forms)));
@@ -82,8 +93,15 @@ export function shapeTable(records: readonly Record<string, unknown>[], fields: 
 }
 
 /** Name/value pairs as a two-column spill (one record read down rather than across). */
-export function shapePairs(pairs: readonly [string, unknown][], header: [string, string], options: TableOptions, emptyMessage: string): Cell[][] {
-  const chosen = options.cols ? options.cols.map((c): readonly [string, unknown] => pairs.find(([name]) => name === c) ?? [c, null]) : pairs;
+export function shapePairs(
+  pairs: readonly [string, unknown][],
+  header: [string, string],
+  options: TableOptions,
+  emptyMessage: string,
+): Cell[][] {
+  const chosen = options.cols
+    ? options.cols.map((c): readonly [string, unknown] => pairs.find(([name]) => name === c) ?? [c, null])
+    : pairs;
   if (chosen.length === 0) throw new NoDataError(emptyMessage);
   const rows = chosen.map(([name, value]): Cell[] => [name, toCell(value, options.formats[name], options.forms)]);
   return options.headers ? [[...header], ...rows] : rows;

@@ -95,7 +95,9 @@ export function runAdmin(argv: string[], out: (line: string) => void, readSecret
     const account = keys.accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     for (const k of keys.listKeys(account.id)) {
-      out(`${k.key_id}  ...${k.last_chars}  ${k.name}  created ${k.created_at}  last used ${k.last_used_at ?? "never"}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ""}`);
+      out(
+        `${k.key_id}  ...${k.last_chars}  ${k.name}  created ${k.created_at}  last used ${k.last_used_at ?? "never"}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ""}`,
+      );
     }
   } else if (command === "revoke-key") {
     const account = keys.accounts.findByEmail(need(flags, "email"));

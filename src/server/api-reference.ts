@@ -63,16 +63,26 @@ export function renderApiReference(doc: Json): string {
     if (op.parameters.length) {
       out.push("| Parameter | In | Type | Required | Description |", "|---|---|---|---|---|");
       for (const p of op.parameters) {
-        out.push(`| \`${p.name}\` | ${p.in} | ${typeOf(p.schema, doc.components)} | ${p.required ? "yes" : "no"} | ${esc([p.description, bounds(p.schema)].filter(Boolean).join(" "))} |`);
+        out.push(
+          `| \`${p.name}\` | ${p.in} | ${typeOf(p.schema, doc.components)} | ${p.required ? "yes" : "no"} | ${esc([p.description, bounds(p.schema)].filter(Boolean).join(" "))} |`,
+        );
       }
       out.push("");
     }
     if (op.requestBody) {
-      out.push("Request body (`application/json`):", "", ...fieldTable(op.requestBody.content["application/json"].schema, doc.components), "");
+      out.push(
+        "Request body (`application/json`):",
+        "",
+        ...fieldTable(op.requestBody.content["application/json"].schema, doc.components),
+        "",
+      );
     }
     const ok = op.responses["200"].content["application/json"].schema;
     const data = ok.properties?.data?.items;
-    out.push(data ? `Returns a list envelope whose \`data\` holds ${typeOf(data, doc.components)}.` : `Returns ${typeOf(ok, doc.components)}.`, "");
+    out.push(
+      data ? `Returns a list envelope whose \`data\` holds ${typeOf(data, doc.components)}.` : `Returns ${typeOf(ok, doc.components)}.`,
+      "",
+    );
     const errors = Object.entries<Json>(op.responses).filter(([s]) => s >= "300");
     out.push(...errors.map(([s, r]) => `- \`${s}\`: ${r.description}`));
   }

@@ -113,7 +113,15 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   app.register(v1Api, { prefix: "/v1", corsOrigins, now: opts.now });
   app.get("/healthz", (_req, reply) => reply.send({ status: "ok" }));
-  app.register(accountArea, { keys: app.keys, ledger, accountsDb: opts.accountsDb, pepper: opts.pepper, now: opts.now, secureCookies: opts.secureCookies, docsDir: opts.docsDir });
+  app.register(accountArea, {
+    keys: app.keys,
+    ledger,
+    accountsDb: opts.accountsDb,
+    pepper: opts.pepper,
+    now: opts.now,
+    secureCookies: opts.secureCookies,
+    docsDir: opts.docsDir,
+  });
   if (opts.addinDir && fs.existsSync(opts.addinDir)) app.register(addinFiles, { root: opts.addinDir, corsOrigins });
   return app;
 }

@@ -59,10 +59,15 @@ export function parseTrustProxy(text: string | undefined): boolean | string[] {
   const value = (text ?? "").trim();
   if (value === "" || value === "false") return false;
   if (value === "true") return true;
-  const entries = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (!isAddressOrRange(entry)) {
-      throw new Error(`TRUST_PROXY: '${entry}' is not an IP address, CIDR range or range name; use true, or addresses such as 127.0.0.1, 10.0.0.0/8, loopback`);
+      throw new Error(
+        `TRUST_PROXY: '${entry}' is not an IP address, CIDR range or range name; use true, or addresses such as 127.0.0.1, 10.0.0.0/8, loopback`,
+      );
     }
   }
   return entries;

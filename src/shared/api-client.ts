@@ -77,7 +77,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function send<T>(request: ApiRequest): Promise<ApiResponse<T>> {
     // A mistyped key is caught here, without a request (the key format has a checksum).
     if (keyProblem) {
-      throw new ApiError(0, "malformed_api_key", `The saved API key is not usable: ${keyProblem} Reconnect in the Property Intelligence pane.`);
+      throw new ApiError(
+        0,
+        "malformed_api_key",
+        `The saved API key is not usable: ${keyProblem} Reconnect in the Property Intelligence pane.`,
+      );
     }
     const method = request.method ?? "GET";
     const url = buildUrl(baseUrl, request.path, request.query);

@@ -10,13 +10,7 @@ import { formatResetTime, parseResetTime, planName } from "./credit-headers";
  * `invalid_response`, which keeps the status of the answer it could not read.
  * Codes of the service's own answers are the service's (`not_found`, `invalid_api_key`, ...).
  */
-export type ClientErrorCode =
-  | "not_configured"
-  | "malformed_api_key"
-  | "network_error"
-  | "timeout"
-  | "aborted"
-  | "invalid_response";
+export type ClientErrorCode = "not_configured" | "malformed_api_key" | "network_error" | "timeout" | "aborted" | "invalid_response";
 
 /** What a 402 says the call needed and what was left (its problem's credit fields, and the plan's header). */
 export interface CreditShortfall {
@@ -112,12 +106,19 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   }
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
   const fieldErrors = Array.isArray(errors) ? errors : [];
-  return new ApiError(status, code ?? CODE_BY_STATUS[status] ?? (status >= 500 ? "internal" : "http_error"), message, requestId, fieldErrors, {
-    resetAt,
-    retryAfterMs,
-    extensions,
-    plan,
-  });
+  return new ApiError(
+    status,
+    code ?? CODE_BY_STATUS[status] ?? (status >= 500 ? "internal" : "http_error"),
+    message,
+    requestId,
+    fieldErrors,
+    {
+      resetAt,
+      retryAfterMs,
+      extensions,
+      plan,
+    },
+  );
 }
 
 /** `Retry-After` as milliseconds to wait: delay-seconds or an HTTP date. Null when absent or unreadable. */

@@ -62,8 +62,16 @@ export class CachedApi {
   private snapshotId: string | null = null;
 
   constructor(private readonly options: CachedApiOptions) {
-    this.batcher = new Batcher({ fetchBatch: (ids) => this.fetchProperties(ids), windowMs: options.batchWindowMs, maxBatch: COMPARE_BATCH });
-    this.marketBatcher = new Batcher({ fetchBatch: (keys) => this.fetchMarkets(keys), windowMs: options.batchWindowMs, maxBatch: MAX_MARKET_BATCH });
+    this.batcher = new Batcher({
+      fetchBatch: (ids) => this.fetchProperties(ids),
+      windowMs: options.batchWindowMs,
+      maxBatch: COMPARE_BATCH,
+    });
+    this.marketBatcher = new Batcher({
+      fetchBatch: (keys) => this.fetchMarkets(keys),
+      windowMs: options.batchWindowMs,
+      maxBatch: MAX_MARKET_BATCH,
+    });
   }
 
   /** The snapshot the latest answer came from, if any answer named one. */
@@ -72,7 +80,12 @@ export class CachedApi {
   }
 
   /** GET of an endpoint through the cache. */
-  async get<T>(spec: EndpointSpec, pathParams: Record<string, string>, query: Record<string, QueryValue>, ctx: CallContext = {}): Promise<T> {
+  async get<T>(
+    spec: EndpointSpec,
+    pathParams: Record<string, string>,
+    query: Record<string, QueryValue>,
+    ctx: CallContext = {},
+  ): Promise<T> {
     const client = await this.client();
     const request: ApiRequest = { method: "GET", path: endpointPath(spec, pathParams), query: normaliseQuery(query) };
     return this.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
@@ -126,7 +139,11 @@ export class CachedApi {
    */
   async compare(ids: string[], ctx: CallContext = {}): Promise<PropertyComparison> {
     const client = await this.client();
-    const request: ApiRequest = { method: "POST", path: ENDPOINTS.compareProperties.path, body: { property_ids: ids, fields: ALL_PROPERTY_FIELDS } };
+    const request: ApiRequest = {
+      method: "POST",
+      path: ENDPOINTS.compareProperties.path,
+      body: { property_ids: ids, fields: ALL_PROPERTY_FIELDS },
+    };
     const body = await this.load<PropertyComparison>(cacheKey(client, request), client, request, true, ctx);
     const snapshotId = body.snapshot?.id ?? this.snapshotId;
     for (const record of body.properties ?? []) {
@@ -168,7 +185,13 @@ export class CachedApi {
     this.snapshotId = snapshotId;
     this.options.cache.set(key, { value: body, etag: response.etag ?? entry?.etag ?? null, snapshotId });
     const staleEntries = this.options.cache.markStaleUnless(snapshotId);
-    return { coverage: body, snapshotId, capturedAt: body.snapshot.captured_at ?? null, changed: previous !== null && previous !== snapshotId, staleEntries };
+    return {
+      coverage: body,
+      snapshotId,
+      capturedAt: body.snapshot.captured_at ?? null,
+      changed: previous !== null && previous !== snapshotId,
+      staleEntries,
+    };
   }
 
   private async client(): Promise<ApiClient> {
@@ -244,8 +267,16 @@ export class CachedApi {
         const unknown = err instanceof ApiError && err.status === 404 ? unknownIds(err, remaining) : [];
         if (unknown.length === 0) throw err;
         for (const id of unknown) {
-          const error = new ApiError(404, "not_found", `There is no commercial property '${id}' in this snapshot.`, (err as ApiError).requestId);
-          this.options.cache.set(cacheKey(client, detailRequest(id)), { error: { status: 404, code: "not_found", message: error.message, requestId: error.requestId }, snapshotId: this.snapshotId });
+          const error = new ApiError(
+            404,
+            "not_found",
+            `There is no commercial property '${id}' in this snapshot.`,
+            (err as ApiError).requestId,
+          );
+          this.options.cache.set(cacheKey(client, detailRequest(id)), {
+            error: { status: 404, code: "not_found", message: error.message, requestId: error.requestId },
+            snapshotId: this.snapshotId,
+          });
           outcomes.set(id, { error });
         }
         remaining = remaining.filter((id) => !unknown.includes(id));
@@ -281,9 +312,16 @@ export class CachedApi {
             outcomes.set(asked[i], { record: result.market as unknown as Record<string, unknown> });
           } else {
             const problem = result.problem;
-            const error = new ApiError(result.status, problem?.code ?? "not_found", problem?.detail ?? `No market for ${asked[i]}.`, response.requestId, [], {
-              extensions: { suggestions: problem?.suggestions ?? [] },
-            });
+            const error = new ApiError(
+              result.status,
+              problem?.code ?? "not_found",
+              problem?.detail ?? `No market for ${asked[i]}.`,
+              response.requestId,
+              [],
+              {
+                extensions: { suggestions: problem?.suggestions ?? [] },
+              },
+            );
             this.options.cache.set(key, { error: cachedError(error), snapshotId });
             outcomes.set(asked[i], { error });
           }
@@ -340,7 +378,8 @@ function cachedError(err: ApiError): CachedError {
 
 function unwrap<T>(entry: CacheEntry): T {
   const e = entry.error;
-  if (e) throw new ApiError(e.status, e.code, e.message, e.requestId, [], e.suggestions ? { extensions: { suggestions: e.suggestions } } : {});
+  if (e)
+    throw new ApiError(e.status, e.code, e.message, e.requestId, [], e.suggestions ? { extensions: { suggestions: e.suggestions } } : {});
   return entry.value as T;
 }
 

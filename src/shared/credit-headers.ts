@@ -22,7 +22,13 @@ export function readCreditHeaders(headers: Headers): CreditHeaders | null {
   const charged = headers.get(CREDIT_HEADERS.charged);
   const reset = headers.get(CREDIT_HEADERS.reset);
   if (plan === null && limit === null && remaining === null && charged === null && reset === null) return null;
-  return { plan: plan?.trim() || null, limit: toNumber(limit), remaining: toNumber(remaining), charged: toNumber(charged), resetAt: parseResetTime(reset) };
+  return {
+    plan: plan?.trim() || null,
+    limit: toNumber(limit),
+    remaining: toNumber(remaining),
+    charged: toNumber(charged),
+    resetAt: parseResetTime(reset),
+  };
 }
 
 function toNumber(value: string | null): number | null {

@@ -11,19 +11,7 @@ import { PLACE_KINDS, describeKinds, type PlaceKind } from "./contract/places";
 import { PLACE_KINDS_OF, QUERIES } from "./contract/queries";
 
 export type ParamKind =
-  | "place"
-  | "city"
-  | "state"
-  | "zip"
-  | "fips"
-  | "metro"
-  | "company_id"
-  | "property_id"
-  | "text"
-  | "enum"
-  | "number"
-  | "integer"
-  | "date";
+  "place" | "city" | "state" | "zip" | "fips" | "metro" | "company_id" | "property_id" | "text" | "enum" | "number" | "integer" | "date";
 
 export interface ParamSpec {
   name: string;
@@ -115,9 +103,9 @@ function endpoint<Id extends OperationName>(operationId: Id) {
   return { operationId, method, path, paged, cost: CREDIT_COSTS[operationId], query: queryOf(operationId) } satisfies EndpointSpec;
 }
 
-export const ENDPOINTS = Object.fromEntries(
-  (Object.keys(OPERATIONS) as OperationName[]).map((id) => [id, endpoint(id)]),
-) as { [Id in OperationName]: ReturnType<typeof endpoint<Id>> };
+export const ENDPOINTS = Object.fromEntries((Object.keys(OPERATIONS) as OperationName[]).map((id) => [id, endpoint(id)])) as {
+  [Id in OperationName]: ReturnType<typeof endpoint<Id>>;
+};
 
 export type OperationId = keyof typeof ENDPOINTS;
 

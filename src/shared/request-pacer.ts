@@ -86,7 +86,11 @@ export class RequestPacer {
     if (this.queue.length === 0 && this.take()) return Promise.resolve();
     if (this.queue.length >= this.maxQueue) {
       return Promise.reject(
-        new ApiError(0, "queue_full", `The add-in already has ${this.maxQueue.toLocaleString("en-US")} requests waiting for the plan's rate limit; calculate again once they have settled.`),
+        new ApiError(
+          0,
+          "queue_full",
+          `The add-in already has ${this.maxQueue.toLocaleString("en-US")} requests waiting for the plan's rate limit; calculate again once they have settled.`,
+        ),
       );
     }
     this.waited++;

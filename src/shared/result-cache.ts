@@ -71,7 +71,10 @@ export class ResultCache {
     return this.entries.get(key);
   }
 
-  set(key: string, fields: { value?: unknown; error?: CachedError; etag?: string | null; snapshotId: string | null; fetchedAt?: number; stale?: boolean }): CacheEntry {
+  set(
+    key: string,
+    fields: { value?: unknown; error?: CachedError; etag?: string | null; snapshotId: string | null; fetchedAt?: number; stale?: boolean },
+  ): CacheEntry {
     const size = key.length + JSON.stringify(fields.value ?? fields.error ?? null).length;
     const entry: CacheEntry = {
       key,

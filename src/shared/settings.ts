@@ -60,10 +60,7 @@ function settingsChanged(): void {
 }
 
 export async function loadSettings(storage: KeyValueStorage = officeStorage()): Promise<Settings> {
-  const [baseUrl, apiKey] = await Promise.all([
-    storage.getItem(SETTING_KEYS.baseUrl),
-    storage.getItem(SETTING_KEYS.apiKey),
-  ]);
+  const [baseUrl, apiKey] = await Promise.all([storage.getItem(SETTING_KEYS.baseUrl), storage.getItem(SETTING_KEYS.apiKey)]);
   return {
     baseUrl: baseUrl || defaultBaseUrl(),
     baseUrlSaved: Boolean(baseUrl),
@@ -75,10 +72,7 @@ export async function loadSettings(storage: KeyValueStorage = officeStorage()): 
  * Saves what the user entered. An empty base URL goes back to the default; an empty key keeps
  * the stored one (the pane never shows a saved key, so an empty box means "unchanged").
  */
-export async function saveSettings(
-  input: { baseUrl: string; apiKey: string },
-  storage: KeyValueStorage = officeStorage(),
-): Promise<void> {
+export async function saveSettings(input: { baseUrl: string; apiKey: string }, storage: KeyValueStorage = officeStorage()): Promise<void> {
   const baseUrl = input.baseUrl.trim();
   if (baseUrl) await storage.setItem(SETTING_KEYS.baseUrl, normaliseBaseUrl(baseUrl));
   else await storage.removeItem(SETTING_KEYS.baseUrl);

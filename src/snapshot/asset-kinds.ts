@@ -6,5 +6,11 @@ export const UNIT_TYPES: ReadonlySet<string> = new Set<AssetType>(["multifamily"
 
 /** Types leased to tenant companies, whose rent roll the tenancies table holds. */
 export const LEASED_TYPES: ReadonlySet<string> = new Set<AssetType>([
-  "industrial", "office", "retail", "health-care", "flex", "specialty", "sports-and-entertainment",
+  "industrial",
+  "office",
+  "retail",
+  "health-care",
+  "flex",
+  "specialty",
+  "sports-and-entertainment",
 ]);

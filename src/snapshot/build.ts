@@ -36,7 +36,9 @@ export interface BuildResult {
 }
 
 export function snapshotIdFor(seed: number, properties: number, capturedAt: string): string {
-  const h = createHash("sha256").update(JSON.stringify({ generator: GENERATOR_VERSION, seed, properties, capturedAt })).digest("hex");
+  const h = createHash("sha256")
+    .update(JSON.stringify({ generator: GENERATOR_VERSION, seed, properties, capturedAt }))
+    .digest("hex");
   return `snap_${h.slice(0, 12)}`;
 }
 

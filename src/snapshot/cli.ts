@@ -68,9 +68,19 @@ function main(argv: string[]): number {
   const log = flags.quiet ? undefined : (msg: string) => console.log(`  ${msg}`);
   const out = flags.out ?? "data/snapshot.db";
   if (command === "build") {
-    const r = buildSnapshot({ out, seed: integer(flags, "seed"), properties: integer(flags, "properties"), capturedAt: flags["captured-at"], log });
+    const r = buildSnapshot({
+      out,
+      seed: integer(flags, "seed"),
+      properties: integer(flags, "properties"),
+      capturedAt: flags["captured-at"],
+      log,
+    });
     console.log(`built ${r.path} (${r.id}) in ${r.seconds} s`);
-    console.log(`  ${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    console.log(
+      `  ${Object.entries(r.counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
     return 0;
   }
   if (command === "import") {
@@ -84,7 +94,11 @@ function main(argv: string[]): number {
       return 1;
     }
     console.log(`imported ${r.path} (${r.id}) in ${((performance.now() - started) / 1000).toFixed(2)} s`);
-    console.log(`  ${Object.entries(r.counts).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    console.log(
+      `  ${Object.entries(r.counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
     return 0;
   }
   console.error(USAGE);

@@ -23,9 +23,7 @@ export interface ImportOptions {
   log?: (msg: string) => void;
 }
 
-export type ImportResult =
-  | { ok: true; path: string; id: string; counts: Coverage["counts"] }
-  | { ok: false; errors: ImportError[] };
+export type ImportResult = { ok: true; path: string; id: string; counts: Coverage["counts"] } | { ok: false; errors: ImportError[] };
 
 /** An import stops collecting after this many errors. */
 export const MAX_ERRORS = 1000;
@@ -33,7 +31,8 @@ const RESOURCES = Object.keys(SNAPSHOT_RESOURCES) as SnapshotResource[];
 
 export function findResourceFiles(dir: string): { files: ResourceFile[]; errors: ImportError[] } {
   const errors: ImportError[] = [];
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return { files: [], errors: [{ file: dir, line: 0, reason: "not a directory" }] };
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
+    return { files: [], errors: [{ file: dir, line: 0, reason: "not a directory" }] };
   const files: ResourceFile[] = [];
   for (const name of fs.readdirSync(dir).sort()) {
     const m = /^(.+)\.(ndjson|csv)$/i.exec(name);
@@ -49,7 +48,8 @@ export function findResourceFiles(dir: string): { files: ResourceFile[]; errors:
     }
     files.push({ resource, path: path.join(dir, name), name, format: m[2].toLowerCase() as ResourceFile["format"] });
   }
-  if (!files.length && !errors.length) errors.push({ file: dir, line: 0, reason: "no resource files (<resource>.ndjson or <resource>.csv) found" });
+  if (!files.length && !errors.length)
+    errors.push({ file: dir, line: 0, reason: "no resource files (<resource>.ndjson or <resource>.csv) found" });
   // Load in the order of SNAPSHOT_RESOURCES, whatever the directory listing order.
   files.sort((a, b) => RESOURCES.indexOf(a.resource) - RESOURCES.indexOf(b.resource));
   return { files, errors };
@@ -58,8 +58,10 @@ export function findResourceFiles(dir: string): { files: ResourceFile[]; errors:
 /** The latest date in the data, as the capture time when none is given. */
 function latestDataDate(ctx: LoadContext): string {
   const row = ctx.w.db
-    .prepare(`SELECT MAX(d) AS d FROM (SELECT MAX(sale_date) AS d FROM sales UNION ALL SELECT MAX(status_date) FROM listings
-      UNION ALL SELECT MAX(lease_start) FROM tenancies UNION ALL SELECT MAX(last_sale_date) FROM parcels)`)
+    .prepare(
+      `SELECT MAX(d) AS d FROM (SELECT MAX(sale_date) AS d FROM sales UNION ALL SELECT MAX(status_date) FROM listings
+      UNION ALL SELECT MAX(lease_start) FROM tenancies UNION ALL SELECT MAX(last_sale_date) FROM parcels)`,
+    )
     .get() as { d: string | null };
   return row.d ?? new Date().toISOString().slice(0, 10);
 }

@@ -34,9 +34,7 @@ function columnJson(name: string, field: TSchema, table?: string): string {
  * `table`, its columns are named through it (`p.id`), for queries that join other tables.
  */
 export function jsonObjectSql(schema: TObject, table?: string): string {
-  const parts = Object.entries(schema.properties).map(
-    ([column, field]) => `'${column}', ${columnJson(column, field as TSchema, table)}`,
-  );
+  const parts = Object.entries(schema.properties).map(([column, field]) => `'${column}', ${columnJson(column, field as TSchema, table)}`);
   return `json_object(${parts.join(", ")})`;
 }
 
@@ -65,8 +63,7 @@ function mix32(h: number): number {
   return h ^ (h >>> 16);
 }
 
-const PROPERTY_DOCS_DDL =
-  "CREATE TABLE property_docs (key INTEGER PRIMARY KEY, id TEXT NOT NULL, json TEXT NOT NULL)";
+const PROPERTY_DOCS_DDL = "CREATE TABLE property_docs (key INTEGER PRIMARY KEY, id TEXT NOT NULL, json TEXT NOT NULL)";
 
 /**
  * Renders every property into property_docs and returns the probe distance: how far past its

@@ -57,9 +57,7 @@ export class SnapshotWriter {
     if (!fn) {
       const cols = columnsOf(TABLES[table]);
       const arrays = arrayFields(table);
-      const stmt = this.db.prepare(
-        `INSERT INTO ${table} (${cols.join(",")}) VALUES (${cols.map(() => "?").join(",")})`,
-      );
+      const stmt = this.db.prepare(`INSERT INTO ${table} (${cols.join(",")}) VALUES (${cols.map(() => "?").join(",")})`);
       fn = (r: Row) => {
         stmt.run(cols.map((c) => (arrays.has(c) ? JSON.stringify(r[c] ?? []) : (r[c] ?? null))));
       };

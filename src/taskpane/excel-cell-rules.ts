@@ -97,7 +97,12 @@ const SHEET_NAME_MAX = 31;
  * with an apostrophe, not "History" (reserved). A clash gets " (2)", " (3)", ….
  */
 export function uniqueSheetName(title: string, taken: string[]): string {
-  let base = title.replace(SHEET_NAME_FORBIDDEN, " ").replace(/\s+/g, " ").trim().replace(/^'+|'+$/g, "").trim();
+  let base = title
+    .replace(SHEET_NAME_FORBIDDEN, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^'+|'+$/g, "")
+    .trim();
   if (!base || base.toLowerCase() === "history") base = base ? `${base} 1` : "Comparison";
   const used = new Set(taken.map((name) => name.toLowerCase()));
   for (let n = 1; ; n++) {
@@ -116,7 +121,10 @@ const TABLE_NAME_MAX = 200;
  * gets "_2", "_3", ….
  */
 export function uniqueTableName(wanted: string, taken: string[]): string {
-  let base = wanted.replace(/[^A-Za-z0-9_]+/g, "_").replace(/_+/g, "_").replace(/^_+|_+$/g, "");
+  let base = wanted
+    .replace(/[^A-Za-z0-9_]+/g, "_")
+    .replace(/_+/g, "_")
+    .replace(/^_+|_+$/g, "");
   if (!base) base = "Table";
   if (!/^[A-Za-z]/.test(base)) base = `T_${base}`;
   if (/^[A-Za-z]{1,3}\d+$/.test(base) || /^R\d*C?\d*$/i.test(base) || /^C\d*$/i.test(base)) base = `${base}_`;

@@ -11,11 +11,19 @@ export const MAX_SELECTED_ROWS = 5_000;
 export const FORMULA_CHUNK_CELLS = 50_000;
 
 /** The rows of `block` (whole width) that `selected` covers, past the first `skip` rows. */
-export async function readRows(context: Excel.RequestContext, sheet: Excel.Worksheet, block: Rect, selected: Rect, skip: number): Promise<CellValue[][]> {
+export async function readRows(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  block: Rect,
+  selected: Rect,
+  skip: number,
+): Promise<CellValue[][]> {
   const { row, count } = selectedRowsOf(block, selected, skip);
   if (count === 0) return [];
   if (count > MAX_SELECTED_ROWS) {
-    throw new Error(`The selection covers ${count.toLocaleString("en-US")} rows; select at most ${MAX_SELECTED_ROWS.toLocaleString("en-US")}.`);
+    throw new Error(
+      `The selection covers ${count.toLocaleString("en-US")} rows; select at most ${MAX_SELECTED_ROWS.toLocaleString("en-US")}.`,
+    );
   }
   const range = sheet.getRangeByIndexes(row, block.column, count, block.columns).load("values");
   await context.sync();
@@ -31,7 +39,9 @@ export interface SpillFound {
 /** The spill a cell of `rect` belongs to, followed back to its formula; null when none does. */
 export async function findSpill(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect): Promise<SpillFound | null> {
   // getSpillParent answers for a single cell only (a null object for a larger range).
-  const parents = probeCells(rect).map(({ row, column }) => sheet.getCell(row, column).getSpillParentOrNullObject().load("address,formulas"));
+  const parents = probeCells(rect).map(({ row, column }) =>
+    sheet.getCell(row, column).getSpillParentOrNullObject().load("address,formulas"),
+  );
   await context.sync();
   const parent = parents.find((candidate) => !candidate.isNullObject);
   if (!parent) return null;
@@ -64,7 +74,12 @@ export async function selectionFormulas(context: Excel.RequestContext): Promise<
  * when its formula starts with "=" and differs from its value: Range.formulas gives text
  * typed as '=PROP.X (and a spilled value) as the text itself, so "=" alone would mistake them.
  */
-export async function formulasIn(context: Excel.RequestContext, sheet: Excel.Worksheet, rect: Rect, prefix: string): Promise<FormulaCell[]> {
+export async function formulasIn(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  rect: Rect,
+  prefix: string,
+): Promise<FormulaCell[]> {
   const found: FormulaCell[] = [];
   const rowsPerChunk = Math.max(1, Math.floor(FORMULA_CHUNK_CELLS / rect.columns));
   for (let row = rect.row; row < rect.row + rect.rows; row += rowsPerChunk) {

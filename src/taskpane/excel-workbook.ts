@@ -112,7 +112,10 @@ async function readSelectedRows(): Promise<SelectedRows> {
 async function insertTable(rows: CellValue[][], options: { name: string }): Promise<string> {
   const grid = rectangular(rows);
   return Excel.run(async (context) => {
-    const target = context.workbook.getActiveCell().getResizedRange(grid.length - 1, grid[0].length - 1).load("address,formulas");
+    const target = context.workbook
+      .getActiveCell()
+      .getResizedRange(grid.length - 1, grid[0].length - 1)
+      .load("address,formulas");
     // Empty cells inside an existing table still belong to it: a table cannot go there either.
     const overlapping = target.getTables(false).load("items/name");
     const tables = context.workbook.tables.load("items/name");
@@ -125,7 +128,10 @@ async function insertTable(rows: CellValue[][], options: { name: string }): Prom
     target.numberFormat = grid.map((row) => row.map(writableFormat));
     target.values = grid.map((row) => row.map(writableValue));
     const table = target.worksheet.tables.add(target.address, true);
-    table.name = uniqueTableName(options.name, [...tables.items, ...names.items].map((item) => item.name));
+    table.name = uniqueTableName(
+      options.name,
+      [...tables.items, ...names.items].map((item) => item.name),
+    );
     table.style = TABLE_STYLE;
     target.format.autofitColumns();
     await context.sync();
@@ -157,7 +163,10 @@ async function writeComparisonSheet(rows: CellValue[][], options: { title: strin
   return Excel.run(async (context) => {
     const sheets = context.workbook.worksheets.load("items/name");
     await context.sync();
-    const name = uniqueSheetName(options.title, sheets.items.map((sheet) => sheet.name));
+    const name = uniqueSheetName(
+      options.title,
+      sheets.items.map((sheet) => sheet.name),
+    );
     const sheet = context.workbook.worksheets.add(name);
     const all = sheet.getRangeByIndexes(0, 0, height, width);
     all.numberFormat = grid.map((row) => row.map(numberFormatFor));

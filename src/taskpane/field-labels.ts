@@ -43,7 +43,7 @@ const MONEY_WORDS = new Set(["price", "rent"]);
 export function fieldLabel(field: Pick<FieldInfo, "name" | "type" | "description" | "format">): string {
   let base = field.name;
   const units: string[] = [];
-  for (let stripped = true; stripped; ) {
+  for (let stripped = true; stripped;) {
     stripped = false;
     for (const [ending, unit] of UNIT_ENDINGS) {
       const rest = base.slice(0, -ending.length);

@@ -27,7 +27,8 @@ export function isUnreachable(err: ApiError): boolean {
   return err.status === 0 && UNREACHABLE_CODES.has(err.code);
 }
 
-const WHAT_TO_CHECK = "Check that the service is running and that the Service URL under Connection is right; a proxy or firewall may also be in the way.";
+const WHAT_TO_CHECK =
+  "Check that the service is running and that the Service URL under Connection is right; a proxy or firewall may also be in the way.";
 
 /** Text ending as a sentence does ("…: Failed to fetch" gets its full stop). */
 function sentence(text: string): string {
@@ -52,7 +53,11 @@ export function failureMessage(err: unknown): PaneMessage {
     return { intent: "warning", title: "Nothing was changed", text: err.message };
   }
   console.error("Property Intelligence pane:", err);
-  return { intent: "error", title: "Something went wrong", text: `${err instanceof Error ? err.message : String(err)} (details in the browser console)` };
+  return {
+    intent: "error",
+    title: "Something went wrong",
+    text: `${err instanceof Error ? err.message : String(err)} (details in the browser console)`,
+  };
 }
 
 function apiFailure(err: ApiError): PaneMessage {
@@ -72,7 +77,11 @@ function apiFailure(err: ApiError): PaneMessage {
   if (err.code === "not_configured") return { intent: "info", title: "Not connected", text: "Connect with your API key first (above)." };
   if (err.status >= 500) {
     console.error("Property Intelligence service error", err.status, err.code, err.message, err.requestId);
-    return { intent: "error", title: "The service had a problem", text: `Try again shortly${err.requestId ? ` (request ${err.requestId})` : ""}.` };
+    return {
+      intent: "error",
+      title: "The service had a problem",
+      text: `Try again shortly${err.requestId ? ` (request ${err.requestId})` : ""}.`,
+    };
   }
   const field = err.errors[0];
   return { intent: "warning", title: "Not accepted", text: field ? `${err.message} (${field.pointer}: ${field.detail})` : err.message };
@@ -102,7 +111,11 @@ function placeFailure(err: ApiError): PaneMessage {
     : [];
   let text = err.message.startsWith(`${parameter}: `) ? err.message.slice(parameter.length + 2) : err.message;
   if (suggestions.length > 0) text = text.replace(/\s*Did you mean .*\?$/, "");
-  const message: PaneMessage = { intent: "warning", title: PLACE_TITLES[err.code], text: `${text.charAt(0).toUpperCase()}${text.slice(1)} (No credits were used.)` };
+  const message: PaneMessage = {
+    intent: "warning",
+    title: PLACE_TITLES[err.code],
+    text: `${text.charAt(0).toUpperCase()}${text.slice(1)} (No credits were used.)`,
+  };
   if (suggestions.length > 0) message.suggestions = suggestions;
   return message;
 }

@@ -58,12 +58,16 @@ export interface PreviewView {
  * before the rows that say what the record is, each group in the contract's order.
  */
 export function previewView(kind: SearchKind, table: PreviewTable): PreviewView {
-  if (!table.pairs) return { columns: table.header, rows: table.rows.map((row) => ({ cells: row.map((cell, i) => displayText(cell, table.header[i])) })) };
+  if (!table.pairs)
+    return { columns: table.header, rows: table.rows.map((row) => ({ cells: row.map((cell, i) => displayText(cell, table.header[i])) })) };
   const fields = new Map(RESOURCES[SEARCH_KINDS[kind].resource].map((f) => [f.name, f]));
   const rows = table.rows.map((row) => {
     const name = String(row[0]);
     const field = fields.get(name);
-    return { figure: field ? isFigure(field) : false, row: { cells: [field ? fieldLabel(field) : name, displayText(row[1], name)], field: name } };
+    return {
+      figure: field ? isFigure(field) : false,
+      row: { cells: [field ? fieldLabel(field) : name, displayText(row[1], name)], field: name },
+    };
   });
   return {
     columns: ["Field", "Value"],

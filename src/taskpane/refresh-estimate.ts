@@ -59,7 +59,8 @@ export function describeRefreshCost(estimate: RefreshEstimate): string {
   const { results, staleResults, maxCredits, snapshotKnown } = estimate;
   if (results === 0) return "Nothing is cached yet: Refresh checks the snapshot for free, and each formula then fetches its result.";
   if (staleResults === 0) return "Refresh is free: the snapshot is unchanged (1 free check).";
-  if (maxCredits === 0) return `Refresh is free: ${count(staleResults, "cached result")} to revalidate, all from free endpoints (1 free check).`;
+  if (maxCredits === 0)
+    return `Refresh is free: ${count(staleResults, "cached result")} to revalidate, all from free endpoints (1 free check).`;
   if (!snapshotKnown) {
     return `Up to ${count(maxCredits, "credit")} if the service has a newer snapshot: ${count(staleResults, "cached result")} would be fetched again.`;
   }

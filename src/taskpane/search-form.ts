@@ -37,7 +37,11 @@ function chosenAssetType(values: Record<string, string>, catalog: Catalog | null
   return catalog.asset_types.find((a) => canonical(a.asset_type) === canonical(raw));
 }
 
-function catalogOptions(list: CatalogList, catalog: Catalog, assetType: AssetTypeEntry | undefined): Pick<FormField, "options" | "optionLabels"> {
+function catalogOptions(
+  list: CatalogList,
+  catalog: Catalog,
+  assetType: AssetTypeEntry | undefined,
+): Pick<FormField, "options" | "optionLabels"> {
   switch (list) {
     case "asset_types":
       return { options: catalog.asset_types.map((a) => a.asset_type) };
@@ -140,7 +144,11 @@ function labelOf(kind: SearchKind, name: string): string {
 function readLimit(raw: string | undefined): number | string {
   if (isBlank(raw)) return DEFAULT_ROWS;
   try {
-    return checkParam({ name: LIMIT_FIELD.name, kind: "integer", min: 1, max: MAX_LIMIT, help: LIMIT_FIELD.help }, raw, LIMIT_FIELD.label) as number;
+    return checkParam(
+      { name: LIMIT_FIELD.name, kind: "integer", min: 1, max: MAX_LIMIT, help: LIMIT_FIELD.help },
+      raw,
+      LIMIT_FIELD.label,
+    ) as number;
   } catch (err) {
     if (err instanceof InputError) return err.message;
     throw err;

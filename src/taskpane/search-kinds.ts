@@ -9,7 +9,8 @@ import { MAX_LIMIT } from "../shared/contract/paging";
 import { COMPANY_TYPES } from "../shared/contract/vocabulary";
 import type { ResourceName } from "../functions/record-fields";
 
-export type SearchKind = "listings" | "parcels" | "search" | "assetsearch" | "salecomps" | "market" | "companies" | "portfolio" | "footprint";
+export type SearchKind =
+  "listings" | "parcels" | "search" | "assetsearch" | "salecomps" | "market" | "companies" | "portfolio" | "footprint";
 
 /** The catalog lists a select (or a text input's suggestions) can be filled from. */
 export type CatalogList = "asset_types" | "company_types" | "listing_statuses" | "listing_property_types" | "metros" | "subtypes";
@@ -35,20 +36,21 @@ export interface SearchField {
  * how it becomes part of the request; `field` names the form field its value comes from. Each
  * reads its value with the parser the function uses.
  */
-export type ArgSpec = { arg: string } & (
+export type ArgSpec = { arg: string } &
   /** One query input, checked against the endpoint's ParamSpec of the same name. */
-  | { field: string; as: "param" }
-  /** The path parameter (asset type or company type). */
-  | { field: string; as: "path"; param: "asset_type" | "company_type" }
-  /** A place in any form of the place grammar, as the endpoint's `geography` input. */
-  | { field: string; as: "geography" }
-  /** PROP.SALECOMPS's subject: a property id, else a place. */
-  | { field: string; as: "subject" }
-  /** A company by id or name (`owner_id` / `owner_name`, `tenant_id` / `tenant_name`). */
-  | { field: string; as: "company"; role: "owner" | "tenant" }
-  /** An argument the pane never fills, kept so the options land in the options slot. */
-  | { as: "omitted" }
-);
+  (
+    | { field: string; as: "param" }
+    /** The path parameter (asset type or company type). */
+    | { field: string; as: "path"; param: "asset_type" | "company_type" }
+    /** A place in any form of the place grammar, as the endpoint's `geography` input. */
+    | { field: string; as: "geography" }
+    /** PROP.SALECOMPS's subject: a property id, else a place. */
+    | { field: string; as: "subject" }
+    /** A company by id or name (`owner_id` / `owner_name`, `tenant_id` / `tenant_name`). */
+    | { field: string; as: "company"; role: "owner" | "tenant" }
+    /** An argument the pane never fills, kept so the options land in the options slot. */
+    | { as: "omitted" }
+  );
 
 export interface SearchKindSpec {
   /** What an analyst reads in the pane's search picker. */
@@ -90,7 +92,8 @@ function param(endpoint: OperationId, name: string, label: string, extra: Partia
 
 const assetTypeField = (endpoint: OperationId, extra: Partial<SearchField> = {}) =>
   param(endpoint, "asset_type", "Asset type", { catalogList: "asset_types", ...extra });
-const subtypeField = (endpoint: OperationId) => param(endpoint, "subtype", "Subtype", { input: "select", options: [], catalogList: "subtypes" });
+const subtypeField = (endpoint: OperationId) =>
+  param(endpoint, "subtype", "Subtype", { input: "select", options: [], catalogList: "subtypes" });
 
 /** The place field of a search: its help names the kinds of place the endpoint takes. */
 const geography = (endpoint: OperationId, metros: boolean): SearchField => ({
@@ -102,8 +105,15 @@ const geography = (endpoint: OperationId, metros: boolean): SearchField => ({
 });
 
 /** The page the preview fetches and the formula's `limit=`: one request's worth of rows. */
-export const LIMIT_FIELD: SearchField =
-  { name: "limit", label: "Rows", help: `Rows to preview and insert, 1 to ${MAX_LIMIT} (default 25).`, input: "number", min: 1, max: MAX_LIMIT, step: 1 };
+export const LIMIT_FIELD: SearchField = {
+  name: "limit",
+  label: "Rows",
+  help: `Rows to preview and insert, 1 to ${MAX_LIMIT} (default 25).`,
+  input: "number",
+  min: 1,
+  max: MAX_LIMIT,
+  step: 1,
+};
 
 /** A paged search also asks how many rows: the field goes last, after the filters. */
 function withPaging(spec: SearchKindSpec): SearchKindSpec {
@@ -205,7 +215,14 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
       { arg: "asset_type", field: "asset_type", as: "param" },
     ],
     fields: [
-      { name: "subject", label: "Subject", help: `A property id ("cp_0001a2b3"), or ${paramSpec("findSaleComps", "geography").help.replace(/^A place: /, "a place: ")}`, input: "text", required: true, catalogList: "metros" },
+      {
+        name: "subject",
+        label: "Subject",
+        help: `A property id ("cp_0001a2b3"), or ${paramSpec("findSaleComps", "geography").help.replace(/^A place: /, "a place: ")}`,
+        input: "text",
+        required: true,
+        catalogList: "metros",
+      },
       assetTypeField("findSaleComps", { help: "Asset type; around a property it defaults to the property's own." }),
       subtypeField("findSaleComps"),
       param("findSaleComps", "min_sale_date", "Sold on or after"),
@@ -228,10 +245,7 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
       // A metric makes PROP.MARKET one number; the pane inserts the whole snapshot.
       { arg: "metric", as: "omitted" },
     ],
-    fields: [
-      { ...geography("getMarketSnapshot", true), required: true },
-      assetTypeField("getMarketSnapshot", { required: true }),
-    ],
+    fields: [{ ...geography("getMarketSnapshot", true), required: true }, assetTypeField("getMarketSnapshot", { required: true })],
   }),
   companies: withPaging({
     label: "Companies",
@@ -244,7 +258,15 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
       { arg: "name", field: "q", as: "param" },
     ],
     fields: [
-      { name: "company_type", label: "Company type", help: `One of ${COMPANY_TYPES.join(", ")}.`, input: "select", options: [...COMPANY_TYPES], required: true, catalogList: "company_types" },
+      {
+        name: "company_type",
+        label: "Company type",
+        help: `One of ${COMPANY_TYPES.join(", ")}.`,
+        input: "select",
+        options: [...COMPANY_TYPES],
+        required: true,
+        catalogList: "company_types",
+      },
       param("searchCompanies", "q", "Name contains"),
       param("searchCompanies", "state_code", "Headquarters state"),
     ],
@@ -257,7 +279,13 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
     resource: "portfolio_holding",
     args: [{ arg: "owner", field: "owner", as: "company", role: "owner" }],
     fields: [
-      { name: "owner", label: "Owner", help: "Owner company id (co_0001a2b3) or name (exact, else the largest owner whose name contains it).", input: "text", required: true },
+      {
+        name: "owner",
+        label: "Owner",
+        help: "Owner company id (co_0001a2b3) or name (exact, else the largest owner whose name contains it).",
+        input: "text",
+        required: true,
+      },
       assetTypeField("getOwnerPortfolio"),
       param("getOwnerPortfolio", "state_code", "State"),
     ],
@@ -270,7 +298,13 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
     resource: "tenant_location",
     args: [{ arg: "tenant", field: "tenant", as: "company", role: "tenant" }],
     fields: [
-      { name: "tenant", label: "Tenant", help: "Tenant company id (co_0001a2b3) or name (exact, else the largest tenant whose name contains it).", input: "text", required: true },
+      {
+        name: "tenant",
+        label: "Tenant",
+        help: "Tenant company id (co_0001a2b3) or name (exact, else the largest tenant whose name contains it).",
+        input: "text",
+        required: true,
+      },
       assetTypeField("getTenantFootprint"),
       param("getTenantFootprint", "state_code", "State"),
     ],

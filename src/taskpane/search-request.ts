@@ -43,7 +43,11 @@ export function readField(kind: SearchKind, name: string, raw: string): FieldInp
   const spec = SEARCH_KINDS[kind];
   const label = spec.fields.find((f) => f.name === name)?.label ?? name;
   const arg = spec.args.find((a) => a.as !== "omitted" && a.field === name);
-  const query = (inputs: Record<string, ParamValue>): FieldInputs => ({ path: {}, query: inputs, normalised: String(Object.values(inputs)[0]) });
+  const query = (inputs: Record<string, ParamValue>): FieldInputs => ({
+    path: {},
+    query: inputs,
+    normalised: String(Object.values(inputs)[0]),
+  });
   if (!arg) {
     // A positional argument is a quoted literal and may hold anything; an option may not.
     if (OPTION_BREAK.test(raw)) throw new InputError(`${label} cannot contain ";" or a line break (they separate the formula's options).`);
@@ -156,7 +160,12 @@ export interface PreviewTable {
  * rates as percentages (formatted numbers: the pane writes their values with their formats).
  */
 function spill(kind: SearchKind): TableOptions {
-  return { headers: true, cols: null, forms: { dates: "date", rates: "percent", formatted: true }, formats: fieldFormats(SEARCH_KINDS[kind].resource) };
+  return {
+    headers: true,
+    cols: null,
+    forms: { dates: "date", rates: "percent", formatted: true },
+    formats: fieldFormats(SEARCH_KINDS[kind].resource),
+  };
 }
 
 /**

@@ -36,11 +36,17 @@ export function propertyIdsFrom(selection: SelectedRows): string[] {
     }
     if (!ids.includes(text)) ids.push(text);
   });
-  if (ids.length === 0) throw new SelectionError(`The selected rows of ${selection.source} hold no property ids; select the rows of the properties to compare.`);
+  if (ids.length === 0)
+    throw new SelectionError(
+      `The selected rows of ${selection.source} hold no property ids; select the rows of the properties to compare.`,
+    );
   if (ids.length < COMPARE_MIN) {
-    throw new SelectionError(`Compare needs at least ${COMPARE_MIN} different properties; the selection has 1 (${ids[0]}). Select more rows.`);
+    throw new SelectionError(
+      `Compare needs at least ${COMPARE_MIN} different properties; the selection has 1 (${ids[0]}). Select more rows.`,
+    );
   }
-  if (ids.length > COMPARE_MAX) throw new SelectionError(`Compare takes at most ${COMPARE_MAX} properties; the selection has ${ids.length}.`);
+  if (ids.length > COMPARE_MAX)
+    throw new SelectionError(`Compare takes at most ${COMPARE_MAX} properties; the selection has ${ids.length}.`);
   return ids;
 }
 
@@ -66,7 +72,9 @@ function holdsOnlyPropertyIds(rows: CellValue[][], column: number): boolean {
 
 /** "Property ID", " property-id " and "property_id" are one header. */
 function headerName(value: CellValue): string {
-  return cellText(value).toLowerCase().replace(/[\s-]+/g, "_");
+  return cellText(value)
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 }
 
 function cellText(value: CellValue | undefined): string {

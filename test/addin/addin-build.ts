@@ -11,7 +11,16 @@ const LOCK = path.join(ROOT, "dist/.addin-build.lock");
 const STALE_LOCK_MS = 5 * 60_000;
 
 /** Everything the build reads; a change to any of them makes the build stale. */
-const INPUTS = ["src/functions", "src/taskpane", "src/shared", "assets", "manifest.xml", "webpack.config.js", "tsconfig.json", "tsconfig.addin.json"];
+const INPUTS = [
+  "src/functions",
+  "src/taskpane",
+  "src/shared",
+  "assets",
+  "manifest.xml",
+  "webpack.config.js",
+  "tsconfig.json",
+  "tsconfig.addin.json",
+];
 /** Files every build writes; one missing means there is no complete build. */
 const OUTPUTS = ["functions.json", "functions.js", "taskpane.js", "taskpane.html", "manifest.xml"];
 

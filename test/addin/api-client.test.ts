@@ -36,7 +36,10 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 test("sends the key as a bearer header only, and drops empty query values", async () => {
   fetchMock.mockResolvedValue(jsonResponse({ object: "list", data: [] }));
-  await expect(client().get("/v1/parcels", { state_code: "TX", limit: 5, city: "", zip: null })).resolves.toEqual({ object: "list", data: [] });
+  await expect(client().get("/v1/parcels", { state_code: "TX", limit: 5, city: "", zip: null })).resolves.toEqual({
+    object: "list",
+    data: [],
+  });
   const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
   expect(url).toBe("http://svc.test/v1/parcels?state_code=TX&limit=5");
   expect(init.headers).toMatchObject({ Authorization: `Bearer ${KEY}`, Accept: "application/json" });
@@ -56,12 +59,20 @@ test("400 problem+json becomes ApiError with its fields, and #VALUE! naming the 
   const err = await failure(client().get("/v1/parcels", { limit: 500 }));
   expect(err).toMatchObject({ status: 400, code: "validation_failed", message: "The request has invalid inputs.", requestId: "req_400" });
   expect(err.errors).toEqual([{ pointer: "/query/limit", detail: "must be at most 100" }]);
-  expect(toExcelError(err)).toMatchObject({ code: "#VALUE!", message: "The request has invalid inputs. (/query/limit: must be at most 100)" });
+  expect(toExcelError(err)).toMatchObject({
+    code: "#VALUE!",
+    message: "The request has invalid inputs. (/query/limit: must be at most 100)",
+  });
 });
 
 test.each([
   [401, "invalid_api_key", "The API key is not valid.", /^API key not accepted: The API key is not valid\./],
-  [402, "credits_exhausted", "No credits left; they reset on 2025-07-01T00:00:00Z.", /^No credits left; they reset on 2025-07-01T00:00:00Z\.$/],
+  [
+    402,
+    "credits_exhausted",
+    "No credits left; they reset on 2025-07-01T00:00:00Z.",
+    /^No credits left; they reset on 2025-07-01T00:00:00Z\.$/,
+  ],
   [404, "not_found", "No property cp_0404.", /^No property cp_0404\.$/],
 ])("%i %s becomes #N/A with a message saying why", async (status, code, detail, message) => {
   fetchMock.mockResolvedValue(problemResponse(status, { title: "x", detail, code, request_id: "req_x" }));
@@ -73,7 +84,9 @@ test.each([
 });
 
 test("5xx keeps its detail out of the cell and quotes the request id from the header when the body has none", async () => {
-  fetchMock.mockResolvedValue(new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html", "x-request-id": "req_502" } }));
+  fetchMock.mockResolvedValue(
+    new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html", "x-request-id": "req_502" } }),
+  );
   const err = await failure(client().get("/v1/commercial/coverage"));
   expect(err).toMatchObject({ status: 502, code: "internal", requestId: "req_502" });
   jest.spyOn(console, "error").mockImplementation(() => undefined);
@@ -122,7 +135,9 @@ test("a caller's abort signal cancels the request", async () => {
 });
 
 test("an answer that is not JSON is reported as such, not as a network failure", async () => {
-  fetchMock.mockResolvedValue(new Response("<html>an intranet login page</html>", { status: 200, headers: { "content-type": "text/html" } }));
+  fetchMock.mockResolvedValue(
+    new Response("<html>an intranet login page</html>", { status: 200, headers: { "content-type": "text/html" } }),
+  );
   await expect(failure(client().get("/v1/commercial/coverage"))).resolves.toMatchObject({ code: "invalid_response" });
 });
 
@@ -146,14 +161,26 @@ test("POSTs a JSON body, and reports the ETag and credit headers of the answer",
   const c = createApiClient({ baseUrl: "http://svc.test", apiKey: KEY, onResponse: (info) => seen.push(info) });
   fetchMock.mockResolvedValue(
     new Response(JSON.stringify({ ok: true }), {
-      headers: { "content-type": "application/json", etag: '"e"', "x-credits-limit": "1000", "x-credits-remaining": "998", "x-credits-charged": "2", "x-credits-reset": "2025-07-01T00:00:00Z" },
+      headers: {
+        "content-type": "application/json",
+        etag: '"e"',
+        "x-credits-limit": "1000",
+        "x-credits-remaining": "998",
+        "x-credits-charged": "2",
+        "x-credits-reset": "2025-07-01T00:00:00Z",
+      },
     }),
   );
   const response = await c.send({ method: "POST", path: "/v1/commercial/properties/compare", body: { property_ids: ["cp_1", "cp_2"] } });
   const init = fetchMock.mock.calls[0][1] as RequestInit;
   expect(init).toMatchObject({ method: "POST", body: '{"property_ids":["cp_1","cp_2"]}' });
   expect(init.headers).toMatchObject({ "Content-Type": "application/json" });
-  expect(response).toMatchObject({ status: 200, body: { ok: true }, etag: '"e"', credits: { limit: 1000, remaining: 998, charged: 2, resetAt: "2025-07-01T00:00:00.000Z" } });
+  expect(response).toMatchObject({
+    status: 200,
+    body: { ok: true },
+    etag: '"e"',
+    credits: { limit: 1000, remaining: 998, charged: 2, resetAt: "2025-07-01T00:00:00.000Z" },
+  });
   expect(seen).toEqual([{ method: "POST", path: "/v1/commercial/properties/compare", status: 200, credits: response.credits }]);
 });
 
@@ -173,16 +200,32 @@ test("the service's 402 is said from its fields: the call's cost, the credits le
   // The body's resets_at is what the call is refused until; the header says the same in a real answer.
   fetchMock.mockResolvedValue(problemResponse(402, body, { "x-credits-reset": "2027-01-01T00:00:00Z", "x-credits-plan": "explorer" }));
   const err = await failure(client().get("/v1/parcels"));
-  expect(err).toMatchObject({ status: 402, code: "credits_exhausted", resetAt: "2026-12-01T00:00:00.000Z", shortfall: { cost: 2, remaining: 0, limit: 1000, plan: "explorer" } });
-  expect(err.message).toBe("This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits reset on 2026-12-01 at 00:00 UTC.");
+  expect(err).toMatchObject({
+    status: 402,
+    code: "credits_exhausted",
+    resetAt: "2026-12-01T00:00:00.000Z",
+    shortfall: { cost: 2, remaining: 0, limit: 1000, plan: "explorer" },
+  });
+  expect(err.message).toBe(
+    "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits reset on 2026-12-01 at 00:00 UTC.",
+  );
   expect(toExcelError(err)).toMatchObject({ code: "#N/A", message: err.message });
 });
 
 test("402 without a date in its words gets the reset time from the X-Credits-Reset header", async () => {
-  fetchMock.mockResolvedValue(problemResponse(402, { detail: "You have used all the credits of this period.", code: "credits_exhausted" }, { "x-credits-reset": "2025-08-01T00:00:00Z" }));
+  fetchMock.mockResolvedValue(
+    problemResponse(
+      402,
+      { detail: "You have used all the credits of this period.", code: "credits_exhausted" },
+      { "x-credits-reset": "2025-08-01T00:00:00Z" },
+    ),
+  );
   const err = await failure(client().get("/v1/parcels"));
   expect(err.resetAt).toBe("2025-08-01T00:00:00.000Z");
-  expect(toExcelError(err)).toMatchObject({ code: "#N/A", message: "You have used all the credits of this period. Credits reset on 2025-08-01 at 00:00 UTC." });
+  expect(toExcelError(err)).toMatchObject({
+    code: "#N/A",
+    message: "You have used all the credits of this period. Credits reset on 2025-08-01 at 00:00 UTC.",
+  });
 });
 
 test("429 and 503 are retried after Retry-After, a bounded number of times", async () => {

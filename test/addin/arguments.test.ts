@@ -17,7 +17,9 @@ test.each(PLACE_FORMS)("the place argument $input becomes geography=$canonical",
 });
 
 test("a place of a kind the function does not take, or no place at all, says which kinds it takes", () => {
-  expect(() => placeArg("Austin, TX metro", ENDPOINTS.listParcels)).toThrow(/"Austin, TX metro" is a metro; this function takes a state .*, a county .*, a city .* or a ZIP code/);
+  expect(() => placeArg("Austin, TX metro", ENDPOINTS.listParcels)).toThrow(
+    /"Austin, TX metro" is a metro; this function takes a state .*, a county .*, a city .* or a ZIP code/,
+  );
   expect(() => placeArg("Travis County, TX", ENDPOINTS.searchListings)).toThrow(/is a county; this function takes a state/);
   expect(() => placeArg("Texas!", ENDPOINTS.searchProperties)).toThrow(InputError);
   expect(() => placeArg("", ENDPOINTS.searchProperties)).toThrow(/geography is empty/);
@@ -70,7 +72,9 @@ test("compare splits ranges into near-equal requests of at most 25, and computes
   expect(chunkIds(ids).map((c) => c.length)).toEqual([13, 13]);
   expect(chunkIds(ids.slice(0, 25)).map((c) => c.length)).toEqual([25]);
   expect(chunkIds(Array.from({ length: 100 }, (_, i) => `cp_${i}`)).map((c) => c.length)).toEqual([25, 25, 25, 25]);
-  expect(fieldStatistics([{ a: 3 }, { a: 1 }, { a: null }, { a: 10 }, { a: 4 }], ["a"])).toEqual([{ field: "a", count: 4, mean: 4.5, min: 1, median: 3.5, max: 10 }]);
+  expect(fieldStatistics([{ a: 3 }, { a: 1 }, { a: null }, { a: 10 }, { a: 4 }], ["a"])).toEqual([
+    { field: "a", count: 4, mean: 4.5, min: 1, median: 3.5, max: 10 },
+  ]);
 });
 
 test("the same input as an argument and in options is refused", () => {

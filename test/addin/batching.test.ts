@@ -68,10 +68,16 @@ test("ids arriving within the window share a batch; a later one starts the next"
 });
 
 test("a failed batch rejects every entry in it; a missing id is an error of its own", async () => {
-  const failing = new Batcher({ maxBatch: 25, fetchBatch: async () => Promise.reject(new ApiError(0, "network_error", "down")), windowMs: 1 });
+  const failing = new Batcher({
+    maxBatch: 25,
+    fetchBatch: async () => Promise.reject(new ApiError(0, "network_error", "down")),
+    windowMs: 1,
+  });
   const results = await Promise.allSettled([failing.load("cp_1"), failing.load("cp_2"), failing.load("cp_1")]);
   expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
-  expect(results.map((r) => (r as PromiseRejectedResult).reason)).toEqual([0, 1, 2].map(() => expect.objectContaining({ code: "network_error" })));
+  expect(results.map((r) => (r as PromiseRejectedResult).reason)).toEqual(
+    [0, 1, 2].map(() => expect.objectContaining({ code: "network_error" })),
+  );
 
   const partial = new Batcher({ maxBatch: 25, fetchBatch: async () => records(["cp_1"]), windowMs: 1 });
   await expect(partial.load("cp_2")).rejects.toMatchObject({ code: "invalid_response" });

@@ -36,7 +36,12 @@ export function loadFunctionsBundle(options: BundleOptions): LoadedBundle {
   const storage = memoryStorage(options.apiKey ? { [SETTING_KEYS.apiKey]: options.apiKey } : {});
   const calls: FetchCall[] = [];
   const fetchImpl = async (url: string, init: RequestInit = {}) => {
-    const call: FetchCall = { url, method: init.method ?? "GET", headers: { ...(init.headers as Record<string, string>) }, body: init.body as string | undefined };
+    const call: FetchCall = {
+      url,
+      method: init.method ?? "GET",
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body as string | undefined,
+    };
     calls.push(call);
     const response = options.respond ? await options.respond(url, init) : await fetch(url, init);
     call.status = response.status;
@@ -60,7 +65,10 @@ export function loadFunctionsBundle(options: BundleOptions): LoadedBundle {
   vm.runInContext(readDist("functions.js"), context, { filename: "functions.js" });
   // Excel passes every declared parameter, an omitted optional one as null, then the invocation.
   const declared = new Map<string, number>(
-    (JSON.parse(readDist("functions.json")) as { functions: { id: string; parameters: unknown[] }[] }).functions.map((f) => [f.id, f.parameters.length]),
+    (JSON.parse(readDist("functions.json")) as { functions: { id: string; parameters: unknown[] }[] }).functions.map((f) => [
+      f.id,
+      f.parameters.length,
+    ]),
   );
   const call = (id: string, args: unknown[], invocation: Record<string, unknown> = { functionName: id, isInValuePreview: false }) => {
     const fn = customFunctions.associated.get(id) as ((...a: unknown[]) => Promise<unknown>) | undefined;

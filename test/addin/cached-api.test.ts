@@ -22,20 +22,43 @@ function fakeService(state = { snapshot: "snap_1" }) {
       : new Response(JSON.stringify(body), { headers: { "content-type": "application/json", etag, ...headers } });
   const handler = (req: SeenRequest): Response => {
     if (req.path === "/v1/commercial/coverage") {
-      return etagged(req, `"cov-${state.snapshot}"`, { object: "coverage", snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" }, counts: { properties: 100 } }, { "x-credits-limit": "1000", "x-credits-remaining": "990", "x-credits-charged": "0", "x-credits-reset": "2025-02-01T00:00:00Z" });
+      return etagged(
+        req,
+        `"cov-${state.snapshot}"`,
+        { object: "coverage", snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" }, counts: { properties: 100 } },
+        { "x-credits-limit": "1000", "x-credits-remaining": "990", "x-credits-charged": "0", "x-credits-reset": "2025-02-01T00:00:00Z" },
+      );
     }
     if (req.method === "POST" && req.path.endsWith("/compare")) return compareResponse(req.body.property_ids, state.snapshot);
     const detail = /^\/v1\/commercial\/properties\/(cp_\w+)$/.exec(req.path);
     if (detail) return etagged(req, `"${detail[1]}"`, propertyRecord(detail[1]));
     if (req.path === "/v1/commercial/sale-comps") {
-      const body = { object: "list", data: [{ id: "sale_1", object: "sale_comp", sale_price: 5e6 }], has_more: false, next_offset: null, total_count: 1, snapshot: { id: state.snapshot } };
+      const body = {
+        object: "list",
+        data: [{ id: "sale_1", object: "sale_comp", sale_price: 5e6 }],
+        has_more: false,
+        next_offset: null,
+        total_count: 1,
+        snapshot: { id: state.snapshot },
+      };
       return etagged(req, `"comps-${state.snapshot}"`, body);
     }
     const market = { id: "mkt_TX_industrial", object: "market_snapshot", geography_name: "Texas", vacancy_rate: 0.07, property_count: 40 };
     if (req.path === "/v1/commercial/markets/snapshot") return etagged(req, '"mkt"', market);
     if (req.method === "POST" && req.path === "/v1/commercial/markets/batch") {
-      const results = req.body.markets.map((m: { geography: string; asset_type: string }) => ({ ...m, status: 200, market, etag: '"mkt"', problem: null }));
-      return jsonResponse({ object: "market_batch", results, credits_charged: 1, snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" } });
+      const results = req.body.markets.map((m: { geography: string; asset_type: string }) => ({
+        ...m,
+        status: 200,
+        market,
+        etag: '"mkt"',
+        problem: null,
+      }));
+      return jsonResponse({
+        object: "market_batch",
+        results,
+        credits_charged: 1,
+        snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" },
+      });
     }
     return problemResponse(404, { detail: `no route ${req.path}`, code: "not_found" });
   };
@@ -46,9 +69,24 @@ const ids = (n: number) => Array.from({ length: n }, (_, i) => `cp_${i}`);
 
 /** A model: 10 point cells per property plus a few table cells, calculated all at once. */
 function calculate(ctx: ReturnType<typeof testSession>["ctx"], properties: string[]) {
-  const fields = ["name", "year_built", "building_area_sqft", "asset_type", "id", "name", "year_built", "asset_type", "building_area_sqft", "id"];
+  const fields = [
+    "name",
+    "year_built",
+    "building_area_sqft",
+    "asset_type",
+    "id",
+    "name",
+    "year_built",
+    "asset_type",
+    "building_area_sqft",
+    "id",
+  ];
   const points = properties.flatMap((id) => fields.map((f) => propertyField(id, f, null, ctx)));
-  const tables = [saleComps("TX", "industrial", null, ctx), marketFigures("TX", "industrial", null, null, ctx), marketFigures("TX", "industrial", "vacancy_rate", null, ctx)];
+  const tables = [
+    saleComps("TX", "industrial", null, ctx),
+    marketFigures("TX", "industrial", null, null, ctx),
+    marketFigures("TX", "industrial", "vacancy_rate", null, ctx),
+  ];
   return Promise.all([...points, ...tables]);
 }
 
@@ -128,13 +166,20 @@ test("an unknown id in a batch: the others still resolve, it is not found, and n
   const { ctx, requests } = testSession((req) => {
     if (req.body?.property_ids?.includes("cp_bad")) {
       const i = req.body.property_ids.indexOf("cp_bad");
-      return problemResponse(404, { detail: "Unknown property id: cp_bad.", code: "not_found", errors: [{ pointer: `/property_ids/${i}`, detail: "no property" }] });
+      return problemResponse(404, {
+        detail: "Unknown property id: cp_bad.",
+        code: "not_found",
+        errors: [{ pointer: `/property_ids/${i}`, detail: "no property" }],
+      });
     }
     return compareResponse(req.body.property_ids);
   });
   const cells = await Promise.allSettled(["cp_1", "cp_bad", "cp_2", "cp_3"].map((id) => propertyField(id, "name", null, ctx)));
   expect(cells.map((c) => c.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
-  expect((cells[1] as PromiseRejectedResult).reason).toMatchObject({ status: 404, message: "There is no commercial property 'cp_bad' in this snapshot." });
+  expect((cells[1] as PromiseRejectedResult).reason).toMatchObject({
+    status: 404,
+    message: "There is no commercial property 'cp_bad' in this snapshot.",
+  });
   expect(requests).toHaveLength(2);
   await Promise.allSettled(["cp_1", "cp_bad"].map((id) => propertyField(id, "name", null, ctx)));
   expect(requests).toHaveLength(2);
@@ -143,7 +188,12 @@ test("an unknown id in a batch: the others still resolve, it is not found, and n
 test("COMPARE feeds the point cells: PROPERTY for the compared ids costs nothing more", async () => {
   const { ctx, requests } = testSession((req) => compareResponse(req.body.property_ids));
   const rows = await compareTable([["cp_1"], ["cp_2"], ["cp_3"]], "cols=id,year_built", ctx);
-  expect(rows).toEqual([["id", "year_built"], ["cp_1", 1990], ["cp_2", 1990], ["cp_3", 1990]]);
+  expect(rows).toEqual([
+    ["id", "year_built"],
+    ["cp_1", 1990],
+    ["cp_2", 1990],
+    ["cp_3", 1990],
+  ]);
   await expect(propertyField("cp_2", "building_area_sqft", null, ctx)).resolves.toBe(100_000);
   expect(requests).toHaveLength(1);
 });
@@ -160,7 +210,11 @@ test("a list past 100 rows is fetched a page at a time, following next_offset, a
   const rows = await searchProperties(null, "TX", "limit=500; cols=id", ctx);
   expect(rows).toHaveLength(231);
   expect(rows[230]).toEqual(["cp_229"]);
-  expect(requests.map((r) => [r.query.limit, r.query.offset])).toEqual([["100", "0"], ["100", "100"], ["100", "200"]]);
+  expect(requests.map((r) => [r.query.limit, r.query.offset])).toEqual([
+    ["100", "0"],
+    ["100", "100"],
+    ["100", "200"],
+  ]);
 });
 
 test("PROP.CREDITS shows the last credit headers; it asks (free) only when none were seen", async () => {
@@ -198,11 +252,17 @@ test("Excel cancelling a call aborts its request and the cell settles", async ()
 
 test("a refused place is remembered with its suggestions: the repeat answers the same, without a request", async () => {
   const { session, requests } = testSession(() =>
-    problemResponse(400, { code: "unknown_place", detail: 'geography: this snapshot holds no city "Huston, TX". Did you mean Houston, TX?', suggestions: ["Houston, TX"] }),
+    problemResponse(400, {
+      code: "unknown_place",
+      detail: 'geography: this snapshot holds no city "Huston, TX". Did you mean Houston, TX?',
+      suggestions: ["Houston, TX"],
+    }),
   );
   const ctx = { session };
   const first = await saleComps("Huston, TX", null, null, ctx).catch((e: unknown) => e);
-  const again = await session.api.get(ENDPOINTS.findSaleComps, {}, { geography: "Huston, TX", limit: 25, offset: 0 }).catch((e: unknown) => e);
+  const again = await session.api
+    .get(ENDPOINTS.findSaleComps, {}, { geography: "Huston, TX", limit: 25, offset: 0 })
+    .catch((e: unknown) => e);
   expect(requests).toHaveLength(1);
   expect(first).toMatchObject({ message: expect.stringContaining("Did you mean Houston, TX?") });
   expect(again).toMatchObject({ status: 400, code: "unknown_place", extensions: { suggestions: ["Houston, TX"] } });

@@ -59,7 +59,12 @@ describe("CellOutcomes", () => {
 
 describe("withExcelErrors records each call under its cell", () => {
   test("a failing call records its Excel error and message; a later success clears it", async () => {
-    let answer = () => problemResponse(402, { code: "credits_exhausted", title: "No credits", detail: "No credits left. Credits reset on 2025-08-01 at 00:00 UTC." });
+    let answer = () =>
+      problemResponse(402, {
+        code: "credits_exhausted",
+        title: "No credits",
+        detail: "No credits left. Credits reset on 2025-08-01 at 00:00 UTC.",
+      });
     const { session } = testSession(() => answer());
     const call = () => withExcelErrors(invocation("Sheet1!B2"), (ctx) => propertyField("cp_1", "year_built", null, ctx), session);
 
@@ -75,22 +80,36 @@ describe("withExcelErrors records each call under its cell", () => {
 
   test("bad input is recorded as #VALUE! with the message the cell shows", async () => {
     const { session, requests } = testSession(() => jsonResponse({}));
-    await expect(withExcelErrors(invocation("Sheet1!C9"), (ctx) => propertyField("par_1", "year_built", null, ctx), session)).rejects.toMatchObject({ code: "#VALUE!" });
-    expect(session.outcomes.outcomeOf("Sheet1!C9")).toMatchObject({ ok: false, code: "#VALUE!", message: '"par_1" is not a property id; ids look like cp_0001a2b3.' });
+    await expect(
+      withExcelErrors(invocation("Sheet1!C9"), (ctx) => propertyField("par_1", "year_built", null, ctx), session),
+    ).rejects.toMatchObject({ code: "#VALUE!" });
+    expect(session.outcomes.outcomeOf("Sheet1!C9")).toMatchObject({
+      ok: false,
+      code: "#VALUE!",
+      message: '"par_1" is not a property id; ids look like cp_0001a2b3.',
+    });
     expect(requests).toHaveLength(0);
   });
 
   test("a formula-edit preview and a call without an address record nothing", async () => {
     const { session } = testSession(() => jsonResponse(propertyRecord("cp_1")));
-    await expect(withExcelErrors(invocation("Sheet1!A1", { isInValuePreview: true }), (ctx) => propertyField("cp_1", "name", null, ctx), session)).rejects.toBeDefined();
-    await expect(withExcelErrors(invocation(undefined), (ctx) => propertyField("cp_1", "name", null, ctx), session)).resolves.toBe("Building cp_1");
+    await expect(
+      withExcelErrors(invocation("Sheet1!A1", { isInValuePreview: true }), (ctx) => propertyField("cp_1", "name", null, ctx), session),
+    ).rejects.toBeDefined();
+    await expect(withExcelErrors(invocation(undefined), (ctx) => propertyField("cp_1", "name", null, ctx), session)).resolves.toBe(
+      "Building cp_1",
+    );
     expect(session.outcomes.size).toBe(0);
   });
 
   test("the shipped functions record in the runtime's session, which the pane reads", async () => {
     const outcomes = addinSession().outcomes;
     await expect(property("not-an-id", "year_built", undefined, invocation("Sheet3!D4"))).rejects.toMatchObject({ code: "#VALUE!" });
-    expect(outcomes.outcomeOf("Sheet3!D4")).toMatchObject({ ok: false, code: "#VALUE!", message: '"not-an-id" is not a property id; ids look like cp_0001a2b3.' });
+    expect(outcomes.outcomeOf("Sheet3!D4")).toMatchObject({
+      ok: false,
+      code: "#VALUE!",
+      message: '"not-an-id" is not a property id; ids look like cp_0001a2b3.',
+    });
 
     // FIELDS makes no request; it gained an invocation only to report its outcome.
     await expect(fields("property", null as unknown as string, invocation("Sheet3!D4"))).resolves.toEqual(expect.any(Array));

@@ -1,7 +1,16 @@
 // Values Excel can compute with: dates as Excel dates and rates as percentages (formatted
 // number values where the host supports them, plain numbers elsewhere), missing values as empty
 // text, and the options that keep the older forms.
-import { DATE_FORMAT, DATETIME_FORMAT, PERCENT_FORMAT, formattedNumbersSupported, fromExcelSerial, toCell, toExcelSerial, valueForms } from "../../src/functions/cell-values";
+import {
+  DATE_FORMAT,
+  DATETIME_FORMAT,
+  PERCENT_FORMAT,
+  formattedNumbersSupported,
+  fromExcelSerial,
+  toCell,
+  toExcelSerial,
+  valueForms,
+} from "../../src/functions/cell-values";
 import { parseOptions } from "../../src/functions/options";
 import { VALUE_OPTIONS } from "../../src/functions/cell-values";
 
@@ -16,7 +25,11 @@ test("a date is an Excel date: formatted where the host can show it, the serial 
 
 test("a moment keeps its time of day", () => {
   expect(toCell("2026-12-01T12:00:00Z", "datetime", forms(null, false))).toBe(toExcelSerial("2026-12-01") + 0.5);
-  expect(toCell("2026-12-01T00:00:00Z", "datetime", forms(null, true))).toEqual({ type: "Double", basicValue: 46357, numberFormat: DATETIME_FORMAT });
+  expect(toCell("2026-12-01T00:00:00Z", "datetime", forms(null, true))).toEqual({
+    type: "Double",
+    basicValue: 46357,
+    numberFormat: DATETIME_FORMAT,
+  });
 });
 
 test("a rate keeps its value (the fraction) and is shown as a percentage where the host can", () => {
@@ -47,7 +60,9 @@ test("formatted numbers are used only where Office says the host supports Custom
   const g = globalThis as { Office?: unknown };
   expect(formattedNumbersSupported()).toBe(false);
   try {
-    g.Office = { context: { requirements: { isSetSupported: (set: string, v: string) => set === "CustomFunctionsRuntime" && v === "1.4" } } };
+    g.Office = {
+      context: { requirements: { isSetSupported: (set: string, v: string) => set === "CustomFunctionsRuntime" && v === "1.4" } },
+    };
     expect(formattedNumbersSupported()).toBe(true);
     g.Office = { context: { requirements: { isSetSupported: () => false } } };
     expect(formattedNumbersSupported()).toBe(false);

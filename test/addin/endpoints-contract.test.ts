@@ -36,8 +36,28 @@ function expectSameParam(ours: ParamSpec, schema: Json, where: string) {
     company_id: "^co_[A-Za-z0-9-]+$",
     property_id: "^cp_[A-Za-z0-9-]+$",
   };
-  const seen = { label, type: schema.type, pattern: schema.pattern, enum: schema.enum, format: schema.format, min: schema.minimum ?? schema.exclusiveMinimum, max: schema.maximum, minLength: schema.minLength, maxLength: schema.maxLength };
-  const expected: Json = { label, type: "string", pattern: pattern[ours.kind], enum: undefined, format: undefined, min: undefined, max: undefined, minLength: undefined, maxLength: undefined };
+  const seen = {
+    label,
+    type: schema.type,
+    pattern: schema.pattern,
+    enum: schema.enum,
+    format: schema.format,
+    min: schema.minimum ?? schema.exclusiveMinimum,
+    max: schema.maximum,
+    minLength: schema.minLength,
+    maxLength: schema.maxLength,
+  };
+  const expected: Json = {
+    label,
+    type: "string",
+    pattern: pattern[ours.kind],
+    enum: undefined,
+    format: undefined,
+    min: undefined,
+    max: undefined,
+    minLength: undefined,
+    maxLength: undefined,
+  };
   if (ours.kind === "enum") expected.enum = [...ours.values!];
   if (ours.kind === "text") Object.assign(expected, { minLength: ours.minLength, maxLength: ours.maxLength });
   // Places and cities are read with the place grammar; the service bounds only their length.
@@ -56,7 +76,10 @@ test("every query input of every endpoint is read into the check the service mak
     const paging = query.filter((p) => p.name === "limit" || p.name === "offset").map((p) => p.name);
     expect({ id: spec.operationId, paged: paging.length === 2 }).toEqual({ id: spec.operationId, paged: spec.paged });
     const inputs = query.filter((p) => !paging.includes(p.name));
-    expect({ id: spec.operationId, names: spec.query.map((q) => q.name).sort() }).toEqual({ id: spec.operationId, names: inputs.map((p) => p.name).sort() });
+    expect({ id: spec.operationId, names: spec.query.map((q) => q.name).sort() }).toEqual({
+      id: spec.operationId,
+      names: inputs.map((p) => p.name).sort(),
+    });
     for (const ours of spec.query) expectSameParam(ours, resolve(inputs.find((p) => p.name === ours.name)!.schema), spec.operationId);
   }
 });
@@ -68,7 +91,10 @@ test("the published paging bounds are the shared contract's, which the add-in pa
 });
 
 /** The record schema a response carries: a list's items, or the body itself. */
-function recordOf(operationId: string, pick: (body: Json) => Json = (body) => (body.properties?.data ? body.properties.data.items : body)): Json {
+function recordOf(
+  operationId: string,
+  pick: (body: Json) => Json = (body) => (body.properties?.data ? body.properties.data.items : body),
+): Json {
   const { op } = operations.find((o) => o.op.operationId === operationId)!;
   return resolve(pick(resolve(op.responses["200"].content["application/json"].schema)));
 }

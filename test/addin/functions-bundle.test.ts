@@ -23,7 +23,9 @@ beforeAll(async () => {
   svc = startService();
   await svc.app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
-  const [a, b, c] = svc.snapshot.prepare("SELECT id FROM properties WHERE asset_type = 'industrial' ORDER BY id LIMIT 3").all() as { id: string }[];
+  const [a, b, c] = svc.snapshot.prepare("SELECT id FROM properties WHERE asset_type = 'industrial' ORDER BY id LIMIT 3").all() as {
+    id: string;
+  }[];
   const owner = pick(svc, "SELECT owner_id FROM properties WHERE owner_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
   const tenant = pick(svc, "SELECT tenant_id FROM tenancies GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
   const state = pick(svc, "SELECT state_code FROM properties WHERE asset_type = 'industrial' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
@@ -107,7 +109,10 @@ describe("each function with valid arguments, against the service", () => {
     const loaded = bundle();
     if (id === "CREDITS" && !(await serviceSendsCredits())) {
       // Until the service sends X-Credits-* headers, the cell must say so rather than guess.
-      await expect(loaded.call(id, VALID[id]())).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/did not report credits/) });
+      await expect(loaded.call(id, VALID[id]())).rejects.toMatchObject({
+        code: "#N/A",
+        message: expect.stringMatching(/did not report credits/),
+      });
       return;
     }
     const result = await loaded.call(id, VALID[id]());
@@ -162,17 +167,26 @@ describe("each function with bad arguments", () => {
 
 test("no key, a mistyped key, and a key the service does not know: #N/A with a reason", async () => {
   const noKey = loadFunctionsBundle({ origin, apiKey: null });
-  await expect(noKey.call("COVERAGE", [null, null])).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/No API key yet/) });
+  await expect(noKey.call("COVERAGE", [null, null])).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/No API key yet/),
+  });
   const typo = loadFunctionsBundle({ origin, apiKey: `${svc.key.slice(0, -1)}${svc.key.endsWith("A") ? "B" : "A"}` });
   await expect(typo.call("COVERAGE", [null, null])).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/checksum/) });
   expect(noKey.calls.length + typo.calls.length).toBe(0);
   const unknown = loadFunctionsBundle({ origin, apiKey: wellFormedKey("live") });
-  await expect(unknown.call("COVERAGE", [null, null])).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/API key not accepted/) });
+  await expect(unknown.call("COVERAGE", [null, null])).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/API key not accepted/),
+  });
 });
 
 test("an id the snapshot does not have: #N/A saying so, and a recalculation asks again for nothing", async () => {
   const loaded = bundle();
-  await expect(loaded.call("PROPERTY", ["cp_doesnotexist", "name"])).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/no commercial property 'cp_doesnotexist'/) });
+  await expect(loaded.call("PROPERTY", ["cp_doesnotexist", "name"])).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/no commercial property 'cp_doesnotexist'/),
+  });
   await expect(loaded.call("PROPERTY", ["cp_doesnotexist", "name"])).rejects.toMatchObject({ code: "#N/A" });
   expect(loaded.calls).toHaveLength(1);
 });
@@ -180,7 +194,10 @@ test("an id the snapshot does not have: #N/A saying so, and a recalculation asks
 test("a formula-edit preview makes no metered request", async () => {
   const loaded = bundle();
   const preview = { functionName: "SEARCH", isInValuePreview: true };
-  await expect(loaded.call("SEARCH", [null, ids.state, "limit=5"], preview)).rejects.toMatchObject({ code: "#N/A", message: expect.stringMatching(/preview/) });
+  await expect(loaded.call("SEARCH", [null, ids.state, "limit=5"], preview)).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(/preview/),
+  });
   expect(loaded.calls).toHaveLength(0);
   // Free endpoints are fine in a preview.
   const coverage = await loaded.call("COVERAGE", [null, null], { functionName: "COVERAGE", isInValuePreview: true });
@@ -228,7 +245,10 @@ test("Refresh workbook (taskpane.js's ribbon command) with the snapshot unchange
   loaded.context.Excel = {
     CalculationType: { full: "Full" },
     run: async (body: (ctx: unknown) => Promise<void>) =>
-      body({ workbook: { application: { calculate: (type: string) => (recalculated += type === "Full" ? 1 : 0) } }, sync: async () => undefined }),
+      body({
+        workbook: { application: { calculate: (type: string) => (recalculated += type === "Full" ? 1 : 0) } },
+        sync: async () => undefined,
+      }),
   };
   vm.runInContext(readDist("taskpane.js"), loaded.context, { filename: "taskpane.js" });
   const before = loaded.calls.length;

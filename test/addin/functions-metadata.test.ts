@@ -94,7 +94,8 @@ test("every function takes options, last, and optional arguments come after requ
 });
 
 test("every function that calls the service is cancelable, so a cancelled cell aborts its request", () => {
-  for (const f of functions.filter((f) => f.id !== "FIELDS")) expect({ id: f.id, cancelable: f.options?.cancelable }).toEqual({ id: f.id, cancelable: true });
+  for (const f of functions.filter((f) => f.id !== "FIELDS"))
+    expect({ id: f.id, cancelable: f.options?.cancelable }).toEqual({ id: f.id, cancelable: true });
 });
 
 test("every function is told its cell's address, under which the pane finds why the cell failed", () => {
@@ -106,7 +107,12 @@ test("every function is told its cell's address, under which the pane finds why 
 test("every function and argument is described for Excel's formula autocomplete", () => {
   for (const f of functions) {
     expect(f.description?.length ?? 0).toBeGreaterThan(20);
-    for (const p of f.parameters) expect({ fn: f.id, param: p.name, described: (p.description?.length ?? 0) > 10 }).toEqual({ fn: f.id, param: p.name, described: true });
+    for (const p of f.parameters)
+      expect({ fn: f.id, param: p.name, described: (p.description?.length ?? 0) > 10 }).toEqual({
+        fn: f.id,
+        param: p.name,
+        described: true,
+      });
   }
 });
 
@@ -133,7 +139,9 @@ test("every function's help link opens its own section of the function reference
 });
 
 test("the help links follow the origin the add-in is built for, as the manifest does", () => {
-  const built = JSON.parse(webpackConfig.functionsMetadataForOrigin(readDist("functions.json"), "https://prop.example.com")) as { functions: FunctionMetadata[] };
+  const built = JSON.parse(webpackConfig.functionsMetadataForOrigin(readDist("functions.json"), "https://prop.example.com")) as {
+    functions: FunctionMetadata[];
+  };
   expect(new Set(built.functions.map((f) => new URL(f.helpUrl!).origin))).toEqual(new Set(["https://prop.example.com"]));
 });
 

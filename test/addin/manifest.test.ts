@@ -82,7 +82,11 @@ describe("manifest.xml (source)", () => {
   });
 
   test("is written with the default origin only, so the build can rewrite it", () => {
-    const origins = new Set([...source.matchAll(/https?:\/\/[\w.-]+(?::\d+)?/g)].map((m) => m[0]).filter((o) => !o.includes("schemas.microsoft.com") && !o.includes("www.w3.org")));
+    const origins = new Set(
+      [...source.matchAll(/https?:\/\/[\w.-]+(?::\d+)?/g)]
+        .map((m) => m[0])
+        .filter((o) => !o.includes("schemas.microsoft.com") && !o.includes("www.w3.org")),
+    );
     expect([...origins]).toEqual([SOURCE_ORIGIN]);
   });
 });
@@ -127,7 +131,8 @@ describe("manifest.xml (built)", () => {
     expect(pages.map((u) => new URL(u).pathname)).toEqual(["/docs/functions"]);
     const app = buildTestApp({ docsDir: path.join(ROOT, "docs") }).app;
     try {
-      for (const url of pages) expect({ url, status: (await app.inject({ method: "GET", url: new URL(url).pathname })).statusCode }).toEqual({ url, status: 200 });
+      for (const url of pages)
+        expect({ url, status: (await app.inject({ method: "GET", url: new URL(url).pathname })).statusCode }).toEqual({ url, status: 200 });
     } finally {
       await app.close();
     }
@@ -142,7 +147,13 @@ describe("manifest.xml (built)", () => {
   });
 
   test("office.js has the host scripts and strings it loads at run time beside it", () => {
-    for (const file of ["excel-web-16.00.js", "excel-win32-16.01.js", "excel-mac-16.00.js", "en-us/office_strings.js", "telemetry/oteljs_agave.js"]) {
+    for (const file of [
+      "excel-web-16.00.js",
+      "excel-win32-16.01.js",
+      "excel-mac-16.00.js",
+      "en-us/office_strings.js",
+      "telemetry/oteljs_agave.js",
+    ]) {
       expect({ file, exists: fs.existsSync(path.join(DIST, "office-js", file)) }).toEqual({ file, exists: true });
     }
   });

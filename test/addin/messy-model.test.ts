@@ -30,9 +30,19 @@ const charged = (b: LoadedBundle) => b.calls.reduce((n, c) => n + (c.charged ?? 
 const settle = (promises: Promise<unknown>[]) => Promise.allSettled(promises);
 
 test("every spelling of a place is one request and one charge", async () => {
-  const { city, state_code: state } = pick(svc, "SELECT city, state_code FROM sales WHERE city NOT LIKE '% %' GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1");
+  const { city, state_code: state } = pick(
+    svc,
+    "SELECT city, state_code FROM sales WHERE city NOT LIKE '% %' GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1",
+  );
   const stateName = pick(svc, "SELECT name FROM places WHERE kind = 'state' AND code = ?", state).name;
-  const spellings = [`${city}, ${state}`, `${city.toLowerCase()}, ${state.toLowerCase()}`, `${city.toUpperCase()}, ${state}`, `${city},${state}`, `${city} ${state}`, `${city}, ${stateName}`];
+  const spellings = [
+    `${city}, ${state}`,
+    `${city.toLowerCase()}, ${state.toLowerCase()}`,
+    `${city.toUpperCase()}, ${state}`,
+    `${city},${state}`,
+    `${city} ${state}`,
+    `${city}, ${stateName}`,
+  ];
   const b = freshBundle();
   const comps = await settle(spellings.map((s) => b.call("SALECOMPS", [s, null, "limit=5"])));
   const markets = await settle(spellings.map((s) => b.call("MARKET", [s, "industrial", "property_count", null])));
@@ -44,15 +54,23 @@ test("every spelling of a place is one request and one charge", async () => {
   expect(b.calls).toHaveLength(2);
   const charge = (path: string) => b.calls.find((c) => c.url.includes(path))!.charged;
   expect([charge("/sale-comps"), charge("/markets/")]).toEqual([2, 1]);
-  expect(b.calls.find((c) => c.url.includes("/sale-comps"))!.url).toContain(`geography=${encodeURIComponent(`${city}, ${state}`).replace(/%20/g, "+")}`);
+  expect(b.calls.find((c) => c.url.includes("/sale-comps"))!.url).toContain(
+    `geography=${encodeURIComponent(`${city}, ${state}`).replace(/%20/g, "+")}`,
+  );
 });
 
 test("a place the snapshot does not hold is #VALUE! with suggestions, costs nothing, and is not asked again", async () => {
   const b = freshBundle();
   const { city, state_code: state } = pick(svc, "SELECT city, state_code FROM properties GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1");
   const typo = `${city.slice(0, -1)}, ${state}`; // one letter short
-  await expect(b.call("SALECOMPS", [typo, null, null])).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringContaining(`Did you mean ${city}, ${state}`) });
-  await expect(b.call("MARKET", [typo, "office", "vacancy_rate", null])).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringContaining("Did you mean") });
+  await expect(b.call("SALECOMPS", [typo, null, null])).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringContaining(`Did you mean ${city}, ${state}`),
+  });
+  await expect(b.call("MARKET", [typo, "office", "vacancy_rate", null])).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringContaining("Did you mean"),
+  });
   await expect(b.call("SEARCH", [null, "Atlantis, FL", null])).rejects.toMatchObject({
     code: "#VALUE!",
     message: 'geography: this snapshot holds no city "Atlantis, FL".',
@@ -71,15 +89,23 @@ test("impossible ranges and places of a kind the function cannot take are refuse
     message: expect.stringMatching(/min_sale_date \(2024-01-01\) is above max_sale_date \(2023-01-01\)/),
   });
   await expect(b.call("LISTINGS", ["TX", null, "min_price=900000; max_price=100000"])).rejects.toMatchObject({ code: "#VALUE!" });
-  await expect(b.call("LISTINGS", ["Travis County, TX", null, null])).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/is a county; this function takes/) });
-  await expect(b.call("SEARCH", [null, "TX", "city=Austin"])).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(/place is given twice/) });
+  await expect(b.call("LISTINGS", ["Travis County, TX", null, null])).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(/is a county; this function takes/),
+  });
+  await expect(b.call("SEARCH", [null, "TX", "city=Austin"])).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(/place is given twice/),
+  });
   expect(b.calls).toHaveLength(0);
 });
 
 test("a grid of markets is a few batch requests, charged once a market, with no 429", async () => {
   const b = freshBundle();
   const grid = svc.snapshot
-    .prepare("SELECT geography_id AS state, asset_type FROM markets WHERE geography_type = 'state' ORDER BY geography_id, asset_type LIMIT 150")
+    .prepare(
+      "SELECT geography_id AS state, asset_type FROM markets WHERE geography_type = 'state' ORDER BY geography_id, asset_type LIMIT 150",
+    )
     .all() as { state: string; asset_type: string }[];
   const cells = await settle(grid.map((m) => b.call("MARKET", [m.state, m.asset_type, "property_count", null])));
   expect(cells.filter((c) => c.status === "rejected")).toEqual([]);
@@ -89,7 +115,10 @@ test("a grid of markets is a few batch requests, charged once a market, with no 
 
 test("more distinct table cells than the plan's burst are paced: every cell settles, none sees a 429", async () => {
   const b = freshBundle();
-  const cities = svc.snapshot.prepare("SELECT city || ', ' || state_code AS name FROM sales GROUP BY city, state_code ORDER BY count(*) DESC LIMIT 75").pluck().all() as string[];
+  const cities = svc.snapshot
+    .prepare("SELECT city || ', ' || state_code AS name FROM sales GROUP BY city, state_code ORDER BY count(*) DESC LIMIT 75")
+    .pluck()
+    .all() as string[];
   const cells = await settle(cities.map((c) => b.call("SALECOMPS", [c, null, "limit=1"])));
   expect(cells.filter((c) => c.status === "rejected")).toEqual([]);
   expect(b.calls.filter((c) => c.status === 429)).toEqual([]);
@@ -123,9 +152,16 @@ test("a company name several owners contain is refused free, listing them; the f
     `SELECT substr(name, 1, instr(name, ' ') - 1) AS word FROM companies WHERE company_type = 'owner' AND instr(name, ' ') > 3
      GROUP BY 1 HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 1`,
   ).word as string;
-  await expect(b.call("PORTFOLIO", [word, null])).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringMatching(new RegExp(`"${word}" matches \\d+ owners: .*\\(co_`)) });
+  await expect(b.call("PORTFOLIO", [word, null])).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(new RegExp(`"${word}" matches \\d+ owners: .*\\(co_`)),
+  });
   expect(charged(b)).toBe(0);
-  const owner = pick(svc, "SELECT id, name FROM companies WHERE company_type = 'owner' AND name LIKE ? ORDER BY property_count DESC LIMIT 1", `%${word}%`);
+  const owner = pick(
+    svc,
+    "SELECT id, name FROM companies WHERE company_type = 'owner' AND name LIKE ? ORDER BY property_count DESC LIMIT 1",
+    `%${word}%`,
+  );
   const rows = (await b.call("PORTFOLIO", [owner.name, "cols=owner_id,owner_name"])) as string[][];
   expect(rows.length).toBeGreaterThan(1);
   expect(rows.slice(1).every((r) => r[0] === owner.id && r[1] === owner.name)).toBe(true);

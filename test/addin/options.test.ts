@@ -10,7 +10,10 @@ import { LIST_OPTIONS } from "../../src/functions/table-shape";
 const SPECS: OptionSpec[] = [...LIST_OPTIONS, ...ENDPOINTS.findSaleComps.query];
 
 test("reads key=value pairs separated by semicolons, case-insensitive keys, values checked and normalised", () => {
-  const parsed = parseOptions(" Headers = false; cols=Sale_Date, sale_price ;limit=250;state_code=texas; city=austin; min_price=1,000,000; asset_type=Health Care;", SPECS);
+  const parsed = parseOptions(
+    " Headers = false; cols=Sale_Date, sale_price ;limit=250;state_code=texas; city=austin; min_price=1,000,000; asset_type=Health Care;",
+    SPECS,
+  );
   expect(Object.fromEntries(parsed)).toEqual({
     headers: false,
     cols: ["sale_date", "sale_price"],

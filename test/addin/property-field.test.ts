@@ -87,5 +87,9 @@ test("a 404 for the property is #N/A-kind no data, remembered until a refresh", 
   // A refresh (which learns the snapshot) makes the next use ask again.
   await ctx.session.api.refresh();
   await expect(propertyField("cp_9", "name", null, ctx)).rejects.toMatchObject({ status: 404 });
-  expect(requests.map((r) => r.path)).toEqual(["/v1/commercial/properties/cp_9", "/v1/commercial/coverage", "/v1/commercial/properties/cp_9"]);
+  expect(requests.map((r) => r.path)).toEqual([
+    "/v1/commercial/properties/cp_9",
+    "/v1/commercial/coverage",
+    "/v1/commercial/properties/cp_9",
+  ]);
 });

@@ -32,7 +32,12 @@ test("marks stale only entries not from the given snapshot; a 304 makes one curr
   cache.set("new", { value: 2, etag: '"2"', snapshotId: "snap_2" });
   cache.set("unknown", { value: 3, etag: '"3"', snapshotId: null });
   expect(cache.markStaleUnless("snap_2")).toBe(2);
-  expect(cache.list().filter((e) => e.stale).map((e) => e.key)).toEqual(["old", "unknown"]);
+  expect(
+    cache
+      .list()
+      .filter((e) => e.stale)
+      .map((e) => e.key),
+  ).toEqual(["old", "unknown"]);
   now = 5000;
   cache.revalidated("old", "snap_2");
   expect(cache.peek("old")).toMatchObject({ stale: false, fetchedAt: 5000, snapshotId: "snap_2", value: 1 });

@@ -23,7 +23,10 @@ export interface TestSession {
   storage: ReturnType<typeof memoryStorage>;
 }
 
-export function testSession(handler: Handler, options: { storage?: ReturnType<typeof memoryStorage>; batchWindowMs?: number } = {}): TestSession {
+export function testSession(
+  handler: Handler,
+  options: { storage?: ReturnType<typeof memoryStorage>; batchWindowMs?: number } = {},
+): TestSession {
   const storage = options.storage ?? memoryStorage({ [SETTING_KEYS.apiKey]: wellFormedKey() });
   const requests: SeenRequest[] = [];
   const fetch = (async (url: string, init: RequestInit = {}) => {
@@ -44,15 +47,43 @@ export function testSession(handler: Handler, options: { storage?: ReturnType<ty
 }
 
 export function propertyRecord(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id, object: "commercial_property", name: `Building ${id}`, asset_type: "industrial", year_built: 1990, building_area_sqft: 100_000, owner_name: null, ...overrides };
+  return {
+    id,
+    object: "commercial_property",
+    name: `Building ${id}`,
+    asset_type: "industrial",
+    year_built: 1990,
+    building_area_sqft: 100_000,
+    owner_name: null,
+    ...overrides,
+  };
 }
 
 export function listResponse(data: unknown[], extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
-  const body = { object: "list", data, limit: data.length, offset: 0, has_more: false, next_offset: null, total_count: data.length, snapshot: { id: "snap_1", captured_at: "2025-01-01T00:00:00Z" }, ...extra };
-  return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json", etag: `"${JSON.stringify(body).length}"`, ...headers } });
+  const body = {
+    object: "list",
+    data,
+    limit: data.length,
+    offset: 0,
+    has_more: false,
+    next_offset: null,
+    total_count: data.length,
+    snapshot: { id: "snap_1", captured_at: "2025-01-01T00:00:00Z" },
+    ...extra,
+  };
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { "content-type": "application/json", etag: `"${JSON.stringify(body).length}"`, ...headers },
+  });
 }
 
 /** A compare answer for the ids asked, as the service shapes it. */
 export function compareResponse(ids: string[], snapshotId = "snap_1"): Response {
-  return jsonResponse({ object: "property_comparison", fields: [], properties: ids.map((id) => propertyRecord(id)), statistics: [], snapshot: { id: snapshotId, captured_at: "2025-01-01T00:00:00Z" } });
+  return jsonResponse({
+    object: "property_comparison",
+    fields: [],
+    properties: ids.map((id) => propertyRecord(id)),
+    statistics: [],
+    snapshot: { id: snapshotId, captured_at: "2025-01-01T00:00:00Z" },
+  });
 }

@@ -38,7 +38,10 @@ test("without a key, opening a client fails with not_configured before any reque
   const fetch = jest.fn();
   const globalFetch = jest.spyOn(globalThis, "fetch");
   try {
-    await expect(openClient(memoryStorage(), { fetch: fetch as unknown as typeof globalThis.fetch })).rejects.toMatchObject({ status: 0, code: "not_configured" });
+    await expect(openClient(memoryStorage(), { fetch: fetch as unknown as typeof globalThis.fetch })).rejects.toMatchObject({
+      status: 0,
+      code: "not_configured",
+    });
     expect(fetch).not.toHaveBeenCalled();
     expect(globalFetch).not.toHaveBeenCalled();
   } finally {

@@ -36,11 +36,17 @@ test("cols naming a field the records do not have is refused before any request,
 
 test("no records is no data with the caller's reason, not an empty spill", () => {
   expect(() => shapeTable([], FIELDS, opts(null), "No sale comps match for state_code=VT.")).toThrow(NoDataError);
-  expect(() => shapeTable([], FIELDS, opts(null), "No sale comps match for state_code=VT.")).toThrow("No sale comps match for state_code=VT.");
+  expect(() => shapeTable([], FIELDS, opts(null), "No sale comps match for state_code=VT.")).toThrow(
+    "No sale comps match for state_code=VT.",
+  );
 });
 
 test("pairs read down as name/value rows; cols picks the rows", () => {
-  const pairs: [string, unknown][] = [["vacancy_rate", 0.08], ["as_of", "2025-01-01"], ["property_count", 12]];
+  const pairs: [string, unknown][] = [
+    ["vacancy_rate", 0.08],
+    ["as_of", "2025-01-01"],
+    ["property_count", 12],
+  ];
   expect(shapePairs(pairs, ["metric", "value"], tableOptions(new Map(), null, "market"), "none")).toEqual([
     ["metric", "value"],
     ["vacancy_rate", 0.08],

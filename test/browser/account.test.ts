@@ -134,7 +134,9 @@ test("the pages work on a phone-sized screen and every form field has a label", 
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect({ url, fits: width <= 375 }).toEqual({ url, fits: true });
     const unlabelled = await page.evaluate(() =>
-      Array.from(document.querySelectorAll("input:not([type=hidden]), select, textarea")).filter((i) => !(i as HTMLInputElement).labels?.length).map((i) => i.id),
+      Array.from(document.querySelectorAll("input:not([type=hidden]), select, textarea"))
+        .filter((i) => !(i as HTMLInputElement).labels?.length)
+        .map((i) => i.id),
     );
     expect(unlabelled).toEqual([]);
   }
@@ -162,7 +164,10 @@ test("the API reference renders every operation of the OpenAPI document from the
 
   // Authorize with a key, try a free call: the page reaches this service (connect-src 'self').
   const key = keys.createKey(keys.accounts.create("reference@example.com").id, "reference").raw;
-  await page.getByRole("button", { name: /Authorize/ }).first().click();
+  await page
+    .getByRole("button", { name: /Authorize/ })
+    .first()
+    .click();
   await page.getByLabel("auth-bearer-value").fill(key);
   await page.getByRole("button", { name: "Apply credentials" }).click();
   await page.locator(".modal-ux .btn-done").first().click();

@@ -36,9 +36,15 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on("pageerror", (e) => problems.push(String(e)));
   page.on("response", (r) => r.status() >= 400 && !r.url().endsWith("/favicon.ico") && problems.push(`${r.status()} ${r.url()}`));
-  host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage: { [SETTING_KEYS.apiKey]: key }, showGrid: true });
+  host = await installExcelHost(page, {
+    functionsJson: path.join(DIST, "functions.json"),
+    storage: { [SETTING_KEYS.apiKey]: key },
+    showGrid: true,
+  });
   await page.goto(`${base}/addin/taskpane.html`);
-  await page.waitForFunction(() => (window as unknown as { __excelHost: { functions(): string[] } }).__excelHost.functions().includes("SEARCH"));
+  await page.waitForFunction(() =>
+    (window as unknown as { __excelHost: { functions(): string[] } }).__excelHost.functions().includes("SEARCH"),
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -99,7 +105,12 @@ describe("WorkbookPort through excel-workbook.ts, in the page", () => {
     const read = await port.readSelectedRows();
     // Empty cells come back as null, the pane's "no value".
     const spill = (await host.cells(null, spillRange)).map((row) => row.map((v) => (v === "" ? null : v)));
-    expect(read).toEqual({ address: "Sheet1!B3:B4", header: spill[0], rows: spill.slice(2, 4), source: `the spill of ${SEARCH} at Sheet1!A1` });
+    expect(read).toEqual({
+      address: "Sheet1!B3:B4",
+      header: spill[0],
+      rows: spill.slice(2, 4),
+      source: `the spill of ${SEARCH} at Sheet1!A1`,
+    });
   });
 
   test("findPropFormulas and recalculate", async () => {
@@ -122,7 +133,11 @@ describe("WorkbookPort through excel-workbook.ts, in the page", () => {
   test("insertTable writes text as text, and refuses a target that is not empty", async () => {
     await host.select("Sheet1!A10");
     // Text is the data's own text: the edge writes every text as text, so each cell shows it exactly.
-    const rows = [["name", "note"], ["Alpha", '=HYPERLINK("http://x")'], ["'70s warehouse", 5]];
+    const rows = [
+      ["name", "note"],
+      ["Alpha", '=HYPERLINK("http://x")'],
+      ["'70s warehouse", 5],
+    ];
     expect(await port.insertTable(rows, { name: "Comps: TX" })).toBe("Sheet1!A10:B12");
     expect(await host.tables()).toEqual([{ name: "Comps_TX", address: "Sheet1!A10:B12", style: "TableStyleMedium2" }]);
     expect(await host.cellInfo("Sheet1", "B11")).toMatchObject({ formula: null, value: '=HYPERLINK("http://x")', prefixed: true });
@@ -143,7 +158,11 @@ describe("WorkbookPort through excel-workbook.ts, in the page", () => {
   });
 
   test("writeComparisonSheet adds a formatted, frozen, active sheet", async () => {
-    const rows = [["Field", "Alpha", "Beta"], ["year_built", 1998, 2004], ["cap_rate", 0.065, 0.07]];
+    const rows = [
+      ["Field", "Alpha", "Beta"],
+      ["year_built", 1998, 2004],
+      ["cap_rate", 0.065, 0.07],
+    ];
     const name = await port.writeComparisonSheet(rows, { title: "Compare: 2 properties", note: "As of today" });
     expect(name).toBe("Compare 2 properties");
     const sheet = (await host.sheets()).find((s) => s.name === name)!;

@@ -84,7 +84,10 @@ interface Session {
 async function openPane(storage: Record<string, string> = {}, viewport?: { width: number; height: number }): Promise<Session> {
   // Reduced motion: the cards fold at once (Fluent UI skips its animations), so what a step
   // measures or shows is where things end up.
-  const { context, blocked } = await offlineContext(browser, { viewport: viewport ?? { width: 1100, height: 900 }, reducedMotion: "reduce" });
+  const { context, blocked } = await offlineContext(browser, {
+    viewport: viewport ?? { width: 1100, height: 900 },
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   const apiCalls: string[] = [];
@@ -95,7 +98,11 @@ async function openPane(storage: Record<string, string> = {}, viewport?: { width
     const url = new URL(r.url());
     if (url.pathname.startsWith("/v1/")) apiCalls.push(`${r.method()} ${url.pathname}`);
   });
-  const host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage, showGrid: viewport === undefined });
+  const host = await installExcelHost(page, {
+    functionsJson: path.join(DIST, "functions.json"),
+    storage,
+    showGrid: viewport === undefined,
+  });
   await page.goto(`${base}/addin/taskpane.html`);
   await page.getByRole("heading", { name: "Property Intelligence" }).waitFor();
   problems.push(...blocked);
@@ -133,7 +140,9 @@ async function message(page: Page, region = "#tab-panel"): Promise<string> {
  */
 function card(page: Page, title: string, summary?: string) {
   const text = summary === undefined ? title : `${title} ${summary}`;
-  return page.locator(".card-header button").filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${summary === undefined ? "\\b" : "$"}`) });
+  return page
+    .locator(".card-header button")
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${summary === undefined ? "\\b" : "$"}`) });
 }
 
 /** The credits left, as the Status card's header says them. */
@@ -231,7 +240,9 @@ describe("the analyst's journey", () => {
     expect(buyer).toMatchObject({ formula: null, value: RISKY.buyer, prefixed: true });
     // Every formula-like text of the data is in the table, each as text (no formula in its cell).
     const risky: Array<[string, string]> = [];
-    cells.forEach((row, r) => row.forEach((v, c) => typeof v === "string" && /^[=+\-@]/.test(v) && risky.push([`${columnLetters(c)}${r + 1}`, v])));
+    cells.forEach((row, r) =>
+      row.forEach((v, c) => typeof v === "string" && /^[=+\-@]/.test(v) && risky.push([`${columnLetters(c)}${r + 1}`, v])),
+    );
     expect(new Set(risky.map(([, v]) => v))).toEqual(new Set([RISKY.buyer, RISKY.seller, RISKY.name, RISKY.broker]));
     for (const [address] of risky) expect(await host.cellInfo("Sheet1", address)).toMatchObject({ formula: null, prefixed: true });
     await shot(page, "pane-search");
@@ -242,7 +253,9 @@ describe("the analyst's journey", () => {
     const callsBefore = s.apiCalls.length;
     await host.select("Sheet1!A20");
     await page.getByRole("button", { name: "Insert as formula" }).click();
-    await expect(message(page)).resolves.toMatch(/^Formula inserted =PROP\.SALECOMPS\("New York City, NY","multifamily","limit=10"\) at Sheet1!A20\./);
+    await expect(message(page)).resolves.toMatch(
+      /^Formula inserted =PROP\.SALECOMPS\("New York City, NY","multifamily","limit=10"\) at Sheet1!A20\./,
+    );
     await host.waitForCalculation();
     const anchor = await host.cellInfo("Sheet1", "A20");
     expect(anchor.error).toBeNull();
@@ -329,7 +342,9 @@ describe("the analyst's journey", () => {
     expect(await host.cellInfo("Sheet1", "A20")).toMatchObject({ formula: null, spillParent: null });
     expect(await host.cells(null, spillRange)).toEqual(before);
     const note = (await host.comments()).find((c) => c.address === "Sheet1!A20");
-    expect(note?.content).toMatch(/^Frozen as values on .* UTC by Property Intelligence\. Formula was: =PROP\.SALECOMPS\(.*\) Data: snapshot \S+, captured /);
+    expect(note?.content).toMatch(
+      /^Frozen as values on .* UTC by Property Intelligence\. Formula was: =PROP\.SALECOMPS\(.*\) Data: snapshot \S+, captured /,
+    );
     // Frozen text that looks like a formula is still text.
     const buyer = before[0].indexOf("buyer_name"); // the spill starts at A20: its first record is row 21
     expect(await host.cellInfo("Sheet1", `${columnLetters(buyer)}21`)).toMatchObject({ formula: null, value: RISKY.buyer });
@@ -348,7 +363,9 @@ describe("the analyst's journey", () => {
     const callsBefore = s.apiCalls.length;
     const creditsBefore = await creditsLeft(page);
     await page.getByRole("button", { name: "Preview" }).click();
-    await expect(message(page)).resolves.toMatch(/^Place not found This snapshot holds no city "New York, NY"\. \(No credits were used\.\) Did you mean: /);
+    await expect(message(page)).resolves.toMatch(
+      /^Place not found This snapshot holds no city "New York, NY"\. \(No credits were used\.\) Did you mean: /,
+    );
     expect(s.apiCalls.slice(callsBefore)).toEqual(["GET /v1/commercial/markets/snapshot"]);
     await expect(creditsLeft(page)).resolves.toBe(creditsBefore);
     const suggestions = page.getByRole("group", { name: "Suggested places" }).getByRole("button");
@@ -366,7 +383,9 @@ describe("the analyst's journey", () => {
     const rows = (await preview.locator("tbody tr").allInnerTexts()).map((r) => r.split("\t").map((c) => c.trim()));
     const labels = rows.map((r) => r[0]);
     expect(labels[0]).toBe("Property count");
-    expect(labels).toEqual(expect.arrayContaining(["Vacancy rate", "Asking rent ($/sq ft/yr)", "Median cap rate", "Sales volume (12 months, $)"]));
+    expect(labels).toEqual(
+      expect.arrayContaining(["Vacancy rate", "Asking rent ($/sq ft/yr)", "Median cap rate", "Sales volume (12 months, $)"]),
+    );
     expect(labels.slice(-2)).toEqual(["Asset type", "As of"]);
     expect(labels.indexOf("Median year built")).toBeLessThan(labels.indexOf("ID"));
     expect(rows.find((r) => r[0] === "Vacancy rate")?.[1]).toMatch(/^\d+\.\d{2}%$/);
@@ -509,7 +528,8 @@ async function closedPort(): Promise<number> {
 }
 
 describe("a service that cannot be reached", () => {
-  const unreachable = /^Service unreachable (Could not reach|No answer from) http:\/\/127\.0\.0\.1:\d+.* Check that the service is running and that the Service URL under Connection is right/;
+  const unreachable =
+    /^Service unreachable (Could not reach|No answer from) http:\/\/127\.0\.0\.1:\d+.* Check that the service is running and that the Service URL under Connection is right/;
 
   test("on opening, the saved connection is checked and the message says so, with the URL and what to check", async () => {
     const nothing = `http://127.0.0.1:${await closedPort()}`;

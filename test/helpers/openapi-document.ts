@@ -97,7 +97,18 @@ export class SchemaValidator {
 }
 
 /** Keywords whose value is a schema, and those whose value is a list or a map of schemas. */
-const SCHEMA_KEYWORDS = ["items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"];
+const SCHEMA_KEYWORDS = [
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+];
 const SCHEMA_LISTS = ["anyOf", "oneOf", "allOf", "prefixItems"];
 const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "dependentSchemas"];
 

@@ -58,7 +58,12 @@ export function startService(options: TestAppOptions & { email?: string } = {}):
     accountId: account.id,
     get: (url, headers = {}) => built.app.inject({ method: "GET", url, headers: { ...auth, ...headers } } as InjectOptions),
     post: (url, body, headers = {}) =>
-      built.app.inject({ method: "POST", url, payload: body as InjectOptions["payload"], headers: { ...auth, ...headers } } as InjectOptions),
+      built.app.inject({
+        method: "POST",
+        url,
+        payload: body as InjectOptions["payload"],
+        headers: { ...auth, ...headers },
+      } as InjectOptions),
   };
 }
 

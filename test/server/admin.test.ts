@@ -84,11 +84,15 @@ describe("npm run admin", () => {
   });
 
   test("from the command line, an unknown option exits with 1 and says which", () => {
-    const run = spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/server/admin.ts", "list-keys", "--email", "a@b.co", "--bogus"], {
-      cwd: path.join(__dirname, "../.."),
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      [require.resolve("tsx/cli"), "src/server/admin.ts", "list-keys", "--email", "a@b.co", "--bogus"],
+      {
+        cwd: path.join(__dirname, "../.."),
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: "utf8",
+      },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^Unknown option '--bogus'\.\nUsage:/);
     expect(run.stdout).toBe("");

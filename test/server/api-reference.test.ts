@@ -13,14 +13,22 @@ test("the reference documents every endpoint and every parameter", () => {
   const doc = buildOpenApi(API_ROUTES) as Record<string, any>;
   const md = renderApiReference(doc);
   // Each operation's section, from its heading to the next heading.
-  const sections = new Map(md.split(/\n### /).slice(1).map((s) => [s.slice(0, s.indexOf("\n")), s.split(/\n## /)[0]]));
+  const sections = new Map(
+    md
+      .split(/\n### /)
+      .slice(1)
+      .map((s) => [s.slice(0, s.indexOf("\n")), s.split(/\n## /)[0]]),
+  );
   expect([...sections.keys()]).toEqual(expect.arrayContaining(API_ROUTES.map((r) => r.operationId)));
   const seen = { query: 0, path: 0, body: 0 };
   for (const methods of Object.values<Record<string, any>>(doc.paths)) {
     for (const op of Object.values<Record<string, any>>(methods)) {
       const section = sections.get(op.operationId) ?? "";
       for (const p of op.parameters as { name: string; in: "query" | "path" }[]) {
-        expect({ op: op.operationId, documented: section.includes(`| \`${p.name}\` | ${p.in} |`) }).toEqual({ op: op.operationId, documented: true });
+        expect({ op: op.operationId, documented: section.includes(`| \`${p.name}\` | ${p.in} |`) }).toEqual({
+          op: op.operationId,
+          documented: true,
+        });
         seen[p.in]++;
       }
       for (const name of Object.keys(op.requestBody?.content["application/json"].schema.properties ?? {})) {

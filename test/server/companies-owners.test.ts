@@ -77,7 +77,10 @@ describe("which company a name matched", () => {
     expect(res.json()).toMatchObject({ code: "ambiguous_name", candidate_count: n });
     expect(res.json().candidates.length).toBe(Math.min(5, n));
     expect(res.headers["x-credits-charged"]).toBe("0");
-    const one = pick(svc, "SELECT name FROM companies WHERE company_type = 'owner' GROUP BY name HAVING count(*) = 1 ORDER BY max(property_count) DESC LIMIT 1");
+    const one = pick(
+      svc,
+      "SELECT name FROM companies WHERE company_type = 'owner' GROUP BY name HAVING count(*) = 1 ORDER BY max(property_count) DESC LIMIT 1",
+    );
     const found = await svc.get(`/v1/commercial/owners/portfolio?owner_name=${encodeURIComponent(one.name)}&name_match=unique&limit=1`);
     expect(found.statusCode).toBe(200);
     expect(found.json().owner).toMatchObject({ name: one.name, matched_by: "exact_name" });

@@ -73,10 +73,17 @@ describe("sale comps an analyst trusts", () => {
     expect(all.total_count).toBeGreaterThan(buildings.size); // there are repeat sales to drop
     expect(latest.total_count).toBe(buildings.size);
     for (const c of latest.data) {
-      const newest = all.data.filter((a: { property_id: string }) => a.property_id === c.property_id).map((a: { sale_date: string }) => a.sale_date).sort().pop();
+      const newest = all.data
+        .filter((a: { property_id: string }) => a.property_id === c.property_id)
+        .map((a: { sale_date: string }) => a.sale_date)
+        .sort()
+        .pop();
       expect(c.sale_date).toBe(newest);
     }
-    const state = pick(svc, "SELECT state_code FROM sales GROUP BY 1 ORDER BY count(*) - count(DISTINCT property_id) DESC LIMIT 1").state_code;
+    const state = pick(
+      svc,
+      "SELECT state_code FROM sales GROUP BY 1 ORDER BY count(*) - count(DISTINCT property_id) DESC LIMIT 1",
+    ).state_code;
     const inPlace = await comps(`state_code=${state}&per_property=latest&limit=100`);
     expect(inPlace.total_count).toBe(pick(svc, "SELECT count(DISTINCT property_id) AS n FROM sales WHERE state_code = ?", state).n);
     expect(new Set(inPlace.data.map((c: { property_id: string }) => c.property_id)).size).toBe(inPlace.data.length);
@@ -125,8 +132,14 @@ describe("sale comps an analyst trusts", () => {
 
 describe("market snapshot", () => {
   test("for a state, a city and a metro", async () => {
-    const city = pick(svc, "SELECT geography_name, asset_type FROM markets WHERE geography_type = 'city' ORDER BY property_count DESC LIMIT 1");
-    const metro = pick(svc, "SELECT geography_id, geography_name, asset_type FROM markets WHERE geography_type = 'metro' ORDER BY property_count DESC LIMIT 1");
+    const city = pick(
+      svc,
+      "SELECT geography_name, asset_type FROM markets WHERE geography_type = 'city' ORDER BY property_count DESC LIMIT 1",
+    );
+    const metro = pick(
+      svc,
+      "SELECT geography_id, geography_name, asset_type FROM markets WHERE geography_type = 'metro' ORDER BY property_count DESC LIMIT 1",
+    );
     const state = pick(svc, "SELECT geography_id, asset_type FROM markets WHERE geography_type = 'state' LIMIT 1");
     for (const [geo, asset, type] of [
       [state.geography_id, state.asset_type, "state"],

@@ -56,18 +56,37 @@ describe("CORS", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["access-control-allow-origin"]).toBe(ADDIN);
     const exposed = String(res.headers["access-control-expose-headers"]).split(", ");
-    for (const h of ["X-Request-Id", "X-Credits-Plan", "X-Credits-Limit", "X-Credits-Remaining", "X-Credits-Charged", "X-Credits-Reset", "RateLimit", "RateLimit-Policy", "Retry-After", "ETag"]) {
+    for (const h of [
+      "X-Request-Id",
+      "X-Credits-Plan",
+      "X-Credits-Limit",
+      "X-Credits-Remaining",
+      "X-Credits-Charged",
+      "X-Credits-Reset",
+      "RateLimit",
+      "RateLimit-Policy",
+      "Retry-After",
+      "ETag",
+    ]) {
       expect(exposed).toContain(h);
     }
   });
 
   test("other origins get no CORS grant, and nothing outside /v1/ is shared but the functions' metadata (below)", async () => {
-    const other = await svc.app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { origin: OTHER, authorization: `Bearer ${svc.key}` } });
+    const other = await svc.app.inject({
+      method: "GET",
+      url: "/v1/commercial/coverage",
+      headers: { origin: OTHER, authorization: `Bearer ${svc.key}` },
+    });
     expect(other.headers["access-control-allow-origin"]).toBeUndefined();
     // Not even with the add-in's own origin: the health check, the home page, the account pages and the docs.
     for (const url of ["/healthz", "/", "/account/login", "/account/signup", "/account", "/docs/api"]) {
       const res = await svc.app.inject({ method: "GET", url, headers: { origin: ADDIN } });
-      expect({ url, status: res.statusCode < 500, grant: res.headers["access-control-allow-origin"] }).toEqual({ url, status: true, grant: undefined });
+      expect({ url, status: res.statusCode < 500, grant: res.headers["access-control-allow-origin"] }).toEqual({
+        url,
+        status: true,
+        grant: undefined,
+      });
     }
     const preflight = await svc.app.inject({
       method: "OPTIONS",
@@ -91,8 +110,7 @@ describe("the functions' metadata, which Excel on the web reads from another ori
   fs.writeFileSync(path.join(addinDir, "functions.json"), '{"functions":[]}');
   fs.writeFileSync(path.join(addinDir, "functions.js"), "// functions");
   fs.writeFileSync(path.join(addinDir, "functions.js.map"), '{"version":3}');
-  const metadataService = () =>
-    buildTestApp({ corsOrigins: [ADDIN], addinDir }).app;
+  const metadataService = () => buildTestApp({ corsOrigins: [ADDIN], addinDir }).app;
   const get = async (url: string, origin?: string) => {
     const app = metadataService();
     try {
@@ -113,12 +131,14 @@ describe("the functions' metadata, which Excel on the web reads from another ori
     },
   );
 
-  test.each([OTHER, "http://excel.officeapps.live.com", "https://officeapps.live.com.evil.example", "https://excel.officeapps.live.com.evil.example"])(
-    "%s may not",
-    async (origin) => {
-      expect((await get("/addin/functions.json", origin)).headers["access-control-allow-origin"]).toBeUndefined();
-    },
-  );
+  test.each([
+    OTHER,
+    "http://excel.officeapps.live.com",
+    "https://officeapps.live.com.evil.example",
+    "https://excel.officeapps.live.com.evil.example",
+  ])("%s may not", async (origin) => {
+    expect((await get("/addin/functions.json", origin)).headers["access-control-allow-origin"]).toBeUndefined();
+  });
 
   test("the build's source maps are not served", async () => {
     expect((await get("/addin/functions.js")).statusCode).toBe(200);

@@ -52,14 +52,28 @@ describe("OpenAPI document", () => {
 
   test("records are named components and costs are published", () => {
     const doc = buildOpenApi(API_ROUTES) as any;
-    for (const name of ["CommercialProperty", "SaleComp", "Parcel", "Listing", "MarketSnapshot", "Company", "DiligenceCandidate", "PortfolioHolding", "TenantLocation", "AssetAnalysis"]) {
+    for (const name of [
+      "CommercialProperty",
+      "SaleComp",
+      "Parcel",
+      "Listing",
+      "MarketSnapshot",
+      "Company",
+      "DiligenceCandidate",
+      "PortfolioHolding",
+      "TenantLocation",
+      "AssetAnalysis",
+    ]) {
       expect(doc.components.schemas[name]).toBeDefined();
     }
     expect(doc.paths["/v1/commercial/coverage"].get["x-credit-cost"]).toBe(0);
     expect(doc.paths["/v1/commercial/sale-comps"].get["x-credit-cost"]).toBeGreaterThan(0);
     // Every operation publishes its cost.
     const costs = Object.entries(doc.paths).flatMap(([path, methods]: [string, any]) =>
-      Object.entries(methods).map(([m, op]: [string, any]) => [`${m.toUpperCase()} ${path}`, Number.isInteger(op["x-credit-cost"]) && op["x-credit-cost"] >= 0]),
+      Object.entries(methods).map(([m, op]: [string, any]) => [
+        `${m.toUpperCase()} ${path}`,
+        Number.isInteger(op["x-credit-cost"]) && op["x-credit-cost"] >= 0,
+      ]),
     );
     expect(costs).toHaveLength(SPEC_ENDPOINTS.length + ADDED_ENDPOINTS.length);
     expect(costs.filter(([, published]) => !published)).toEqual([]);
@@ -84,7 +98,10 @@ describe("coverage and catalog", () => {
     // Each with the cost the OpenAPI document publishes for it.
     const doc = buildOpenApi(API_ROUTES) as any;
     for (const s of body.surfaces) {
-      expect({ surface: s.operation_id, cost: s.cost_credits }).toEqual({ surface: s.operation_id, cost: doc.paths[s.path][s.method.toLowerCase()]["x-credit-cost"] });
+      expect({ surface: s.operation_id, cost: s.cost_credits }).toEqual({
+        surface: s.operation_id,
+        cost: doc.paths[s.path][s.method.toLowerCase()]["x-credit-cost"],
+      });
     }
     const batch = body.surfaces.find((s: any) => s.operation_id === "getMarketSnapshotBatch");
     expect(batch).toMatchObject({ cost_credits: 1, cost_per: "market answered" });
@@ -99,7 +116,12 @@ describe("coverage and catalog", () => {
   test("neither takes inputs: an unknown query parameter is refused, as everywhere", async () => {
     for (const url of ["/v1/commercial/coverage?state_code=TX", "/v1/commercial/catalog?limit=5"]) {
       const res = await svc.get(url);
-      expect([url, res.statusCode, res.json().code, res.json().errors?.[0]?.parameter]).toEqual([url, 400, "validation_failed", url.split("?")[1].split("=")[0]]);
+      expect([url, res.statusCode, res.json().code, res.json().errors?.[0]?.parameter]).toEqual([
+        url,
+        400,
+        "validation_failed",
+        url.split("?")[1].split("=")[0],
+      ]);
     }
   });
 });
@@ -124,7 +146,7 @@ describe("HTTP conventions", () => {
   });
 
   test("every endpoint answers a valid request with 200", async () => {
-    const any = (sql: string) => (svc.snapshot.prepare(sql).get() as any);
+    const any = (sql: string) => svc.snapshot.prepare(sql).get() as any;
     const p = any("SELECT id, owner_id FROM properties WHERE owner_id IS NOT NULL LIMIT 1");
     const t = any("SELECT tenant_id FROM tenancies LIMIT 1");
     const urls = [
@@ -159,6 +181,7 @@ describe("HTTP conventions", () => {
     // Every endpoint of the document was called: one GET or POST per endpoint.
     const called = [...urls.map((u) => `GET ${u.split("?")[0]}`), ...posts.map(([u]) => `POST ${u}`)];
     const pattern = (endpoint: string) => new RegExp(`^${endpoint.replace(/\{[a-z_]+\}/g, "[^/]+")}$`);
-    for (const endpoint of [...SPEC_ENDPOINTS, ...ADDED_ENDPOINTS]) expect({ endpoint, called: called.some((c) => pattern(endpoint).test(c)) }).toEqual({ endpoint, called: true });
+    for (const endpoint of [...SPEC_ENDPOINTS, ...ADDED_ENDPOINTS])
+      expect({ endpoint, called: called.some((c) => pattern(endpoint).test(c)) }).toEqual({ endpoint, called: true });
   });
 });

@@ -17,7 +17,7 @@ function meteredService(start = "2026-11-15T12:00:00Z") {
   const { app, keys, accountsDb, snapshot } = buildTestApp({ now: () => new Date(t) });
   const account = keys.accounts.create("metered@example.com");
   const key = keys.createKey(account.id, "model").raw;
-  const propertyId = (snapshot.prepare("SELECT id FROM properties LIMIT 1").pluck().get() as string);
+  const propertyId = snapshot.prepare("SELECT id FROM properties LIMIT 1").pluck().get() as string;
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}`, ...headers } });
   return { app, accountsDb, keys, account, key, clock, get, propertyId };
@@ -31,8 +31,14 @@ function setUsed(db: Database.Database, accountId: string, period: string, used:
 const flushed = () => new Promise((r) => setTimeout(r, FLUSH_INTERVAL_MS * 3));
 
 function ledgerTotals(db: Database.Database, accountId: string, period: string) {
-  const ledger = db.prepare("SELECT COALESCE(SUM(cost), 0) FROM credit_ledger WHERE account_id = ? AND period = ?").pluck().get(accountId, period);
-  const used = db.prepare("SELECT COALESCE(MAX(used), 0) FROM credit_usage WHERE account_id = ? AND period = ?").pluck().get(accountId, period);
+  const ledger = db
+    .prepare("SELECT COALESCE(SUM(cost), 0) FROM credit_ledger WHERE account_id = ? AND period = ?")
+    .pluck()
+    .get(accountId, period);
+  const used = db
+    .prepare("SELECT COALESCE(MAX(used), 0) FROM credit_usage WHERE account_id = ? AND period = ?")
+    .pluck()
+    .get(accountId, period);
   return { ledger, used };
 }
 
@@ -103,7 +109,10 @@ describe("Explorer plan credits", () => {
     setUsed(svc.accountsDb, svc.account.id, "2026-11", PLANS.explorer.monthlyCredits + 500);
     const free = [await svc.get("/v1/commercial/coverage"), await svc.get("/v1/commercial/catalog")];
     expect(free.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect(free.map((r) => [r.headers["x-credits-charged"], r.headers["x-credits-remaining"]])).toEqual([["0", "0"], ["0", "0"]]);
+    expect(free.map((r) => [r.headers["x-credits-charged"], r.headers["x-credits-remaining"]])).toEqual([
+      ["0", "0"],
+      ["0", "0"],
+    ]);
     expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(402);
   });
 
@@ -217,7 +226,10 @@ describe("the ledger's batches", () => {
   test("a batch that cannot be written is kept, whole and in order, and written by the next flush", () => {
     let clock = new Date("2026-11-30T23:59:59.999Z");
     const errors: unknown[] = [];
-    const { db, keys, ledger, charge } = ledgerOn(() => clock, (err) => errors.push(err));
+    const { db, keys, ledger, charge } = ledgerOn(
+      () => clock,
+      (err) => errors.push(err),
+    );
     const a = keys.accounts.create("a@example.com");
     const b = keys.accounts.create("b@example.com");
     charge(a.id, 1, 0);

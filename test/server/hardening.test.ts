@@ -89,13 +89,21 @@ describe("the router's and Node's own refusals are problems, with a request id, 
       const big = await raw(`GET /healthz?k=${svc.key} HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
       expect(big).toMatch(/^HTTP\/1\.1 431 /);
       expect(big).toMatch(/Content-Type: application\/problem\+json/);
-      expect(JSON.parse(big.split("\r\n\r\n")[1])).toMatchObject({ status: 431, code: "headers_too_large", request_id: expect.stringMatching(/^req_/) });
+      expect(JSON.parse(big.split("\r\n\r\n")[1])).toMatchObject({
+        status: 431,
+        code: "headers_too_large",
+        request_id: expect.stringMatching(/^req_/),
+      });
       expect(big).not.toContain(svc.key.slice(6));
       expect(big).not.toContain("/healthz");
       const garbage = await raw(`this is not http ${svc.key}\r\n\r\n`);
       expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
       expect(garbage).toMatch(/Content-Type: application\/problem\+json/);
-      expect(JSON.parse(garbage.split("\r\n\r\n")[1])).toMatchObject({ status: 400, code: "validation_failed", request_id: expect.stringMatching(/^req_/) });
+      expect(JSON.parse(garbage.split("\r\n\r\n")[1])).toMatchObject({
+        status: 400,
+        code: "validation_failed",
+        request_id: expect.stringMatching(/^req_/),
+      });
       expect(garbage).not.toContain(svc.key.slice(6));
     } finally {
       await svc.app.close();
@@ -122,10 +130,20 @@ describe("the router's and Node's own refusals are problems, with a request id, 
       const detail = await svc.app.inject({ method: "GET", url: "/v1/commercial/properties/cp_1?expand=owner", headers: auth });
       expect(detail.statusCode).toBe(400);
       expect(detail.json().errors[0]).toMatchObject({ parameter: "expand" });
-      const compare = await svc.app.inject({ method: "POST", url: "/v1/commercial/properties/compare?fields=name", headers: auth, payload: { property_ids: ["cp_1", "cp_2"] } });
+      const compare = await svc.app.inject({
+        method: "POST",
+        url: "/v1/commercial/properties/compare?fields=name",
+        headers: auth,
+        payload: { property_ids: ["cp_1", "cp_2"] },
+      });
       expect(compare.statusCode).toBe(400);
       expect(compare.json().errors[0]).toMatchObject({ parameter: "fields" });
-      const batch = await svc.app.inject({ method: "POST", url: "/v1/commercial/markets/batch?asset_type=office", headers: auth, payload: { markets: [{ geography: "TX", asset_type: "office" }] } });
+      const batch = await svc.app.inject({
+        method: "POST",
+        url: "/v1/commercial/markets/batch?asset_type=office",
+        headers: auth,
+        payload: { markets: [{ geography: "TX", asset_type: "office" }] },
+      });
       expect(batch.statusCode).toBe(400);
       expect(batch.json().errors[0]).toMatchObject({ parameter: "asset_type" });
       for (const res of [detail, compare, batch]) expect(res.headers["x-credits-charged"]).toBe("0");

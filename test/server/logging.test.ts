@@ -12,7 +12,12 @@ test("keys never reach the log, wherever the client puts them", async () => {
   await app.inject({ method: "GET", url: `/v1/commercial/coverage?api_key=${key}` });
   await app.inject({ method: "GET", url: `/v1/nowhere/${key}` });
   await app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { "x-api-key": key, cookie: `key=${key}` } });
-  await app.inject({ method: "POST", url: "/v1/commercial/properties/compare", headers: { authorization: `Bearer ${key}` }, payload: { property_ids: [key, key] } });
+  await app.inject({
+    method: "POST",
+    url: "/v1/commercial/properties/compare",
+    headers: { authorization: `Bearer ${key}` },
+    payload: { property_ids: [key, key] },
+  });
   await app.close();
   expect(sink.text().length).toBeGreaterThan(100); // the log was written
   expect(sink.text()).toContain("propi_[redacted]");

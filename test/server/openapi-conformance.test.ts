@@ -81,7 +81,9 @@ function snapshotFacts(db: Database.Database, catalog: CatalogFacts) {
     sharedCityName: one<{ local_name: string }>(
       "SELECT min(local_name) AS local_name FROM places WHERE kind = 'city' GROUP BY key HAVING count(*) > 1 ORDER BY key LIMIT 1",
     ).local_name,
-    owner: one<{ id: string; name: string }>("SELECT id, name FROM companies WHERE company_type = 'owner' ORDER BY property_count DESC, id LIMIT 1"),
+    owner: one<{ id: string; name: string }>(
+      "SELECT id, name FROM companies WHERE company_type = 'owner' ORDER BY property_count DESC, id LIMIT 1",
+    ),
     tenant: one<{ id: string; name: string }>(
       "SELECT c.id, c.name FROM companies c JOIN tenancies t ON t.tenant_id = c.id GROUP BY c.id ORDER BY count(*) DESC, c.id LIMIT 1",
     ),
@@ -125,7 +127,10 @@ function callsOf(f: Facts): Record<string, Calls> {
       missing: [{ path: { property_id: nowhere.property } }],
     },
     compareProperties: {
-      ok: [{ body: { property_ids: propertyIds } }, { body: { property_ids: propertyIds, fields: ["building_class", "units", "occupancy_rate"] } }],
+      ok: [
+        { body: { property_ids: propertyIds } },
+        { body: { property_ids: propertyIds, fields: ["building_class", "units", "occupancy_rate"] } },
+      ],
       invalid: [{ body: { property_ids: [f.unclassed.id] } }, { raw: { type: "application/json", text: '{"property_ids": [' } }],
       missing: [{ body: { property_ids: [f.unclassed.id, nowhere.property] } }],
     },
@@ -164,7 +169,11 @@ function callsOf(f: Facts): Record<string, Calls> {
           },
         },
       ],
-      invalid: [{ body: { markets: [] } }, { body: { markets: [{ geography: "TX" }] } }, { raw: { type: "application/json", text: '{"markets": [' } }],
+      invalid: [
+        { body: { markets: [] } },
+        { body: { markets: [{ geography: "TX" }] } },
+        { raw: { type: "application/json", text: '{"markets": [' } },
+      ],
     },
     analyseAssetType: {
       ok: [
@@ -182,7 +191,11 @@ function callsOf(f: Facts): Record<string, Calls> {
     },
     getOwnerPortfolio: {
       ok: [{ query: { owner_id: f.owner.id, limit: 100 } }, { query: { owner_name: f.owner.name } }],
-      invalid: [{ query: {} }, { query: { owner_name: "an", name_match: "unique" } }, { query: { owner_id: f.owner.id, geography: "00000" } }],
+      invalid: [
+        { query: {} },
+        { query: { owner_name: "an", name_match: "unique" } },
+        { query: { owner_id: f.owner.id, geography: "00000" } },
+      ],
       missing: [{ query: { owner_id: nowhere.company } }],
     },
     searchCompanies: {
@@ -236,8 +249,12 @@ beforeAll(async () => {
   mainKey = newKey();
   served = (await app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
   validator = new SchemaValidator(served);
-  const catalog = (await app.inject({ method: "GET", url: "/v1/commercial/catalog", headers: { authorization: `Bearer ${mainKey}` } })).json();
-  const withGap = (catalog.asset_types as { asset_type: string; unsupported_inputs: { input: string }[] }[]).find((a) => a.unsupported_inputs.length);
+  const catalog = (
+    await app.inject({ method: "GET", url: "/v1/commercial/catalog", headers: { authorization: `Bearer ${mainKey}` } })
+  ).json();
+  const withGap = (catalog.asset_types as { asset_type: string; unsupported_inputs: { input: string }[] }[]).find(
+    (a) => a.unsupported_inputs.length,
+  );
   if (!withGap) throw new Error("the test snapshot supports every input for every asset type: no unsupported_filter to ask for");
   calls = callsOf(snapshotFacts(snapshot, { unsupported: { assetType: withGap.asset_type, input: withGap.unsupported_inputs[0].input } }));
 });
@@ -288,7 +305,9 @@ function nonConformance(o: Operation, res: LightMyRequestResponse, expected: num
   const declared = o.op.responses[status];
   if (!declared) return [`${where}: answered ${status}, which the document does not declare for ${o.method} ${o.path}`];
   const problems: string[] = [];
-  const contentType = String(res.headers["content-type"] ?? "").split(";")[0].trim();
+  const contentType = String(res.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim();
   if (declared.content) {
     if (!(contentType in declared.content)) {
       problems.push(`${where}: content type '${contentType}', declared ${Object.keys(declared.content).join(", ")}`);
@@ -305,7 +324,10 @@ function nonConformance(o: Operation, res: LightMyRequestResponse, expected: num
       if (header.required) problems.push(`${where}: no ${name} header, which the document declares required`);
       continue;
     }
-    const errors = validator.errors(pointer(...o.at, "responses", status, "headers", name, "schema"), headerValue(header.schema, String(value)));
+    const errors = validator.errors(
+      pointer(...o.at, "responses", status, "headers", name, "schema"),
+      headerValue(header.schema, String(value)),
+    );
     problems.push(...errors.map((e) => `${where}: header ${name}: ${e}`));
   }
   return problems;
@@ -339,7 +361,8 @@ test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s answ
     first ??= res;
     // Lists are asked about what the snapshot holds, so their records are validated too.
     const data = res.statusCode === 200 ? (res.json() as { data?: unknown }).data : undefined;
-    if (Array.isArray(data) && data.length === 0) problems.push(`${o.op.operationId} ok[${i}]: an empty list validates nothing; ask for records the snapshot has`);
+    if (Array.isArray(data) && data.length === 0)
+      problems.push(`${o.op.operationId} ok[${i}]: an empty list validates nothing; ask for records the snapshot has`);
   }
   if (o.method === "GET" && first?.headers.etag) {
     check(await sendAsMain(o, mine.ok[0], { "if-none-match": String(first.headers.etag) }), 304, "If-None-Match");
@@ -363,12 +386,21 @@ test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s answ
   if (o.op.requestBody) {
     const body = mine.ok[0].body;
     const oversized = JSON.stringify({ ...(body as object), padding: "x".repeat(64 * 1024) });
-    check(await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "application/json", text: oversized } }), 413, "body over 64 KiB");
-    check(await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "text/plain", text: JSON.stringify(body) } }), 415, "text/plain body");
+    check(
+      await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "application/json", text: oversized } }),
+      413,
+      "body over 64 KiB",
+    );
+    check(
+      await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "text/plain", text: JSON.stringify(body) } }),
+      415,
+      "text/plain body",
+    );
   }
 
   const declared = Object.keys(o.op.responses).filter((s) => !NOT_PROVOKED_PER_OPERATION.has(s));
-  for (const s of declared) if (!answered.has(s)) problems.push(`${o.op.operationId}: declares ${s}, which none of its calls here was answered`);
+  for (const s of declared)
+    if (!answered.has(s)) problems.push(`${o.op.operationId}: declares ${s}, which none of its calls here was answered`);
   expect(problems).toEqual([]);
 });
 

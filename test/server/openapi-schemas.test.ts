@@ -69,7 +69,8 @@ test("every enum or const value is of a type its schema lists", () => {
     const types = typesOf(schema);
     const values = allowedValues(schema);
     if (!types || !values) continue;
-    for (const v of values) if (!types.some((t) => isOfType(v, t))) failures.push(`${pointer}: ${JSON.stringify(v)} is not ${types.join(" or ")}`);
+    for (const v of values)
+      if (!types.some((t) => isOfType(v, t))) failures.push(`${pointer}: ${JSON.stringify(v)} is not ${types.join(" or ")}`);
   }
   expect(failures).toEqual([]);
 });
@@ -80,7 +81,8 @@ test("every type a schema lists beside an enum or const has a value in it (a nul
     const types = typesOf(schema);
     const values = allowedValues(schema);
     if (!types || !values) continue;
-    for (const t of types) if (!values.some((v) => isOfType(v, t))) failures.push(`${pointer}: type ${t} but no such value in ${JSON.stringify(values)}`);
+    for (const t of types)
+      if (!values.some((v) => isOfType(v, t))) failures.push(`${pointer}: type ${t} but no such value in ${JSON.stringify(values)}`);
   }
   expect(failures).toEqual([]);
 });

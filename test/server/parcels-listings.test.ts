@@ -68,7 +68,9 @@ describe("GET /v1/parcels", () => {
 describe("GET /v1/listings/search", () => {
   test("state, city and status filter together", async () => {
     const l = pick(svc, "SELECT city, state_code FROM listings WHERE status = 'active' LIMIT 1");
-    const body = (await svc.get(`/v1/listings/search?state=${l.state_code}&city=${encodeURIComponent(l.city.toUpperCase())}&status=active`)).json();
+    const body = (
+      await svc.get(`/v1/listings/search?state=${l.state_code}&city=${encodeURIComponent(l.city.toUpperCase())}&status=active`)
+    ).json();
     expect(body.data.length).toBeGreaterThan(0);
     for (const row of body.data) {
       expect(row).toMatchObject({ object: "listing", status: "active", state_code: l.state_code, city: l.city });

@@ -9,7 +9,8 @@ let svc: TestService;
 beforeAll(() => (svc = startService()));
 afterAll(() => svc.app.close());
 
-const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const q = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 const market = (geography: string, asset_type: string) => svc.get(`/v1/commercial/markets/snapshot?${q({ geography, asset_type })}`);
 const remaining = async () => Number((await svc.get("/v1/commercial/coverage")).headers["x-credits-remaining"]);
 
@@ -31,7 +32,13 @@ describe("every spelling of a place finds it", () => {
     const spellings: Record<string, string[]> = {
       state: [p.code, p.code.toLowerCase(), stateName, stateName.toUpperCase()],
       county: [p.name, p.name.toLowerCase(), `${p.local_name} county ${p.state_code}`, `${p.local_name} County, ${stateName}`],
-      city: [p.name, p.name.toUpperCase(), `${p.local_name},${p.state_code}`, `${p.local_name} ${p.state_code.toLowerCase()}`, `${p.local_name}, ${stateName}`],
+      city: [
+        p.name,
+        p.name.toUpperCase(),
+        `${p.local_name},${p.state_code}`,
+        `${p.local_name} ${p.state_code.toLowerCase()}`,
+        `${p.local_name}, ${stateName}`,
+      ],
       zip: [p.code, `${p.code}-0001`],
       metro: [p.code, p.code.toUpperCase(), p.name, p.name.toLowerCase()],
     };
@@ -39,7 +46,12 @@ describe("every spelling of a place finds it", () => {
     for (const res of answers) expect(res.statusCode).toBe(200);
     const bodies = new Set(answers.map((r) => r.body));
     expect(bodies.size).toBe(1);
-    expect(answers[0].json()).toMatchObject({ geography_type: kind, geography_id: p.code, geography_name: p.name, asset_type: p.asset_type });
+    expect(answers[0].json()).toMatchObject({
+      geography_type: kind,
+      geography_id: p.code,
+      geography_name: p.name,
+      asset_type: p.asset_type,
+    });
     // The grammar's canonical form of each spelling is one text: the add-in's cache key. (A
     // metro's id and its name are two forms only the snapshot can tell are one metro.)
     const forms = kind === "metro" ? [spellings.metro.slice(0, 2), spellings.metro.slice(2)] : [spellings[kind]];
@@ -73,7 +85,11 @@ describe("a place the snapshot does not hold costs nothing and says what was mea
   test("the same city in the wrong state, a city for a county, a longer name: each is suggested", async () => {
     const p = placeOf("city");
     const key = pick(svc, "SELECT key FROM places WHERE kind = 'city' AND code = ?", p.code).key;
-    const other = pick(svc, "SELECT code FROM places WHERE kind = 'state' AND code NOT IN (SELECT state_code FROM places WHERE kind = 'city' AND key = ?) ORDER BY code LIMIT 1", key).code;
+    const other = pick(
+      svc,
+      "SELECT code FROM places WHERE kind = 'state' AND code NOT IN (SELECT state_code FROM places WHERE kind = 'city' AND key = ?) ORDER BY code LIMIT 1",
+      key,
+    ).code;
     const refusals = [await market(`${p.local_name}, ${other}`, p.asset_type)];
     expect(refusals[0].json()).toMatchObject({ code: "unknown_place", suggestions: expect.arrayContaining([p.name]) });
     const county = pick(
@@ -108,7 +124,10 @@ describe("a place the snapshot does not hold costs nothing and says what was mea
   });
 
   test("a city name in several states is ambiguous where one market is needed, and every one of them in a search", async () => {
-    const shared = pick(svc, "SELECT local_name, count(*) AS n FROM places WHERE kind = 'city' GROUP BY key HAVING count(*) > 1 ORDER BY sum(property_count) DESC LIMIT 1");
+    const shared = pick(
+      svc,
+      "SELECT local_name, count(*) AS n FROM places WHERE kind = 'city' GROUP BY key HAVING count(*) > 1 ORDER BY sum(property_count) DESC LIMIT 1",
+    );
     const res = await market(shared.local_name, "office");
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "ambiguous_place", match_count: shared.n });
@@ -116,8 +135,13 @@ describe("a place the snapshot does not hold costs nothing and says what was mea
     const search = await svc.get(`/v1/commercial/properties?${q({ geography: shared.local_name, limit: 100 })}`);
     expect(search.statusCode).toBe(200);
     const states = new Set(search.json().data.map((p: { state_code: string }) => p.state_code));
-    const expected = svc.snapshot.prepare("SELECT DISTINCT state_code FROM properties WHERE city = ? COLLATE NOCASE ORDER BY 1").pluck().all(shared.local_name);
-    expect(search.json().total_count).toBe(pick(svc, "SELECT count(*) AS n FROM properties WHERE city = ? COLLATE NOCASE", shared.local_name).n);
+    const expected = svc.snapshot
+      .prepare("SELECT DISTINCT state_code FROM properties WHERE city = ? COLLATE NOCASE ORDER BY 1")
+      .pluck()
+      .all(shared.local_name);
+    expect(search.json().total_count).toBe(
+      pick(svc, "SELECT count(*) AS n FROM properties WHERE city = ? COLLATE NOCASE", shared.local_name).n,
+    );
     expect(search.json().total_count).toBeLessThanOrEqual(100); // one page holds them all: every state is on it
     expect([...states].sort()).toEqual(expected);
   });
@@ -132,7 +156,10 @@ describe("a place the snapshot does not hold costs nothing and says what was mea
   });
 
   test("a key pasted where a place goes is never echoed back", async () => {
-    for (const url of [`/v1/commercial/properties?${q({ geography: svc.key })}`, `/v1/commercial/markets/snapshot?${q({ geography: `${svc.key} metro`, asset_type: "office" })}`]) {
+    for (const url of [
+      `/v1/commercial/properties?${q({ geography: svc.key })}`,
+      `/v1/commercial/markets/snapshot?${q({ geography: `${svc.key} metro`, asset_type: "office" })}`,
+    ]) {
       const res = await svc.get(url);
       expect(res.statusCode).toBe(400);
       expect(res.body).not.toContain(svc.key.slice(6));
@@ -159,7 +186,10 @@ describe("every place filter applies", () => {
   test("property search, sale comps, diligence and analysis by county and ZIP code", async () => {
     const county = placeOf("county");
     const zip = placeOf("zip");
-    for (const [p, column] of [[county, "county_fips"], [zip, "zip"]] as const) {
+    for (const [p, column] of [
+      [county, "county_fips"],
+      [zip, "zip"],
+    ] as const) {
       const props = (await svc.get(`/v1/commercial/properties?${q({ geography: p.name, limit: 100 })}`)).json();
       expect(props.total_count).toBe(pick(svc, `SELECT count(*) AS n FROM properties WHERE ${column} = ?`, p.code).n);
       const sales = (await svc.get(`/v1/commercial/sale-comps?${q({ geography: p.name, limit: 100 })}`)).json();
@@ -168,20 +198,35 @@ describe("every place filter applies", () => {
       expect(dil.total_count).toBe(pick(svc, `SELECT count(*) AS n FROM properties WHERE ${column} = ?`, p.code).n);
       const analysis = (await svc.get(`/v1/commercial/assets/${p.asset_type}/analysis?${q({ geography: p.name })}`)).json();
       expect(analysis).toMatchObject({ geography_type: column === "zip" ? "zip" : "county", geography_id: p.code });
-      expect(analysis.property_count).toBe(pick(svc, `SELECT count(*) AS n FROM properties WHERE ${column} = ? AND asset_type = ?`, p.code, p.asset_type).n);
+      expect(analysis.property_count).toBe(
+        pick(svc, `SELECT count(*) AS n FROM properties WHERE ${column} = ? AND asset_type = ?`, p.code, p.asset_type).n,
+      );
     }
   });
 
   test("a state filter around a subject property is applied, not ignored", async () => {
-    const subject = pick(svc, "SELECT p.id, p.state_code FROM properties p JOIN sales s ON s.asset_type = p.asset_type AND s.state_code = p.state_code GROUP BY p.id ORDER BY count(*) DESC LIMIT 1");
+    const subject = pick(
+      svc,
+      "SELECT p.id, p.state_code FROM properties p JOIN sales s ON s.asset_type = p.asset_type AND s.state_code = p.state_code GROUP BY p.id ORDER BY count(*) DESC LIMIT 1",
+    );
     const elsewhere = subject.state_code === "CA" ? "TX" : "CA";
     // Without the filter the radius reaches sales in other states, so the filter has something to remove.
-    const unfiltered = (await svc.get(`/v1/commercial/sale-comps?${q({ property_id: subject.id, max_distance_miles: 250, limit: 100 })}`)).json();
+    const unfiltered = (
+      await svc.get(`/v1/commercial/sale-comps?${q({ property_id: subject.id, max_distance_miles: 250, limit: 100 })}`)
+    ).json();
     expect(unfiltered.data.some((s: { state_code: string }) => s.state_code !== subject.state_code)).toBe(true);
-    const home = (await svc.get(`/v1/commercial/sale-comps?${q({ property_id: subject.id, state_code: subject.state_code, max_distance_miles: 250, limit: 100 })}`)).json();
+    const home = (
+      await svc.get(
+        `/v1/commercial/sale-comps?${q({ property_id: subject.id, state_code: subject.state_code, max_distance_miles: 250, limit: 100 })}`,
+      )
+    ).json();
     expect(home.data.length).toBeGreaterThan(0);
     expect(home.data.every((s: { state_code: string }) => s.state_code === subject.state_code)).toBe(true);
-    const away = (await svc.get(`/v1/commercial/sale-comps?${q({ property_id: subject.id, state_code: elsewhere, max_distance_miles: 250, limit: 100 })}`)).json();
+    const away = (
+      await svc.get(
+        `/v1/commercial/sale-comps?${q({ property_id: subject.id, state_code: elsewhere, max_distance_miles: 250, limit: 100 })}`,
+      )
+    ).json();
     expect(away.data.every((s: { state_code: string }) => s.state_code === elsewhere)).toBe(true);
   });
 });
@@ -213,7 +258,9 @@ describe("the markets batch", () => {
     const singleCity = await market(city.name, city.asset_type);
     expect(body.results[2].etag).toBe(singleCity.headers.etag);
     expect(body.results[2].market).toEqual(singleCity.json());
-    const revalidated = await svc.get(`/v1/commercial/markets/snapshot?${q({ geography: state.code, asset_type: state.asset_type })}`, { "if-none-match": body.results[0].etag });
+    const revalidated = await svc.get(`/v1/commercial/markets/snapshot?${q({ geography: state.code, asset_type: state.asset_type })}`, {
+      "if-none-match": body.results[0].etag,
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers["x-credits-charged"]).toBe("0");
   });

@@ -69,15 +69,24 @@ describe("cross-asset search", () => {
     const res = await svc.get(`/v1/commercial/properties?q=${encodeURIComponent('"*( - ^')}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].parameter).toBe("q");
-    expect((await svc.get(`/v1/commercial/properties?q=${encodeURIComponent('NEAR( OR * -')}`)).statusCode).toBe(200);
+    expect((await svc.get(`/v1/commercial/properties?q=${encodeURIComponent("NEAR( OR * -")}`)).statusCode).toBe(200);
     const ok = await svc.get(`/v1/commercial/properties?q=${encodeURIComponent('warehouse" OR "x')}`);
     expect(ok.statusCode).toBe(200);
   });
 
   test("filters combine: asset type, state and minimum building area", async () => {
-    const { state_code } = pick(svc, "SELECT state_code, count(*) n FROM properties WHERE asset_type='industrial' GROUP BY 1 ORDER BY n DESC");
-    const body = (await svc.get(`/v1/commercial/properties?asset_type=industrial&state_code=${state_code}&min_building_area_sqft=50000&limit=100`)).json();
-    const expected = pick(svc, "SELECT count(*) n FROM properties WHERE asset_type='industrial' AND state_code=? AND building_area_sqft >= 50000", state_code).n;
+    const { state_code } = pick(
+      svc,
+      "SELECT state_code, count(*) n FROM properties WHERE asset_type='industrial' GROUP BY 1 ORDER BY n DESC",
+    );
+    const body = (
+      await svc.get(`/v1/commercial/properties?asset_type=industrial&state_code=${state_code}&min_building_area_sqft=50000&limit=100`)
+    ).json();
+    const expected = pick(
+      svc,
+      "SELECT count(*) n FROM properties WHERE asset_type='industrial' AND state_code=? AND building_area_sqft >= 50000",
+      state_code,
+    ).n;
     expect(body.total_count).toBe(expected);
     for (const r of body.data) {
       expect(r).toMatchObject({ asset_type: "industrial", state_code });
@@ -138,7 +147,10 @@ describe("compare", () => {
       .all()
       .map((r: any) => r.id)
       .reverse(); // not the order the snapshot stores them in
-    const res = await svc.post("/v1/commercial/properties/compare", { property_ids: ids, fields: ["building_area_sqft", "year_built", "name"] });
+    const res = await svc.post("/v1/commercial/properties/compare", {
+      property_ids: ids,
+      fields: ["building_area_sqft", "year_built", "name"],
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.properties.map((p: any) => p.id)).toEqual(ids);
@@ -171,10 +183,20 @@ describe("compare", () => {
 
   test("malformed JSON, a wrong content type and an oversized body are refused clearly", async () => {
     const auth = { authorization: `Bearer ${svc.key}` };
-    const bad = await svc.app.inject({ method: "POST", url: "/v1/commercial/properties/compare", payload: "{", headers: { ...auth, "content-type": "application/json" } });
+    const bad = await svc.app.inject({
+      method: "POST",
+      url: "/v1/commercial/properties/compare",
+      payload: "{",
+      headers: { ...auth, "content-type": "application/json" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: "validation_failed", detail: expect.stringMatching(/not valid JSON/) });
-    const text = await svc.app.inject({ method: "POST", url: "/v1/commercial/properties/compare", payload: "a=b", headers: { ...auth, "content-type": "text/plain" } });
+    const text = await svc.app.inject({
+      method: "POST",
+      url: "/v1/commercial/properties/compare",
+      payload: "a=b",
+      headers: { ...auth, "content-type": "text/plain" },
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().code).toBe("unsupported_media_type");
     const big = await svc.app.inject({

@@ -15,7 +15,10 @@ beforeAll(() => {
 afterAll(() => svc.app.close());
 
 test("the detail ETag names the file and the property; If-None-Match on it is a free 304", async () => {
-  const [a, b] = [pick<{ id: string }>(svc, "SELECT id FROM properties ORDER BY id LIMIT 1").id, pick<{ id: string }>(svc, "SELECT id FROM properties ORDER BY id DESC LIMIT 1").id];
+  const [a, b] = [
+    pick<{ id: string }>(svc, "SELECT id FROM properties ORDER BY id LIMIT 1").id,
+    pick<{ id: string }>(svc, "SELECT id FROM properties ORDER BY id DESC LIMIT 1").id,
+  ];
   const first = await svc.get(`/v1/commercial/properties/${a}`);
   expect(first.statusCode).toBe(200);
   const etag = first.headers.etag as string;

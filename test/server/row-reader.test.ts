@@ -6,7 +6,10 @@ import { snapshotPath } from "../helpers/service";
 describe("rows built by a compiled reader", () => {
   test("equal better-sqlite3's own row objects: keys, order and values, for every table", () => {
     const db = openSnapshot(snapshotPath());
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' AND name NOT LIKE 'sqlite%'").pluck().all() as string[];
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' AND name NOT LIKE 'sqlite%'")
+      .pluck()
+      .all() as string[];
     expect(tables).toEqual(expect.arrayContaining(["properties", "parcels", "sales", "property_docs"]));
     for (const t of tables) {
       const sql = `SELECT * FROM ${t} ORDER BY rowid LIMIT 40`;

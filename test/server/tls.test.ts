@@ -10,8 +10,25 @@ let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-tls-"));
   // A throwaway self-signed localhost certificate, like the one office-addin-dev-certs makes.
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-    "-keyout", path.join(dir, "localhost.key"), "-out", path.join(dir, "localhost.crt")], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-keyout",
+      path.join(dir, "localhost.key"),
+      "-out",
+      path.join(dir, "localhost.crt"),
+    ],
+    { stdio: "ignore" },
+  );
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -45,7 +62,9 @@ test("TLS_CERT and TLS_KEY make the service speak HTTPS, with Secure cookies", a
 
 test("TLS settings that cannot work are refused at start with the reason", () => {
   expect(() => loadConfig({ TLS_CERT: path.join(dir, "localhost.crt") })).toThrow(/both TLS_CERT and TLS_KEY/);
-  expect(() => loadConfig({ TLS_CERT: path.join(dir, "missing.crt"), TLS_KEY: path.join(dir, "localhost.key") })).toThrow(/TLS_CERT: cannot read .*ENOENT/);
+  expect(() => loadConfig({ TLS_CERT: path.join(dir, "missing.crt"), TLS_KEY: path.join(dir, "localhost.key") })).toThrow(
+    /TLS_CERT: cannot read .*ENOENT/,
+  );
   expect(loadConfig({}).tls).toBeUndefined();
   expect(loadConfig({}).secureCookies).toBe(false);
   expect(loadConfig({ SECURE_COOKIES: "1" }).secureCookies).toBe(true);

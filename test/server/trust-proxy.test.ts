@@ -25,7 +25,10 @@ test("a trusted proxy's X-Forwarded-* give the client's address and the links' s
 });
 
 test("without TRUST_PROXY, or from an address not listed, the headers are ignored", async () => {
-  for (const [trust, peer] of [[false, "127.0.0.1"], [["10.0.0.0/8"], "192.0.2.7"]] as const) {
+  for (const [trust, peer] of [
+    [false, "127.0.0.1"],
+    [["10.0.0.0/8"], "192.0.2.7"],
+  ] as const) {
     const seen = await homeAndIp(trust as boolean | string[], peer);
     expect(seen.ip).toBe(peer);
     expect(seen.protocol).toBe("http");
@@ -37,7 +40,13 @@ test("TRUST_PROXY takes true, addresses, CIDR ranges and range names, and refuse
   expect(parseTrustProxy(undefined)).toBe(false);
   expect(parseTrustProxy("false")).toBe(false);
   expect(parseTrustProxy("true")).toBe(true);
-  expect(parseTrustProxy("127.0.0.1, 10.0.0.0/8, ::1, fd00::/8, loopback")).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8", "loopback"]);
+  expect(parseTrustProxy("127.0.0.1, 10.0.0.0/8, ::1, fd00::/8, loopback")).toEqual([
+    "127.0.0.1",
+    "10.0.0.0/8",
+    "::1",
+    "fd00::/8",
+    "loopback",
+  ]);
   for (const bad of ["2", "yes", "10.0.0.0/33", "proxy.internal", "10.0.0.1/8/1"]) {
     expect(() => parseTrustProxy(bad)).toThrow(/TRUST_PROXY: '.+' is not an IP address/);
   }

@@ -22,7 +22,11 @@ afterEach(() => {
 
 function admin(argv: string[], secret = ""): string[] {
   const lines: string[] = [];
-  runAdmin(argv, (l) => lines.push(l), () => secret);
+  runAdmin(
+    argv,
+    (l) => lines.push(l),
+    () => secret,
+  );
   return lines;
 }
 const db = () => openAccountsDb(path.join(dataDir, "accounts.db"));

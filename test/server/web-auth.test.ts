@@ -64,7 +64,7 @@ describe("sign-up", () => {
     expect(res.statusCode).toBe(400);
     expect(fieldError(res.body, fieldId)).toBe(message);
     expect(res.body).toMatch(new RegExp(`id="${fieldId}"[^>]*aria-describedby="${fieldId}-error[^>]*aria-invalid="true"`));
-    expect(res.body).not.toContain(password.length > 3 ? `value="${password}"` : "value=\"short\""); // never echoed
+    expect(res.body).not.toContain(password.length > 3 ? `value="${password}"` : 'value="short"'); // never echoed
     expect(svc.accountsDb.prepare("SELECT count(*) FROM accounts").pluck().get()).toBe(0);
   });
 
@@ -99,7 +99,10 @@ describe("log-in", () => {
       ["cli@example.com", PASSWORD],
     ]) {
       const res = await svc.client().logIn(email, password);
-      answers.push({ status: res.statusCode, body: res.body.replace(/name="csrf" value="[^"]+"/, "").replace(/value="[^"]*@example.com"/, "") });
+      answers.push({
+        status: res.statusCode,
+        body: res.body.replace(/name="csrf" value="[^"]+"/, "").replace(/value="[^"]*@example.com"/, ""),
+      });
       expect(res.body).toContain(`<div class="alert error" role="alert">${WRONG_CREDENTIALS}</div>`);
       expect(res.headers["set-cookie"] ?? "").not.toMatch(/pi_session=[^;]/);
     }
@@ -114,11 +117,21 @@ describe("log-in", () => {
     expect(bounce.statusCode).toBe(303);
     expect(bounce.headers.location).toBe("/account/login?next=/account/usage");
     const page = await c.get("/account/login?next=/account/usage");
-    const res = await c.post("/account/login", { csrf: csrfOf(page.body), email: "me@example.com", password: PASSWORD, next: "/account/usage" });
+    const res = await c.post("/account/login", {
+      csrf: csrfOf(page.body),
+      email: "me@example.com",
+      password: PASSWORD,
+      next: "/account/usage",
+    });
     expect(res.headers.location).toBe("/account/usage");
     const c2 = svc.client();
     const page2 = await c2.get("/account/login");
-    const res2 = await c2.post("/account/login", { csrf: csrfOf(page2.body), email: "me@example.com", password: PASSWORD, next: "https://evil.example/" });
+    const res2 = await c2.post("/account/login", {
+      csrf: csrfOf(page2.body),
+      email: "me@example.com",
+      password: PASSWORD,
+      next: "https://evil.example/",
+    });
     expect(res2.headers.location).toBe("/account");
   });
 });
@@ -167,7 +180,12 @@ describe("sessions", () => {
     const { openAccountsDb } = await import("../../src/server/db/accounts-db");
     const { openSnapshot } = await import("../../src/snapshot/snapshot-file");
     const { snapshotPath } = await import("../helpers/service");
-    const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb: openAccountsDb(":memory:"), pepper: Buffer.alloc(32, 1), secureCookies: true });
+    const app = buildApp({
+      snapshotDb: openSnapshot(snapshotPath()),
+      accountsDb: openAccountsDb(":memory:"),
+      pepper: Buffer.alloc(32, 1),
+      secureCookies: true,
+    });
     const page = await app.inject({ method: "GET", url: "/account/signup" });
     const [pair, ...attributes] = String(page.headers["set-cookie"]).split("; ");
     expect(pair).toMatch(/^__Host-pi_presession=[\w-]+$/);
@@ -214,7 +232,9 @@ describe("CSRF", () => {
       expect(res.body).toContain("This form expired or did not come from this site.");
     }
     // No key was added, and the one there is still active.
-    expect(svc.keys.listKeys(svc.keys.accounts.findByEmail("me@example.com")!.id).map((k) => [k.name, k.revoked_at])).toEqual([["kept", null]]);
+    expect(svc.keys.listKeys(svc.keys.accounts.findByEmail("me@example.com")!.id).map((k) => [k.name, k.revoked_at])).toEqual([
+      ["kept", null],
+    ]);
     expect((await c.get("/account")).statusCode).toBe(200); // still logged in
     // The same post from this site, with the token, works.
     const ok = await c.post("/account/keys", { name: "fine", csrf }, { origin: "http://localhost:80", "sec-fetch-site": "same-origin" });
@@ -241,7 +261,8 @@ describe("CSRF", () => {
 describe("rate limits", () => {
   test("10 failed log-ins for one email lock that email for 15 minutes, even with the right password", async () => {
     await svc.client().signUp("me@example.com", PASSWORD);
-    for (let i = 0; i < 10; i++) expect((await svc.client(`10.0.0.${i}`).logIn("me@example.com", `wrong password ${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await svc.client(`10.0.0.${i}`).logIn("me@example.com", `wrong password ${i}`)).statusCode).toBe(401);
     const locked = await svc.client("10.0.1.1").logIn("ME@example.com", PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);

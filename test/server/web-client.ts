@@ -97,7 +97,6 @@ export function startWebService(start = new Date("2026-11-10T12:00:00Z"), option
       at += ms;
     },
     client: (ip?: string) => new WebClient(app, ip),
-    api: (key: string, url = "/v1/commercial/coverage") =>
-      app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}` } }),
+    api: (key: string, url = "/v1/commercial/coverage") => app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}` } }),
   };
 }

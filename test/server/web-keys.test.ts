@@ -180,7 +180,7 @@ describe("pages", () => {
       }
     }
     expect((await c.get("/account/nothing-here")).statusCode).toBe(404);
-    const css = await c.get((/href="(\/assets\/site-[0-9a-f]+\.css)"/.exec((await c.get("/")).body))![1]);
+    const css = await c.get(/href="(\/assets\/site-[0-9a-f]+\.css)"/.exec((await c.get("/")).body)![1]);
     expect(css.statusCode).toBe(200);
     expect(css.headers["content-type"]).toBe("text/css; charset=utf-8");
     expect(css.headers["cache-control"]).toContain("immutable");
@@ -191,7 +191,10 @@ describe("pages", () => {
       method: "POST",
       url: "/v1/commercial/properties/compare",
       payload: "property_ids=a",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Bearer ${svc.keys.createKey(svc.keys.accounts.create("k@example.com").id, "k").raw}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Bearer ${svc.keys.createKey(svc.keys.accounts.create("k@example.com").id, "k").raw}`,
+      },
     });
     expect(res.statusCode).toBe(415);
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);

@@ -84,8 +84,14 @@ describe("the API reference page", () => {
 
     const scripts = [...res.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
     const styles = [...res.body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/swagger-ui-[\d.]+\/swagger-ui-bundle\.js$/), expect.stringMatching(/^\/assets\/api-reference-[0-9a-f]+\.js$/)]);
-    expect(styles).toEqual([expect.stringMatching(/^\/assets\/site-[0-9a-f]+\.css$/), expect.stringMatching(/^\/assets\/swagger-ui-[\d.]+\/swagger-ui\.css$/)]);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^\/assets\/swagger-ui-[\d.]+\/swagger-ui-bundle\.js$/),
+      expect.stringMatching(/^\/assets\/api-reference-[0-9a-f]+\.js$/),
+    ]);
+    expect(styles).toEqual([
+      expect.stringMatching(/^\/assets\/site-[0-9a-f]+\.css$/),
+      expect.stringMatching(/^\/assets\/swagger-ui-[\d.]+\/swagger-ui\.css$/),
+    ]);
     for (const url of [...scripts, ...styles]) {
       const file = await c.get(url);
       expect(file.statusCode).toBe(200);

@@ -27,12 +27,14 @@ test("shows the plan, the period's credits, the reset date and each metered call
   const page = await c.get("/account/usage");
   expect(value(page.body, "credits-used")).toBe("2");
   expect(value(page.body, "credits-remaining")).toBe("998");
-  const rows = [...page.body.matchAll(/<tr><td>([^<]+)<\/td><td><code>([^<]+)<\/code><\/td>[\s\S]*?<td class="num">(\d+)<\/td><\/tr>/g)].map((m) => [m[1], m[2], Number(m[3])]);
+  const rows = [
+    ...page.body.matchAll(/<tr><td>([^<]+)<\/td><td><code>([^<]+)<\/code><\/td>[\s\S]*?<td class="num">(\d+)<\/td><\/tr>/g),
+  ].map((m) => [m[1], m[2], Number(m[3])]);
   expect(rows).toEqual([
     ["2026-11-30 23:00 UTC", "GET /v1/commercial/properties/{property_id}", 1],
     ["2026-11-30 23:00 UTC", "GET /v1/commercial/properties", 1],
   ]);
-  expect(page.body).toContain("<progress id=\"credit-meter\" max=\"1000\" value=\"2\">");
+  expect(page.body).toContain('<progress id="credit-meter" max="1000" value="2">');
 
   // A new month starts from zero and resets on the 1st of the next.
   svc.advance(2 * 60 * 60 * 1000);

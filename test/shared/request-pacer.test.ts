@@ -3,7 +3,8 @@
 import { MAX_IN_FLIGHT, RequestPacer, parseRatePolicy, parseRateRemaining } from "../../src/shared/request-pacer";
 
 const headers = (h: Record<string, string>) => new Headers(h);
-const advertised = (remaining: number, policy = '"burst";q=3;w=3') => headers({ "ratelimit-policy": policy, ratelimit: `"burst";r=${remaining};t=1` });
+const advertised = (remaining: number, policy = '"burst";q=3;w=3') =>
+  headers({ "ratelimit-policy": policy, ratelimit: `"burst";r=${remaining};t=1` });
 
 beforeEach(() => jest.useFakeTimers({ now: Date.parse("2026-11-23T12:00:00Z") }));
 afterEach(() => jest.useRealTimers());
@@ -12,7 +13,12 @@ afterEach(() => jest.useRealTimers());
 function contenders(pacer: RequestPacer, n: number, signal?: AbortSignal) {
   const granted: number[] = [];
   const failed: unknown[] = [];
-  const all = Array.from({ length: n }, (_, i) => pacer.acquire(signal).then(() => void granted.push(i), (e) => void failed.push(e)));
+  const all = Array.from({ length: n }, (_, i) =>
+    pacer.acquire(signal).then(
+      () => void granted.push(i),
+      (e) => void failed.push(e),
+    ),
+  );
   return { granted, failed, all };
 }
 

@@ -11,7 +11,10 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  return spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/snapshot/cli.ts", ...args], { cwd: path.join(__dirname, "../.."), encoding: "utf8" });
+  return spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/snapshot/cli.ts", ...args], {
+    cwd: path.join(__dirname, "../.."),
+    encoding: "utf8",
+  });
 }
 
 describe("npm run snapshot", () => {

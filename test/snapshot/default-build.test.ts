@@ -43,7 +43,8 @@ test("has at least the default counts", () => {
   expect(counts.sales).toBeGreaterThanOrEqual(20_000);
   expect(counts.tenancies).toBeGreaterThan(20_000);
   expect(counts.diligence).toBe(counts.properties);
-  for (const t of Object.keys(counts)) expect(one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`).n).toBe(counts[t as keyof typeof counts]);
+  for (const t of Object.keys(counts))
+    expect(one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`).n).toBe(counts[t as keyof typeof counts]);
 });
 
 test("every state and DC has properties of every asset type", () => {
@@ -77,12 +78,18 @@ test("every reference resolves", () => {
 });
 
 test("properties link to their parcel, owner, latest sale and tenancies", () => {
-  expect(one<{ n: number }>("SELECT COUNT(*) AS n FROM properties p JOIN parcels c ON c.id = p.parcel_id AND c.property_id = p.id").n).toBe(20_000);
+  expect(one<{ n: number }>("SELECT COUNT(*) AS n FROM properties p JOIN parcels c ON c.id = p.parcel_id AND c.property_id = p.id").n).toBe(
+    20_000,
+  );
   const mismatchedSale = one<{ n: number }>(`SELECT COUNT(*) AS n FROM properties p JOIN sales s ON s.id = p.last_sale_id
     WHERE s.sale_date <> p.last_sale_date OR s.sale_price <> p.last_sale_price OR s.buyer_id <> p.owner_id
       OR s.sale_date <> (SELECT MAX(sale_date) FROM sales x WHERE x.property_id = p.id)`).n;
   expect(mismatchedSale).toBe(0);
-  expect(one<{ n: number }>("SELECT COUNT(*) AS n FROM properties p WHERE last_sale_id IS NULL AND EXISTS (SELECT 1 FROM sales s WHERE s.property_id = p.id)").n).toBe(0);
+  expect(
+    one<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM properties p WHERE last_sale_id IS NULL AND EXISTS (SELECT 1 FROM sales s WHERE s.property_id = p.id)",
+    ).n,
+  ).toBe(0);
   const tenantCounts = one<{ n: number }>(`SELECT COUNT(*) AS n FROM properties p
     WHERE tenant_count <> (SELECT COUNT(*) FROM tenancies t WHERE t.property_id = p.id)`).n;
   expect(tenantCounts).toBe(0);
@@ -118,11 +125,14 @@ test("cap rates, sizes and prices fall in realistic ranges", () => {
   expect(cap("office")).toBeLessThan(0.095);
   expect(cap("multifamily")).toBeGreaterThan(0.045);
   expect(cap("multifamily")).toBeLessThan(0.062);
-  const industrial = one<{ lo: number; hi: number }>("SELECT MIN(building_area_sqft) AS lo, MAX(building_area_sqft) AS hi FROM properties WHERE asset_type = 'industrial'");
+  const industrial = one<{ lo: number; hi: number }>(
+    "SELECT MIN(building_area_sqft) AS lo, MAX(building_area_sqft) AS hi FROM properties WHERE asset_type = 'industrial'",
+  );
   expect(industrial.lo).toBeGreaterThanOrEqual(20_000);
   expect(industrial.hi).toBeLessThanOrEqual(1_000_000);
   // Gateway markets are priced above the rest.
-  const ppsf = (metro: string) => one<{ v: number }>("SELECT median_price_per_sqft AS v FROM markets WHERE geography_id = ? AND asset_type = 'multifamily'", metro).v;
+  const ppsf = (metro: string) =>
+    one<{ v: number }>("SELECT median_price_per_sqft AS v FROM markets WHERE geography_id = ? AND asset_type = 'multifamily'", metro).v;
   expect(ppsf("metro-new-york-city-ny")).toBeGreaterThan(ppsf("metro-memphis-tn"));
 });
 
@@ -133,17 +143,30 @@ test("every date derives from the capture date", () => {
   for (const d of Object.values(latest)) expect(d <= capture).toBe(true);
   // Every column of every table that holds dates: none after the capture date but the leases'
   // expiry; the markets are as of it.
-  const tables = all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name NOT LIKE '%fts%'").map((t) => t.name);
+  const tables = all<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND name NOT LIKE '%fts%'",
+  ).map((t) => t.name);
   const dated: string[] = [];
   for (const t of tables) {
     for (const { name } of db.prepare(`SELECT * FROM ${t} LIMIT 1`).columns()) {
-      const hi = one<{ hi: string | null }>(`SELECT max(${name}) AS hi FROM ${t} WHERE typeof(${name}) = 'text' AND ${name} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`).hi;
+      const hi = one<{ hi: string | null }>(
+        `SELECT max(${name}) AS hi FROM ${t} WHERE typeof(${name}) = 'text' AND ${name} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`,
+      ).hi;
       if (hi === null) continue;
       dated.push(`${t}.${name}`);
-      if (`${t}.${name}` !== "tenancies.lease_expiration") expect({ column: `${t}.${name}`, after: hi > capture }).toEqual({ column: `${t}.${name}`, after: false });
+      if (`${t}.${name}` !== "tenancies.lease_expiration")
+        expect({ column: `${t}.${name}`, after: hi > capture }).toEqual({ column: `${t}.${name}`, after: false });
     }
   }
-  expect(dated).toEqual(expect.arrayContaining(["sales.sale_date", "listings.listed_date", "listings.status_date", "properties.last_sale_date", "markets.as_of"]));
+  expect(dated).toEqual(
+    expect.arrayContaining([
+      "sales.sale_date",
+      "listings.listed_date",
+      "listings.status_date",
+      "properties.last_sale_date",
+      "markets.as_of",
+    ]),
+  );
   expect(all<{ d: string }>("SELECT DISTINCT as_of AS d FROM markets")).toEqual([{ d: capture }]);
   expect(one<{ n: number }>("SELECT COUNT(*) AS n FROM tenancies WHERE lease_expiration < ?", capture).n).toBe(0);
   const rolling = one<{ n: number }>("SELECT COUNT(*) AS n FROM tenancies WHERE lease_expiration <= date(?, '+24 months')", capture).n;
@@ -168,7 +191,9 @@ test("markets cover every state and metro by asset type and agree with the prope
   expect(tx.inventory_sqft).toBe(direct.sqft);
   expect(tx.occupancy_rate).toBeCloseTo(direct.occ, 3);
   expect(tx.vacancy_rate).toBeCloseTo(1 - tx.occupancy_rate, 6);
-  const land = one<{ r: number | null; u: number | null }>("SELECT rent_growth_yoy AS r, inventory_units AS u FROM markets WHERE id = 'mkt_TX_land'");
+  const land = one<{ r: number | null; u: number | null }>(
+    "SELECT rent_growth_yoy AS r, inventory_units AS u FROM markets WHERE id = 'mkt_TX_land'",
+  );
   expect(land).toEqual({ r: null, u: null });
 });
 
@@ -178,7 +203,9 @@ test("diligence candidates score every property from 0 to 100, and every score h
   const unscored = one<{ n: number }>("SELECT COUNT(*) AS n FROM properties WHERE id NOT IN (SELECT property_id FROM diligence)").n;
   expect(unscored).toBe(0);
   expect(one<{ n: number }>("SELECT COUNT(DISTINCT property_id) AS n FROM diligence").n).toBe(result.counts.properties);
-  const stats = one<{ lo: number; hi: number; with: number }>("SELECT MIN(score) AS lo, MAX(score) AS hi, SUM(reason_codes <> '[]') AS with FROM diligence");
+  const stats = one<{ lo: number; hi: number; with: number }>(
+    "SELECT MIN(score) AS lo, MAX(score) AS hi, SUM(reason_codes <> '[]') AS with FROM diligence",
+  );
   expect(stats.lo).toBeGreaterThanOrEqual(0);
   expect(stats.hi).toBeLessThanOrEqual(100);
   expect(stats.with).toBeGreaterThan(10_000);
@@ -208,7 +235,15 @@ test("meta: id, times, source, seed, supported inputs and a coverage report comp
   for (const t of ASSET_TYPES) expect(inputs[t]).toEqual(expect.arrayContaining(["state_code", "city", "zip", "metro_id", "q"]));
 
   const coverage = JSON.parse(meta.coverage);
-  expect(Object.keys(coverage).sort()).toEqual(["build_seconds", "by_asset_type", "by_state", "companies_by_type", "counts", "known_gaps", "listings_by_status"]);
+  expect(Object.keys(coverage).sort()).toEqual([
+    "build_seconds",
+    "by_asset_type",
+    "by_state",
+    "companies_by_type",
+    "counts",
+    "known_gaps",
+    "listings_by_status",
+  ]);
   expect(coverage.counts).toEqual(result.counts);
   expect(coverage.by_state).toHaveLength(51);
   expect(coverage.by_state.reduce((s: number, r: { properties: number }) => s + r.properties, 0)).toBe(20_000);

@@ -10,7 +10,15 @@ import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { company, dataset, parcel, property, tenancy } from "./factories";
 import { tempDir, writeDataset } from "./files";
 
-const quiet: Signals = { occupancy: 0.95, marketOccupancy: 0.94, rollover: 0.1, yearsSinceSale: 3, age: 10, rentRatio: 1, marketSales12: 0 };
+const quiet: Signals = {
+  occupancy: 0.95,
+  marketOccupancy: 0.94,
+  rollover: 0.1,
+  yearsSinceSale: 3,
+  age: 10,
+  rentRatio: 1,
+  marketSales12: 0,
+};
 
 test("diligence points: each signal, the cap at 100, strongest reason first", () => {
   expect(scoreSignals(quiet)).toEqual({ score: 0, reasons: [] });
@@ -20,8 +28,19 @@ test("diligence points: each signal, the cap at 100, strongest reason first", ()
   expect(scoreSignals({ ...quiet, yearsSinceSale: null })).toEqual({ score: 8, reasons: ["no_recorded_sale"] });
   expect(scoreSignals({ ...quiet, yearsSinceSale: 14 })).toEqual({ score: 14, reasons: ["long_hold"] });
   expect(scoreSignals({ ...quiet, rollover: 0.6, age: 60 })).toEqual({ score: 21 + 10, reasons: ["lease_rollover_24m", "aging_asset"] });
-  expect(scoreSignals({ ...quiet, rentRatio: 0.7, marketSales12: 25 })).toEqual({ score: 15 + 6, reasons: ["below_market_rent", "recent_market_sales"] });
-  const everything = scoreSignals({ occupancy: 0.5, marketOccupancy: 0.95, rollover: 1, yearsSinceSale: 30, age: 90, rentRatio: 0.5, marketSales12: 100 });
+  expect(scoreSignals({ ...quiet, rentRatio: 0.7, marketSales12: 25 })).toEqual({
+    score: 15 + 6,
+    reasons: ["below_market_rent", "recent_market_sales"],
+  });
+  const everything = scoreSignals({
+    occupancy: 0.5,
+    marketOccupancy: 0.95,
+    rollover: 1,
+    yearsSinceSale: 30,
+    age: 90,
+    rentRatio: 0.5,
+    marketSales12: 100,
+  });
   expect(everything.score).toBe(100);
   expect(everything.reasons[0]).toBe("below_market_occupancy");
   expect(everything.reasons).toHaveLength(6);
@@ -35,7 +54,11 @@ test("medians and date windows", () => {
   expect(monthsBefore("2026-11-01", 24)).toBe("2024-11-01");
   expect(monthsBefore("2026-11-01", -24)).toBe("2028-11-01");
   expect(windowsFor("2026-11-01T00:00:00Z")).toEqual({
-    capture: "2026-11-01", last12: "2025-11-01", prev12: "2024-11-01", last24: "2024-11-01", next24: "2028-11-01",
+    capture: "2026-11-01",
+    last12: "2025-11-01",
+    prev12: "2024-11-01",
+    last24: "2024-11-01",
+    next24: "2028-11-01",
   });
 });
 
@@ -44,13 +67,19 @@ test("markets weigh occupancy by area and measure rent growth only with 5 leases
   try {
     const data = dataset();
     // A second, bigger and fuller industrial building in the same city.
-    data.properties.push(property({ id: "cp_2", parcel_id: "par_2", building_area_sqft: 300_000, occupancy_rate: 0.5, tenant_count: 10, last_sale_id: null }));
+    data.properties.push(
+      property({ id: "cp_2", parcel_id: "par_2", building_area_sqft: 300_000, occupancy_rate: 0.5, tenant_count: 10, last_sale_id: null }),
+    );
     data.parcels.push(parcel({ id: "par_2", property_id: "cp_2" }));
     data.companies.push(company({ id: "co_tenant2", company_type: "tenant", name: "Beacon Freight", industry: "Logistics" }));
     // 5 leases started in the 12 months before capture at $12, 5 in the 12 before at $10.
     for (let i = 0; i < 5; i++) {
-      data.tenancies.push(tenancy({ id: `ten_new${i}`, property_id: "cp_2", tenant_id: "co_tenant2", lease_start: "2026-02-01", rent_sqft_year: 12 }));
-      data.tenancies.push(tenancy({ id: `ten_old${i}`, property_id: "cp_2", tenant_id: "co_tenant2", lease_start: "2025-03-01", rent_sqft_year: 10 }));
+      data.tenancies.push(
+        tenancy({ id: `ten_new${i}`, property_id: "cp_2", tenant_id: "co_tenant2", lease_start: "2026-02-01", rent_sqft_year: 12 }),
+      );
+      data.tenancies.push(
+        tenancy({ id: `ten_old${i}`, property_id: "cp_2", tenant_id: "co_tenant2", lease_start: "2025-03-01", rent_sqft_year: 10 }),
+      );
     }
     data.tenancies.shift(); // the dataset's own lease would make 6 recent ones
     data.properties[0].tenant_count = 0;
@@ -96,15 +125,96 @@ test("places: every state, county, city, ZIP code and metro the records are in, 
     writeDataset(dir, data);
     expect(importSnapshot({ dir, out: path.join(root, "snap.db"), capturedAt: "2026-11-01" }).ok).toBe(true);
     const db = openSnapshot(path.join(root, "snap.db"));
-    const places = db.prepare("SELECT kind, code, name, local_name, key, state_code, city, county_fips, property_count, record_count FROM places ORDER BY kind, code").all();
+    const places = db
+      .prepare(
+        "SELECT kind, code, name, local_name, key, state_code, city, county_fips, property_count, record_count FROM places ORDER BY kind, code",
+      )
+      .all();
     expect(places).toEqual([
-      { kind: "city", code: "city-austin-tx", name: "Austin, TX", local_name: "Austin", key: "austin", state_code: "TX", city: "Austin", county_fips: "48453", property_count: 1, record_count: 4 },
-      { kind: "city", code: "city-round-rock-tx", name: "Round Rock, TX", local_name: "Round Rock", key: "round rock", state_code: "TX", city: "Round Rock", county_fips: null, property_count: 0, record_count: 1 },
-      { kind: "county", code: "48453", name: "Travis County, TX", local_name: "Travis", key: "travis", state_code: "TX", city: null, county_fips: "48453", property_count: 1, record_count: 2 },
-      { kind: "metro", code: "metro-austin-tx", name: "Austin, TX metro", local_name: "Austin", key: "austin", state_code: "TX", city: null, county_fips: null, property_count: 1, record_count: 2 },
-      { kind: "state", code: "TX", name: "Texas", local_name: "Texas", key: "texas", state_code: "TX", city: null, county_fips: null, property_count: 1, record_count: 5 },
-      { kind: "zip", code: "78664", name: "78664", local_name: "78664", key: "78664", state_code: "TX", city: "Round Rock", county_fips: null, property_count: 0, record_count: 1 },
-      { kind: "zip", code: "78701", name: "78701", local_name: "78701", key: "78701", state_code: "TX", city: "Austin", county_fips: "48453", property_count: 1, record_count: 3 },
+      {
+        kind: "city",
+        code: "city-austin-tx",
+        name: "Austin, TX",
+        local_name: "Austin",
+        key: "austin",
+        state_code: "TX",
+        city: "Austin",
+        county_fips: "48453",
+        property_count: 1,
+        record_count: 4,
+      },
+      {
+        kind: "city",
+        code: "city-round-rock-tx",
+        name: "Round Rock, TX",
+        local_name: "Round Rock",
+        key: "round rock",
+        state_code: "TX",
+        city: "Round Rock",
+        county_fips: null,
+        property_count: 0,
+        record_count: 1,
+      },
+      {
+        kind: "county",
+        code: "48453",
+        name: "Travis County, TX",
+        local_name: "Travis",
+        key: "travis",
+        state_code: "TX",
+        city: null,
+        county_fips: "48453",
+        property_count: 1,
+        record_count: 2,
+      },
+      {
+        kind: "metro",
+        code: "metro-austin-tx",
+        name: "Austin, TX metro",
+        local_name: "Austin",
+        key: "austin",
+        state_code: "TX",
+        city: null,
+        county_fips: null,
+        property_count: 1,
+        record_count: 2,
+      },
+      {
+        kind: "state",
+        code: "TX",
+        name: "Texas",
+        local_name: "Texas",
+        key: "texas",
+        state_code: "TX",
+        city: null,
+        county_fips: null,
+        property_count: 1,
+        record_count: 5,
+      },
+      {
+        kind: "zip",
+        code: "78664",
+        name: "78664",
+        local_name: "78664",
+        key: "78664",
+        state_code: "TX",
+        city: "Round Rock",
+        county_fips: null,
+        property_count: 0,
+        record_count: 1,
+      },
+      {
+        kind: "zip",
+        code: "78701",
+        name: "78701",
+        local_name: "78701",
+        key: "78701",
+        state_code: "TX",
+        city: "Austin",
+        county_fips: "48453",
+        property_count: 1,
+        record_count: 3,
+      },
     ]);
     const markets = db.prepare("SELECT id, geography_type, geography_name FROM markets ORDER BY id").all();
     expect(markets).toEqual([

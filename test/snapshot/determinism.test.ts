@@ -58,7 +58,10 @@ test("the two-thread build writes exactly what the one-thread build writes", () 
 test("the capture date moves every date with it", () => {
   const early = buildSnapshot({ out: path.join(dir, "early.db"), seed: 11, properties: 700, capturedAt: "2020-01-01" });
   const db = new Database(early.path, { readonly: true });
-  const latest = db.prepare("SELECT (SELECT MAX(sale_date) FROM sales) AS s, (SELECT MAX(status_date) FROM listings) AS l").get() as { s: string; l: string };
+  const latest = db.prepare("SELECT (SELECT MAX(sale_date) FROM sales) AS s, (SELECT MAX(status_date) FROM listings) AS l").get() as {
+    s: string;
+    l: string;
+  };
   expect(latest.s <= "2020-01-01" && latest.l <= "2020-01-01").toBe(true);
   expect(readMeta(db).captured_at).toBe("2020-01-01T00:00:00Z");
   // Every column of every table that holds dates: the past runs up to the capture date (its
@@ -66,13 +69,24 @@ test("the capture date moves every date with it", () => {
   const columns: { column: string; lo: string; hi: string }[] = [];
   for (const t of Object.keys(TABLES)) {
     for (const { name } of db.prepare(`SELECT * FROM ${t} LIMIT 1`).columns()) {
-      const r = db.prepare(`SELECT min(${name}) AS lo, max(${name}) AS hi FROM ${t} WHERE ${name} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'`).get() as { lo: string | null; hi: string | null };
+      const r = db
+        .prepare(`SELECT min(${name}) AS lo, max(${name}) AS hi FROM ${t} WHERE ${name} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'`)
+        .get() as { lo: string | null; hi: string | null };
       if (r.lo !== null && r.hi !== null) columns.push({ column: `${t}.${name}`, lo: r.lo, hi: r.hi });
     }
   }
-  expect(columns.map((c) => c.column)).toEqual(expect.arrayContaining(["sales.sale_date", "listings.listed_date", "tenancies.lease_start", "tenancies.lease_expiration", "markets.as_of"]));
+  expect(columns.map((c) => c.column)).toEqual(
+    expect.arrayContaining([
+      "sales.sale_date",
+      "listings.listed_date",
+      "tenancies.lease_start",
+      "tenancies.lease_expiration",
+      "markets.as_of",
+    ]),
+  );
   for (const { column, lo, hi } of columns) {
-    const moved = column === "tenancies.lease_expiration" ? lo > "2020-01-01" && lo < "2021-01-01" : hi <= "2020-01-01" && hi >= "2019-01-01";
+    const moved =
+      column === "tenancies.lease_expiration" ? lo > "2020-01-01" && lo < "2021-01-01" : hi <= "2020-01-01" && hi >= "2019-01-01";
     expect({ column, lo, hi, moved }).toEqual({ column, lo, hi, moved: true });
   }
   db.close();

@@ -46,7 +46,9 @@ test("an older generated snapshot is built again from its seed, size and capture
 
   const log: string[] = [];
   ensureSnapshot(file, (m) => log.push(m));
-  expect(log[0]).toBe(`Snapshot ${first.id} at ${file} has format 1; this version reads format ${SNAPSHOT_FORMAT}. Building it again from seed 3 (200 properties)...`);
+  expect(log[0]).toBe(
+    `Snapshot ${first.id} at ${file} has format 1; this version reads format ${SNAPSHOT_FORMAT}. Building it again from seed 3 (200 properties)...`,
+  );
   expect(outdatedSnapshot(file)).toBeNull();
   const db = openSnapshot(file);
   const meta = readMeta(db);

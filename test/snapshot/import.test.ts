@@ -43,11 +43,19 @@ test("a clean directory (CSV and NDJSON) imports, with derived tables and meta",
   const doc = db.prepare("SELECT json FROM property_docs WHERE id = ?").pluck().get(data.properties[0].id) as string;
   expect(JSON.parse(doc)).toEqual(data.properties[0]);
   const market = db.prepare("SELECT * FROM markets WHERE id = 'mkt_TX_industrial'").get() as Record<string, unknown>;
-  expect(market).toMatchObject({ property_count: 1, inventory_sqft: 100_000, occupancy_rate: 0.9, geography_name: "Texas", sales_count_12m: 1 });
+  expect(market).toMatchObject({
+    property_count: 1,
+    inventory_sqft: 100_000,
+    occupancy_rate: 0.9,
+    geography_name: "Texas",
+    sales_count_12m: 1,
+  });
   expect(db.prepare("SELECT geography_name FROM markets WHERE geography_type = 'city'").get()).toEqual({ geography_name: "Austin, TX" });
   const coverage = JSON.parse(meta.coverage);
   expect(coverage.counts.properties).toBe(1);
-  expect(coverage.known_gaps).toContainEqual(expect.objectContaining({ resource: "properties", asset_type: "office", detail: "no office properties in the snapshot" }));
+  expect(coverage.known_gaps).toContainEqual(
+    expect.objectContaining({ resource: "properties", asset_type: "office", detail: "no office properties in the snapshot" }),
+  );
   db.close();
   // Same files, same id.
   const again = importSnapshot({ dir: dirWith(data, ["companies", "properties"]), out: path.join(root, "again.db") });
@@ -62,7 +70,9 @@ test("CSV cells: quoting round-trips, empty nullable cells are null, numbers are
   expect(r.ok).toBe(true);
   const db = openSnapshot(out);
   expect(db.prepare("SELECT name, website, founded_year FROM companies WHERE id = 'co_owner1'").get()).toEqual({
-    name: 'Smith, "Jones" & Co.\nHoldings', website: null, founded_year: 1990,
+    name: 'Smith, "Jones" & Co.\nHoldings',
+    website: null,
+    founded_year: 1990,
   });
   db.close();
 });
@@ -74,7 +84,10 @@ test("a nullable enum takes null (an empty CSV cell, a JSON null) and nothing ou
   const out = path.join(root, "snap.db");
   expect(importSnapshot({ dir: dirWith(data, ["properties"]), out }).ok).toBe(true);
   const db = openSnapshot(out);
-  expect(db.prepare("SELECT building_class FROM properties UNION ALL SELECT building_class FROM sales").pluck().all()).toEqual([null, null]);
+  expect(db.prepare("SELECT building_class FROM properties UNION ALL SELECT building_class FROM sales").pluck().all()).toEqual([
+    null,
+    null,
+  ]);
   db.close();
   const bad = dataset();
   bad.sales[0] = sale({ building_class: "D" as never });
@@ -102,7 +115,10 @@ test("a bad CSV row is reported with file, line and field, and nothing is writte
 
 test("bad NDJSON lines: broken JSON and schema violations, each with its line", () => {
   const dir = dirWith(dataset());
-  fs.appendFileSync(path.join(dir, "sales.ndjson"), "{not json\n\n" + JSON.stringify(sale({ id: "sale_2", cap_rate: 6.5, state_code: "Texas" })) + "\n");
+  fs.appendFileSync(
+    path.join(dir, "sales.ndjson"),
+    "{not json\n\n" + JSON.stringify(sale({ id: "sale_2", cap_rate: 6.5, state_code: "Texas" })) + "\n",
+  );
   const errors = errorsOf(importSnapshot({ dir, out: path.join(root, "snap.db") }));
   expect(errors).toEqual([
     { file: "sales.ndjson", line: 2, reason: expect.stringContaining("not valid JSON") },
@@ -145,7 +161,9 @@ test("header problems, unknown files and a missing directory are reported", () =
 test("errors stop at the cap", () => {
   const dir = fs.mkdtempSync(path.join(root, "many-"));
   const header = toCsv("companies", []).trim();
-  const bad = Array.from({ length: MAX_ERRORS + 50 }, (_, i) => [`co_${i}`, "company", "owner", "X", "", "Austin", "tx", "", "", "0"].map(csvCell).join(","));
+  const bad = Array.from({ length: MAX_ERRORS + 50 }, (_, i) =>
+    [`co_${i}`, "company", "owner", "X", "", "Austin", "tx", "", "", "0"].map(csvCell).join(","),
+  );
   fs.writeFileSync(path.join(dir, "companies.csv"), [header, ...bad].join("\n"));
   const errors = errorsOf(importSnapshot({ dir, out: path.join(root, "snap.db") }));
   expect(errors).toHaveLength(MAX_ERRORS + 1);

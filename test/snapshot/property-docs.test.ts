@@ -97,7 +97,10 @@ describe("property documents rendered when the snapshot is built", () => {
     const insert = db.prepare("INSERT INTO t VALUES (?, ?, ?)");
     insert.run(404121, null, '["x","y"]');
     insert.run(0.1 + 0.2, 1e21, "[]");
-    const out = db.prepare(`SELECT ${jsonObjectSql(schema)} FROM t ORDER BY rowid`).pluck().all() as string[];
+    const out = db
+      .prepare(`SELECT ${jsonObjectSql(schema)} FROM t ORDER BY rowid`)
+      .pluck()
+      .all() as string[];
     expect(out[0]).toBe('{"a":404121,"b":null,"c":["x","y"]}');
     expect(JSON.parse(out[1])).toEqual({ a: 0.1 + 0.2, b: 1e21, c: [] });
   });

@@ -27,7 +27,8 @@ test("export, import, same derived tables", () => {
     const dst = new Database(imported.path, { readonly: true });
     for (const t of [...Object.keys(SNAPSHOT_RESOURCES), "markets", "diligence"]) {
       // Rows as JSON lines: a string comparison is fast, and a failure shows the first differing row.
-      const rows = (db: Database.Database) => (db.prepare(`SELECT * FROM ${t} ORDER BY id`).all() as object[]).map((r) => JSON.stringify(r));
+      const rows = (db: Database.Database) =>
+        (db.prepare(`SELECT * FROM ${t} ORDER BY id`).all() as object[]).map((r) => JSON.stringify(r));
       const [want, got] = [rows(src), rows(dst)];
       const first = want.findIndex((r, i) => r !== got[i]);
       expect([t, got.length, first === -1 ? null : got[first]]).toEqual([t, want.length, first === -1 ? null : want[first]]);

@@ -2,7 +2,15 @@
 import { comparisonRows, type Comparison } from "../../src/taskpane/comparison-table";
 
 function property(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id, name: `Building ${id}`, asset_type: "industrial", year_built: 1990, building_area_sqft: 100_000, owner_name: null, ...overrides };
+  return {
+    id,
+    name: `Building ${id}`,
+    asset_type: "industrial",
+    year_built: 1990,
+    building_area_sqft: 100_000,
+    owner_name: null,
+    ...overrides,
+  };
 }
 
 function comparison(properties: Record<string, unknown>[], overrides: Partial<Comparison> = {}): Comparison {
@@ -19,7 +27,9 @@ function comparison(properties: Record<string, unknown>[], overrides: Partial<Co
 }
 
 test("a header of property names, an id row, then one row per field with its statistics", () => {
-  const rows = comparisonRows(comparison([property("cp_1", { year_built: 1985 }), property("cp_2", { year_built: 2001, owner_name: "Acme REIT" })]));
+  const rows = comparisonRows(
+    comparison([property("cp_1", { year_built: 1985 }), property("cp_2", { year_built: 2001, owner_name: "Acme REIT" })]),
+  );
   expect(rows).toEqual([
     ["Field", "Building cp_1", "Building cp_2", "Minimum", "Median", "Maximum"],
     ["id", "cp_1", "cp_2", "", "", ""],
@@ -43,8 +53,10 @@ test("every row is as wide as the header, even when a property lacks a field", (
 });
 
 test("names from the data are kept exactly (the Excel edge writes them as text)", () => {
-  const rows = comparisonRows(comparison([property("cp_1", { name: "=HYPERLINK(\"http://x\")" }), property("cp_2", { owner_name: "@owner" })]));
-  expect(rows[0][1]).toBe("=HYPERLINK(\"http://x\")");
+  const rows = comparisonRows(
+    comparison([property("cp_1", { name: '=HYPERLINK("http://x")' }), property("cp_2", { owner_name: "@owner" })]),
+  );
+  expect(rows[0][1]).toBe('=HYPERLINK("http://x")');
   expect(rows.find((r) => r[0] === "owner_name")![2]).toBe("@owner");
 });
 

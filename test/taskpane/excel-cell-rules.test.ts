@@ -1,4 +1,13 @@
-import { cellAddress, columnLetters, intersect, probeCells, rectAddress, selectedRowsOf, sheetPrefix, splitAddress } from "../../src/taskpane/excel-addresses";
+import {
+  cellAddress,
+  columnLetters,
+  intersect,
+  probeCells,
+  rectAddress,
+  selectedRowsOf,
+  sheetPrefix,
+  splitAddress,
+} from "../../src/taskpane/excel-addresses";
 import {
   callsPropFunction,
   frozenValue,
@@ -55,7 +64,13 @@ describe("cell rules", () => {
   test("every text is written with Excel's text prefix, so none becomes a formula, date, number or boolean", () => {
     expect(["=1+1", "+A1", "-2", "@x", "\tcmd"].map(writableValue)).toEqual(["'=1+1", "'+A1", "'-2", "'@x", "'\tcmd"]);
     // Every text, so none changes type: dates, leading zeros, booleans, and Excel's own prefix.
-    expect(["2026-07-21", "02134", "TRUE", "'70s", "Plain"].map(writableValue)).toEqual(["'2026-07-21", "'02134", "'TRUE", "''70s", "'Plain"]);
+    expect(["2026-07-21", "02134", "TRUE", "'70s", "Plain"].map(writableValue)).toEqual([
+      "'2026-07-21",
+      "'02134",
+      "'TRUE",
+      "''70s",
+      "'Plain",
+    ]);
     expect([null, "", 5, true].map(writableValue)).toEqual(["", "", 5, true]);
   });
 
@@ -69,7 +84,7 @@ describe("cell rules", () => {
 
   test("PROP calls are found anywhere in a formula, but not in text or longer names", () => {
     expect(callsPropFunction('=PROP.SEARCH("warehouse","TX")')).toBe(true);
-    expect(callsPropFunction("=SUM(prop.market(A1,B1,\"rent\"), 1)")).toBe(true);
+    expect(callsPropFunction('=SUM(prop.market(A1,B1,"rent"), 1)')).toBe(true);
     expect(callsPropFunction('=IFERROR(INDEX(PROP.COMPS(A2),2,3),"")')).toBe(true);
     expect(callsPropFunction('="see PROP.SEARCH"')).toBe(false);
     expect(callsPropFunction("=XPROP.SEARCH(1)")).toBe(false);
@@ -112,7 +127,10 @@ describe("cell rules", () => {
   });
 
   test("grids are padded to a rectangle; an empty one is refused", () => {
-    expect(rectangular([["a", "b"], ["c"]])).toEqual([["a", "b"], ["c", null]]);
+    expect(rectangular([["a", "b"], ["c"]])).toEqual([
+      ["a", "b"],
+      ["c", null],
+    ]);
     expect(() => rectangular([])).toThrow(/nothing to write/);
   });
 });

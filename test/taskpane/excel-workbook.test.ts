@@ -74,7 +74,12 @@ describe("readSelectedRows", () => {
         header: { values: [["id", "name"]] },
         body: range("Sheet1!A2:B6", 1, 0, 5, 2),
         used: range("Sheet1!A1:B6", 0, 0, 6, 2),
-        rows: { values: [["cp_2", "Beta"], ["cp_3", ""]] },
+        rows: {
+          values: [
+            ["cp_2", "Beta"],
+            ["cp_3", ""],
+          ],
+        },
       }),
       (o) => ({ getSelectedRange: () => o.selection }),
       (o) => {
@@ -86,7 +91,10 @@ describe("readSelectedRows", () => {
     expect(await createExcelWorkbook().readSelectedRows()).toEqual({
       address: "Sheet1!B3:B4",
       header: ["id", "name"],
-      rows: [["cp_2", "Beta"], ["cp_3", null]],
+      rows: [
+        ["cp_2", "Beta"],
+        ["cp_3", null],
+      ],
       source: 'table "Comps"',
     });
   });
@@ -102,7 +110,12 @@ describe("readSelectedRows", () => {
         anchor: { address: "Sheet1!A1", formulas: [[LONG]], getSpillingToRangeOrNullObject: () => o.spill },
         spill: range("Sheet1!A1:D6", 0, 0, 6, 4),
         header: { values: [["id", "name", "city", "size"]] },
-        rows: { values: [["cp_2", "Beta", "Austin", 12000], ["cp_3", "Gamma", "Waco", 8000]] },
+        rows: {
+          values: [
+            ["cp_2", "Beta", "Austin", 12000],
+            ["cp_3", "Gamma", "Waco", 8000],
+          ],
+        },
       }),
       (o) => ({ getSelectedRange: () => o.selection }),
       (o) => {
@@ -117,7 +130,10 @@ describe("readSelectedRows", () => {
     );
     const read = await createExcelWorkbook().readSelectedRows();
     expect(read.header).toEqual(["id", "name", "city", "size"]);
-    expect(read.rows).toEqual([["cp_2", "Beta", "Austin", 12000], ["cp_3", "Gamma", "Waco", 8000]]);
+    expect(read.rows).toEqual([
+      ["cp_2", "Beta", "Austin", 12000],
+      ["cp_3", "Gamma", "Waco", 8000],
+    ]);
     // A long formula is cut short in the message.
     expect(read.source).toBe(`the spill of ${LONG.slice(0, 39)}… at Sheet1!A1`);
   });
@@ -133,7 +149,13 @@ describe("readSelectedRows", () => {
         topLeft: { getSurroundingRegion: () => o.region },
         region: range("Sheet1!A1:C4", 0, 0, 4, 3),
         header: { values: [["id", "name", "size"]] },
-        rows: { values: [["cp_1", "Alpha", 1], ["cp_2", "Beta", 2], ["cp_3", "Gamma", 3]] },
+        rows: {
+          values: [
+            ["cp_1", "Alpha", 1],
+            ["cp_2", "Beta", 2],
+            ["cp_3", "Gamma", 3],
+          ],
+        },
       }),
       (o) => ({ getSelectedRange: () => o.selection }),
       (o) => {
@@ -150,7 +172,11 @@ describe("readSelectedRows", () => {
     expect(read).toEqual({
       address: "Sheet1!B:B",
       header: ["id", "name", "size"],
-      rows: [["cp_1", "Alpha", 1], ["cp_2", "Beta", 2], ["cp_3", "Gamma", 3]],
+      rows: [
+        ["cp_1", "Alpha", 1],
+        ["cp_2", "Beta", 2],
+        ["cp_3", "Gamma", 3],
+      ],
       source: "Sheet1!A1:C4",
     });
   });
@@ -219,14 +245,30 @@ describe("insertTable and insertFormula", () => {
     return { o, add };
   }
 
-  const rows = [["name", "sold"], ["Alpha", '=HYPERLINK("http://x")'], ["'-escaped", null]];
+  const rows = [
+    ["name", "sold"],
+    ["Alpha", '=HYPERLINK("http://x")'],
+    ["'-escaped", null],
+  ];
 
   test("writes the values (every text as text), makes a named, styled, fitted table", async () => {
-    const { o, add } = tableTarget([["", ""], ["", ""], ["", ""]]);
+    const { o, add } = tableTarget([
+      ["", ""],
+      ["", ""],
+      ["", ""],
+    ]);
     expect(await createExcelWorkbook().insertTable(rows, { name: "Comps" })).toBe("Sheet1!C2:D4");
     // Every text with Excel's text prefix (a text that begins with one keeps it: two).
-    expect(o.target.values).toEqual([["'name", "'sold"], ["'Alpha", '\'=HYPERLINK("http://x")'], ["''-escaped", ""]]);
-    expect(o.target.numberFormat).toEqual([["General", "General"], ["General", "General"], ["General", "General"]]);
+    expect(o.target.values).toEqual([
+      ["'name", "'sold"],
+      ["'Alpha", '\'=HYPERLINK("http://x")'],
+      ["''-escaped", ""],
+    ]);
+    expect(o.target.numberFormat).toEqual([
+      ["General", "General"],
+      ["General", "General"],
+      ["General", "General"],
+    ]);
     expect(add).toHaveBeenCalledWith("Sheet1!C2:D4", true);
     // "Comps" is a table and "Comps_2" a defined name already.
     expect(o.newTable.name).toBe("Comps_3");
@@ -235,21 +277,60 @@ describe("insertTable and insertFormula", () => {
   });
 
   test("a date or a rate is written as its number, with its number format on that cell", async () => {
-    const { o } = tableTarget([["", ""], ["", ""], ["", ""]]);
+    const { o } = tableTarget([
+      ["", ""],
+      ["", ""],
+      ["", ""],
+    ]);
     const dated = [
       ["sale_date", "cap_rate"],
-      [{ type: "Double" as const, basicValue: 46096, numberFormat: "yyyy-mm-dd" }, { type: "Double" as const, basicValue: 0.0625, numberFormat: "0.00%" }],
+      [
+        { type: "Double" as const, basicValue: 46096, numberFormat: "yyyy-mm-dd" },
+        { type: "Double" as const, basicValue: 0.0625, numberFormat: "0.00%" },
+      ],
       ["", 0.5],
     ];
     await createExcelWorkbook().insertTable(dated, { name: "Comps" });
-    expect(o.target.values).toEqual([["'sale_date", "'cap_rate"], [46096, 0.0625], ["", 0.5]]);
-    expect(o.target.numberFormat).toEqual([["General", "General"], ["yyyy-mm-dd", "0.00%"], ["General", "General"]]);
+    expect(o.target.values).toEqual([
+      ["'sale_date", "'cap_rate"],
+      [46096, 0.0625],
+      ["", 0.5],
+    ]);
+    expect(o.target.numberFormat).toEqual([
+      ["General", "General"],
+      ["yyyy-mm-dd", "0.00%"],
+      ["General", "General"],
+    ]);
   });
 
   test.each([
-    ["a cell holds a value", [["", ""], ["", 5], ["", ""]], []],
-    ["a cell holds a formula", [["", ""], ["", ""], ["=A1", ""]], []],
-    ["the cells belong to a table", [["", ""], ["", ""], ["", ""]], [{ name: "Other" }]],
+    [
+      "a cell holds a value",
+      [
+        ["", ""],
+        ["", 5],
+        ["", ""],
+      ],
+      [],
+    ],
+    [
+      "a cell holds a formula",
+      [
+        ["", ""],
+        ["", ""],
+        ["=A1", ""],
+      ],
+      [],
+    ],
+    [
+      "the cells belong to a table",
+      [
+        ["", ""],
+        ["", ""],
+        ["", ""],
+      ],
+      [{ name: "Other" }],
+    ],
   ])("refuses, writing nothing, when %s", async (_case, formulas, overlapping) => {
     const { o, add } = tableTarget(formulas, overlapping);
     const failure = createExcelWorkbook().insertTable(rows, { name: "Comps" });
@@ -261,11 +342,17 @@ describe("insertTable and insertFormula", () => {
   });
 
   test("insertFormula writes into an empty active cell and refuses a taken one", async () => {
-    let o = mockExcel(() => ({ cell: { address: "Sheet1!H1", formulas: [[""]] } }), (o) => ({ getActiveCell: () => o.cell }));
+    let o = mockExcel(
+      () => ({ cell: { address: "Sheet1!H1", formulas: [[""]] } }),
+      (o) => ({ getActiveCell: () => o.cell }),
+    );
     expect(await createExcelWorkbook().insertFormula(SEARCH)).toBe("Sheet1!H1");
     expect(o.cell.formulas).toEqual([[SEARCH]]);
 
-    o = mockExcel(() => ({ cell: { address: "Sheet1!B2", formulas: [["spilled value"]] } }), (o) => ({ getActiveCell: () => o.cell }));
+    o = mockExcel(
+      () => ({ cell: { address: "Sheet1!B2", formulas: [["spilled value"]] } }),
+      (o) => ({ getActiveCell: () => o.cell }),
+    );
     await expect(createExcelWorkbook().insertFormula(SEARCH)).rejects.toMatchObject({ name: "TargetNotEmptyError", address: "Sheet1!B2" });
     expect(o.cell.formulas).toEqual([["spilled value"]]);
   });
@@ -288,11 +375,23 @@ test("writeComparisonSheet: a uniquely named sheet, bold header row and first co
       o.sheet.getRangeByIndexes = byIndexes(o, { "0,0,3,3": "all", "0,0,1,3": "headerRow", "0,0,3,1": "firstColumn", "4,0,1,1": "note" });
     },
   );
-  const rows = [["Field", "Alpha", "Beta"], ["year_built", 1998, 2004], ["cap_rate", 0.065, null]];
+  const rows = [
+    ["Field", "Alpha", "Beta"],
+    ["year_built", 1998, 2004],
+    ["cap_rate", 0.065, null],
+  ];
   expect(await createExcelWorkbook().writeComparisonSheet(rows, { title: "comparison", note: "=As of today" })).toBe("comparison (2)");
   expect(added).toEqual(["comparison (2)"]);
-  expect(o.all.values).toEqual([["'Field", "'Alpha", "'Beta"], ["'year_built", 1998, 2004], ["'cap_rate", 0.065, ""]]);
-  expect(o.all.numberFormat).toEqual([["General", "General", "General"], ["General", "0", "0"], ["General", "#,##0.0##", "General"]]);
+  expect(o.all.values).toEqual([
+    ["'Field", "'Alpha", "'Beta"],
+    ["'year_built", 1998, 2004],
+    ["'cap_rate", 0.065, ""],
+  ]);
+  expect(o.all.numberFormat).toEqual([
+    ["General", "General", "General"],
+    ["General", "0", "0"],
+    ["General", "#,##0.0##", "General"],
+  ]);
   expect(o.headerRow.format.font.bold).toBe(true);
   expect(o.firstColumn.format.font.bold).toBe(true);
   expect(o.note.values).toEqual([["'=As of today"]]);
@@ -306,7 +405,7 @@ describe("findPropFormulas", () => {
   // PROP; PROP only inside a string; a PROP call nested in another function.
   const formulas = [
     [SEARCH, "=PROP.X()", "=SUM(1,2)"],
-    ['="PROP.SEARCH"', "", "=IFERROR(prop.market(A1,\"rent\"),0)"],
+    ['="PROP.SEARCH"', "", '=IFERROR(prop.market(A1,"rent"),0)'],
   ];
   const values = [
     ["id", "=PROP.X()", 3],
@@ -363,11 +462,23 @@ describe("findPropFormulas", () => {
         topLeft: { getSpillParentOrNullObject: () => o.anchor },
         anchor: { address: "Sheet1!A1", formulas: [[SEARCH]] },
         used: range("Sheet1!A1:D4", 0, 0, 4, 4),
-        chunk: { formulas: [["", ""], ["=PROP.CREDITS()", ""]], values: [["", ""], [990, ""]] },
+        chunk: {
+          formulas: [
+            ["", ""],
+            ["=PROP.CREDITS()", ""],
+          ],
+          values: [
+            ["", ""],
+            [990, ""],
+          ],
+        },
       }),
       (o) => ({ getSelectedRange: () => o.selection }),
       (o) =>
-        Object.assign(o.selection.worksheet, { getUsedRangeOrNullObject: () => o.used, getRangeByIndexes: byIndexes(o, { "2,2,2,2": "chunk" }) }),
+        Object.assign(o.selection.worksheet, {
+          getUsedRangeOrNullObject: () => o.used,
+          getRangeByIndexes: byIndexes(o, { "2,2,2,2": "chunk" }),
+        }),
     );
     expect(await createExcelWorkbook().findPropFormulas("selection")).toEqual([
       { address: "Sheet1!A1", formula: SEARCH },
@@ -427,8 +538,26 @@ describe("freezeSelection", () => {
         noParent: { address: "", formulas: [[""]] },
         used: range("Sheet1!A1:D6", 0, 0, 6, 4),
         chunk: { formulas: [[SEARCH, "id"]], values: [["id", "id"]] },
-        cell: { address: "Sheet1!A1", values: [["id"]], valueTypes: [["String"]], clear: jest.fn(), getSpillingToRangeOrNullObject: () => o.spill },
-        spill: { address: "Sheet1!A1:B3", values: [["id", "size"], ["=cp_1", 1200], ["", 0.5]], valueTypes: [["String", "String"], ["String", "Double"], ["Empty", "Double"]] },
+        cell: {
+          address: "Sheet1!A1",
+          values: [["id"]],
+          valueTypes: [["String"]],
+          clear: jest.fn(),
+          getSpillingToRangeOrNullObject: () => o.spill,
+        },
+        spill: {
+          address: "Sheet1!A1:B3",
+          values: [
+            ["id", "size"],
+            ["=cp_1", 1200],
+            ["", 0.5],
+          ],
+          valueTypes: [
+            ["String", "String"],
+            ["String", "Double"],
+            ["Empty", "Double"],
+          ],
+        },
         comments: collection(),
         comment: { id: "c1", replies: { add: reply }, getLocation: () => o.location },
         location: { address: "Sheet1!A1" },
@@ -453,7 +582,11 @@ describe("freezeSelection", () => {
     const frozen = await createExcelWorkbook().freezeSelection((cell) => `Frozen: ${cell.formula}`);
     expect(frozen).toEqual([{ address: "Sheet1!A1", formula: SEARCH, valuesAddress: "Sheet1!A1:B3" }]);
     expect(o.cell.clear).toHaveBeenCalledWith("Contents");
-    expect(o.spill.values).toEqual([["'id", "'size"], ["'=cp_1", 1200], ["", 0.5]]);
+    expect(o.spill.values).toEqual([
+      ["'id", "'size"],
+      ["'=cp_1", 1200],
+      ["", 0.5],
+    ]);
     expect(add).toHaveBeenCalledWith("Sheet1!A1", `Frozen: ${SEARCH}`);
   });
 
@@ -465,7 +598,11 @@ describe("freezeSelection", () => {
     expect(add).not.toHaveBeenCalled();
     // The spill still holds its own values: none were written over it (a write prefixes text with ').
     (o.spill as any).load("values");
-    expect(o.spill.values).toEqual([["id", "size"], ["=cp_1", 1200], ["", 0.5]]);
+    expect(o.spill.values).toEqual([
+      ["id", "size"],
+      ["=cp_1", 1200],
+      ["", 0.5],
+    ]);
   });
 
   test("adds to a comment already on the cell instead of failing on it", async () => {

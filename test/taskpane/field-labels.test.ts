@@ -45,14 +45,37 @@ test("amounts get $ from the description (USD) or a price or rent word; rates, c
   expect(fieldLabel(field("parcel", "apn"))).toBe("APN");
   expect(fieldLabel(field("sale_comp", "distance_miles"))).toBe("Distance (miles)");
   // A field the contract adds later gets a label with no change to the tables.
-  expect(fieldLabel({ name: "net_absorption_sqft_12m", type: "number", description: "Occupied area gained, square feet." })).toBe("Net absorption (sq ft, 12 months)");
+  expect(fieldLabel({ name: "net_absorption_sqft_12m", type: "number", description: "Occupied area gained, square feet." })).toBe(
+    "Net absorption (sq ft, 12 months)",
+  );
 });
 
 test("figures are the numbers and rates; ids, names, kinds and dates are what the record is about", () => {
   const figures = RESOURCES.market.filter(isFigure).map((f) => f.name);
   expect(figures).toEqual([
-    "property_count", "inventory_sqft", "inventory_units", "occupancy_rate", "vacancy_rate", "asking_rent_sqft_year", "asking_rent_unit_month",
-    "rent_growth_yoy", "median_cap_rate", "sales_count_12m", "sales_volume_12m", "median_price_per_sqft", "median_price_per_unit", "median_year_built",
+    "property_count",
+    "inventory_sqft",
+    "inventory_units",
+    "occupancy_rate",
+    "vacancy_rate",
+    "asking_rent_sqft_year",
+    "asking_rent_unit_month",
+    "rent_growth_yoy",
+    "median_cap_rate",
+    "sales_count_12m",
+    "sales_volume_12m",
+    "median_price_per_sqft",
+    "median_price_per_unit",
+    "median_year_built",
   ]);
-  expect(RESOURCES.market.filter((f) => !isFigure(f)).map((f) => f.name)).toEqual(["id", "object", "geography_type", "geography_id", "geography_name", "state_code", "asset_type", "as_of"]);
+  expect(RESOURCES.market.filter((f) => !isFigure(f)).map((f) => f.name)).toEqual([
+    "id",
+    "object",
+    "geography_type",
+    "geography_id",
+    "geography_name",
+    "state_code",
+    "asset_type",
+    "as_of",
+  ]);
 });

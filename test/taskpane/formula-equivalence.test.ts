@@ -74,7 +74,12 @@ function answering(records: Record<string, unknown>[], market: Record<string, un
     if (new URL(url).pathname === ENDPOINTS.getMarketSnapshotBatch.path) {
       const { markets } = JSON.parse(String(init.body)) as { markets: { geography: string; asset_type: string }[] };
       const results = markets.map((m) => ({ ...m, status: 200, market, etag: null, problem: null }));
-      return json({ object: "market_batch", results, credits_charged: results.length, snapshot: { id: "snap_1", captured_at: "2026-11-01T00:00:00Z" } });
+      return json({
+        object: "market_batch",
+        results,
+        credits_charged: results.length,
+        snapshot: { id: "snap_1", captured_at: "2026-11-01T00:00:00Z" },
+      });
     }
     return json({ object: "list", data: records, limit: 25, offset: 0, has_more: false, next_offset: null, total_count: records.length });
   };
@@ -93,7 +98,11 @@ const CASES: Record<SearchKind, Record<string, string>[]> = {
     { geography: "78701", property_type: "condo", min_bedrooms: "3", max_price: "900000" },
     {},
   ],
-  parcels: [{ geography: "Travis County, TX", land_use: "Commercial" }, { county_fips: "48453", apn: "0123-45" }, { geography: "St. Louis", limit: "100" }],
+  parcels: [
+    { geography: "Travis County, TX", land_use: "Commercial" },
+    { county_fips: "48453", apn: "0123-45" },
+    { geography: "St. Louis", limit: "100" },
+  ],
   search: [
     { q: "ware*", geography: "Metro-Austin-TX", asset_type: "industrial", min_building_area_sqft: "100000" },
     { geography: "TX", owner_name: 'Smith "Holdings"' },
@@ -119,9 +128,21 @@ const CASES: Record<SearchKind, Record<string, string>[]> = {
     { geography: "metro-austin-tx", asset_type: "multifamily" },
     { geography: "ca", asset_type: "retail" },
   ],
-  companies: [{ company_type: "owner" }, { company_type: "Property Manager", q: "capital", state_code: "tx" }, { company_type: "tenant", state_code: "NY" }],
-  portfolio: [{ owner: "co_0001a2b3", asset_type: "office", state_code: "TX" }, { owner: "Blackstone Real Estate" }, { owner: LONG_NAME.slice(0, 120) }],
-  footprint: [{ tenant: "co_00ff" }, { tenant: "Acme; Co", asset_type: "retail" }, { tenant: 'Joe\'s "Diner"', state_code: "ca", limit: "100" }],
+  companies: [
+    { company_type: "owner" },
+    { company_type: "Property Manager", q: "capital", state_code: "tx" },
+    { company_type: "tenant", state_code: "NY" },
+  ],
+  portfolio: [
+    { owner: "co_0001a2b3", asset_type: "office", state_code: "TX" },
+    { owner: "Blackstone Real Estate" },
+    { owner: LONG_NAME.slice(0, 120) },
+  ],
+  footprint: [
+    { tenant: "co_00ff" },
+    { tenant: "Acme; Co", asset_type: "retail" },
+    { tenant: 'Joe\'s "Diner"', state_code: "ca", limit: "100" },
+  ],
 };
 
 test("every search kind has cases, and its positional arguments are the function's, in order, options last", () => {
@@ -131,7 +152,9 @@ test("every search kind has cases, and its positional arguments are the function
   }
 });
 
-const cases = Object.entries(CASES).flatMap(([kind, list]) => list.map((values, i) => [`${kind} #${i + 1}`, kind as SearchKind, values] as const));
+const cases = Object.entries(CASES).flatMap(([kind, list]) =>
+  list.map((values, i) => [`${kind} #${i + 1}`, kind as SearchKind, values] as const),
+);
 
 test.each(cases)("%s: the formula makes the preview's request", async (_name, kind, values) => {
   const checked = checkSearch(kind, values);
@@ -159,7 +182,16 @@ test.each(cases)("%s: the formula makes the preview's request", async (_name, ki
     // single endpoint's answer to exactly these inputs (CachedApi.market): the preview's request.
     expect(expected.path).toBe(ENDPOINTS.getMarketSnapshot.path);
     const asked = (JSON.parse(String(loaded.calls[0].body)) as { markets: Record<string, string>[] }).markets;
-    expect({ formula, method: loaded.calls[0].method, path: sent.pathname, query: asked.map((m) => Object.entries(m).map(([k, v]) => `${k}=${v}`).sort()) }).toEqual({
+    expect({
+      formula,
+      method: loaded.calls[0].method,
+      path: sent.pathname,
+      query: asked.map((m) =>
+        Object.entries(m)
+          .map(([k, v]) => `${k}=${v}`)
+          .sort(),
+      ),
+    }).toEqual({
       formula,
       method: "POST",
       path: ENDPOINTS.getMarketSnapshotBatch.path,
@@ -167,7 +199,12 @@ test.each(cases)("%s: the formula makes the preview's request", async (_name, ki
     });
     return;
   }
-  expect({ formula, method: loaded.calls[0].method, path: sent.pathname, query: [...sent.searchParams].map(([k, v]) => `${k}=${v}`).sort() }).toEqual({
+  expect({
+    formula,
+    method: loaded.calls[0].method,
+    path: sent.pathname,
+    query: [...sent.searchParams].map(([k, v]) => `${k}=${v}`).sort(),
+  }).toEqual({
     formula,
     method: expected.method ?? "GET",
     path: expected.path,
@@ -204,38 +241,46 @@ function held(cell: unknown): { value: unknown; format: string } {
   return { value: cell, format: "General" };
 }
 
-test.each(Object.keys(CASES) as SearchKind[])("%s: Insert writes what the formula spills, dates and rates with their formats", async (kind) => {
-  const checked = checkSearch(kind, CASES[kind][0]);
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  const resource = SEARCH_KINDS[kind].resource;
-  const records = [fullRecord(resource, 0), fullRecord(resource, 1)];
-  const market = { object: "market_snapshot", ...records[0] };
-  const loaded = loadFunctionsBundle({ origin: ORIGIN, apiKey: wellFormedKey(), respond: answering(records, market) });
-  // A host with CustomFunctionsRuntime 1.4 (Microsoft 365): dates and rates spill as formatted numbers.
-  loaded.context.Office = { context: { requirements: { isSetSupported: (set: string) => set === "CustomFunctionsRuntime" } } };
-  const { id, args } = parseFormula(formulaFor(checked.request));
-  const spill = (await loaded.call(id, args)) as unknown[][];
-  expect(Array.isArray(spill)).toBe(true);
+test.each(Object.keys(CASES) as SearchKind[])(
+  "%s: Insert writes what the formula spills, dates and rates with their formats",
+  async (kind) => {
+    const checked = checkSearch(kind, CASES[kind][0]);
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    const resource = SEARCH_KINDS[kind].resource;
+    const records = [fullRecord(resource, 0), fullRecord(resource, 1)];
+    const market = { object: "market_snapshot", ...records[0] };
+    const loaded = loadFunctionsBundle({ origin: ORIGIN, apiKey: wellFormedKey(), respond: answering(records, market) });
+    // A host with CustomFunctionsRuntime 1.4 (Microsoft 365): dates and rates spill as formatted numbers.
+    loaded.context.Office = { context: { requirements: { isSetSupported: (set: string) => set === "CustomFunctionsRuntime" } } };
+    const { id, args } = parseFormula(formulaFor(checked.request));
+    const spill = (await loaded.call(id, args)) as unknown[][];
+    expect(Array.isArray(spill)).toBe(true);
 
-  const table = previewRows(kind, kind === "market" ? market : { object: "list", data: records, total_count: 2 });
-  const inserted: CellValue[][] = toCellRows([table.header, ...table.rows]);
-  // What Insert hands Range.values (text as text: the apostrophe is Excel's, not the cell's) and Range.numberFormat.
-  const written = inserted.map((row) => row.map((cell) => ({ value: held(cell).value, format: writableFormat(cell) })));
-  expect(written).toEqual(spill.map((row) => row.map(held)));
-  // The answer held what the comparison is about: every kind of formatted value the records have, and missing values.
-  const FORMAT_OF = { date: DATE_FORMAT, datetime: DATETIME_FORMAT, fraction: PERCENT_FORMAT };
-  const answered = kind === "market" ? [market] : records;
-  const present = RESOURCES[resource].filter((f) => f.format && answered.some((r) => r[f.name] !== null));
-  for (const f of present) expect({ field: f.name, shown: written.flat().some((c) => c.format === FORMAT_OF[f.format!]) }).toEqual({ field: f.name, shown: true });
-  expect(written.flat().some((c) => c.value === "")).toBe(true);
-});
+    const table = previewRows(kind, kind === "market" ? market : { object: "list", data: records, total_count: 2 });
+    const inserted: CellValue[][] = toCellRows([table.header, ...table.rows]);
+    // What Insert hands Range.values (text as text: the apostrophe is Excel's, not the cell's) and Range.numberFormat.
+    const written = inserted.map((row) => row.map((cell) => ({ value: held(cell).value, format: writableFormat(cell) })));
+    expect(written).toEqual(spill.map((row) => row.map(held)));
+    // The answer held what the comparison is about: every kind of formatted value the records have, and missing values.
+    const FORMAT_OF = { date: DATE_FORMAT, datetime: DATETIME_FORMAT, fraction: PERCENT_FORMAT };
+    const answered = kind === "market" ? [market] : records;
+    const present = RESOURCES[resource].filter((f) => f.format && answered.some((r) => r[f.name] !== null));
+    for (const f of present)
+      expect({ field: f.name, shown: written.flat().some((c) => c.format === FORMAT_OF[f.format!]) }).toEqual({
+        field: f.name,
+        shown: true,
+      });
+    expect(written.flat().some((c) => c.value === "")).toBe(true);
+  },
+);
 
 test("the long case really is split into several text constants, each within Excel's 255 characters", () => {
   const checked = checkSearch("assetsearch", CASES.assetsearch[3]);
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
   const formula = formulaFor(checked.request);
   expect(formula).toContain('"&"');
-  for (const literal of formula.match(/"(?:[^"]|"")*"/g) ?? []) expect(literal.slice(1, -1).replace(/""/g, '"').length).toBeLessThanOrEqual(255);
+  for (const literal of formula.match(/"(?:[^"]|"")*"/g) ?? [])
+    expect(literal.slice(1, -1).replace(/""/g, '"').length).toBeLessThanOrEqual(255);
 });
 
 test("the parser reads what it must, so a mismatch is the mapping's fault, not the test's", () => {

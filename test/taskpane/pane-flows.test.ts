@@ -116,7 +116,7 @@ describe("compare selected rows", () => {
     const { session } = setup({ [SETTING_KEYS.apiKey]: svc.key, [SETTING_KEYS.baseUrl]: base });
     return { session };
   }
-  const ids = () => (svc.snapshot.prepare("SELECT id FROM properties ORDER BY id LIMIT 3").pluck().all() as string[]);
+  const ids = () => svc.snapshot.prepare("SELECT id FROM properties ORDER BY id LIMIT 3").pluck().all() as string[];
 
   test("writes one sheet with the properties as columns and min/median/max per numeric field", async () => {
     const { session } = connected();
@@ -124,8 +124,12 @@ describe("compare selected rows", () => {
     const selection: SelectedRows = {
       address: "Sheet1!B2:B4",
       header: ["id", "name", "city"],
-      rows: [[a, "A", "x"], [b, "B", "y"], [c, "C", "z"]],
-      source: "the spill of =PROP.SEARCH(\"\") at Sheet1!A1",
+      rows: [
+        [a, "A", "x"],
+        [b, "B", "y"],
+        [c, "C", "z"],
+      ],
+      source: 'the spill of =PROP.SEARCH("") at Sheet1!A1',
     };
     const { workbook, written } = scriptedWorkbook(selection);
     const report = await compareSelectedRows({ session, workbook, now: () => new Date("2026-11-22T10:00:00Z") });
@@ -151,7 +155,10 @@ describe("compare selected rows", () => {
     const { session } = connected();
     const selection: SelectedRows = { address: "Sheet1!A2:A3", header: ["id"], rows: [["cp_nope1"], ["cp_nope2"]], source: "Sheet1!A1:A3" };
     const { workbook, written } = scriptedWorkbook(selection);
-    await expect(compareSelectedRows({ session, workbook })).rejects.toMatchObject({ status: 404, message: expect.stringContaining("cp_nope1") });
+    await expect(compareSelectedRows({ session, workbook })).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining("cp_nope1"),
+    });
     expect(written.sheet).toBeUndefined();
   });
 });
@@ -159,7 +166,10 @@ describe("compare selected rows", () => {
 describe("refresh", () => {
   test("one free snapshot check, every formula recalculated in batches, failures with the function's own reason", async () => {
     const { session } = setup({ [SETTING_KEYS.apiKey]: svc.key, [SETTING_KEYS.baseUrl]: base });
-    const formulas = Array.from({ length: 23 }, (_, i) => ({ address: `Sheet1!A${i + 1}`, formula: `=PROP.MARKET("TX","office","vacancy_rate")` }));
+    const formulas = Array.from({ length: 23 }, (_, i) => ({
+      address: `Sheet1!A${i + 1}`,
+      formula: `=PROP.MARKET("TX","office","vacancy_rate")`,
+    }));
     session.outcomes.recordFailure("Sheet1!A7", "#N/A", "A message from before this refresh.");
     await new Promise((r) => setTimeout(r, 5)); // outcomes are stamped in milliseconds
     const { workbook: base_, written } = scriptedWorkbook({ address: "", header: null, rows: [], source: "" }, formulas, {
@@ -171,12 +181,18 @@ describe("refresh", () => {
     const workbook: WorkbookPort = {
       ...base_,
       recalculate: async (cells) => {
-        if (cells.some((c) => c.address === "Sheet1!A5")) session.outcomes.recordFailure("Sheet1!A5", "#N/A", "No market figures for office in XX.");
+        if (cells.some((c) => c.address === "Sheet1!A5"))
+          session.outcomes.recordFailure("Sheet1!A5", "#N/A", "No market figures for office in XX.");
         return base_.recalculate(cells);
       },
     };
     const progress: string[] = [];
-    const report = await refreshFormulas("workbook", { session, workbook, onProgress: (d, t) => progress.push(`${d}/${t}`), now: () => new Date("2026-11-22T10:00:00Z") });
+    const report = await refreshFormulas("workbook", {
+      session,
+      workbook,
+      onProgress: (d, t) => progress.push(`${d}/${t}`),
+      now: () => new Date("2026-11-22T10:00:00Z"),
+    });
     expect(requests).toEqual(["GET /v1/commercial/coverage"]);
     expect(written.recalculated).toHaveLength(23);
     expect(progress).toEqual(["0/23", "10/23", "20/23", "23/23"]);
@@ -191,6 +207,12 @@ describe("refresh", () => {
 });
 
 test("the freeze note keeps the formula, the time and the snapshot", () => {
-  const note = freezeNote({ address: "Sheet1!A1", formula: '=PROP.SALECOMPS("TX","industrial")' }, { id: "snap_1", captured_at: "2026-11-01T00:00:00Z" }, new Date("2026-11-22T14:03:00Z"));
-  expect(note).toBe('Frozen as values on 22 Nov 2026, 14:03 UTC by Property Intelligence. Formula was: =PROP.SALECOMPS("TX","industrial") Data: snapshot snap_1, captured 1 Nov 2026.');
+  const note = freezeNote(
+    { address: "Sheet1!A1", formula: '=PROP.SALECOMPS("TX","industrial")' },
+    { id: "snap_1", captured_at: "2026-11-01T00:00:00Z" },
+    new Date("2026-11-22T14:03:00Z"),
+  );
+  expect(note).toBe(
+    'Frozen as values on 22 Nov 2026, 14:03 UTC by Property Intelligence. Formula was: =PROP.SALECOMPS("TX","industrial") Data: snapshot snap_1, captured 1 Nov 2026.',
+  );
 });

@@ -5,37 +5,66 @@ import { failureMessage, isUnreachable } from "../../src/taskpane/pane-messages"
 import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
 
 test("failures become a title and a sentence; out of credits names the reset day", () => {
-  const out = new ApiError(402, "credits_exhausted", "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits reset on 2026-12-01 at 00:00 UTC.", "r1", [], {
-    resetAt: "2026-12-01T00:00:00.000Z",
-    extensions: { cost: 2, credits_remaining: 0, credits_limit: 1000, resets_at: "2026-12-01T00:00:00Z" },
-    plan: "explorer",
-  });
+  const out = new ApiError(
+    402,
+    "credits_exhausted",
+    "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits reset on 2026-12-01 at 00:00 UTC.",
+    "r1",
+    [],
+    {
+      resetAt: "2026-12-01T00:00:00.000Z",
+      extensions: { cost: 2, credits_remaining: 0, credits_limit: 1000, resets_at: "2026-12-01T00:00:00Z" },
+      plan: "explorer",
+    },
+  );
   expect(failureMessage(out)).toEqual({
     intent: "warning",
     title: "Out of credits",
     text: "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left. Credits come back on 1 Dec 2026.",
   });
   // A 402 without the service's fields (a proxy's) is shown as the client worded it.
-  const bare = new ApiError(402, "credits_exhausted", "Payment required. Credits reset on 2026-12-01 at 00:00 UTC.", null, [], { resetAt: "2026-12-01T00:00:00.000Z" });
-  expect(failureMessage(bare)).toMatchObject({ title: "Out of credits", text: "Payment required. Credits reset on 2026-12-01 at 00:00 UTC." });
-  expect(failureMessage(new TargetNotEmptyError("Sheet1!A1:C4"))).toMatchObject({ title: "Nothing was changed", text: expect.stringContaining("Sheet1!A1:C4 are not empty") });
+  const bare = new ApiError(402, "credits_exhausted", "Payment required. Credits reset on 2026-12-01 at 00:00 UTC.", null, [], {
+    resetAt: "2026-12-01T00:00:00.000Z",
+  });
+  expect(failureMessage(bare)).toMatchObject({
+    title: "Out of credits",
+    text: "Payment required. Credits reset on 2026-12-01 at 00:00 UTC.",
+  });
+  expect(failureMessage(new TargetNotEmptyError("Sheet1!A1:C4"))).toMatchObject({
+    title: "Nothing was changed",
+    text: expect.stringContaining("Sheet1!A1:C4 are not empty"),
+  });
   const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
-  expect(failureMessage(new ApiError(503, "unavailable", "db down", "req-7"))).toEqual({ intent: "error", title: "The service had a problem", text: "Try again shortly (request req-7)." });
+  expect(failureMessage(new ApiError(503, "unavailable", "db down", "req-7"))).toEqual({
+    intent: "error",
+    title: "The service had a problem",
+    text: "Try again shortly (request req-7).",
+  });
   spy.mockRestore();
 });
 
 describe("a service that cannot be reached", () => {
-  const CHECK = "Check that the service is running and that the Service URL under Connection is right; a proxy or firewall may also be in the way.";
+  const CHECK =
+    "Check that the service is running and that the Service URL under Connection is right; a proxy or firewall may also be in the way.";
 
   test("no answer at all (network failure, timeout) is 'Service unreachable', with the URL and what to check", () => {
     const down = new ApiError(0, "network_error", "Could not reach http://127.0.0.1:9: fetch failed");
-    expect(failureMessage(down)).toEqual({ intent: "error", title: "Service unreachable", text: `Could not reach http://127.0.0.1:9: fetch failed. ${CHECK}` });
+    expect(failureMessage(down)).toEqual({
+      intent: "error",
+      title: "Service unreachable",
+      text: `Could not reach http://127.0.0.1:9: fetch failed. ${CHECK}`,
+    });
     const slow = new ApiError(0, "timeout", "No answer from https://prop.example.com within 30 s.");
-    expect(failureMessage(slow)).toMatchObject({ title: "Service unreachable", text: expect.stringMatching(/^No answer from https:\/\/prop\.example\.com within 30 s\. Check/) });
+    expect(failureMessage(slow)).toMatchObject({
+      title: "Service unreachable",
+      text: expect.stringMatching(/^No answer from https:\/\/prop\.example\.com within 30 s\. Check/),
+    });
   });
 
   test("connecting to it says the same", () => {
-    expect(failureMessage(new ConnectError("Could not reach http://127.0.0.1:9: fetch failed", "baseUrl", true))).toMatchObject({ title: "Service unreachable" });
+    expect(failureMessage(new ConnectError("Could not reach http://127.0.0.1:9: fetch failed", "baseUrl", true))).toMatchObject({
+      title: "Service unreachable",
+    });
     // A URL that is not one is a form error, not an unreachable service.
     expect(failureMessage(new ConnectError('"x" is not a URL', "baseUrl"))).toMatchObject({ title: "Nothing was changed" });
   });
@@ -52,11 +81,19 @@ describe("a place the snapshot does not hold", () => {
   // `suggestions` as it may arrive, not only as the contract says (a proxy, an older service).
   const refusal = (code: string, detail: string, suggestions?: unknown[], status = 400) =>
     new ApiError(status, code, detail, "req-1", [{ pointer: "/geography", detail }], {
-      extensions: { parameter: "geography", place: "Austn, TX", ...(suggestions === undefined ? {} : { suggestions: suggestions as string[] }) },
+      extensions: {
+        parameter: "geography",
+        place: "Austn, TX",
+        ...(suggestions === undefined ? {} : { suggestions: suggestions as string[] }),
+      },
     });
 
   test("unknown: the service's sentence without the input's name, and its suggestions to offer as buttons", () => {
-    const err = refusal("unknown_place", 'geography: this snapshot holds no city "Austn, TX". Did you mean Austin, TX, Aston, PA or Houston, TX?', ["Austin, TX", "Aston, PA", "Houston, TX"]);
+    const err = refusal(
+      "unknown_place",
+      'geography: this snapshot holds no city "Austn, TX". Did you mean Austin, TX, Aston, PA or Houston, TX?',
+      ["Austin, TX", "Aston, PA", "Houston, TX"],
+    );
     expect(failureMessage(err)).toEqual({
       intent: "warning",
       title: "Place not found",
@@ -66,15 +103,31 @@ describe("a place the snapshot does not hold", () => {
   });
 
   test("ambiguous and unsupported places have their own titles", () => {
-    const ambiguous = refusal("ambiguous_place", 'geography: "Springfield" names 4 cities (Springfield, IL; Springfield, MA; Springfield, MO; Springfield, OR); add the state, such as "Springfield, IL".', ["Springfield, IL", "Springfield, MA", "Springfield, MO"]);
-    expect(failureMessage(ambiguous)).toMatchObject({ title: "Which place?", text: expect.stringMatching(/^"Springfield" names 4 cities/), suggestions: ["Springfield, IL", "Springfield, MA", "Springfield, MO"] });
+    const ambiguous = refusal(
+      "ambiguous_place",
+      'geography: "Springfield" names 4 cities (Springfield, IL; Springfield, MA; Springfield, MO; Springfield, OR); add the state, such as "Springfield, IL".',
+      ["Springfield, IL", "Springfield, MA", "Springfield, MO"],
+    );
+    expect(failureMessage(ambiguous)).toMatchObject({
+      title: "Which place?",
+      text: expect.stringMatching(/^"Springfield" names 4 cities/),
+      suggestions: ["Springfield, IL", "Springfield, MA", "Springfield, MO"],
+    });
     const unsupported = refusal("unsupported_place", 'geography: "78704" is a ZIP code; this endpoint takes a state or a metro.', []);
-    expect(failureMessage(unsupported)).toEqual({ intent: "warning", title: "Not a place this search takes", text: '"78704" is a ZIP code; this endpoint takes a state or a metro. (No credits were used.)' });
+    expect(failureMessage(unsupported)).toEqual({
+      intent: "warning",
+      title: "Not a place this search takes",
+      text: '"78704" is a ZIP code; this endpoint takes a state or a metro. (No credits were used.)',
+    });
   });
 
   test("a refusal remembered by the cache (other status, no suggestions) keeps the service's 'Did you mean' sentence", () => {
-    const cached = new ApiError(404, "unknown_place", "geography: this snapshot holds no city \"Austn, TX\". Did you mean Austin, TX?");
-    expect(failureMessage(cached)).toEqual({ intent: "warning", title: "Place not found", text: 'This snapshot holds no city "Austn, TX". Did you mean Austin, TX? (No credits were used.)' });
+    const cached = new ApiError(404, "unknown_place", 'geography: this snapshot holds no city "Austn, TX". Did you mean Austin, TX?');
+    expect(failureMessage(cached)).toEqual({
+      intent: "warning",
+      title: "Place not found",
+      text: 'This snapshot holds no city "Austn, TX". Did you mean Austin, TX? (No credits were used.)',
+    });
   });
 
   test("suggestions that are not text are dropped, and at most three are offered", () => {

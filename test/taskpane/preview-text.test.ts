@@ -15,11 +15,24 @@ describe("displayText", () => {
   });
 
   test("plain values as before; missing values stay empty", () => {
-    expect([4_250_000, 40.584105, true, "=HYPERLINK(1)", "", null, undefined, NaN].map((v) => displayText(v))).toEqual(["4,250,000", "40.58", "TRUE", "=HYPERLINK(1)", "", "", "", ""]);
+    expect([4_250_000, 40.584105, true, "=HYPERLINK(1)", "", null, undefined, NaN].map((v) => displayText(v))).toEqual([
+      "4,250,000",
+      "40.58",
+      "TRUE",
+      "=HYPERLINK(1)",
+      "",
+      "",
+      "",
+      "",
+    ]);
   });
 
   test("a year is shown as typed, not as an amount", () => {
-    expect(["year_built", "median_year_built", "assessment_year"].map((field) => displayText(1976, field))).toEqual(["1976", "1976", "1976"]);
+    expect(["year_built", "median_year_built", "assessment_year"].map((field) => displayText(1976, field))).toEqual([
+      "1976",
+      "1976",
+      "1976",
+    ]);
     expect(displayText(1976, "yearly_total")).toBe("1,976");
   });
 });
@@ -54,7 +67,11 @@ describe("previewView", () => {
   });
 
   test("a list keeps the spill's columns and order (the inserted table's header), with cells as shown", () => {
-    const table = previewRows("salecomps", { object: "list", data: [{ id: "sale_1", sale_date: "2026-03-15", cap_rate: 0.0625, buyer_name: null }], total_count: 1 });
+    const table = previewRows("salecomps", {
+      object: "list",
+      data: [{ id: "sale_1", sale_date: "2026-03-15", cap_rate: 0.0625, buyer_name: null }],
+      total_count: 1,
+    });
     const view = previewView("salecomps", table);
     expect(view.columns).toEqual(table.header);
     const cell = (name: string) => view.rows[0].cells[table.header.indexOf(name)];

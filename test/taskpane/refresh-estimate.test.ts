@@ -14,7 +14,11 @@ const requests = {
   coverage: (): ApiRequest => ({ method: "GET", path: ENDPOINTS.getCoverage.path }),
   property: (id: string): ApiRequest => ({ method: "GET", path: endpointPath(ENDPOINTS.getProperty, { property_id: id }) }),
   search: (q: string): ApiRequest => ({ method: "GET", path: ENDPOINTS.searchProperties.path, query: { q, limit: 100 } }),
-  analysis: (assetType: string): ApiRequest => ({ method: "GET", path: endpointPath(ENDPOINTS.analyseAssetType, { asset_type: assetType }), query: { state_code: "TX" } }),
+  analysis: (assetType: string): ApiRequest => ({
+    method: "GET",
+    path: endpointPath(ENDPOINTS.analyseAssetType, { asset_type: assetType }),
+    query: { state_code: "TX" },
+  }),
   compare: (ids: string[]): ApiRequest => ({ method: "POST", path: ENDPOINTS.compareProperties.path, body: { property_ids: ids } }),
   diligence: (): ApiRequest => ({ method: "GET", path: ENDPOINTS.rankDiligenceCandidates.path, query: { asset_type: "office" } }),
 };
@@ -66,7 +70,11 @@ describe("estimateRefresh", () => {
   });
 
   test("results whose snapshot was never known, or already marked stale, count as stale", () => {
-    const cache = cacheWith([requests.property("cp_1"), null], [requests.compare(["cp_1", "cp_2"]), "snap_2"], [requests.search("b"), "snap_2"]);
+    const cache = cacheWith(
+      [requests.property("cp_1"), null],
+      [requests.compare(["cp_1", "cp_2"]), "snap_2"],
+      [requests.search("b"), "snap_2"],
+    );
     cache.markStaleUnless("snap_3");
     cache.revalidated(cacheKey(client, requests.search("b")), "snap_2");
     expect(estimateRefresh(cache.list(), "snap_2")).toEqual({ results: 3, staleResults: 2, maxCredits: 3, snapshotKnown: true });
@@ -85,13 +93,21 @@ describe("estimateRefresh", () => {
 describe("describeRefreshCost", () => {
   test("says when a refresh is free", () => {
     expect(describeRefreshCost(estimate())).toBe("Refresh is free: the snapshot is unchanged (1 free check).");
-    expect(describeRefreshCost(estimate({ staleResults: 2 }))).toBe("Refresh is free: 2 cached results to revalidate, all from free endpoints (1 free check).");
+    expect(describeRefreshCost(estimate({ staleResults: 2 }))).toBe(
+      "Refresh is free: 2 cached results to revalidate, all from free endpoints (1 free check).",
+    );
   });
 
   test("says the most it can cost and why", () => {
-    expect(describeRefreshCost(estimate({ staleResults: 6, maxCredits: 12 }))).toBe("Up to 12 credits: 6 cached results come from an older snapshot.");
-    expect(describeRefreshCost(estimate({ staleResults: 1, maxCredits: 1 }))).toBe("Up to 1 credit: 1 cached result comes from an older snapshot.");
-    expect(describeRefreshCost(estimate({ results: 2000, staleResults: 1500, maxCredits: 2100 }))).toBe("Up to 2,100 credits: 1,500 cached results come from an older snapshot.");
+    expect(describeRefreshCost(estimate({ staleResults: 6, maxCredits: 12 }))).toBe(
+      "Up to 12 credits: 6 cached results come from an older snapshot.",
+    );
+    expect(describeRefreshCost(estimate({ staleResults: 1, maxCredits: 1 }))).toBe(
+      "Up to 1 credit: 1 cached result comes from an older snapshot.",
+    );
+    expect(describeRefreshCost(estimate({ results: 2000, staleResults: 1500, maxCredits: 2100 }))).toBe(
+      "Up to 2,100 credits: 1,500 cached results come from an older snapshot.",
+    );
   });
 
   test("does not claim an older snapshot when the served one is unknown", () => {

@@ -11,9 +11,18 @@ import { startService } from "../helpers/service";
 const assetType = (asset_type: string, subtypes: string[], unsupported: { input: string; reason: string }[] = []) => ({
   asset_type,
   property_count: 100,
-  supported_inputs: ["state_code", "city", "zip", "metro_id", "q", "subtype", "min_building_area_sqft", "min_units", "owner_id", "owner_name"].filter(
-    (i) => !unsupported.some((u) => u.input === i),
-  ),
+  supported_inputs: [
+    "state_code",
+    "city",
+    "zip",
+    "metro_id",
+    "q",
+    "subtype",
+    "min_building_area_sqft",
+    "min_units",
+    "owner_id",
+    "owner_name",
+  ].filter((i) => !unsupported.some((u) => u.input === i)),
   unsupported_inputs: unsupported,
   subtypes,
 });
@@ -27,11 +36,19 @@ function catalog(): Catalog {
     snapshot: { id: "snap_1", captured_at: "2025-01-01T00:00:00Z" },
     surfaces: [],
     asset_types: [
-      assetType("industrial", ["warehouse", "distribution"], [{ input: "min_units", reason: "fewer than half of this snapshot's industrial properties have units" }]),
-      assetType("office", ["medical office", "warehouse"], [
-        { input: "min_units", reason: UNITS_REASON },
-        { input: "min_land_area_acres", reason: "fewer than half of this snapshot's office properties have land_area_acres" },
-      ]),
+      assetType(
+        "industrial",
+        ["warehouse", "distribution"],
+        [{ input: "min_units", reason: "fewer than half of this snapshot's industrial properties have units" }],
+      ),
+      assetType(
+        "office",
+        ["medical office", "warehouse"],
+        [
+          { input: "min_units", reason: UNITS_REASON },
+          { input: "min_land_area_acres", reason: "fewer than half of this snapshot's office properties have land_area_acres" },
+        ],
+      ),
     ],
     company_types: ["owner", "tenant"],
     listing_statuses: ["active", "sold"],
@@ -56,13 +73,23 @@ describe("formFor", () => {
     expect(field(listings, "status").options).toEqual(["active", "sold"]);
     expect(field(listings, "property_type").options).toEqual(["condo"]);
     const place = field(formFor("search", catalog(), {}).fields, "geography");
-    expect(place).toMatchObject({ input: "text", options: ["metro-austin-tx"], optionLabels: { "metro-austin-tx": "Austin-Round Rock, TX" } });
+    expect(place).toMatchObject({
+      input: "text",
+      options: ["metro-austin-tx"],
+      optionLabels: { "metro-austin-tx": "Austin-Round Rock, TX" },
+    });
   });
 
   test("subtypes are the chosen asset type's, or every subtype before one is chosen", () => {
-    expect(field(formFor("assetsearch", catalog(), { asset_type: "office" }).fields, "subtype").options).toEqual(["medical office", "warehouse"]);
+    expect(field(formFor("assetsearch", catalog(), { asset_type: "office" }).fields, "subtype").options).toEqual([
+      "medical office",
+      "warehouse",
+    ]);
     expect(field(formFor("search", catalog(), {}).fields, "subtype").options).toEqual(["distribution", "medical office", "warehouse"]);
-    expect(field(formFor("salecomps", catalog(), { asset_type: "Industrial" }).fields, "subtype").options).toEqual(["distribution", "warehouse"]);
+    expect(field(formFor("salecomps", catalog(), { asset_type: "Industrial" }).fields, "subtype").options).toEqual([
+      "distribution",
+      "warehouse",
+    ]);
   });
 
   test("choosing an asset type disables the inputs its data does not support, with the catalog's reason", () => {
@@ -80,7 +107,9 @@ describe("formFor", () => {
     const comps = formFor("salecomps", catalog(), { subject: "TX", asset_type: "office" }).fields;
     expect(comps.filter((f) => f.disabled)).toEqual([]);
     // Every kind, with an asset type whose data lacks units and land area: only the two property searches disable.
-    const disabling = (Object.keys(SEARCH_KINDS) as SearchKind[]).filter((kind) => formFor(kind, catalog(), { asset_type: "office" }).fields.some((f) => f.disabled));
+    const disabling = (Object.keys(SEARCH_KINDS) as SearchKind[]).filter((kind) =>
+      formFor(kind, catalog(), { asset_type: "office" }).fields.some((f) => f.disabled),
+    );
     expect(disabling.sort()).toEqual(["assetsearch", "search"]);
   });
 
@@ -106,14 +135,19 @@ describe("formFor", () => {
 
 describe("checkSearch", () => {
   test("a valid search comes back normalised, with the default page of 25", () => {
-    expect(checkSearch("assetsearch", { asset_type: "Health Care", geography: "tx", min_building_area_sqft: "50,000", owner_name: "" })).toEqual({
+    expect(
+      checkSearch("assetsearch", { asset_type: "Health Care", geography: "tx", min_building_area_sqft: "50,000", owner_name: "" }),
+    ).toEqual({
       ok: true,
       request: { kind: "assetsearch", values: { asset_type: "health-care", geography: "TX", min_building_area_sqft: "50000" }, limit: 25 },
     });
   });
 
   test("required inputs are named", () => {
-    expect(checkSearch("market", {})).toEqual({ ok: false, errors: { geography: "Place is required.", asset_type: "Asset type is required." } });
+    expect(checkSearch("market", {})).toEqual({
+      ok: false,
+      errors: { geography: "Place is required.", asset_type: "Asset type is required." },
+    });
     expect(checkSearch("portfolio", { owner: "  " })).toEqual({ ok: false, errors: { owner: "Owner is required." } });
   });
 
@@ -124,8 +158,14 @@ describe("checkSearch", () => {
     expect(errors.subject).toMatch(/"Austin TX!" is not a place: use a state \("TX" or "Texas"\), a county/);
     expect(errors.min_sale_date).toMatch(/"2024-02-30" is not a date; write it as YYYY-MM-DD/);
     expect(errors.max_distance_miles).toBe("Radius (miles) must be more than 0, not 0.");
-    expect(checkSearch("listings", { status: "for sale" })).toMatchObject({ ok: false, errors: { status: expect.stringMatching(/"for sale" is not one of active, pending/) } });
-    expect(checkSearch("parcels", { county_fips: "4845" })).toMatchObject({ ok: false, errors: { county_fips: expect.stringMatching(/five-digit county FIPS/) } });
+    expect(checkSearch("listings", { status: "for sale" })).toMatchObject({
+      ok: false,
+      errors: { status: expect.stringMatching(/"for sale" is not one of active, pending/) },
+    });
+    expect(checkSearch("parcels", { county_fips: "4845" })).toMatchObject({
+      ok: false,
+      errors: { county_fips: expect.stringMatching(/five-digit county FIPS/) },
+    });
   });
 
   test("the place is given once: the place field, or an input naming one kind of place, as the functions take it", () => {
@@ -134,7 +174,10 @@ describe("checkSearch", () => {
       errors: { county_fips: "County FIPS and Place both name the place; give it once (clear one of them)." },
     });
     expect(checkSearch("parcels", { county_fips: "48453" }).ok).toBe(true);
-    expect(checkSearch("parcels", { geography: "Travis County, TX" })).toMatchObject({ ok: true, request: { values: { geography: "Travis County, TX" } } });
+    expect(checkSearch("parcels", { geography: "Travis County, TX" })).toMatchObject({
+      ok: true,
+      request: { values: { geography: "Travis County, TX" } },
+    });
   });
 
   test("a radius needs a subject property, as PROP.SALECOMPS says", () => {
@@ -191,8 +234,14 @@ describe("the Catalog schema and the service's catalog", () => {
         for (const entry of body.asset_types as Catalog["asset_types"]) {
           const fields = formFor(kind, body, { asset_type: entry.asset_type }).fields;
           const disabled = fields.filter((f) => f.disabled).map((f) => f.name);
-          const expected = SEARCH_KINDS[kind].assetFilters ? entry.unsupported_inputs.map((u) => u.input).filter((i) => fields.some((f) => f.name === i)) : [];
-          expect({ kind, asset_type: entry.asset_type, disabled: disabled.sort() }).toEqual({ kind, asset_type: entry.asset_type, disabled: expected.sort() });
+          const expected = SEARCH_KINDS[kind].assetFilters
+            ? entry.unsupported_inputs.map((u) => u.input).filter((i) => fields.some((f) => f.name === i))
+            : [];
+          expect({ kind, asset_type: entry.asset_type, disabled: disabled.sort() }).toEqual({
+            kind,
+            asset_type: entry.asset_type,
+            disabled: expected.sort(),
+          });
         }
       }
     } finally {

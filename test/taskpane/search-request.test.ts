@@ -15,8 +15,17 @@ describe("apiRequestFor", () => {
   });
 
   test("every search names its place `geography`, whatever kind of place it is", () => {
-    expect(apiRequestFor(search("listings", { geography: "tx", status: "Active" })).query).toEqual({ geography: "TX", status: "active", limit: 25, offset: 0 });
-    expect(apiRequestFor(search("parcels", { geography: "Travis County, Texas" })).query).toEqual({ geography: "Travis County, TX", limit: 25, offset: 0 });
+    expect(apiRequestFor(search("listings", { geography: "tx", status: "Active" })).query).toEqual({
+      geography: "TX",
+      status: "active",
+      limit: 25,
+      offset: 0,
+    });
+    expect(apiRequestFor(search("parcels", { geography: "Travis County, Texas" })).query).toEqual({
+      geography: "Travis County, TX",
+      limit: 25,
+      offset: 0,
+    });
     expect(apiRequestFor(search("search", { geography: "78701" })).query).toEqual({ geography: "78701", limit: 25, offset: 0 });
   });
 
@@ -63,17 +72,23 @@ describe("formulaFor", () => {
   test("an omitted argument in the middle is left empty; trailing omitted ones are dropped", () => {
     expect(formulaFor(search("listings", { status: "sold" }, 50))).toBe('=PROP.LISTINGS(,"sold","limit=50")');
     expect(formulaFor(search("search", {}))).toBe('=PROP.SEARCH(,,"limit=25")');
-    expect(formulaFor(search("market", { geography: "Austin, TX metro", asset_type: "office" }))).toBe('=PROP.MARKET("Austin, TX metro","office")');
+    expect(formulaFor(search("market", { geography: "Austin, TX metro", asset_type: "office" }))).toBe(
+      '=PROP.MARKET("Austin, TX metro","office")',
+    );
   });
 
   test("values are written normalised, in the form the function reads back the same", () => {
-    expect(formulaFor(search("salecomps", { subject: " Austin , tx ", asset_type: "Senior Living", min_price: "1,000,000", min_sale_date: "45473" }))).toBe(
-      '=PROP.SALECOMPS("Austin, TX","senior-living","min_sale_date=2024-06-30; min_price=1000000; limit=25")',
+    expect(
+      formulaFor(
+        search("salecomps", { subject: " Austin , tx ", asset_type: "Senior Living", min_price: "1,000,000", min_sale_date: "45473" }),
+      ),
+    ).toBe('=PROP.SALECOMPS("Austin, TX","senior-living","min_sale_date=2024-06-30; min_price=1000000; limit=25")');
+    expect(formulaFor(search("companies", { company_type: "owner", state_code: "tx" }))).toBe(
+      '=PROP.COMPANIES("owner",,"state_code=TX; limit=25")',
     );
-    expect(formulaFor(search("companies", { company_type: "owner", state_code: "tx" }))).toBe('=PROP.COMPANIES("owner",,"state_code=TX; limit=25")');
   });
 
-  test('quotes are doubled, in arguments and in options', () => {
+  test("quotes are doubled, in arguments and in options", () => {
     expect(formulaFor(search("search", { q: 'the "big" one', owner_name: 'Smith "Holdings"' }))).toBe(
       '=PROP.SEARCH("the ""big"" one",,"owner_name=Smith ""Holdings""; limit=25")',
     );
@@ -89,12 +104,24 @@ test("excelText: text longer than Excel's 255-character constant is joined with 
   expect(excelText("")).toBe('""');
   const long = `${"a".repeat(254)}"${"b".repeat(10)}`;
   expect(excelText(long)).toBe(`"${"a".repeat(254)}"""&"${"b".repeat(10)}"`);
-  expect(excelText("x".repeat(600)).split("&").map((p) => p.length - 2)).toEqual([255, 255, 90]);
+  expect(
+    excelText("x".repeat(600))
+      .split("&")
+      .map((p) => p.length - 2),
+  ).toEqual([255, 255, 90]);
 });
 
 test("readField names the input a field becomes, and its normalised value", () => {
-  expect(readField("search", "geography", "Metro-Austin-TX")).toEqual({ path: {}, query: { geography: "metro-austin-tx" }, normalised: "metro-austin-tx" });
-  expect(readField("assetsearch", "asset_type", "health care")).toEqual({ path: { asset_type: "health-care" }, query: {}, normalised: "health-care" });
+  expect(readField("search", "geography", "Metro-Austin-TX")).toEqual({
+    path: {},
+    query: { geography: "metro-austin-tx" },
+    normalised: "metro-austin-tx",
+  });
+  expect(readField("assetsearch", "asset_type", "health care")).toEqual({
+    path: { asset_type: "health-care" },
+    query: {},
+    normalised: "health-care",
+  });
   expect(() => readField("search", "min_units", "2.5")).toThrow("Min. units must be a whole number, not 2.5.");
 });
 
@@ -110,7 +137,13 @@ describe("previewRows", () => {
   });
 
   test("a list: the spill's columns (every field but object), cells as the spill shows them, and the total", () => {
-    const table = previewRows("salecomps", envelope([{ id: "sale_1", object: "sale_comp", sale_date: "2024-06-30", cap_rate: 0.065, sale_price: 4_250_000, buyer_name: null }], 812));
+    const table = previewRows(
+      "salecomps",
+      envelope(
+        [{ id: "sale_1", object: "sale_comp", sale_date: "2024-06-30", cap_rate: 0.065, sale_price: 4_250_000, buyer_name: null }],
+        812,
+      ),
+    );
     const columns = fieldNames("sale_comp").filter((f) => f !== "object");
     expect(table.header).toEqual(columns);
     expect(table.rows).toHaveLength(1);
@@ -135,7 +168,10 @@ describe("previewRows", () => {
     const table = previewRows("market", { object: "market_snapshot", vacancy_rate: 0.071, property_count: 412 });
     expect(table.header).toEqual(["metric", "value"]);
     expect(table.rows.map((r) => r[0])).toEqual(MARKET_METRICS);
-    expect(table.rows.find((r) => r[0] === "vacancy_rate")).toEqual(["vacancy_rate", { type: "Double", basicValue: 0.071, numberFormat: "0.00%" }]);
+    expect(table.rows.find((r) => r[0] === "vacancy_rate")).toEqual([
+      "vacancy_rate",
+      { type: "Double", basicValue: 0.071, numberFormat: "0.00%" },
+    ]);
     expect(table.rows.find((r) => r[0] === "property_count")).toEqual(["property_count", 412]);
     expect(table.total).toBeNull();
     expect(table.pairs).toBe(true);

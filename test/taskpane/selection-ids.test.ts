@@ -33,25 +33,31 @@ test("the compare bounds are the service's", () => {
 
 test("reads the id column by its header, in the order of the rows", () => {
   const rows = [searchRow(3), searchRow(1), searchRow(2)];
-  expect(propertyIdsFrom(selection(["ID", "name", "city"], rows))).toEqual([
-    "cp_00000003",
-    "cp_00000001",
-    "cp_00000002",
-  ]);
+  expect(propertyIdsFrom(selection(["ID", "name", "city"], rows))).toEqual(["cp_00000003", "cp_00000001", "cp_00000002"]);
 });
 
 test("finds the header whatever its case, spacing or separator", () => {
-  const rows = [["Harbor", " cp_a1 "], ["Dock", "cp_b2"]];
+  const rows = [
+    ["Harbor", " cp_a1 "],
+    ["Dock", "cp_b2"],
+  ];
   expect(propertyIdsFrom(selection(["name", "  Property ID "], rows))).toEqual(["cp_a1", "cp_b2"]);
 });
 
 test("prefers property_id over a table's own id (DILIGENCE, SALECOMPS, FOOTPRINT)", () => {
-  const rows = [["dil_0001", "cp_0001", 80], ["dil_0002", "cp_0002", 75]];
+  const rows = [
+    ["dil_0001", "cp_0001", 80],
+    ["dil_0002", "cp_0002", 75],
+  ];
   expect(propertyIdsFrom(selection(["id", "property_id", "score"], rows))).toEqual(["cp_0001", "cp_0002"]);
 });
 
 test("without an id header, uses the one column that holds only property ids", () => {
-  const rows = [["Harbor", "cp_0001", 1990], ["Dock", "cp_0002", null], ["Gap", "", 2001]];
+  const rows = [
+    ["Harbor", "cp_0001", 1990],
+    ["Dock", "cp_0002", null],
+    ["Gap", "", 2001],
+  ];
   expect(propertyIdsFrom(selection(null, rows, "Sheet1!A1:C3"))).toEqual(["cp_0001", "cp_0002"]);
   expect(propertyIdsFrom(selection(["Property", "Ref", "Built"], rows))).toEqual(["cp_0001", "cp_0002"]);
 });
@@ -62,19 +68,43 @@ test("drops repeated ids and blank cells", () => {
 });
 
 test("a selection with no id column says what to select, naming the source", () => {
-  const err = errorOf(() => propertyIdsFrom(selection(["name", "city"], [["Harbor", "Austin"], ["Dock", "Dallas"]], "Sheet2!A1:B3")));
+  const err = errorOf(() =>
+    propertyIdsFrom(
+      selection(
+        ["name", "city"],
+        [
+          ["Harbor", "Austin"],
+          ["Dock", "Dallas"],
+        ],
+        "Sheet2!A1:B3",
+      ),
+    ),
+  );
   expect(err.message).toBe(
     "The selection in Sheet2!A1:B3 has no property id column; select rows of a PROP.SEARCH, ASSETSEARCH, PORTFOLIO or COMPARE result, or of a table with an id column.",
   );
 });
 
 test("two headerless columns of property ids are ambiguous, not guessed", () => {
-  const rows = [["cp_1", "cp_9"], ["cp_2", "cp_8"]];
+  const rows = [
+    ["cp_1", "cp_9"],
+    ["cp_2", "cp_8"],
+  ];
   expect(errorOf(() => propertyIdsFrom(selection(null, rows))).message).toMatch(/has no property id column/);
 });
 
 test("selected rows with blank ids say so", () => {
-  const err = errorOf(() => propertyIdsFrom(selection(["id", "name"], [["", "Harbor"], [null, "Dock"]])));
+  const err = errorOf(() =>
+    propertyIdsFrom(
+      selection(
+        ["id", "name"],
+        [
+          ["", "Harbor"],
+          [null, "Dock"],
+        ],
+      ),
+    ),
+  );
   expect(err.message).toBe('The selected rows of table "Comps" hold no property ids; select the rows of the properties to compare.');
 });
 

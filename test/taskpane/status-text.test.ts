@@ -3,10 +3,24 @@
 import { planName } from "../../src/shared/credit-headers";
 import { connectionSummary, creditSummary, formatDay, snapshotLine, statusSummary } from "../../src/taskpane/status-text";
 
-const state = (over = {}) => ({ plan: "explorer", limit: 1000, remaining: 812, resetAt: "2026-12-01T00:00:00.000Z", chargedThisSession: 4, observedAt: "", ...over });
+const state = (over = {}) => ({
+  plan: "explorer",
+  limit: 1000,
+  remaining: 812,
+  resetAt: "2026-12-01T00:00:00.000Z",
+  chargedThisSession: 4,
+  observedAt: "",
+  ...over,
+});
 
 test("credits read as plan, left of limit, reset day; zero left is exhausted", () => {
-  expect(creditSummary(state())).toEqual({ plan: "Explorer", left: "812 of 1,000 credits left", fraction: 0.812, resets: "Resets 1 Dec 2026", exhausted: false });
+  expect(creditSummary(state())).toEqual({
+    plan: "Explorer",
+    left: "812 of 1,000 credits left",
+    fraction: 0.812,
+    resets: "Resets 1 Dec 2026",
+    exhausted: false,
+  });
   expect(creditSummary(state({ remaining: 0 }))).toMatchObject({ fraction: 0, exhausted: true });
   expect(creditSummary(null)).toBeNull();
   expect(planName("property-manager")).toBe("Property Manager");
@@ -19,7 +33,10 @@ test("dates are UTC days; a bad date says unknown", () => {
 });
 
 test("the data is named by the day it was captured; the snapshot id is the detail", () => {
-  expect(snapshotLine({ id: "snap_9", captured_at: "2026-11-01T00:00:00Z" })).toEqual({ text: "Data captured 1 Nov 2026", detail: "Snapshot snap_9" });
+  expect(snapshotLine({ id: "snap_9", captured_at: "2026-11-01T00:00:00Z" })).toEqual({
+    text: "Data captured 1 Nov 2026",
+    detail: "Snapshot snap_9",
+  });
   expect(snapshotLine({ id: "snap_9", captured_at: "" })).toEqual({ text: "Capture date not known", detail: "Snapshot snap_9" });
   expect(snapshotLine(null)).toEqual({ text: "Snapshot not known yet", detail: null });
 });

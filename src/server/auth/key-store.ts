@@ -87,14 +87,16 @@ export class KeyStore {
   createKey(accountId: string, name: string, environment: "live" | "test" = "live") {
     // Count and insert in one immediate transaction, so two concurrent creations (the web and
     // the admin command) cannot both pass the check.
-    return this.db.transaction(() => {
-      const active = this.db
-        .prepare("SELECT count(*) FROM api_keys WHERE account_id = ? AND revoked_at IS NULL")
-        .pluck()
-        .get(accountId) as number;
-      if (active >= MAX_ACTIVE_KEYS) throw new KeyLimitError();
-      return this.insertKey(accountId, name, environment);
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const active = this.db
+          .prepare("SELECT count(*) FROM api_keys WHERE account_id = ? AND revoked_at IS NULL")
+          .pluck()
+          .get(accountId) as number;
+        if (active >= MAX_ACTIVE_KEYS) throw new KeyLimitError();
+        return this.insertKey(accountId, name, environment);
+      })
+      .immediate();
   }
 
   private insertKey(accountId: string, name: string, environment: "live" | "test") {

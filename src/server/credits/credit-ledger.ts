@@ -210,9 +210,7 @@ export class CreditLedger {
     let stmt = this.inserts.get(rows);
     if (!stmt) {
       const row = `(${LEDGER_COLUMNS.map(() => "?").join(", ")})`;
-      stmt = this.db.prepare(
-        `INSERT INTO credit_ledger (${LEDGER_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(row).join(", ")}`,
-      );
+      stmt = this.db.prepare(`INSERT INTO credit_ledger (${LEDGER_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(row).join(", ")}`);
       this.inserts.set(rows, stmt);
     }
     stmt.run(values);

@@ -13,7 +13,9 @@ import { newRequestId } from "./request-id";
 export function answerRouterError(error: { code?: string }, req: FastifyRequest, reply: FastifyReply) {
   reply.header("X-Request-Id", req.id);
   const detail =
-    error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A part of the path is longer than this service accepts." : "The URL is not valid: it has a malformed %-escape.";
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? "A part of the path is longer than this service accepts."
+      : "The URL is not valid: it has a malformed %-escape.";
   return sendProblem(req, reply, new ApiProblem(400, "validation_failed", detail));
 }
 

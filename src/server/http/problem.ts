@@ -3,7 +3,14 @@
 // framework error with a 4xx status (mapped to our codes) or a bug, answered with a bare 500
 // whose details go to the log only.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { PROBLEM_BASE, PROBLEM_TITLES, type FieldError, type Problem, type ProblemCode, type ProblemExtensions } from "../../shared/contract/problem";
+import {
+  PROBLEM_BASE,
+  PROBLEM_TITLES,
+  type FieldError,
+  type Problem,
+  type ProblemCode,
+  type ProblemExtensions,
+} from "../../shared/contract/problem";
 import { redactKeys } from "./request-id";
 
 export class ApiProblem extends Error {
@@ -79,8 +86,7 @@ export function toProblem(err: FastifyError): ApiProblem {
   }
   const status = err.statusCode ?? 500;
   if (status === 413) return new ApiProblem(413, "payload_too_large", "The request body is larger than allowed.");
-  if (status === 415)
-    return new ApiProblem(415, "unsupported_media_type", "This endpoint accepts application/json bodies only.");
+  if (status === 415) return new ApiProblem(415, "unsupported_media_type", "This endpoint accepts application/json bodies only.");
   if (status === 404) return notFound("No such endpoint.");
   if (status >= 400 && status < 500) {
     // Framework 4xx: malformed JSON, empty body and the like. The message is about the request.

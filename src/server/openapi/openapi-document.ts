@@ -20,9 +20,17 @@ const METERING_HEADERS = {
   [CREDIT_HEADERS.limit]: { required: true, schema: { type: "integer" }, description: "The plan's credits per month." },
   [CREDIT_HEADERS.remaining]: { required: true, schema: { type: "integer" }, description: "Credits left this period, after this call." },
   [CREDIT_HEADERS.charged]: { required: true, schema: { type: "integer" }, description: "What this call cost (0 for errors and 304)." },
-  [CREDIT_HEADERS.reset]: { required: true, schema: { type: "string", format: "date-time" }, description: "When the credits reset (00:00 UTC on the 1st)." },
+  [CREDIT_HEADERS.reset]: {
+    required: true,
+    schema: { type: "string", format: "date-time" },
+    description: "When the credits reset (00:00 UTC on the 1st).",
+  },
   "RateLimit-Policy": { required: true, schema: { type: "string" }, description: 'The key\'s token bucket, e.g. `"burst";q=60;w=6`.' },
-  RateLimit: { required: true, schema: { type: "string" }, description: 'Calls left now and seconds until the bucket is full, e.g. `"burst";r=41;t=2`.' },
+  RateLimit: {
+    required: true,
+    schema: { type: "string" },
+    description: 'Calls left now and seconds until the bucket is full, e.g. `"burst";r=41;t=2`.',
+  },
 };
 
 /** Conditional GETs: every successful GET carries one (http/etag.ts). */

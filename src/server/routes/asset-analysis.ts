@@ -41,9 +41,13 @@ type SaleFigures = Pick<SaleComp, "sale_date" | "sale_price" | "cap_rate" | "pri
 function analyse(snapshot: SnapshotContext, assetType: string, places: ResolvedPlace[]): AssetAnalysis {
   const w = new Where().add("asset_type = ?", assetType);
   // Properties and sales name their geography columns alike.
-  for (const place of places) wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "county_fips", metro: "metro_id" });
+  for (const place of places)
+    wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "county_fips", metro: "metro_id" });
   const main = places.slice().sort((a, b) => SPECIFICITY.indexOf(a.kind) - SPECIFICITY.indexOf(b.kind))[0];
-  const props = snapshot.all<PropertyFigures>(`SELECT building_area_sqft, units, year_built, occupancy_rate FROM properties${w.sql}`, w.params);
+  const props = snapshot.all<PropertyFigures>(
+    `SELECT building_area_sqft, units, year_built, occupancy_rate FROM properties${w.sql}`,
+    w.params,
+  );
   const asOf = new Date(snapshot.asOf);
   const back = (months: number) => new Date(asOf.getTime() - months * 30.44 * 86_400_000).toISOString().slice(0, 10);
   const sales = snapshot.all<SaleFigures>(

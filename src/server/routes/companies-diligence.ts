@@ -36,14 +36,20 @@ export const companiesRoute = defineRoute({
   response: ListOf(Company),
   handler: ({ snapshot, params, query }) => {
     if (!(COMPANY_TYPES as readonly string[]).includes(params.company_type)) {
-      throw notFound(
-        `There is no company type '${params.company_type}'. Valid company types: ${COMPANY_TYPES.join(", ")}.`,
-        { valid_values: [...COMPANY_TYPES] },
-      );
+      throw notFound(`There is no company type '${params.company_type}'. Valid company types: ${COMPANY_TYPES.join(", ")}.`, {
+        valid_values: [...COMPANY_TYPES],
+      });
     }
     const w = new Where().add("company_type = ?", params.company_type).when(headquartersState(query.state_code), "headquarters_state = ?");
     if (query.q) w.add("name LIKE ? ESCAPE '\\'", containsPattern(query.q));
-    const { rows, total } = pagedQuery<Company>(snapshot, "SELECT *", `FROM companies${w.sql}`, "ORDER BY property_count DESC, id", w.params, query);
+    const { rows, total } = pagedQuery<Company>(
+      snapshot,
+      "SELECT *",
+      `FROM companies${w.sql}`,
+      "ORDER BY property_count DESC, id",
+      w.params,
+      query,
+    );
     return listEnvelope(rows, query, total, snapshot.ref);
   },
 });
@@ -72,6 +78,11 @@ export const diligenceRoute = defineRoute({
       w.params,
       query,
     );
-    return listEnvelope(rows.map((r) => decodeArrays<DiligenceCandidate, "reason_codes">(r, ["reason_codes"])), query, total, snapshot.ref);
+    return listEnvelope(
+      rows.map((r) => decodeArrays<DiligenceCandidate, "reason_codes">(r, ["reason_codes"])),
+      query,
+      total,
+      snapshot.ref,
+    );
   },
 });

@@ -52,9 +52,7 @@ export const compareRoute = defineRoute({
         uniqueItems: true,
         description: "2 to 25 distinct property ids.",
       }),
-      fields: Type.Optional(
-        Type.Array(StringEnum(FIELDS), { minItems: 1, maxItems: FIELDS.length, uniqueItems: true }),
-      ),
+      fields: Type.Optional(Type.Array(StringEnum(FIELDS), { minItems: 1, maxItems: FIELDS.length, uniqueItems: true })),
     },
     { additionalProperties: false },
   ),
@@ -76,7 +74,10 @@ export const compareRoute = defineRoute({
     }
     const keep: Field[] = ["id", ...fields.filter((f) => f !== "id")];
     const properties = ids.map((id) => pick(byId.get(id)!, keep));
-    const statistics = fieldStatistics(properties, fields.filter((f) => NUMERIC.includes(f)));
+    const statistics = fieldStatistics(
+      properties,
+      fields.filter((f) => NUMERIC.includes(f)),
+    );
     return { object: "property_comparison" as const, fields: keep, properties, statistics, snapshot: snapshot.ref };
   },
 });

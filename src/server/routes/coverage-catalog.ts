@@ -63,12 +63,17 @@ function assetTypes(snapshot: SnapshotContext): Catalog["asset_types"] {
         reason: `fewer than half of this snapshot's ${assetType} properties have ${INPUT_FIELD[input] ?? input}`,
       }));
     const subtypes = snapshot
-      .all<{ subtype: string }>(
-        "SELECT DISTINCT subtype FROM properties WHERE asset_type = ? AND subtype IS NOT NULL ORDER BY subtype",
-        [assetType],
-      )
+      .all<{ subtype: string }>("SELECT DISTINCT subtype FROM properties WHERE asset_type = ? AND subtype IS NOT NULL ORDER BY subtype", [
+        assetType,
+      ])
       .map((r) => r.subtype);
-    return { asset_type: assetType, property_count: counts.get(assetType) ?? 0, supported_inputs: supported, unsupported_inputs: unsupported, subtypes };
+    return {
+      asset_type: assetType,
+      property_count: counts.get(assetType) ?? 0,
+      supported_inputs: supported,
+      unsupported_inputs: unsupported,
+      subtypes,
+    };
   });
 }
 

@@ -23,8 +23,7 @@ export const parcelsRoute = defineRoute({
     for (const place of queryPlaces(snapshot, "listParcels", query)) {
       wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "fips" });
     }
-    w.when(query.apn, "apn = ?")
-      .when(query.land_use, "land_use = ?");
+    w.when(query.apn, "apn = ?").when(query.land_use, "land_use = ?");
     const { rows, total } = pagedQuery<Parcel>(snapshot, "SELECT *", `FROM parcels${w.sql}`, "ORDER BY rowid", w.params, query);
     return listEnvelope(rows, query, total, snapshot.ref);
   },
@@ -50,7 +49,14 @@ export const listingsRoute = defineRoute({
       .when(query.min_price, "list_price >= ?")
       .when(query.max_price, "list_price <= ?")
       .when(query.min_bedrooms, "bedrooms >= ?");
-    const { rows, total } = pagedQuery<Listing>(snapshot, "SELECT *", `FROM listings${w.sql}`, "ORDER BY listed_date DESC, id", w.params, query);
+    const { rows, total } = pagedQuery<Listing>(
+      snapshot,
+      "SELECT *",
+      `FROM listings${w.sql}`,
+      "ORDER BY listed_date DESC, id",
+      w.params,
+      query,
+    );
     return listEnvelope(rows, query, total, snapshot.ref);
   },
 });

@@ -57,7 +57,12 @@ function stateOf(place: ResolvedPlace): string | null {
 }
 
 /** The places a request names, resolved; every condition they give must hold at once. */
-export function queryPlaces(snapshot: SnapshotContext, operation: PlacedOperation, query: PlaceQuery, opts: PlaceParamOptions = {}): ResolvedPlace[] {
+export function queryPlaces(
+  snapshot: SnapshotContext,
+  operation: PlacedOperation,
+  query: PlaceQuery,
+  opts: PlaceParamOptions = {},
+): ResolvedPlace[] {
   const index = snapshot.places;
   const kinds: readonly PlaceKind[] = PLACE_KINDS_OF[operation];
   const stateParam = opts.stateParam ?? "state_code";
@@ -79,15 +84,21 @@ export function queryPlaces(snapshot: SnapshotContext, operation: PlacedOperatio
   const places: ResolvedPlace[] = [];
   const stateText = query[stateParam];
   const state = stateText === undefined ? null : stateCodeOf(stateText);
-  if (stateText !== undefined && state === null) throw invalid(stateParam, `${stateParam}: "${stateText}" is not a US state code; use one such as TX.`);
+  if (stateText !== undefined && state === null)
+    throw invalid(stateParam, `${stateParam}: "${stateText}" is not a US state code; use one such as TX.`);
   let cityHasState = false;
   if (query.city !== undefined) {
     const city = parse(query.city, "city");
     if (city.kind !== "city") {
-      throw invalid("city", `city: "${query.city}" is not a city name; give one such as "Austin" or "Austin, TX" (geography takes other kinds of place).`);
+      throw invalid(
+        "city",
+        `city: "${query.city}" is not a city name; give one such as "Austin" or "Austin, TX" (geography takes other kinds of place).`,
+      );
     }
     if (city.state && state && city.state !== state) {
-      throw invalid("city", `city "${query.city}" is in ${city.state} but ${stateParam} is ${state}: nothing can match both.`, [stateParam]);
+      throw invalid("city", `city "${query.city}" is in ${city.state} but ${stateParam} is ${state}: nothing can match both.`, [
+        stateParam,
+      ]);
     }
     const placed: Place = { kind: "city", name: city.name, state: city.state ?? state };
     cityHasState = placed.state !== null;
@@ -95,13 +106,18 @@ export function queryPlaces(snapshot: SnapshotContext, operation: PlacedOperatio
   }
   if (state !== null && !cityHasState) places.push(resolve({ kind: "state", state }, stateParam, stateText!, ["state"]));
   if (query.zip !== undefined) places.push(resolve({ kind: "zip", zip: query.zip }, "zip", query.zip, ["zip"]));
-  if (query.metro_id !== undefined) places.push(resolve({ kind: "metro", id: query.metro_id.toLowerCase() }, "metro_id", query.metro_id, ["metro"]));
+  if (query.metro_id !== undefined)
+    places.push(resolve({ kind: "metro", id: query.metro_id.toLowerCase() }, "metro_id", query.metro_id, ["metro"]));
   if (query.county_fips !== undefined) {
     const county = index.byCodeOf("county", query.county_fips);
     if (!county) {
-      throw new ApiProblem(400, "unknown_place", `county_fips: this snapshot holds no county ${query.county_fips}.`, [
-        { pointer: "/county_fips", parameter: "county_fips", detail: `no county ${query.county_fips}` },
-      ], { parameter: "county_fips", place: query.county_fips, suggestions: [] });
+      throw new ApiProblem(
+        400,
+        "unknown_place",
+        `county_fips: this snapshot holds no county ${query.county_fips}.`,
+        [{ pointer: "/county_fips", parameter: "county_fips", detail: `no county ${query.county_fips}` }],
+        { parameter: "county_fips", place: query.county_fips, suggestions: [] },
+      );
     }
     places.push({ kind: "county", name: county.name, entries: [county] });
   }

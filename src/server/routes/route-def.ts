@@ -52,7 +52,8 @@ export interface RouteDef {
 }
 
 /** An operation's query once validated: its inputs, defaults filled in, and a list operation's page. */
-export type QueryOf<Op extends OperationName, Q extends TObject> = Static<Q> & ((typeof OPERATIONS)[Op]["paged"] extends true ? Page : unknown);
+export type QueryOf<Op extends OperationName, Q extends TObject> = Static<Q> &
+  ((typeof OPERATIONS)[Op]["paged"] extends true ? Page : unknown);
 
 type BodyOf<B extends TObject | undefined> = B extends TObject ? Static<B> : undefined;
 

@@ -41,9 +41,12 @@ function saleFilters(snapshot: SnapshotContext, query: CompsQuery, w: Where): Wh
 function sortOf(query: CompsQuery, subject: boolean): { sort: Sort; desc: boolean } {
   const sort = query.sort ?? (subject ? "similarity_score" : "sale_date");
   if (!subject && (sort === "similarity_score" || sort === "distance_miles")) {
-    throw new ApiProblem(400, "validation_failed", `sort=${sort} needs a subject property_id (distance and similarity are measured from it).`, [
-      { pointer: "/sort", parameter: "sort", detail: `sort=${sort} needs property_id` },
-    ]);
+    throw new ApiProblem(
+      400,
+      "validation_failed",
+      `sort=${sort} needs a subject property_id (distance and similarity are measured from it).`,
+      [{ pointer: "/sort", parameter: "sort", detail: `sort=${sort} needs property_id` }],
+    );
   }
   return { sort, desc: (query.order ?? (sort === "distance_miles" ? "asc" : "desc")) === "desc" };
 }
@@ -142,11 +145,8 @@ export const saleCompsRoute = defineRoute({
   handler: ({ snapshot, query }) => {
     if (query.property_id) return aroundSubject(snapshot, query, query.property_id);
     if (query.geography || query.state_code || query.city || query.metro_id) return inPlace(snapshot, query);
-    throw new ApiProblem(
-      400,
-      "validation_failed",
-      "Give a subject property_id, or a place: geography (or state_code, city or metro_id).",
-      [{ pointer: "/property_id", parameter: "property_id", detail: "property_id or a place is required" }],
-    );
+    throw new ApiProblem(400, "validation_failed", "Give a subject property_id, or a place: geography (or state_code, city or metro_id).", [
+      { pointer: "/property_id", parameter: "property_id", detail: "property_id or a place is required" },
+    ]);
   },
 });

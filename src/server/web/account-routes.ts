@@ -81,8 +81,7 @@ export const accountRoutes: FastifyPluginCallback<AccountRoutesOptions> = (app, 
     return reply.redirect("/account#new-key", 303);
   });
 
-  const activeKey = (v: Visitor, keyId: string) =>
-    keys.listKeys(v.account.id).find((k) => k.key_id === keyId && !k.revoked_at);
+  const activeKey = (v: Visitor, keyId: string) => keys.listKeys(v.account.id).find((k) => k.key_id === keyId && !k.revoked_at);
   const noSuchKey = (reply: FastifyReply, v: Visitor) =>
     sendPage(reply.code(404), messagePage("No such key", "This account has no active key with that id.", signedIn(v)));
 

@@ -27,8 +27,13 @@ ${formAlert(e.form)}
   ${csrfInput(f.csrf)}
   ${field({ id: "email", label: "Email", type: "email", value: f.email, error: e.email, autocomplete: "email", maxlength: 254, autofocus: !e.password })}
   ${field({
-    id: "password", label: "Password", type: "password", error: e.password, autocomplete: "new-password",
-    maxlength: PASSWORD_MAX, autofocus: Boolean(e.password) && !e.email,
+    id: "password",
+    label: "Password",
+    type: "password",
+    error: e.password,
+    autocomplete: "new-password",
+    maxlength: PASSWORD_MAX,
+    autofocus: Boolean(e.password) && !e.email,
     hint: `At least ${PASSWORD_MIN} characters. A few unrelated words make a strong, memorable password.`,
   })}
   <button type="submit">Create account</button>

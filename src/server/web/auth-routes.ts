@@ -83,7 +83,10 @@ export const authRoutes: FastifyPluginCallback<{ accounts: AccountStore }> = (ap
     if (wait > 0) return again({ form: tooMany(reply, wait, "log-in attempts") });
     limiters.logInPerIp.record(req.ip);
     if (!email || !password) {
-      return again({ email: email ? undefined : "Enter your email address.", password: password ? undefined : "Enter your password." }, 400);
+      return again(
+        { email: email ? undefined : "Enter your email address.", password: password ? undefined : "Enter your password." },
+        400,
+      );
     }
     const account = email.length <= 254 ? accounts.findByEmail(email) : undefined;
     const stored = account ? accounts.passwordHash(account.id) : undefined;

@@ -3,8 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { messagePage } from "./message-page";
 
-const sendHtml = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).type("text/html; charset=utf-8").send(body);
+const sendHtml = (reply: FastifyReply, status: number, body: string) => reply.code(status).type("text/html; charset=utf-8").send(body);
 
 export function htmlErrorPages(web: FastifyInstance): void {
   web.setErrorHandler((err: FastifyError, req, reply) => {

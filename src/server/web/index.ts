@@ -70,7 +70,10 @@ export const accountArea: FastifyPluginCallback<AccountAreaOptions> = (web, opts
   const sessions = new SessionStore(opts.accountsDb, now);
   web.decorate("sessions", sessions);
   web.decorate("visitors", new Visitors(sessions, opts.keys.accounts, new CsrfGuard(opts.pepper), secure));
-  web.decorate("authLimiters", authLimiters(() => now().getTime()));
+  web.decorate(
+    "authLimiters",
+    authLimiters(() => now().getTime()),
+  );
   web.decorateRequest("visitor", null);
 
   web.register(cookie);

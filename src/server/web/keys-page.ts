@@ -38,9 +38,11 @@ function keyRow(k: KeySummary): SafeHtml {
   <td><code>…${k.last_chars}</code></td>
   <td>${formatUtc(k.created_at)}</td>
   <td>${k.last_used_at ? formatUtc(k.last_used_at) : html`<span class="muted">Never</span>`}</td>
-  <td>${k.revoked_at
-    ? html`<span class="badge revoked">Revoked ${formatUtc(k.revoked_at)}</span>`
-    : html`<span class="badge live">Active</span> <a href="/account/keys/${k.key_id}/revoke">Revoke<span class="skip"> ${k.name}</span></a>`}</td>
+  <td>${
+    k.revoked_at
+      ? html`<span class="badge revoked">Revoked ${formatUtc(k.revoked_at)}</span>`
+      : html`<span class="badge live">Active</span> <a href="/account/keys/${k.key_id}/revoke">Revoke<span class="skip"> ${k.name}</span></a>`
+  }</td>
 </tr>`;
 }
 
@@ -60,8 +62,17 @@ ${d.revoked ? html`<div class="alert ok" role="status">Key “${d.revoked.name}�
   <form method="post" action="/account/keys" novalidate>
     ${csrfInput(d.signedIn.csrf)}
     <div class="row">
-      ${field({ id: "name", label: "Name this integration", type: "text", value: d.nameValue, error: d.nameError,
-        autocomplete: "off", maxlength: 100, autofocus: Boolean(d.nameError), hint: "For example “Underwriting model” or “Excel on my laptop”." })}
+      ${field({
+        id: "name",
+        label: "Name this integration",
+        type: "text",
+        value: d.nameValue,
+        error: d.nameError,
+        autocomplete: "off",
+        maxlength: 100,
+        autofocus: Boolean(d.nameError),
+        hint: "For example “Underwriting model” or “Excel on my laptop”.",
+      })}
       <button type="submit">Create key</button>
     </div>
   </form>
@@ -69,11 +80,13 @@ ${d.revoked ? html`<div class="alert ok" role="status">Key “${d.revoked.name}�
 </section>
 <section class="card" aria-labelledby="list-title">
   <h2 id="list-title">Your keys</h2>
-  ${d.keys.length === 0
-    ? html`<p class="muted">No keys yet. Create one above.</p>`
-    : html`<div class="table-wrap"><table class="keys">
+  ${
+    d.keys.length === 0
+      ? html`<p class="muted">No keys yet. Create one above.</p>`
+      : html`<div class="table-wrap"><table class="keys">
   <thead><tr><th scope="col">Name</th><th scope="col">Key id</th><th scope="col">Ends with</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th></tr></thead>
-  <tbody>${d.keys.map(keyRow)}</tbody></table></div>`}
+  <tbody>${d.keys.map(keyRow)}</tbody></table></div>`
+  }
 </section>
 <section class="card" aria-labelledby="use-title">
   <h2 id="use-title">Use a key</h2>

@@ -5,7 +5,12 @@
 import { escapeHtml } from "./html";
 
 export function slug(heading: string): string {
-  return heading.toLowerCase().replace(/`/g, "").replace(/[^\w\- ]+/g, "").trim().replace(/ /g, "-");
+  return heading
+    .toLowerCase()
+    .replace(/`/g, "")
+    .replace(/[^\w\- ]+/g, "")
+    .trim()
+    .replace(/ /g, "-");
 }
 
 function inline(text: string): string {
@@ -54,7 +59,11 @@ export function renderMarkdown(md: string): string {
       const align = cells(lines[i + 1]).map((c) => (c.endsWith(":") ? ' class="num"' : ""));
       const rows: string[] = [];
       for (i += 2; i < lines.length && lines[i].startsWith("|"); i++) {
-        rows.push(`<tr>${cells(lines[i]).map((c, j) => `<td${align[j] ?? ""}>${inline(c)}</td>`).join("")}</tr>`);
+        rows.push(
+          `<tr>${cells(lines[i])
+            .map((c, j) => `<td${align[j] ?? ""}>${inline(c)}</td>`)
+            .join("")}</tr>`,
+        );
       }
       out.push(
         `<div class="table-wrap"><table><thead><tr>${head.map((c, j) => `<th scope="col"${align[j] ?? ""}>${inline(c)}</th>`).join("")}</tr></thead>` +

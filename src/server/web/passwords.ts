@@ -59,9 +59,14 @@ export async function verifyPassword(password: string, stored: string | undefine
   const [scheme, n, r, p, salt, hash] = encoded.split("$");
   if (scheme !== "scrypt" || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
-  const N = Number(n), R = Number(r), P = Number(p);
+  const N = Number(n),
+    R = Number(r),
+    P = Number(p);
   const actual = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64url"), expected.length, {
-    N, r: R, p: P, maxmem: maxmem(N, R),
+    N,
+    r: R,
+    p: P,
+    maxmem: maxmem(N, R),
   });
   return crypto.timingSafeEqual(actual, expected) && stored !== undefined;
 }

@@ -17,9 +17,11 @@ function homePage(origin: string, signedIn: SignedIn | undefined): string {
   <p class="lead">Parcels, listings, commercial properties, sale comps, markets, owners and tenants, straight into your
   underwriting workbooks with <code>=PROP.SALECOMPS("Austin, TX","industrial")</code> and friends.
   Results are cached, so recalculating a model never spends credits.</p>
-  <p class="row">${signedIn
-    ? html`<a class="button" href="/account">Go to your API keys</a> <a class="button secondary" href="/account/usage">See your usage</a>`
-    : html`<a class="button" href="/account/signup">Create a free account</a> <a class="button secondary" href="/account/login">Log in</a>`}</p>
+  <p class="row">${
+    signedIn
+      ? html`<a class="button" href="/account">Go to your API keys</a> <a class="button secondary" href="/account/usage">See your usage</a>`
+      : html`<a class="button" href="/account/signup">Create a free account</a> <a class="button secondary" href="/account/login">Log in</a>`
+  }</p>
 </section>
 <div class="grid">
   <div class="card"><h2>Explorer plan</h2><p>1,000 credits a month, reset at 00:00 UTC on the 1st. No card needed.

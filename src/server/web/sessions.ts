@@ -35,17 +35,13 @@ export class SessionStore {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.stmts = {
-      insert: db.prepare(
-        `INSERT INTO web_sessions (id_hash, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
-      ),
+      insert: db.prepare(`INSERT INTO web_sessions (id_hash, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)`),
       get: db.prepare("SELECT account_id, last_seen_at, expires_at FROM web_sessions WHERE id_hash = ?"),
       touch: db.prepare("UPDATE web_sessions SET last_seen_at = ? WHERE id_hash = ?"),
       delete: db.prepare("DELETE FROM web_sessions WHERE id_hash = ?"),
       deleteAll: db.prepare("DELETE FROM web_sessions WHERE account_id = ?"),
       prune: db.prepare("DELETE FROM web_sessions WHERE expires_at <= ? OR last_seen_at <= ?"),
-      setReveal: db.prepare(
-        "UPDATE web_sessions SET reveal_key_id = ?, reveal_sealed = ?, reveal_expires_at = ? WHERE id_hash = ?",
-      ),
+      setReveal: db.prepare("UPDATE web_sessions SET reveal_key_id = ?, reveal_sealed = ?, reveal_expires_at = ? WHERE id_hash = ?"),
       getReveal: db.prepare(
         `SELECT reveal_key_id AS keyId, reveal_sealed AS sealed, reveal_expires_at AS expiresAt
          FROM web_sessions WHERE id_hash = ? AND reveal_sealed IS NOT NULL`,

@@ -29,14 +29,16 @@ export function usagePage(signedIn: SignedIn, usage: UsageReport, keys: KeySumma
 </div>
 <section class="card" aria-labelledby="recent-title">
   <h2 id="recent-title">Recent metered calls</h2>
-  ${usage.recent.length === 0
-    ? html`<p class="muted">No metered calls yet.</p>`
-    : html`<div class="table-wrap"><table>
+  ${
+    usage.recent.length === 0
+      ? html`<p class="muted">No metered calls yet.</p>`
+      : html`<div class="table-wrap"><table>
   <thead><tr><th scope="col">Time</th><th scope="col">Endpoint</th><th scope="col">Key</th><th scope="col" class="num">Credits</th></tr></thead>
   <tbody>${usage.recent.map(
     (r) => html`<tr><td>${formatUtc(r.at)}</td><td><code>${r.endpoint}</code></td>
       <td>${names.get(r.key_id) ?? ""} <code class="muted">${r.key_id}</code></td><td class="num">${r.cost}</td></tr>`,
-  )}</tbody></table></div>`}
+  )}</tbody></table></div>`
+  }
 </section>`,
   });
 }

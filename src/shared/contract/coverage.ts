@@ -44,7 +44,9 @@ export type Gap = Static<typeof Gap>;
 
 /** What the snapshot builder computes (stored with the snapshot, answered as it is). */
 export const CoverageFigures = Type.Object({
-  counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: "Rows per table: each resource, the markets and the diligence candidates." }),
+  counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+    description: "Rows per table: each resource, the markets and the diligence candidates.",
+  }),
   by_asset_type: Type.Array(AssetCoverage),
   by_state: Type.Array(StateCoverage),
   listings_by_status: Type.Array(Type.Object({ status: Type.String(), listings: Type.Integer({ minimum: 0 }) })),

@@ -13,10 +13,11 @@ export const MAX_MARKET_BATCH = 100;
 
 export const MarketBatchRequest = Type.Object(
   {
-    markets: Type.Array(
-      Type.Object(MARKET_INPUTS, { additionalProperties: false }),
-      { minItems: 1, maxItems: MAX_MARKET_BATCH, description: `1 to ${MAX_MARKET_BATCH} markets, each as the single endpoint's inputs.` },
-    ),
+    markets: Type.Array(Type.Object(MARKET_INPUTS, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: MAX_MARKET_BATCH,
+      description: `1 to ${MAX_MARKET_BATCH} markets, each as the single endpoint's inputs.`,
+    }),
   },
   { additionalProperties: false },
 );
@@ -47,7 +48,8 @@ export const MarketBatchResult = Type.Object({
   status: Type.Integer({ description: "200, or the status the single endpoint would answer (400, 404)." }),
   market: Type.Union([MarketSnapshot, Type.Null()], { description: "The market snapshot (status 200), else null." }),
   etag: Type.Union([Type.String(), Type.Null()], {
-    description: "The ETag the single endpoint gives this market: send it as If-None-Match there to revalidate it alone (free while unchanged).",
+    description:
+      "The ETag the single endpoint gives this market: send it as If-None-Match there to revalidate it alone (free while unchanged).",
   }),
   problem: Type.Union([ItemProblem, Type.Null()], { description: "Why there is no market (status 400 or 404), else null." }),
 });

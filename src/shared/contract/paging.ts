@@ -11,7 +11,11 @@ export const MAX_OFFSET = 10_000;
 export const PagingQuery = {
   limit: WithDefault(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: `Page size, 1..${MAX_LIMIT}.` }), DEFAULT_LIMIT),
   offset: WithDefault(
-    Type.Integer({ minimum: 0, maximum: MAX_OFFSET, description: `Records to skip, 0..${MAX_OFFSET}. Use next_offset from the previous page.` }),
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_OFFSET,
+      description: `Records to skip, 0..${MAX_OFFSET}. Use next_offset from the previous page.`,
+    }),
     0,
   ),
 };

@@ -36,7 +36,7 @@ export const PLACE_EXAMPLES: Record<PlaceKind, string> = {
 /** "a state ("TX" or "Texas"), a city ("Austin, TX") or a ZIP code ("78704")". */
 export function describeKinds(kinds: readonly PlaceKind[]): string {
   const parts = PLACE_KINDS.filter((k) => kinds.includes(k)).map((k) => PLACE_EXAMPLES[k]);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : parts[0] ?? "";
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}` : (parts[0] ?? "");
 }
 
 /** A place that cannot be read: the message says what was wrong and which forms work. */
@@ -61,7 +61,11 @@ export function parsePlace(raw: unknown): Place {
     throw new PlaceSyntaxError(`${raw} is not a ZIP code; ZIP codes have five digits, such as 78704.`);
   }
   if (typeof raw !== "string") throw new PlaceSyntaxError(`give a place as text, such as "Austin, TX".`);
-  const text = raw.normalize("NFC").replace(/[\u2018\u2019]/g, "'").trim().replace(/\s+/g, " ");
+  const text = raw
+    .normalize("NFC")
+    .replace(/[\u2018\u2019]/g, "'")
+    .trim()
+    .replace(/\s+/g, " ");
   if (text === "") throw new PlaceSyntaxError("the place is empty.");
   if (text.length > 120) throw new PlaceSyntaxError("the place is too long (at most 120 characters).");
   const zip = /^(\d{5})(-\d{4})?$/.exec(text);
@@ -75,7 +79,8 @@ export function parsePlace(raw: unknown): Place {
   const metro = /^(.*?)[\s,]+metro$/i.exec(text);
   if (metro) {
     const { name, state: metroState } = splitState(metro[1], text);
-    if (!metroState) throw new PlaceSyntaxError(`"${text}": give the metro's state, such as "Austin, TX metro", or its id ("metro-austin-tx").`);
+    if (!metroState)
+      throw new PlaceSyntaxError(`"${text}": give the metro's state, such as "Austin, TX metro", or its id ("metro-austin-tx").`);
     return { kind: "metro", name: checkName(name, text), state: metroState };
   }
   const { name, state: cityState } = splitState(text, text);
@@ -119,7 +124,10 @@ function checkName(name: string, whole: string): string {
 /** "new york" -> "New York", "winston-salem" -> "Winston-Salem", "o'fallon" -> "O'Fallon". */
 function titleCase(name: string): string {
   const upper = (_m: string, before: string, letter: string) => before + letter.toUpperCase();
-  return name.toLowerCase().replace(/(^'?|[\s-]'?)(\p{L})/gu, upper).replace(/(\b\p{L}')(\p{L})/gu, upper);
+  return name
+    .toLowerCase()
+    .replace(/(^'?|[\s-]'?)(\p{L})/gu, upper)
+    .replace(/(\b\p{L}')(\p{L})/gu, upper);
 }
 
 /** The canonical text of a place: one spelling per place, used in requests and cache keys. */

@@ -69,10 +69,15 @@ export const ProblemExtensions = Type.Partial(
     accepted_kinds: Type.Array(Type.String(), { description: "400 `unsupported_place`: the kinds of place the endpoint takes." }),
     match_count: Type.Integer({ description: "400 `ambiguous_place`: how many places the name matched." }),
     candidate_count: Type.Integer({ description: "400 `ambiguous_name`: how many companies the name matched." }),
-    candidates: Type.Array(NameCandidate, { description: "400 `ambiguous_name`: the companies the name matched, largest first (at most five)." }),
+    candidates: Type.Array(NameCandidate, {
+      description: "400 `ambiguous_name`: the companies the name matched, largest first (at most five).",
+    }),
   }),
 );
 export type ProblemExtensions = Static<typeof ProblemExtensions>;
 
-export const Problem = Type.Object({ ...PROBLEM_CORE, ...ProblemExtensions.properties }, { $id: "Problem", description: "RFC 9457 problem details." });
+export const Problem = Type.Object(
+  { ...PROBLEM_CORE, ...ProblemExtensions.properties },
+  { $id: "Problem", description: "RFC 9457 problem details." },
+);
 export type Problem = Static<typeof Problem>;

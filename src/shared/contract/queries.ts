@@ -66,12 +66,18 @@ export const q = {
   city: Type.String({
     minLength: 1,
     maxLength: 80,
-    description: 'City name, e.g. "Austin", or "Austin, TX" to name the state too. Case-insensitive; "Austin" alone matches Austin in every state that has one.',
+    description:
+      'City name, e.g. "Austin", or "Austin, TX" to name the state too. Case-insensitive; "Austin" alone matches Austin in every state that has one.',
   }),
   zip: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit ZIP code." }),
   metro_id: Type.String({ pattern: "^metro-[a-z0-9-]+$", description: "Metro area id, e.g. metro-austin-tx (see the catalog)." }),
   asset_type: StringEnum(ASSET_TYPES, { description: "Asset type, e.g. industrial." }),
-  text: Type.String({ minLength: 1, maxLength: 200, description: "Free text: whole words of the name, address, city, owner, subtype or asset type; all must match; end a word with * to match its start." }),
+  text: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description:
+      "Free text: whole words of the name, address, city, owner, subtype or asset type; all must match; end a word with * to match its start.",
+  }),
   subtype: Type.String({ minLength: 1, maxLength: 60, description: "Property subtype, e.g. warehouse (see the catalog)." }),
   min_building_area_sqft: Type.Number({ minimum: 0, description: "Minimum building area, square feet." }),
   min_land_area_acres: Type.Number({ minimum: 0, description: "Minimum land area, acres." }),
@@ -89,7 +95,15 @@ export const MARKET_INPUTS = {
 };
 
 /** Orders the sale-comps search offers (`sort`). */
-export const SALE_SORTS = ["similarity_score", "distance_miles", "sale_date", "sale_price", "price_per_sqft", "price_per_unit", "cap_rate"] as const;
+export const SALE_SORTS = [
+  "similarity_score",
+  "distance_miles",
+  "sale_date",
+  "sale_price",
+  "price_per_sqft",
+  "price_per_unit",
+  "cap_rate",
+] as const;
 
 /** How a company name finds its company (owner portfolio, tenant footprint). */
 function nameMatch(role: "owner" | "tenant") {

@@ -4,14 +4,7 @@
 // Rows are flat on purpose: every field becomes a spreadsheet column.
 import { Type, type Static } from "@sinclair/typebox";
 import { Id, IsoDate, Literal, Money, Nullable, Rate, Ratio, StateCode, StringEnum } from "./schema-helpers";
-import {
-  ASSET_TYPES,
-  BUILDING_CLASSES,
-  COMPANY_TYPES,
-  LISTING_PROPERTY_TYPES,
-  LISTING_STATUSES,
-  PARCEL_LAND_USES,
-} from "./vocabulary";
+import { ASSET_TYPES, BUILDING_CLASSES, COMPANY_TYPES, LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "./vocabulary";
 
 const Lat = Type.Number({ minimum: -90, maximum: 90, description: "Latitude, WGS84 degrees." });
 const Lon = Type.Number({ minimum: -180, maximum: 180, description: "Longitude, WGS84 degrees." });
@@ -217,7 +210,9 @@ export const MarketSnapshot = Type.Object(
     vacancy_rate: Nullable(Ratio("1 - occupancy_rate.")),
     asking_rent_sqft_year: Nullable(Money("Area-weighted asking rent, USD per sq ft per year.")),
     asking_rent_unit_month: Nullable(Money("Unit-weighted asking rent, USD per unit per month.")),
-    rent_growth_yoy: Nullable(Rate("Change in average contract rent of leases signed in the last 12 months over the 12 before (0.035 = 3.5%).")),
+    rent_growth_yoy: Nullable(
+      Rate("Change in average contract rent of leases signed in the last 12 months over the 12 before (0.035 = 3.5%)."),
+    ),
     median_cap_rate: Nullable(Ratio("Median cap rate of sales in the last 24 months.")),
     sales_count_12m: Type.Integer({ minimum: 0 }),
     sales_volume_12m: Money("Sum of sale prices in the last 12 months, USD."),

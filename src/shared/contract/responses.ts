@@ -12,62 +12,77 @@ import { SnapshotRef } from "./snapshot-ref";
 const P = CommercialProperty.properties;
 
 /** A sale as the sale-comps search returns it: published as the `SaleComp` component, since this is what clients receive. */
-export const SaleCompRow = Type.Object({
-  ...SaleComp.properties,
-  distance_miles: Nullable(Type.Number({ description: "Miles from the subject (subject searches only)." })),
-  similarity_score: Nullable(Type.Number({ minimum: 0, maximum: 1, description: "0..1, subject searches only." })),
-}, { $id: "SaleComp", title: "Sale comparable", description: "A captured sale. distance_miles and similarity_score are set in subject searches." });
+export const SaleCompRow = Type.Object(
+  {
+    ...SaleComp.properties,
+    distance_miles: Nullable(Type.Number({ description: "Miles from the subject (subject searches only)." })),
+    similarity_score: Nullable(Type.Number({ minimum: 0, maximum: 1, description: "0..1, subject searches only." })),
+  },
+  {
+    $id: "SaleComp",
+    title: "Sale comparable",
+    description: "A captured sale. distance_miles and similarity_score are set in subject searches.",
+  },
+);
 export type SaleCompRow = Static<typeof SaleCompRow>;
 
-export const PortfolioHolding = Type.Object({
-  id: Type.String({ description: "The property id." }),
-  object: Type.Literal("portfolio_holding"),
-  property_id: P.id,
-  property_name: P.name,
-  asset_type: P.asset_type,
-  subtype: P.subtype,
-  city: P.city,
-  state_code: P.state_code,
-  building_area_sqft: P.building_area_sqft,
-  units: P.units,
-  estimated_value: P.estimated_value,
-  acquired_date: Nullable(IsoDate("Date the owner bought it, when a sale records it.")),
-  acquisition_price: Nullable(Type.Number({ description: "Price paid, USD, when a sale records it." })),
-  evidence: Type.String({ description: "recorded_sale (a captured sale to this owner) or ownership_record (owner of record)." }),
-  evidence_id: Type.String({ description: "The sale id, or the parcel/property id of the ownership record." }),
-  owner_id: Id("co", "The owner (the company the portfolio is of)."),
-  owner_name: Type.String({ description: "The owner's name." }),
-}, { $id: "PortfolioHolding", title: "Portfolio holding", description: "One property an owner holds, with the evidence for it." });
+export const PortfolioHolding = Type.Object(
+  {
+    id: Type.String({ description: "The property id." }),
+    object: Type.Literal("portfolio_holding"),
+    property_id: P.id,
+    property_name: P.name,
+    asset_type: P.asset_type,
+    subtype: P.subtype,
+    city: P.city,
+    state_code: P.state_code,
+    building_area_sqft: P.building_area_sqft,
+    units: P.units,
+    estimated_value: P.estimated_value,
+    acquired_date: Nullable(IsoDate("Date the owner bought it, when a sale records it.")),
+    acquisition_price: Nullable(Type.Number({ description: "Price paid, USD, when a sale records it." })),
+    evidence: Type.String({ description: "recorded_sale (a captured sale to this owner) or ownership_record (owner of record)." }),
+    evidence_id: Type.String({ description: "The sale id, or the parcel/property id of the ownership record." }),
+    owner_id: Id("co", "The owner (the company the portfolio is of)."),
+    owner_name: Type.String({ description: "The owner's name." }),
+  },
+  { $id: "PortfolioHolding", title: "Portfolio holding", description: "One property an owner holds, with the evidence for it." },
+);
 export type PortfolioHolding = Static<typeof PortfolioHolding>;
 
-export const TenantLocation = Type.Object({
-  ...Tenancy.properties,
-  object: Type.Literal("tenant_location"),
-  tenant_name: Type.String(),
-  property_name: P.name,
-  asset_type: P.asset_type,
-  address: P.address,
-  city: P.city,
-  state_code: P.state_code,
-  latitude: P.latitude,
-  longitude: P.longitude,
-}, { $id: "TenantLocation", title: "Tenant location", description: "One location a tenant occupies." });
+export const TenantLocation = Type.Object(
+  {
+    ...Tenancy.properties,
+    object: Type.Literal("tenant_location"),
+    tenant_name: Type.String(),
+    property_name: P.name,
+    asset_type: P.asset_type,
+    address: P.address,
+    city: P.city,
+    state_code: P.state_code,
+    latitude: P.latitude,
+    longitude: P.longitude,
+  },
+  { $id: "TenantLocation", title: "Tenant location", description: "One location a tenant occupies." },
+);
 export type TenantLocation = Static<typeof TenantLocation>;
 
 /** Beside a portfolio's or footprint's rows: the company they are of, and how it was found. */
-export const CompanySummary = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  property_count: Type.Integer({ description: "Records matching the filters." }),
-  total_building_area_sqft: Nullable(Type.Number()),
-  states: Type.Array(Type.String()),
-  matched_by: StringEnum(["id", "exact_name", "name_contains"] as const, { description: "How the company was found." }),
-  candidate_count: Type.Integer({ minimum: 1, description: "Companies of the type the name matched (1 for an id)." }),
-  other_candidates: Type.Array(
-    Type.Object({ id: Type.String(), name: Type.String(), property_count: Type.Integer() }),
-    { description: "The other companies the name matched, largest first (at most five)." },
-  ),
-}, { $id: "CompanySummary", title: "Company summary" });
+export const CompanySummary = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    property_count: Type.Integer({ description: "Records matching the filters." }),
+    total_building_area_sqft: Nullable(Type.Number()),
+    states: Type.Array(Type.String()),
+    matched_by: StringEnum(["id", "exact_name", "name_contains"] as const, { description: "How the company was found." }),
+    candidate_count: Type.Integer({ minimum: 1, description: "Companies of the type the name matched (1 for an id)." }),
+    other_candidates: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), property_count: Type.Integer() }), {
+      description: "The other companies the name matched, largest first (at most five).",
+    }),
+  },
+  { $id: "CompanySummary", title: "Company summary" },
+);
 export type CompanySummary = Static<typeof CompanySummary>;
 
 /** Beside sale comps: the subject property they were found around, or null in a place search. */
@@ -93,27 +108,30 @@ export const AssetBreakdown = Type.Object({
 });
 export type AssetBreakdown = Static<typeof AssetBreakdown>;
 
-export const AssetAnalysis = Type.Object({
-  object: Type.Literal("asset_analysis"),
-  asset_type: Type.String(),
-  geography_type: Type.String({ description: "national, state, county, metro, city or zip." }),
-  geography_id: Nullable(Type.String()),
-  as_of: Type.String({ format: "date" }),
-  property_count: Type.Integer(),
-  total_building_area_sqft: Num("Sum of building area."),
-  total_units: Num("Sum of units."),
-  median_building_area_sqft: Num("Median building area."),
-  median_year_built: Num("Median year built."),
-  occupancy_rate: Nullable(Ratio("Area- (or unit-) weighted occupancy, 0..1.")),
-  median_cap_rate: Nullable(Ratio("Median cap rate of sales in the last 24 months.")),
-  median_price_per_sqft: Num("Median sale price per sq ft, last 24 months."),
-  median_price_per_unit: Num("Median sale price per unit, last 24 months."),
-  sales_count_12m: Type.Integer(),
-  sales_volume_12m: Type.Number(),
-  by_subtype: Type.Array(AssetBreakdown),
-  by_building_class: Type.Array(AssetBreakdown),
-  by_state: Type.Array(AssetBreakdown),
-}, { $id: "AssetAnalysis", title: "Asset-type analysis" });
+export const AssetAnalysis = Type.Object(
+  {
+    object: Type.Literal("asset_analysis"),
+    asset_type: Type.String(),
+    geography_type: Type.String({ description: "national, state, county, metro, city or zip." }),
+    geography_id: Nullable(Type.String()),
+    as_of: Type.String({ format: "date" }),
+    property_count: Type.Integer(),
+    total_building_area_sqft: Num("Sum of building area."),
+    total_units: Num("Sum of units."),
+    median_building_area_sqft: Num("Median building area."),
+    median_year_built: Num("Median year built."),
+    occupancy_rate: Nullable(Ratio("Area- (or unit-) weighted occupancy, 0..1.")),
+    median_cap_rate: Nullable(Ratio("Median cap rate of sales in the last 24 months.")),
+    median_price_per_sqft: Num("Median sale price per sq ft, last 24 months."),
+    median_price_per_unit: Num("Median sale price per unit, last 24 months."),
+    sales_count_12m: Type.Integer(),
+    sales_volume_12m: Type.Number(),
+    by_subtype: Type.Array(AssetBreakdown),
+    by_building_class: Type.Array(AssetBreakdown),
+    by_state: Type.Array(AssetBreakdown),
+  },
+  { $id: "AssetAnalysis", title: "Asset-type analysis" },
+);
 export type AssetAnalysis = Static<typeof AssetAnalysis>;
 
 /** Count, mean, minimum, median and maximum of one numeric field across compared records. */
@@ -131,7 +149,9 @@ export type ComparisonStatistic = Static<typeof ComparisonStatistic>;
 export const PropertyComparison = Type.Object({
   object: Type.Literal("property_comparison"),
   fields: Type.Array(Type.String(), { description: "The fields compared, id first, in the order asked." }),
-  properties: Type.Array(Type.Partial(CommercialProperty), { description: "The properties in the order asked, each with the fields compared." }),
+  properties: Type.Array(Type.Partial(CommercialProperty), {
+    description: "The properties in the order asked, each with the fields compared.",
+  }),
   statistics: Type.Array(ComparisonStatistic, { description: "One per numeric field compared." }),
   snapshot: SnapshotRef,
 });
@@ -155,7 +175,9 @@ export const Catalog = Type.Object({
       summary: Type.String(),
       cost_credits: Type.Integer(),
       cost_per: Type.String({ description: 'What cost_credits is charged per: "call", or a unit such as "market answered".' }),
-      place_kinds: Type.Array(Type.String(), { description: "The kinds of place its geography input takes (state, county, city, zip, metro); empty if none." }),
+      place_kinds: Type.Array(Type.String(), {
+        description: "The kinds of place its geography input takes (state, county, city, zip, metro); empty if none.",
+      }),
     }),
   ),
   asset_types: Type.Array(
@@ -170,7 +192,9 @@ export const Catalog = Type.Object({
   company_types: Type.Array(Type.String()),
   listing_statuses: Type.Array(Type.String()),
   listing_property_types: Type.Array(Type.String()),
-  metros: Type.Array(Type.Object({ metro_id: Type.String(), name: Type.String(), state_code: Type.String(), property_count: Type.Integer() })),
+  metros: Type.Array(
+    Type.Object({ metro_id: Type.String(), name: Type.String(), state_code: Type.String(), property_count: Type.Integer() }),
+  ),
   paging: Type.Object({ default_limit: Type.Integer(), max_limit: Type.Integer(), max_offset: Type.Integer() }),
   fields: Type.Record(Type.String(), Type.Array(Type.String())),
 });

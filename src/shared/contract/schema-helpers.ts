@@ -27,8 +27,7 @@ export const Id = (prefix: string, description: string) =>
 export const StateCode = (description = "Two-letter US state code (or DC).") =>
   Type.String({ pattern: "^[A-Z]{2}$", description, examples: ["TX"] });
 
-export const IsoDate = (description: string) =>
-  Type.String({ format: "date", description, examples: ["2024-06-30"] });
+export const IsoDate = (description: string) => Type.String({ format: "date", description, examples: ["2024-06-30"] });
 
 export const Money = (description: string) => Type.Number({ minimum: 0, description });
 
@@ -41,8 +40,7 @@ export const Ratio = (description: string) => Type.Number({ minimum: 0, maximum:
 /** A rate that may be negative or above 1 (a growth rate), as a fraction like Ratio. */
 export const Rate = (description: string) => Type.Number({ description, "x-unit": "fraction" });
 
-export const Literal = <T extends string>(value: T, description: string) =>
-  Type.Literal(value, { description });
+export const Literal = <T extends string>(value: T, description: string) => Type.Literal(value, { description });
 
 /** A string restricted to a fixed list; published as `enum` so clients can build pickers. */
 export function StringEnum<T extends readonly string[]>(values: T, options: SchemaOptions = {}) {

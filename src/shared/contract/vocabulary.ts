@@ -24,14 +24,7 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 export const LISTING_STATUSES = ["active", "pending", "sold", "withdrawn", "expired"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-export const LISTING_PROPERTY_TYPES = [
-  "single_family",
-  "condo",
-  "townhouse",
-  "multi_family",
-  "land",
-  "commercial",
-] as const;
+export const LISTING_PROPERTY_TYPES = ["single_family", "condo", "townhouse", "multi_family", "land", "commercial"] as const;
 
 export const PARCEL_LAND_USES = [
   "residential_single_family",

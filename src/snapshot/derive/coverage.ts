@@ -25,8 +25,10 @@ export interface SalesCell {
 
 function salesSummary(db: Database.Database, w: Windows): SalesCell[] {
   return db
-    .prepare(`SELECT asset_type, state_code, COUNT(*) AS n, SUM(cap_rate IS NOT NULL) AS cap, SUM(sale_date > @last24 AND sale_date <= @capture) AS recent
-      FROM sales NOT INDEXED GROUP BY asset_type, state_code`)
+    .prepare(
+      `SELECT asset_type, state_code, COUNT(*) AS n, SUM(cap_rate IS NOT NULL) AS cap, SUM(sale_date > @last24 AND sale_date <= @capture) AS recent
+      FROM sales NOT INDEXED GROUP BY asset_type, state_code`,
+    )
     .all(w) as SalesCell[];
 }
 
@@ -42,15 +44,25 @@ function grouped(db: Database.Database, sql: string, key: string, ...params: unk
 
 function byAssetType(db: Database.Database, fields: FieldCounts, sales: SalesCell[]): AssetCoverage[] {
   // Count leases per property first (an index scan), then look up each property's type once.
-  const leases = grouped(db, `SELECT p.asset_type, SUM(c.n) AS n FROM (SELECT property_id, COUNT(*) AS n FROM tenancies GROUP BY property_id) c
-    JOIN properties p ON p.id = c.property_id GROUP BY p.asset_type`, "asset_type");
+  const leases = grouped(
+    db,
+    `SELECT p.asset_type, SUM(c.n) AS n FROM (SELECT property_id, COUNT(*) AS n FROM tenancies GROUP BY property_id) c
+    JOIN properties p ON p.id = c.property_id GROUP BY p.asset_type`,
+    "asset_type",
+  );
   return ASSET_TYPES.map((t) => {
     const p = fields.get(t) ?? {};
     const ofType = (c: SalesCell) => c.asset_type === t;
     return {
-      asset_type: t, properties: p.n ?? 0, sales: sum(sales, ofType, "n"), tenancies: Number(leases.get(t)?.n ?? 0),
-      with_building_area: p.building_area_sqft ?? 0, with_land_area: p.land_area_acres ?? 0, with_units: p.units ?? 0,
-      with_occupancy: p.occupancy_rate ?? 0, with_cap_rate: sum(sales, ofType, "cap"),
+      asset_type: t,
+      properties: p.n ?? 0,
+      sales: sum(sales, ofType, "n"),
+      tenancies: Number(leases.get(t)?.n ?? 0),
+      with_building_area: p.building_area_sqft ?? 0,
+      with_land_area: p.land_area_acres ?? 0,
+      with_units: p.units ?? 0,
+      with_occupancy: p.occupancy_rate ?? 0,
+      with_cap_rate: sum(sales, ofType, "cap"),
     };
   });
 }
@@ -62,7 +74,10 @@ function byState(db: Database.Database, sales: SalesCell[]): StateCoverage[] {
   for (const m of Object.values(tables)) for (const k of m.keys()) states.add(k);
   const n = (m: Map<string, Counted>, s: string) => Number(m.get(s)?.n ?? 0);
   return [...states].sort().map((s) => ({
-    state_code: s, properties: n(tables.properties, s), parcels: n(tables.parcels, s), listings: n(tables.listings, s),
+    state_code: s,
+    properties: n(tables.properties, s),
+    parcels: n(tables.parcels, s),
+    listings: n(tables.listings, s),
     sales: sum(sales, (c) => c.state_code === s, "n"),
   }));
 }

@@ -28,7 +28,8 @@ export function scoreSignals(s: Signals): { score: number; reasons: string[] } {
     pts.push(["below_market_occupancy", Math.min(30, Math.round((s.marketOccupancy - s.occupancy) * 150))]);
   }
   if (s.rollover !== null && s.rollover >= 0.2) pts.push(["lease_rollover_24m", Math.min(25, Math.round(s.rollover * 35))]);
-  if (s.yearsSinceSale !== null && s.yearsSinceSale > 10) pts.push(["long_hold", Math.min(20, 8 + Math.round((s.yearsSinceSale - 10) * 1.5))]);
+  if (s.yearsSinceSale !== null && s.yearsSinceSale > 10)
+    pts.push(["long_hold", Math.min(20, 8 + Math.round((s.yearsSinceSale - 10) * 1.5))]);
   if (s.yearsSinceSale === null) pts.push(["no_recorded_sale", 8]);
   if (s.age !== null && s.age >= 40) pts.push(["aging_asset", Math.min(15, 5 + Math.round((s.age - 40) / 4))]);
   if (s.rentRatio !== null && s.rentRatio <= 0.85) pts.push(["below_market_rent", Math.min(15, Math.round((1 - s.rentRatio) * 60))]);
@@ -46,8 +47,18 @@ function dayNumber(date: string): number {
   return d;
 }
 
-type Input = [rid: number, asset: string, state: string, metro: string | null, occ: number | null, rentSqft: number | null,
-  rentUnit: number | null, lastSale: string | null, year: number | null, rollover: number | null];
+type Input = [
+  rid: number,
+  asset: string,
+  state: string,
+  metro: string | null,
+  occ: number | null,
+  rentSqft: number | null,
+  rentUnit: number | null,
+  lastSale: string | null,
+  year: number | null,
+  rollover: number | null,
+];
 
 export function deriveDiligence(db: Database.Database, w: Windows, markets: MarketLookup): number {
   // Share of leased area (or, without areas, of leases) expiring within 24 months, per property.
@@ -66,30 +77,47 @@ export function deriveDiligence(db: Database.Database, w: Windows, markets: Mark
   const captureDay = dayNumber(w.capture);
   const captureYear = Number(w.capture.slice(0, 4));
   const out: [number, number, string, number | null, number | null, number | null][] = [];
-  for (const [rid, asset, state, metro, occ, rentSqft, rentUnit, lastSale, year, rollover] of inputs.raw().iterate() as IterableIterator<Input>) {
+  for (const [rid, asset, state, metro, occ, rentSqft, rentUnit, lastSale, year, rollover] of inputs
+    .raw()
+    .iterate() as IterableIterator<Input>) {
     // The property's market: its metro for the asset type, else its state.
-    const market: MarketFigures | undefined = (metro !== null ? markets.metro.get(metro)?.get(asset) : undefined) ?? markets.state.get(state)?.get(asset);
+    const market: MarketFigures | undefined =
+      (metro !== null ? markets.metro.get(metro)?.get(asset) : undefined) ?? markets.state.get(state)?.get(asset);
     const unitBased = UNIT_TYPES.has(asset);
     const rent = unitBased ? rentUnit : rentSqft;
     const marketRent = unitBased ? market?.rentUnit : market?.rentSqft;
     const sinceSale = lastSale !== null ? Math.max(0, (captureDay - dayNumber(lastSale)) / 365.25) : null;
     const marketOccupancy = market?.occupancy ?? null;
     const { score, reasons } = scoreSignals({
-      occupancy: occ, marketOccupancy, rollover, yearsSinceSale: sinceSale, age: year !== null ? captureYear - year : null,
-      rentRatio: rent !== null && marketRent ? rent / marketRent : null, marketSales12: market?.sales12 ?? 0,
+      occupancy: occ,
+      marketOccupancy,
+      rollover,
+      yearsSinceSale: sinceSale,
+      age: year !== null ? captureYear - year : null,
+      rentRatio: rent !== null && marketRent ? rent / marketRent : null,
+      marketSales12: market?.sales12 ?? 0,
     });
-    out.push([rid, score, JSON.stringify(reasons), marketOccupancy, rollover === null ? null : roundTo(rollover, 4), roundTo(sinceSale, 1)]);
+    out.push([
+      rid,
+      score,
+      JSON.stringify(reasons),
+      marketOccupancy,
+      rollover === null ? null : roundTo(rollover, 4),
+      roundTo(sinceSale, 1),
+    ]);
   }
   db.exec("CREATE TEMP TABLE scores (rid INTEGER PRIMARY KEY, score INTEGER, reasons TEXT, market_occ REAL, share REAL, years REAL)");
   const put = db.prepare("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?)");
   for (const r of out) put.run(r);
-  const n = db.prepare(
-    `INSERT INTO diligence (id, object, property_id, property_name, asset_type, subtype, city, state_code, metro_id, owner_id, owner_name,
+  const n = db
+    .prepare(
+      `INSERT INTO diligence (id, object, property_id, property_name, asset_type, subtype, city, state_code, metro_id, owner_id, owner_name,
        score, reason_codes, occupancy_rate, market_occupancy_rate, lease_expiring_24m_share, years_since_last_sale, year_built, estimated_value)
      SELECT 'dil_' || substr(p.id, 4), 'diligence_candidate', p.id, p.name, p.asset_type, p.subtype, p.city, p.state_code, p.metro_id,
        p.owner_id, p.owner_name, s.score, s.reasons, p.occupancy_rate, s.market_occ, s.share, s.years, p.year_built, p.estimated_value
      FROM scores s JOIN properties p ON p.rowid = s.rid ORDER BY s.rid`,
-  ).run().changes;
+    )
+    .run().changes;
   db.exec("DROP TABLE temp.rollover; DROP TABLE temp.scores");
   return n;
 }

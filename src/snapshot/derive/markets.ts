@@ -34,7 +34,11 @@ class Acc {
   volume12 = 0;
   leaseNow = new Mean();
   leasePrev = new Mean();
-  constructor(readonly type: GeoType, readonly geoId: string, readonly asset: string) {}
+  constructor(
+    readonly type: GeoType,
+    readonly geoId: string,
+    readonly asset: string,
+  ) {}
 }
 
 export interface MarketFigures {
@@ -198,8 +202,14 @@ function toRow(a: Acc, asOf: string): MarketSnapshot {
   const growth = a.leaseNow.count >= MIN_LEASES && a.leasePrev.count >= MIN_LEASES && prev ? roundTo(now! / prev - 1, 4) : null;
   const year = median(a.years);
   return {
-    id: `mkt_${idPart}_${a.asset}`, object: "market_snapshot", geography_type: a.type, geography_id: a.geoId,
-    geography_name: name, state_code: state, asset_type: a.asset as MarketSnapshot["asset_type"], as_of: asOf,
+    id: `mkt_${idPart}_${a.asset}`,
+    object: "market_snapshot",
+    geography_type: a.type,
+    geography_id: a.geoId,
+    geography_name: name,
+    state_code: state,
+    asset_type: a.asset as MarketSnapshot["asset_type"],
+    as_of: asOf,
     property_count: a.count,
     inventory_sqft: a.sqftN ? Math.round(a.sqft) : null,
     inventory_units: a.unitsN ? Math.round(a.units) : null,
@@ -229,7 +239,10 @@ export function deriveMarkets(
   readLeases(db, m, w);
   const assetOrder = new Map<string, number>(ASSET_TYPES.map((t, i) => [t, i]));
   const accs = [...m.accs.values()].sort(
-    (x, y) => GEO_ORDER[x.type] - GEO_ORDER[y.type] || (x.geoId < y.geoId ? -1 : x.geoId > y.geoId ? 1 : 0) || assetOrder.get(x.asset)! - assetOrder.get(y.asset)!,
+    (x, y) =>
+      GEO_ORDER[x.type] - GEO_ORDER[y.type] ||
+      (x.geoId < y.geoId ? -1 : x.geoId > y.geoId ? 1 : 0) ||
+      assetOrder.get(x.asset)! - assetOrder.get(y.asset)!,
   );
   const lookup: MarketLookup = { state: new Map(), metro: new Map() };
   for (const a of accs) {
@@ -238,7 +251,12 @@ export function deriveMarkets(
     if (a.type !== "state" && a.type !== "metro") continue;
     const byAsset = lookup[a.type].get(a.geoId) ?? new Map<string, MarketFigures>();
     lookup[a.type].set(a.geoId, byAsset);
-    byAsset.set(a.asset, { occupancy: row.occupancy_rate, rentSqft: row.asking_rent_sqft_year, rentUnit: row.asking_rent_unit_month, sales12: row.sales_count_12m });
+    byAsset.set(a.asset, {
+      occupancy: row.occupancy_rate,
+      rentSqft: row.asking_rent_sqft_year,
+      rentUnit: row.asking_rent_unit_month,
+      sales12: row.sales_count_12m,
+    });
   }
   return lookup;
 }

@@ -11,7 +11,9 @@ import { cityId } from "../geo-keys";
 
 export const PlaceRow = Type.Object({
   kind: StringEnum(PLACE_KINDS),
-  code: Type.String({ description: "State code, county FIPS code, city id (city-austin-tx), ZIP code or metro id (unique within a kind)." }),
+  code: Type.String({
+    description: "State code, county FIPS code, city id (city-austin-tx), ZIP code or metro id (unique within a kind).",
+  }),
   name: Type.String({ description: 'How answers name it: "Texas", "Travis County, TX", "Austin, TX", "78704", "Austin, TX metro".' }),
   local_name: Type.String({ description: 'The name without its state, as the records spell it: "Austin", "Travis".' }),
   key: Type.String({ description: "local_name as places are matched (placeKey)." }),
@@ -61,7 +63,9 @@ function groups(db: Database.Database, table: string, cols: { zip?: boolean; fip
   const fips = cols.fips ?? "NULL";
   const county = cols.county ? "county" : "NULL";
   return db
-    .prepare(`SELECT city, state_code, ${zip} AS zip, ${fips} AS fips, ${county} AS county, count(*) AS n FROM ${table} GROUP BY 1, 2, 3, 4, 5`)
+    .prepare(
+      `SELECT city, state_code, ${zip} AS zip, ${fips} AS fips, ${county} AS county, count(*) AS n FROM ${table} GROUP BY 1, 2, 3, 4, 5`,
+    )
     .all() as Group[];
 }
 
@@ -86,12 +90,17 @@ export function derivePlaces(db: Database.Database, insert: (row: PlaceRow) => v
     }
   }
   const metros = db
-    .prepare("SELECT metro_id AS id, max(metro_name) AS name, max(state_code) AS state, count(*) AS n FROM properties WHERE metro_id IS NOT NULL GROUP BY metro_id")
+    .prepare(
+      "SELECT metro_id AS id, max(metro_name) AS name, max(state_code) AS state, count(*) AS n FROM properties WHERE metro_id IS NOT NULL GROUP BY metro_id",
+    )
     .all() as { id: string; name: string; state: string; n: number }[];
   const saleCounts = new Map(
-    (db.prepare("SELECT metro_id AS id, count(*) AS n FROM sales WHERE metro_id IS NOT NULL GROUP BY metro_id").all() as { id: string; n: number }[]).map(
-      (r) => [r.id, r.n],
-    ),
+    (
+      db.prepare("SELECT metro_id AS id, count(*) AS n FROM sales WHERE metro_id IS NOT NULL GROUP BY metro_id").all() as {
+        id: string;
+        n: number;
+      }[]
+    ).map((r) => [r.id, r.n]),
   );
 
   let n = 0;
@@ -113,10 +122,22 @@ export function derivePlaces(db: Database.Database, insert: (row: PlaceRow) => v
     emit({ kind: "county", name: `${c.local} ${countyWord(c.state)}, ${c.state}`, city: null, county_fips: id, ...base(id, c) });
   }
   for (const [id, c] of ordered(cities.rows)) {
-    emit({ kind: "city", name: `${c.local}, ${c.state}`, city: c.local, county_fips: Tally.mostCommon(c.attrs.get("county")), ...base(id, c) });
+    emit({
+      kind: "city",
+      name: `${c.local}, ${c.state}`,
+      city: c.local,
+      county_fips: Tally.mostCommon(c.attrs.get("county")),
+      ...base(id, c),
+    });
   }
   for (const [id, c] of ordered(zips.rows)) {
-    emit({ kind: "zip", name: id, city: Tally.mostCommon(c.attrs.get("city")), county_fips: Tally.mostCommon(c.attrs.get("county")), ...base(id, c) });
+    emit({
+      kind: "zip",
+      name: id,
+      city: Tally.mostCommon(c.attrs.get("city")),
+      county_fips: Tally.mostCommon(c.attrs.get("county")),
+      ...base(id, c),
+    });
   }
   for (const m of metros.sort((a, b) => (a.id < b.id ? -1 : 1))) {
     // "Austin, TX metro": the principal city and its state.

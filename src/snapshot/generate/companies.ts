@@ -52,8 +52,12 @@ function pool(list: CompanyRec[], weights = zipf(list.length)): Pool {
 export function companyCounts(properties: number): Record<CompanyType, number> {
   const at = (share: number, min: number) => Math.max(min, Math.round(properties * share));
   return {
-    owner: at(0.06, 60), tenant: at(0.08, 80), broker: at(0.01, 20),
-    lender: at(0.005, 10), "property-manager": at(0.01, 15), developer: at(0.01, 15),
+    owner: at(0.06, 60),
+    tenant: at(0.08, 80),
+    broker: at(0.01, 20),
+    lender: at(0.005, 10),
+    "property-manager": at(0.01, 15),
+    developer: at(0.01, 15),
   };
 }
 
@@ -87,7 +91,11 @@ export function makeCompanies(rng: Random, geo: Geography, properties: number, c
       const age = Math.round(rng.exponential(type === "lender" ? 45 : 22));
       all.push({
         id: seqId("co", all.length, 6),
-        type, name, industry, group, focus,
+        type,
+        name,
+        industry,
+        group,
+        focus,
         hqCity: hq.name,
         hqState: hq.state,
         founded: rng.chance(0.92) ? Math.max(1880, captureYear - 1 - age) : null,
@@ -106,7 +114,10 @@ function indexPools(all: CompanyRec[]): CompanyPools {
   const ownersByAsset = {} as Record<AssetType, Pool>;
   for (const t of ASSET_TYPES) {
     // Specialists own mostly their type; diversified owners own a bit of everything.
-    ownersByAsset[t] = pool(owners, owners.map((o, i) => base[i] * (o.focus === t ? 6 : o.focus === null ? 1 : 0.12)));
+    ownersByAsset[t] = pool(
+      owners,
+      owners.map((o, i) => base[i] * (o.focus === t ? 6 : o.focus === null ? 1 : 0.12)),
+    );
   }
   const ownersByState = new Map<string, CompanyRec[]>();
   for (const o of owners) {
@@ -120,9 +131,14 @@ function indexPools(all: CompanyRec[]): CompanyPools {
     if (list.length) tenantsByGroup.set(g.name, pool(list));
   }
   return {
-    all, ownersByAsset, ownersByState, tenantsByGroup,
-    brokers: pool(of("broker")), lenders: pool(of("lender")),
-    managers: pool(of("property-manager")), developers: pool(of("developer")),
+    all,
+    ownersByAsset,
+    ownersByState,
+    tenantsByGroup,
+    brokers: pool(of("broker")),
+    lenders: pool(of("lender")),
+    managers: pool(of("property-manager")),
+    developers: pool(of("developer")),
   };
 }
 
@@ -140,8 +156,15 @@ export function drawTenant(pools: CompanyPools, asset: AssetType, rng: Random): 
 
 export function companyRow(c: CompanyRec): Company {
   return {
-    id: c.id, object: "company", company_type: c.type, name: c.name, industry: c.industry,
-    headquarters_city: c.hqCity, headquarters_state: c.hqState, founded_year: c.founded,
-    website: c.website, property_count: c.count,
+    id: c.id,
+    object: "company",
+    company_type: c.type,
+    name: c.name,
+    industry: c.industry,
+    headquarters_city: c.hqCity,
+    headquarters_state: c.hqState,
+    founded_year: c.founded,
+    website: c.website,
+    property_count: c.count,
   };
 }

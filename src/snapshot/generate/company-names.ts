@@ -7,8 +7,16 @@ import type { Random } from "./random";
 import { LAST_NAMES, NOUN_WORDS, PLACE_WORDS, ROMAN } from "./words";
 
 const GENERAL_OWNER = [
-  "{P} Realty Trust", "{N} Properties LLC", "{P} Capital Partners", "{L} Family Holdings", "{N} Real Estate Fund {R} LP",
-  "{N} Realty Advisors", "{P} Investment Group", "{L} & {L} Properties", "{N} Equities", "{P} Holdings LLC",
+  "{P} Realty Trust",
+  "{N} Properties LLC",
+  "{P} Capital Partners",
+  "{L} Family Holdings",
+  "{N} Real Estate Fund {R} LP",
+  "{N} Realty Advisors",
+  "{P} Investment Group",
+  "{L} & {L} Properties",
+  "{N} Equities",
+  "{P} Holdings LLC",
 ];
 const FOCUSED_OWNER = ["{N} {F} Partners LLC", "{P} {F} REIT", "{N} {F} Fund {R}", "{P} {F} Holdings", "{N} {F} Trust"];
 
@@ -28,14 +36,39 @@ const FOCUS: Record<AssetType, string[]> = {
 };
 
 const BY_TYPE: Record<Exclude<CompanyType, "owner" | "tenant">, string[]> = {
-  broker: ["{P} Commercial Realty", "{L} & {L} Real Estate Advisors", "{N} Realty Group", "{N} Commercial", "{P} Properties Brokerage",
-    "{L} {N} Realtors", "{N} Capital Markets"],
-  lender: ["{P} National Bank", "{N} Capital Lending", "{P} Federal Savings", "{N} Mortgage Trust", "{P} Life Insurance Company",
-    "{N} Credit Partners", "{P} Community Bank"],
-  "property-manager": ["{N} Property Management", "{P} Asset Services", "{N} Management Group", "{L} Property Services",
-    "{P} Facilities Management"],
-  developer: ["{N} Development Co.", "{P} Builders LLC", "{L} Development Partners", "{N} Construction & Development",
-    "{P} Land Company", "{N} Urban Ventures"],
+  broker: [
+    "{P} Commercial Realty",
+    "{L} & {L} Real Estate Advisors",
+    "{N} Realty Group",
+    "{N} Commercial",
+    "{P} Properties Brokerage",
+    "{L} {N} Realtors",
+    "{N} Capital Markets",
+  ],
+  lender: [
+    "{P} National Bank",
+    "{N} Capital Lending",
+    "{P} Federal Savings",
+    "{N} Mortgage Trust",
+    "{P} Life Insurance Company",
+    "{N} Credit Partners",
+    "{P} Community Bank",
+  ],
+  "property-manager": [
+    "{N} Property Management",
+    "{P} Asset Services",
+    "{N} Management Group",
+    "{L} Property Services",
+    "{P} Facilities Management",
+  ],
+  developer: [
+    "{N} Development Co.",
+    "{P} Builders LLC",
+    "{L} Development Partners",
+    "{N} Construction & Development",
+    "{P} Land Company",
+    "{N} Urban Ventures",
+  ],
 };
 
 /** Tenant industries with name templates. */

@@ -12,8 +12,19 @@ import type { OtherParcel } from "./parcels";
 import type { PropertyDraft } from "./properties";
 import type { Random } from "./random";
 
-const RESIDENTIAL_STATUS: [ListingStatus, number][] = [["active", 28], ["pending", 12], ["sold", 42], ["withdrawn", 9], ["expired", 9]];
-const COMMERCIAL_STATUS: [ListingStatus, number][] = [["active", 50], ["pending", 15], ["withdrawn", 17], ["expired", 18]];
+const RESIDENTIAL_STATUS: [ListingStatus, number][] = [
+  ["active", 28],
+  ["pending", 12],
+  ["sold", 42],
+  ["withdrawn", 9],
+  ["expired", 9],
+];
+const COMMERCIAL_STATUS: [ListingStatus, number][] = [
+  ["active", 50],
+  ["pending", 15],
+  ["withdrawn", 17],
+  ["expired", 18],
+];
 
 interface Timeline {
   listed: number;
@@ -59,15 +70,32 @@ export function commercialListing(ctx: GenContext, d: PropertyDraft, n: number, 
   }
   const [original, list] = prices(rng, soldRecently ? lastSale.sale_price : r.estimated_value!, t.dom, 150, 5_000);
   return {
-    id, object: "listing", mls_number: mls(r.state_code, n), status,
+    id,
+    object: "listing",
+    mls_number: mls(r.state_code, n),
+    status,
     property_type: r.asset_type === "land" ? "land" : r.units !== null && r.asset_type !== "hospitality" ? "multi_family" : "commercial",
-    address: r.address, city: r.city, state_code: r.state_code, zip: r.zip, latitude: r.latitude, longitude: r.longitude,
-    list_price: list, original_list_price: original, sold_price: soldRecently ? lastSale.sale_price : null,
+    address: r.address,
+    city: r.city,
+    state_code: r.state_code,
+    zip: r.zip,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    list_price: list,
+    original_list_price: original,
+    sold_price: soldRecently ? lastSale.sale_price : null,
     price_per_sqft: r.building_area_sqft ? Math.round((list / r.building_area_sqft) * 100) / 100 : null,
-    bedrooms: null, bathrooms: null, building_area_sqft: r.building_area_sqft,
-    lot_area_sqft: r.land_area_acres !== null ? Math.round(r.land_area_acres * 43_560) : null, year_built: r.year_built,
-    listed_date: isoDate(t.listed), status_date: isoDate(t.statusDay), days_on_market: t.dom,
-    ...agent(ctx), parcel_id: r.parcel_id, property_id: r.id,
+    bedrooms: null,
+    bathrooms: null,
+    building_area_sqft: r.building_area_sqft,
+    lot_area_sqft: r.land_area_acres !== null ? Math.round(r.land_area_acres * 43_560) : null,
+    year_built: r.year_built,
+    listed_date: isoDate(t.listed),
+    status_date: isoDate(t.statusDay),
+    days_on_market: t.dom,
+    ...agent(ctx),
+    parcel_id: r.parcel_id,
+    property_id: r.id,
   };
 }
 
@@ -81,21 +109,47 @@ function rooms(rng: Random, type: Listing["property_type"], sqft: number | null)
 export function residentialListing(ctx: GenContext, o: OtherParcel, n: number, id: string): Listing {
   const { rng, captureDay } = ctx;
   const p = o.parcel;
-  const type: Listing["property_type"] = p.land_use === "vacant" ? "land"
-    : p.land_use === "residential_multi_family" ? (rng.chance(0.6) ? "condo" : "multi_family")
-    : rng.chance(0.85) ? "single_family" : "townhouse";
+  const type: Listing["property_type"] =
+    p.land_use === "vacant"
+      ? "land"
+      : p.land_use === "residential_multi_family"
+        ? rng.chance(0.6)
+          ? "condo"
+          : "multi_family"
+        : rng.chance(0.85)
+          ? "single_family"
+          : "townhouse";
   const status = rng.weighted(RESIDENTIAL_STATUS);
   const t = timeline(rng, status, captureDay, 35);
   const [original, list] = prices(rng, o.value, t.dom, 45, 1_000);
   const sold = status === "sold" ? Math.round((list * rng.normal(0.985, 0.025)) / 500) * 500 : null;
   const [bedrooms, bathrooms] = rooms(rng, type, p.building_area_sqft);
   return {
-    id, object: "listing", mls_number: mls(p.state_code, n), status, property_type: type,
-    address: p.address, city: p.city, state_code: p.state_code, zip: p.zip, latitude: p.latitude, longitude: p.longitude,
-    list_price: list, original_list_price: original, sold_price: sold,
+    id,
+    object: "listing",
+    mls_number: mls(p.state_code, n),
+    status,
+    property_type: type,
+    address: p.address,
+    city: p.city,
+    state_code: p.state_code,
+    zip: p.zip,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    list_price: list,
+    original_list_price: original,
+    sold_price: sold,
     price_per_sqft: p.building_area_sqft ? Math.round((list / p.building_area_sqft) * 100) / 100 : null,
-    bedrooms, bathrooms, building_area_sqft: p.building_area_sqft, lot_area_sqft: p.lot_area_sqft, year_built: p.year_built,
-    listed_date: isoDate(t.listed), status_date: isoDate(t.statusDay), days_on_market: t.dom,
-    ...agent(ctx), parcel_id: p.id, property_id: null,
+    bedrooms,
+    bathrooms,
+    building_area_sqft: p.building_area_sqft,
+    lot_area_sqft: p.lot_area_sqft,
+    year_built: p.year_built,
+    listed_date: isoDate(t.listed),
+    status_date: isoDate(t.statusDay),
+    days_on_market: t.dom,
+    ...agent(ctx),
+    parcel_id: p.id,
+    property_id: null,
   };
 }

@@ -18,18 +18,26 @@ import { LAST_NAMES, NOUN_WORDS } from "./words";
 type LandUse = Parcel["land_use"];
 const ACRE = 43_560;
 const LAND_USE_OF: Record<string, LandUse> = {
-  industrial: "industrial", flex: "industrial", land: "vacant",
-  multifamily: "residential_multi_family", student: "residential_multi_family", "senior-living": "residential_multi_family",
+  industrial: "industrial",
+  flex: "industrial",
+  land: "vacant",
+  multifamily: "residential_multi_family",
+  student: "residential_multi_family",
+  "senior-living": "residential_multi_family",
 };
 const INSTITUTIONAL_SUBTYPES = new Set(["hospital", "school", "religious"]);
 
 /** APN layouts differ by county; the county's FIPS code picks one. */
 function apn(rng: Random, fips: string): string {
   switch (Number(fips) % 4) {
-    case 0: return `${rng.digits(3)}-${rng.digits(3)}-${rng.digits(2)}`;
-    case 1: return `${rng.digits(2)}-${rng.digits(2)}-${rng.digits(3)}-${rng.digits(3)}`;
-    case 2: return rng.digits(11);
-    default: return `R${rng.digits(6)}`;
+    case 0:
+      return `${rng.digits(3)}-${rng.digits(3)}-${rng.digits(2)}`;
+    case 1:
+      return `${rng.digits(2)}-${rng.digits(2)}-${rng.digits(3)}-${rng.digits(3)}`;
+    case 2:
+      return rng.digits(11);
+    default:
+      return `R${rng.digits(6)}`;
   }
 }
 
@@ -48,21 +56,41 @@ function assessment(rng: Random, state: string, value: number, landShare: number
 export function commercialParcel(ctx: GenContext, d: PropertyDraft, id: string, owner: CompanyRec | null): Parcel {
   const { rng } = ctx;
   const r = d.row;
-  const landUse: LandUse = r.subtype === "agricultural-land" ? "agricultural"
-    : INSTITUTIONAL_SUBTYPES.has(r.subtype ?? "") ? "institutional" : LAND_USE_OF[r.asset_type] ?? "commercial";
+  const landUse: LandUse =
+    r.subtype === "agricultural-land"
+      ? "agricultural"
+      : INSTITUTIONAL_SUBTYPES.has(r.subtype ?? "")
+        ? "institutional"
+        : (LAND_USE_OF[r.asset_type] ?? "commercial");
   const lot = r.land_area_acres !== null ? r.land_area_acres * ACRE : (r.building_area_sqft ?? 0) / 3; // dense sites lack acreage
   const a = assessment(rng, r.state_code, r.estimated_value ?? 0, r.asset_type === "land" ? 1 : rng.uniform(0.15, 0.4), true);
   return {
-    id, object: "parcel",
-    apn: apn(rng, r.county_fips), fips: r.county_fips, county: r.county, state_code: r.state_code, city: r.city, zip: r.zip,
-    address: r.address, latitude: r.latitude, longitude: r.longitude, land_use: landUse,
-    lot_area_sqft: Math.round(lot), building_area_sqft: r.building_area_sqft, year_built: r.year_built,
-    assessed_land_value: a.assessed_land_value, assessed_improvement_value: a.assessed_improvement_value,
-    assessed_total_value: a.assessed_total_value, assessment_year: ctx.captureYear, tax_amount: a.tax_amount,
+    id,
+    object: "parcel",
+    apn: apn(rng, r.county_fips),
+    fips: r.county_fips,
+    county: r.county,
+    state_code: r.state_code,
+    city: r.city,
+    zip: r.zip,
+    address: r.address,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    land_use: landUse,
+    lot_area_sqft: Math.round(lot),
+    building_area_sqft: r.building_area_sqft,
+    year_built: r.year_built,
+    assessed_land_value: a.assessed_land_value,
+    assessed_improvement_value: a.assessed_improvement_value,
+    assessed_total_value: a.assessed_total_value,
+    assessment_year: ctx.captureYear,
+    tax_amount: a.tax_amount,
     // Properties whose owner the data does not name still have an owner of record on the parcel.
     owner_name: owner?.name ?? `${rng.pick(NOUN_WORDS)} ${rng.pick(LAST_NAMES)} Holdings LLC`,
     owner_type: "company",
-    last_sale_date: r.last_sale_date, last_sale_price: r.last_sale_price, property_id: r.id,
+    last_sale_date: r.last_sale_date,
+    last_sale_price: r.last_sale_price,
+    property_id: r.id,
   };
 }
 
@@ -75,10 +103,18 @@ export interface OtherParcel {
 }
 
 const OTHER_USES: [LandUse, number][] = [
-  ["residential_single_family", 70], ["residential_multi_family", 6], ["agricultural", 7], ["vacant", 10],
-  ["institutional", 4], ["commercial", 3],
+  ["residential_single_family", 70],
+  ["residential_multi_family", 6],
+  ["agricultural", 7],
+  ["vacant", 10],
+  ["institutional", 4],
+  ["commercial", 3],
 ];
-const LISTABLE_USES: [LandUse, number][] = [["residential_single_family", 80], ["residential_multi_family", 12], ["vacant", 8]];
+const LISTABLE_USES: [LandUse, number][] = [
+  ["residential_single_family", 80],
+  ["residential_multi_family", 12],
+  ["vacant", 8],
+];
 
 function ownerOfRecord(rng: Random, use: LandUse, city: City): [string, Parcel["owner_type"]] {
   const { first, last } = personName(rng);
@@ -124,18 +160,36 @@ export function otherParcel(ctx: GenContext, city: City, id: string, listable: b
     if (year !== null && day < dayOfYearStart(year)) day = dayOfYearStart(year) + rng.int(30, 300);
     day = Math.min(day, captureDay - 1);
     saleDate = isoDate(day);
-    salePrice = Math.round((value / Math.pow(1 + HOME_PRICE_GROWTH, (captureDay - day) / 365.25)) * rng.lognormal(1, 0.1) / 500) * 500;
+    salePrice = Math.round(((value / Math.pow(1 + HOME_PRICE_GROWTH, (captureDay - day) / 365.25)) * rng.lognormal(1, 0.1)) / 500) * 500;
   }
   const [ownerName, ownerType] = ownerOfRecord(rng, use, city);
   const assessed = assessment(rng, city.state, value, sqft === null ? 1 : rng.uniform(0.2, 0.45), false);
   const parcel: Parcel = {
-    id, object: "parcel",
-    apn: apn(rng, loc.zip.fips), fips: loc.zip.fips, county: loc.zip.county, state_code: city.state, city: city.name,
-    zip: loc.zip.zip, address: loc.address, latitude: loc.latitude, longitude: loc.longitude, land_use: use,
-    lot_area_sqft: Math.round(lot), building_area_sqft: sqft, year_built: year,
-    assessed_land_value: assessed.assessed_land_value, assessed_improvement_value: assessed.assessed_improvement_value,
-    assessed_total_value: assessed.assessed_total_value, assessment_year: captureYear, tax_amount: assessed.tax_amount,
-    owner_name: ownerName, owner_type: ownerType, last_sale_date: saleDate, last_sale_price: salePrice, property_id: null,
+    id,
+    object: "parcel",
+    apn: apn(rng, loc.zip.fips),
+    fips: loc.zip.fips,
+    county: loc.zip.county,
+    state_code: city.state,
+    city: city.name,
+    zip: loc.zip.zip,
+    address: loc.address,
+    latitude: loc.latitude,
+    longitude: loc.longitude,
+    land_use: use,
+    lot_area_sqft: Math.round(lot),
+    building_area_sqft: sqft,
+    year_built: year,
+    assessed_land_value: assessed.assessed_land_value,
+    assessed_improvement_value: assessed.assessed_improvement_value,
+    assessed_total_value: assessed.assessed_total_value,
+    assessment_year: captureYear,
+    tax_amount: assessed.tax_amount,
+    owner_name: ownerName,
+    owner_type: ownerType,
+    last_sale_date: saleDate,
+    last_sale_price: salePrice,
+    property_id: null,
   };
   return { parcel, city, market, value: Math.round(value) };
 }

@@ -82,7 +82,13 @@ export class WorkerPart implements PartWriter {
     this.port = channel.port1;
     this.path = partPath;
     const { file, execArgv } = workerScript(__filename, "part-worker");
-    const workerData: PartWorkerData = { role: "snapshot-part", options: { ...options, log: undefined }, path: partPath, port: channel.port2, flags: shared };
+    const workerData: PartWorkerData = {
+      role: "snapshot-part",
+      options: { ...options, log: undefined },
+      path: partPath,
+      port: channel.port2,
+      flags: shared,
+    };
     this.worker = new Worker(file, { workerData, transferList: [channel.port2], execArgv });
     this.worker.unref();
   }

@@ -89,7 +89,11 @@ export function makeProperty(ctx: GenContext, n: number, asset: AssetType, city:
   let adr: number | null = null;
   let noi = 0;
   if (asset === "hospitality") {
-    adr = HOTEL_ADR * m * (sub.name === "full-service" || sub.name === "resort" ? 1.6 : sub.name === "motel" ? 0.55 : 1) * rng.lognormal(1, 0.15);
+    adr =
+      HOTEL_ADR *
+      m *
+      (sub.name === "full-service" || sub.name === "resort" ? 1.6 : sub.name === "motel" ? 0.55 : 1) *
+      rng.lognormal(1, 0.15);
     noi = adr * 365 * occ! * units! * p.margin;
   } else if (units !== null && p.rent !== null) {
     rentUnit = round(p.rent * Math.pow(m, 1.3) * classRent * rng.lognormal(1, 0.12), 0);

@@ -12,7 +12,13 @@ import { capRateShift, VALUE_GROWTH } from "./market-model";
 import type { PropertyDraft } from "./properties";
 import type { Random } from "./random";
 
-const SALE_COUNTS: [number, number][] = [[0, 0.2], [1, 0.45], [2, 0.23], [3, 0.08], [4, 0.04]];
+const SALE_COUNTS: [number, number][] = [
+  [0, 0.2],
+  [1, 0.45],
+  [2, 0.23],
+  [3, 0.08],
+  [4, 0.04],
+];
 const OWNER_USER: ReadonlySet<AssetType> = new Set(["office", "industrial", "flex", "retail", "health-care"]);
 const YEAR = 365.25;
 
@@ -72,11 +78,20 @@ export function makeSales(
     const day = days[i];
     const year = yearOfDay(day);
     const yearsAgo = (captureDay - day) / YEAR;
-    const price = Math.max(10_000, Math.round((row.estimated_value! / Math.pow(1 + VALUE_GROWTH, yearsAgo)) * rng.lognormal(1, 0.12) / 1000) * 1000);
+    const price = Math.max(
+      10_000,
+      Math.round(((row.estimated_value! / Math.pow(1 + VALUE_GROWTH, yearsAgo)) * rng.lognormal(1, 0.12)) / 1000) * 1000,
+    );
     const type = saleType(rng, row.asset_type, year);
     const noCap = row.asset_type === "land" || type === "owner_user" || rng.chance(0.12);
-    const cap = noCap ? null : Math.round(Math.min(0.15, Math.max(0.03, d.capRate + capRateShift(year) + rng.normal(0, 0.003) + (type === "distressed" ? 0.012 : 0))) * 10_000) / 10_000;
-    const occ = row.occupancy_rate === null ? null : Math.round(Math.min(1, Math.max(0, row.occupancy_rate + rng.normal(0, 0.05))) * 1000) / 1000;
+    const cap = noCap
+      ? null
+      : Math.round(
+          Math.min(0.15, Math.max(0.03, d.capRate + capRateShift(year) + rng.normal(0, 0.003) + (type === "distressed" ? 0.012 : 0))) *
+            10_000,
+        ) / 10_000;
+    const occ =
+      row.occupancy_rate === null ? null : Math.round(Math.min(1, Math.max(0, row.occupancy_rate + rng.normal(0, 0.05))) * 1000) / 1000;
     const broker = rng.chance(0.85) ? drawFrom(pools.brokers, rng) : null;
     if (broker) broker.count++;
     if (rng.chance(0.7)) drawFrom(pools.lenders, rng).count++; // financed: counts toward the lender

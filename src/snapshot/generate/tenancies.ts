@@ -13,7 +13,13 @@ import type { PropertyDraft } from "./properties";
 
 /** Median lease term in years by type (log-normal around it). */
 const TERM_YEARS: Partial<Record<AssetType, number>> = {
-  office: 5.5, retail: 7, industrial: 5, flex: 4, "health-care": 8, specialty: 12, "sports-and-entertainment": 12,
+  office: 5.5,
+  retail: 7,
+  industrial: 5,
+  flex: 4,
+  "health-care": 8,
+  specialty: 12,
+  "sports-and-entertainment": 12,
 };
 const ANCHORED = new Set(["grocery-anchored", "neighborhood-center", "power-center", "regional-mall"]);
 
@@ -30,7 +36,7 @@ function monthStart(m: number): number {
 
 function suiteLabel(asset: AssetType, i: number, k: number, floorMax: number): string | null {
   if (asset === "office" || asset === "health-care") return `Suite ${(1 + (i % floorMax)) * 100 + 10 * Math.floor(i / floorMax) + 10}`;
-  if (asset === "retail") return `Unit ${String.fromCharCode(65 + Math.floor(i / 9) % 26)}${(i % 9) + 1}`;
+  if (asset === "retail") return `Unit ${String.fromCharCode(65 + (Math.floor(i / 9) % 26))}${(i % 9) + 1}`;
   if (k > 1) return `Bay ${i + 1}`;
   return null;
 }
@@ -62,14 +68,17 @@ export function makeTenancies(ctx: GenContext, d: PropertyDraft, nextId: () => s
     seen.add(t.id);
     const sqft = Math.max(200, Math.round((leased * weights[i]) / total));
     const anchor = i === 0 && ANCHORED.has(row.subtype ?? "");
-    const termMonths = Math.max(12, Math.round(rng.lognormal((anchor ? 15 : TERM_YEARS[asset] ?? 5) * 12, 0.35)));
+    const termMonths = Math.max(12, Math.round(rng.lognormal((anchor ? 15 : (TERM_YEARS[asset] ?? 5)) * 12, 0.35)));
     let start = Math.max(captureMonth - rng.int(0, termMonths - 1), builtMonth);
     let end = start + termMonths;
     if (monthStart(end) <= captureDay) end = captureMonth + rng.int(1, 36); // renewed past the capture date
     start = Math.min(start, captureMonth);
     const yearsAgo = (captureDay - monthStart(start)) / 365.25;
-    const rent = row.asking_rent_sqft_year === null || rng.chance(0.1) ? null
-      : Math.round(row.asking_rent_sqft_year * Math.pow(1 + growth, -yearsAgo) * (anchor ? 0.55 : 1) * rng.lognormal(1, 0.07) * 100) / 100;
+    const rent =
+      row.asking_rent_sqft_year === null || rng.chance(0.1)
+        ? null
+        : Math.round(row.asking_rent_sqft_year * Math.pow(1 + growth, -yearsAgo) * (anchor ? 0.55 : 1) * rng.lognormal(1, 0.07) * 100) /
+          100;
     rows.push({
       id: nextId(),
       object: "tenancy",

@@ -66,7 +66,8 @@ export class CsvParser {
       } else if (this.afterQuote) {
         throw new CsvSyntaxError(this.line, "unexpected text after a closing quote (quotes inside a field must be doubled)");
       } else if (c === QUOTE) {
-        if (this.fieldStarted) throw new CsvSyntaxError(this.line, "a quote inside an unquoted field (quote the whole field and double the quote)");
+        if (this.fieldStarted)
+          throw new CsvSyntaxError(this.line, "a quote inside an unquoted field (quote the whole field and double the quote)");
         this.quoted = true;
         this.fieldStarted = true;
       } else {

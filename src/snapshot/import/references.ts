@@ -37,9 +37,12 @@ export function brokenReferences(db: Database.Database, limit: number): BrokenRe
   for (const r of REFERENCES) {
     if (out.length >= limit) break;
     const rows = db
-      .prepare(`SELECT rowid AS rid, ${r.field} AS ref FROM ${r.table} WHERE ${r.field} IS NOT NULL AND ${r.field} NOT IN (SELECT id FROM ${r.target}) ORDER BY rowid LIMIT ?`)
+      .prepare(
+        `SELECT rowid AS rid, ${r.field} AS ref FROM ${r.table} WHERE ${r.field} IS NOT NULL AND ${r.field} NOT IN (SELECT id FROM ${r.target}) ORDER BY rowid LIMIT ?`,
+      )
       .all(limit - out.length) as { rid: number; ref: string }[];
-    for (const row of rows) out.push({ table: r.table, rowid: row.rid, reason: `${r.field}: ${row.ref} is not the id of any row in ${r.target}` });
+    for (const row of rows)
+      out.push({ table: r.table, rowid: row.rid, reason: `${r.field}: ${row.ref} is not the id of any row in ${r.target}` });
   }
   return out;
 }

@@ -33,7 +33,8 @@ function describe(errors: RowError[], row: Record<string, unknown>): string {
   return errors
     .map(({ field, message }) => {
       const value = row[field];
-      const shown = typeof value === "string" && value.length <= 40 ? ` (got "${value}")` : typeof value === "number" ? ` (got ${value})` : "";
+      const shown =
+        typeof value === "string" && value.length <= 40 ? ` (got "${value}")` : typeof value === "number" ? ` (got ${value})` : "";
       return `${field}: ${message}${shown}`;
     })
     .join("; ");
@@ -52,7 +53,8 @@ export function ndjsonRow(resource: SnapshotResource, text: string): RowResult {
   } catch (err) {
     return { ok: false, reason: `not valid JSON: ${(err as Error).message}` };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, reason: "each line must be one JSON object" };
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { ok: false, reason: "each line must be one JSON object" };
   return check(resource, value as Record<string, unknown>);
 }
 

@@ -22,8 +22,8 @@ export function CompareTab() {
   return (
     <div className="tab-body">
       <Text block>
-        Select {COMPARE_MIN} to {COMPARE_MAX} rows of a search result or any table with a property id column (selecting any cell of
-        each row is enough). The comparison goes on a new sheet: properties as columns, fields as rows. It costs 2 credits.
+        Select {COMPARE_MIN} to {COMPARE_MAX} rows of a search result or any table with a property id column (selecting any cell of each row
+        is enough). The comparison goes on a new sheet: properties as columns, fields as rows. It costs 2 credits.
       </Text>
       <Button appearance="primary" onClick={() => void compare()} disabled={task.busy || !pane.connection}>
         Compare selected rows

@@ -69,8 +69,7 @@ export function ConnectCard() {
   return (
     <AccordionItem value="connection" className="card">
       <AccordionHeader as="h2" size="small" expandIconPosition="end" className="card-header">
-        <span className="card-title">Connection</span>{" "}
-        <span className="card-summary">{connectionSummary(connected, credits)}</span>
+        <span className="card-title">Connection</span> <span className="card-summary">{connectionSummary(connected, credits)}</span>
       </AccordionHeader>
       <AccordionPanel className="card-body">
         {connected && !editing ? (
@@ -92,14 +91,29 @@ export function ConnectCard() {
               hint="Leave empty for the service this add-in came from."
               validationMessage={fieldError?.field === "baseUrl" ? fieldError.text : undefined}
             >
-              <Input value={baseUrl} onChange={(_, d) => setBaseUrl(d.value)} placeholder={pane.connection?.baseUrl ?? defaultBaseUrl()} type="url" spellCheck={false} />
+              <Input
+                value={baseUrl}
+                onChange={(_, d) => setBaseUrl(d.value)}
+                placeholder={pane.connection?.baseUrl ?? defaultBaseUrl()}
+                type="url"
+                spellCheck={false}
+              />
             </Field>
             <Field
               label="API key"
-              hint={pane.connection ? "Leave empty to keep the saved key." : "Kept on this computer for this add-in, never in the workbook."}
+              hint={
+                pane.connection ? "Leave empty to keep the saved key." : "Kept on this computer for this add-in, never in the workbook."
+              }
               validationMessage={fieldError?.field === "apiKey" ? fieldError.text : undefined}
             >
-              <Input value={apiKey} onChange={(_, d) => setApiKey(d.value)} type="password" autoComplete="off" spellCheck={false} placeholder="propi_live_…" />
+              <Input
+                value={apiKey}
+                onChange={(_, d) => setApiKey(d.value)}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="propi_live_…"
+              />
             </Field>
             <div className="actions">
               <Button appearance="primary" type="submit" disabled={task.busy}>

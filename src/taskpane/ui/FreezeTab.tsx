@@ -20,7 +20,11 @@ export function FreezeTab() {
       const now = new Date();
       const frozen = await pane.workbook.freezeSelection((cell) => freezeNote(cell, snapshot, now));
       if (frozen.length === 0) {
-        return { intent: "info", title: "No PROP formulas in the selection", text: "Select the cells of the PROP formulas to freeze (a spill's first cell is enough)." };
+        return {
+          intent: "info",
+          title: "No PROP formulas in the selection",
+          text: "Select the cells of the PROP formulas to freeze (a spill's first cell is enough).",
+        };
       }
       return {
         intent: "success",
@@ -32,8 +36,8 @@ export function FreezeTab() {
   return (
     <div className="tab-body">
       <Text block>
-        Replaces the PROP formulas in the selection with their current values, so the model no longer changes on refresh. A note on
-        each cell keeps the formula and the snapshot. Excel's Undo does not undo add-in edits.
+        Replaces the PROP formulas in the selection with their current values, so the model no longer changes on refresh. A note on each
+        cell keeps the formula and the snapshot. Excel's Undo does not undo add-in edits.
       </Text>
       {confirming ? (
         <div className="actions" role="group" aria-label="Confirm freeze">

@@ -19,7 +19,10 @@ export function ResultPreview({ kind, table }: { kind: SearchKind; table: Previe
     <div className="preview">
       <Text block size={200}>
         {table.pairs ? (
-          <>{table.rows.length} fields, figures first. Insert writes them as the formula spills them: field names, in the formula&apos;s order.</>
+          <>
+            {table.rows.length} fields, figures first. Insert writes them as the formula spills them: field names, in the formula&apos;s
+            order.
+          </>
         ) : (
           <>
             {table.rows.length.toLocaleString("en-US")} rows fetched

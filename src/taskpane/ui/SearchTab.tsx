@@ -124,7 +124,11 @@ export function SearchTab() {
     void task.run("Writing the formula…", async () => {
       const formula = formulaFor(preview.request);
       const address = await pane.workbook.insertFormula(formula);
-      return { intent: "success", title: "Formula inserted", text: `${formula} at ${address}. It answers from the results just fetched, at no extra cost.` };
+      return {
+        intent: "success",
+        title: "Formula inserted",
+        text: `${formula} at ${address}. It answers from the results just fetched, at no extra cost.`,
+      };
     });
   }
 
@@ -140,29 +144,29 @@ export function SearchTab() {
         </Select>
       </Field>
       <form onSubmit={search} noValidate aria-label={SEARCH_KINDS[kind].label}>
-          {primary.map((f) => (
-            <SearchFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]} onChange={set} />
-          ))}
-          {more.length > 0 && (
-            <Accordion collapsible openItems={moreOpen ? ["more"] : []} onToggle={() => setMoreOpen((o) => !o)}>
-              <AccordionItem value="more">
-                <AccordionHeader size="small">More filters ({more.filter((f) => values[f.name]).length} set)</AccordionHeader>
-                <AccordionPanel className="more-filters">
-                  {more.map((f) => (
-                    <SearchFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]} onChange={set} />
-                  ))}
-                </AccordionPanel>
-              </AccordionItem>
-            </Accordion>
-          )}
-          <div className="actions">
-            <Button appearance="primary" type="submit" disabled={task.busy || !pane.connection} aria-describedby="preview-cost">
-              Preview
-            </Button>
-            <Text id="preview-cost" size={200} className="cost">
-              {previewCostText(kind, rowsAsked, fetched)}
-            </Text>
-          </div>
+        {primary.map((f) => (
+          <SearchFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]} onChange={set} />
+        ))}
+        {more.length > 0 && (
+          <Accordion collapsible openItems={moreOpen ? ["more"] : []} onToggle={() => setMoreOpen((o) => !o)}>
+            <AccordionItem value="more">
+              <AccordionHeader size="small">More filters ({more.filter((f) => values[f.name]).length} set)</AccordionHeader>
+              <AccordionPanel className="more-filters">
+                {more.map((f) => (
+                  <SearchFieldInput key={f.name} field={f} value={values[f.name] ?? ""} error={errors[f.name]} onChange={set} />
+                ))}
+              </AccordionPanel>
+            </AccordionItem>
+          </Accordion>
+        )}
+        <div className="actions">
+          <Button appearance="primary" type="submit" disabled={task.busy || !pane.connection} aria-describedby="preview-cost">
+            Preview
+          </Button>
+          <Text id="preview-cost" size={200} className="cost">
+            {previewCostText(kind, rowsAsked, fetched)}
+          </Text>
+        </div>
       </form>
       {!pane.connection && <Text>Connect to search.</Text>}
       <TaskFeedback task={task}>

@@ -14,7 +14,9 @@ export function TaskFeedback({ task, children }: { task: TaskState; children?: R
     <div className="task-feedback" role="status" aria-live="polite" ref={region}>
       {task.progress && (
         <Field
-          validationMessage={task.progress.total > 0 ? `${task.progress.label} ${task.progress.done} of ${task.progress.total}` : task.progress.label}
+          validationMessage={
+            task.progress.total > 0 ? `${task.progress.label} ${task.progress.done} of ${task.progress.total}` : task.progress.label
+          }
           validationState="none"
         >
           <ProgressBar value={task.progress.total > 0 ? task.progress.done / task.progress.total : undefined} />

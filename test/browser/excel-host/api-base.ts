@@ -53,7 +53,11 @@ export class RequestContext {
 /** Parses a load() argument: "a,b", ["a","b"], "items/name", { select: "a,b" }. */
 export function loadSpec(spec: unknown): string[] {
   if (spec === undefined) return [];
-  if (typeof spec === "string") return spec.split(",").map((p) => p.trim()).filter(Boolean);
+  if (typeof spec === "string")
+    return spec
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean);
   if (Array.isArray(spec)) return spec.flatMap(loadSpec);
   if (typeof spec === "object" && spec !== null && "select" in spec) return loadSpec((spec as { select: unknown }).select);
   throw new ExcelApiError("InvalidArgument", `load() cannot read ${JSON.stringify(spec)}`);
@@ -138,12 +142,15 @@ export abstract class CollectionProxy<T, P extends ClientObject<T>> extends Clie
   protected abstract item(target: T): P;
 
   get items(): P[] {
-    if (!this.list) throw new ExcelApiError("PropertyNotLoaded", "The property 'items' is not available: load it and call context.sync() first.");
+    if (!this.list)
+      throw new ExcelApiError("PropertyNotLoaded", "The property 'items' is not available: load it and call context.sync() first.");
     return this.list;
   }
 
   override load(spec?: unknown): this {
-    const paths = loadSpec(spec).map((p) => p.replace(/^items\/?/, "")).filter(Boolean);
+    const paths = loadSpec(spec)
+      .map((p) => p.replace(/^items\/?/, ""))
+      .filter(Boolean);
     this.context.enqueue(() => {
       this.list = this.require().map((target) => {
         const proxy = this.item(target);

@@ -13,7 +13,17 @@ export interface RangeTarget {
 }
 
 export class RangeProxy extends ClientObject<RangeTarget> {
-  protected readonly scalarProperties = ["address", "rowIndex", "columnIndex", "rowCount", "columnCount", "values", "formulas", "valueTypes", "numberFormat"];
+  protected readonly scalarProperties = [
+    "address",
+    "rowIndex",
+    "columnIndex",
+    "rowCount",
+    "columnCount",
+    "values",
+    "formulas",
+    "valueTypes",
+    "numberFormat",
+  ];
   readonly format: RangeFormatProxy;
 
   constructor(context: RequestContext, resolver: () => RangeTarget | null, nullable = false) {
@@ -29,9 +39,14 @@ export class RangeProxy extends ClientObject<RangeTarget> {
     const model = this.host.model;
     const grid = <V>(cell: (row: number, column: number) => V): V[][] => {
       if (rect.rows * rect.columns > MAX_LOAD_CELLS) {
-        throw new ExcelApiError("RequestPayloadSizeLimitExceeded", `The request payload size has exceeded the limit (${rect.rows * rect.columns} cells).`);
+        throw new ExcelApiError(
+          "RequestPayloadSizeLimitExceeded",
+          `The request payload size has exceeded the limit (${rect.rows * rect.columns} cells).`,
+        );
       }
-      return Array.from({ length: rect.rows }, (_, i) => Array.from({ length: rect.columns }, (_, j) => cell(rect.row + i, rect.column + j)));
+      return Array.from({ length: rect.rows }, (_, i) =>
+        Array.from({ length: rect.columns }, (_, j) => cell(rect.row + i, rect.column + j)),
+      );
     };
     switch (property) {
       case "address":
@@ -107,7 +122,10 @@ export class RangeProxy extends ClientObject<RangeTarget> {
   }
 
   getResizedRange(deltaRows: number, deltaColumns: number): RangeProxy {
-    return this.derived(({ sheet, rect }) => ({ sheet, rect: { ...rect, rows: rect.rows + deltaRows, columns: rect.columns + deltaColumns } }));
+    return this.derived(({ sheet, rect }) => ({
+      sheet,
+      rect: { ...rect, rows: rect.rows + deltaRows, columns: rect.columns + deltaColumns },
+    }));
   }
 
   getSurroundingRegion(): RangeProxy {
@@ -116,22 +134,30 @@ export class RangeProxy extends ClientObject<RangeTarget> {
 
   /** The formula cell of the spill a single cell is in; a null object for anything else (a larger range too). */
   getSpillParentOrNullObject(): RangeProxy {
-    return new RangeProxy(this.context, () => {
-      const { sheet, rect } = this.require();
-      if (rect.rows !== 1 || rect.columns !== 1) return null;
-      const spill = this.host.model.spillAt(sheet, rect.row, rect.column);
-      return spill && { sheet, rect: { row: spill.anchor[0], column: spill.anchor[1], rows: 1, columns: 1 } };
-    }, true);
+    return new RangeProxy(
+      this.context,
+      () => {
+        const { sheet, rect } = this.require();
+        if (rect.rows !== 1 || rect.columns !== 1) return null;
+        const spill = this.host.model.spillAt(sheet, rect.row, rect.column);
+        return spill && { sheet, rect: { row: spill.anchor[0], column: spill.anchor[1], rows: 1, columns: 1 } };
+      },
+      true,
+    );
   }
 
   /** The range a formula cell's array spills into (itself included); a null object when it does not spill. */
   getSpillingToRangeOrNullObject(): RangeProxy {
-    return new RangeProxy(this.context, () => {
-      const { sheet, rect } = this.require();
-      const spill = this.host.model.spillAt(sheet, rect.row, rect.column);
-      const isAnchor = spill && spill.anchor[0] === rect.row && spill.anchor[1] === rect.column;
-      return isAnchor ? { sheet, rect: spill.rect } : null;
-    }, true);
+    return new RangeProxy(
+      this.context,
+      () => {
+        const { sheet, rect } = this.require();
+        const spill = this.host.model.spillAt(sheet, rect.row, rect.column);
+        const isAnchor = spill && spill.anchor[0] === rect.row && spill.anchor[1] === rect.column;
+        return isAnchor ? { sheet, rect: spill.rect } : null;
+      },
+      true,
+    );
   }
 
   getTables(fullyContained = false): TableCollectionProxy {
@@ -165,7 +191,9 @@ export class RangeProxy extends ClientObject<RangeTarget> {
   private writeContents(input: unknown[][], property: string): void {
     this.act(({ sheet, rect }) => {
       const grid = fit(input, rect, property);
-      const contents = grid.map((row, i) => row.map((value, j) => parseInput(value, sheet.cells.get(`${rect.row + i},${rect.column + j}`)?.numberFormat)));
+      const contents = grid.map((row, i) =>
+        row.map((value, j) => parseInput(value, sheet.cells.get(`${rect.row + i},${rect.column + j}`)?.numberFormat)),
+      );
       this.host.model.setContents(sheet, rect, contents);
     });
   }
@@ -206,7 +234,14 @@ export function targetOf(context: RequestContext, address: string | RangeProxy, 
 
 function checkRect(target: RangeTarget): RangeTarget {
   const { rect } = target;
-  if (rect.rows < 1 || rect.columns < 1 || rect.row < 0 || rect.column < 0 || rect.row + rect.rows > MAX_ROWS || rect.column + rect.columns > MAX_COLUMNS) {
+  if (
+    rect.rows < 1 ||
+    rect.columns < 1 ||
+    rect.row < 0 ||
+    rect.column < 0 ||
+    rect.row + rect.rows > MAX_ROWS ||
+    rect.column + rect.columns > MAX_COLUMNS
+  ) {
     throw new ExcelApiError("InvalidArgument", "The range is outside the worksheet or has no cells.");
   }
   return target;
@@ -216,7 +251,10 @@ function checkRect(target: RangeTarget): RangeTarget {
 function fit(input: unknown, rect: Rect, property: string): unknown[][] {
   if (!Array.isArray(input)) return Array.from({ length: rect.rows }, () => Array.from({ length: rect.columns }, () => input));
   if (input.length !== rect.rows || input.some((row) => !Array.isArray(row) || row.length !== rect.columns)) {
-    throw new ExcelApiError("InvalidArgument", `The number of rows or columns in the input array for ${property} doesn't match the size or dimensions of the range.`);
+    throw new ExcelApiError(
+      "InvalidArgument",
+      `The number of rows or columns in the input array for ${property} doesn't match the size or dimensions of the range.`,
+    );
   }
   return input as unknown[][];
 }

@@ -81,7 +81,11 @@ export class WorksheetProxy extends ClientObject<SheetModel> {
   }
 
   get tables(): TableCollectionProxy {
-    return new TableCollectionProxy(this.context, () => this.context.host.model.tables.filter((t) => t.sheet === this.require()), () => this.require());
+    return new TableCollectionProxy(
+      this.context,
+      () => this.context.host.model.tables.filter((t) => t.sheet === this.require()),
+      () => this.require(),
+    );
   }
 
   get comments(): CommentCollectionProxy {
@@ -103,7 +107,8 @@ export class WorksheetProxy extends ClientObject<SheetModel> {
       const sheet = this.require();
       if (address === undefined) return { sheet, rect: { row: 0, column: 0, rows: 1_048_576, columns: 16_384 } };
       const parsed = parseAddress(address);
-      if (parsed.sheet !== null && parsed.sheet.toLowerCase() !== sheet.name.toLowerCase()) throw new ExcelApiError("InvalidArgument", `${address} is not on ${sheet.name}`);
+      if (parsed.sheet !== null && parsed.sheet.toLowerCase() !== sheet.name.toLowerCase())
+        throw new ExcelApiError("InvalidArgument", `${address} is not on ${sheet.name}`);
       return { sheet, rect: parsed.rect };
     });
   }
@@ -117,11 +122,15 @@ export class WorksheetProxy extends ClientObject<SheetModel> {
   }
 
   getUsedRangeOrNullObject(valuesOnly = false): RangeProxy {
-    return new RangeProxy(this.context, () => {
-      const sheet = this.require();
-      const rect = this.context.host.model.usedRect(sheet, valuesOnly);
-      return rect && { sheet, rect };
-    }, true);
+    return new RangeProxy(
+      this.context,
+      () => {
+        const sheet = this.require();
+        const rect = this.context.host.model.usedRect(sheet, valuesOnly);
+        return rect && { sheet, rect };
+      },
+      true,
+    );
   }
 
   activate(): void {
@@ -160,7 +169,8 @@ export class TableCollectionProxy extends CollectionProxy<TableModel, TableProxy
       const { model } = this.context.host;
       const target: RangeTarget = targetOf(this.context, address, this.sheetForAdd?.() ?? model.active);
       if (!hasHeaders) throw new ExcelApiError("InvalidArgument", "the stand-in makes tables with headers only");
-      if (model.tablesIn(target.sheet, target.rect, false).length) throw new ExcelApiError("InvalidOperation", "A table can't overlap another table.");
+      if (model.tablesIn(target.sheet, target.rect, false).length)
+        throw new ExcelApiError("InvalidOperation", "A table can't overlap another table.");
       let n = model.tables.length + 1;
       while (model.tables.some((t) => t.name.toLowerCase() === `table${n}`)) n++;
       added = { name: `Table${n}`, sheet: target.sheet, rect: target.rect, style: "TableStyleMedium2" };
@@ -188,8 +198,10 @@ export class TableProxy extends ClientObject<TableModel> {
     this.act((table) => {
       const { model } = this.context.host;
       const readsAsCell = /^[A-Za-z]{1,3}\d+$/.test(name) || /^(R\d*C?\d*|C\d*)$/i.test(name);
-      if (!TABLE_NAME.test(name) || readsAsCell || name.length > 255) throw new ExcelApiError("InvalidArgument", `"${name}" is not a valid table name.`);
-      if (model.tables.some((t) => t !== table && t.name.toLowerCase() === name.toLowerCase())) throw new ExcelApiError("InvalidArgument", `A table named "${name}" exists.`);
+      if (!TABLE_NAME.test(name) || readsAsCell || name.length > 255)
+        throw new ExcelApiError("InvalidArgument", `"${name}" is not a valid table name.`);
+      if (model.tables.some((t) => t !== table && t.name.toLowerCase() === name.toLowerCase()))
+        throw new ExcelApiError("InvalidArgument", `A table named "${name}" exists.`);
       table.name = name;
     });
   }

@@ -57,7 +57,8 @@ export class Calculation {
         const [sheetName, k] = [runKey.slice(0, runKey.lastIndexOf("!")), runKey.slice(runKey.lastIndexOf("!") + 1)];
         const [row, column] = unkey(k);
         const lostFormula = sheet.cells.get(k)?.formula === undefined;
-        if (sheetName === sheet.name && lostFormula && overlaps(rect, { row, column, rows: 1, columns: 1 })) this.evaluate(sheet, row, column);
+        if (sheetName === sheet.name && lostFormula && overlaps(rect, { row, column, rows: 1, columns: 1 }))
+          this.evaluate(sheet, row, column);
       }
       for (const [row, column] of formulasSet) this.evaluate(sheet, row, column);
       // Formulas that refer to a changed cell run again (one level: results do not chain). They
@@ -132,7 +133,12 @@ export class Calculation {
     void run.finally(() => this.inFlight.delete(run));
   }
 
-  private prepare(sheet: SheetModel, row: number, column: number, formula: string): { id: string; fn: CustomFunction; args: unknown[] } | { error: string; message: string } {
+  private prepare(
+    sheet: SheetModel,
+    row: number,
+    column: number,
+    formula: string,
+  ): { id: string; fn: CustomFunction; args: unknown[] } | { error: string; message: string } {
     let call;
     try {
       call = parseFormula(formula);
@@ -166,7 +172,9 @@ export class Calculation {
   }
 
   private readRect(sheet: SheetModel, rect: Rect): Shown[][] {
-    return Array.from({ length: rect.rows }, (_, i) => Array.from({ length: rect.columns }, (_, j) => this.model.shown(sheet, rect.row + i, rect.column + j)));
+    return Array.from({ length: rect.rows }, (_, i) =>
+      Array.from({ length: rect.columns }, (_, j) => this.model.shown(sheet, rect.row + i, rect.column + j)),
+    );
   }
 
   private sheetRefs(sheet: SheetModel): Map<string, Ref[]> {
@@ -190,7 +198,9 @@ function one(value: unknown): Shown {
   // A formatted number value (Excel.DoubleCellValue): the number, shown in its format.
   const formatted = value as { type?: unknown; basicValue?: unknown; numberFormat?: unknown };
   if (formatted.type === "Double" && typeof formatted.basicValue === "number" && typeof formatted.numberFormat === "string") {
-    return Number.isFinite(formatted.basicValue) ? { number: formatted.basicValue, numberFormat: formatted.numberFormat } : { error: "#NUM!" };
+    return Number.isFinite(formatted.basicValue)
+      ? { number: formatted.basicValue, numberFormat: formatted.numberFormat }
+      : { error: "#NUM!" };
   }
   return { error: "#VALUE!", message: `a function returned ${typeof value}` };
 }

@@ -45,7 +45,9 @@ export function createGridView(model: WorkbookModel, size = { rows: 24, columns:
     const parts: string[] = [];
     const top = sheet.cells.get(key(selection.row, selection.column));
     const topShown = model.shown(sheet, selection.row, selection.column);
-    parts.push(`<div class="bar">${escape(cellAddress(selection.row, selection.column))}&nbsp;&nbsp;${escape(String(top?.formula ?? display(topShown, shownFormat(topShown, top))))}</div>`);
+    parts.push(
+      `<div class="bar">${escape(cellAddress(selection.row, selection.column))}&nbsp;&nbsp;${escape(String(top?.formula ?? display(topShown, shownFormat(topShown, top))))}</div>`,
+    );
     parts.push("<table><tr><th></th>");
     for (let c = 0; c < size.columns; c++) parts.push(`<th>${columnLetters(c)}</th>`);
     parts.push("</tr>");
@@ -71,7 +73,7 @@ export function createGridView(model: WorkbookModel, size = { rows: 24, columns:
       }
       parts.push("</tr>");
     }
-    parts.push("</table><div class=\"tabs\">");
+    parts.push('</table><div class="tabs">');
     for (const s of model.sheets) parts.push(`<span class="tab${s === sheet ? " active" : ""}">${escape(s.name)}</span>`);
     parts.push("</div>");
     container.innerHTML = parts.join("");
@@ -117,7 +119,8 @@ function display(shown: Shown, numberFormat: string): string {
   if (typeof shown === "string") return shown;
   if (isFormatted(shown)) return display(shown.number, numberFormat);
   if (numberFormat === "yyyy-mm-dd") return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 10);
-  if (numberFormat === "yyyy-mm-dd hh:mm") return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 16).replace("T", " ");
+  if (numberFormat === "yyyy-mm-dd hh:mm")
+    return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 16).replace("T", " ");
   if (numberFormat === "0.00%") return `${(shown * 100).toFixed(2)}%`;
   if (numberFormat === "#,##0") return Math.round(shown).toLocaleString("en-US");
   if (numberFormat === "0") return String(Math.round(shown));

@@ -23,7 +23,15 @@ const bundles = new Map<string, string>();
 function bundle(entry: string): string {
   let code = bundles.get(entry);
   if (!code) {
-    const result = buildSync({ entryPoints: [entry], bundle: true, format: "iife", platform: "browser", target: "chrome110", write: false, logLevel: "silent" });
+    const result = buildSync({
+      entryPoints: [entry],
+      bundle: true,
+      format: "iife",
+      platform: "browser",
+      target: "chrome110",
+      write: false,
+      logLevel: "silent",
+    });
     code = result.outputFiles[0].text;
     bundles.set(entry, code);
   }
@@ -32,8 +40,12 @@ function bundle(entry: string): string {
 
 /** Which parameters of each function take a matrix, from the built functions.json. */
 export function functionShapes(functionsJsonPath: string): NonNullable<HostConfig["functionShapes"]> {
-  const metadata = JSON.parse(fs.readFileSync(functionsJsonPath, "utf8")) as { functions: Array<{ id: string; parameters?: Array<{ dimensionality?: string }> }> };
-  return Object.fromEntries(metadata.functions.map((f) => [f.id.toUpperCase(), { matrix: (f.parameters ?? []).map((p) => p.dimensionality === "matrix") }]));
+  const metadata = JSON.parse(fs.readFileSync(functionsJsonPath, "utf8")) as {
+    functions: Array<{ id: string; parameters?: Array<{ dimensionality?: string }> }>;
+  };
+  return Object.fromEntries(
+    metadata.functions.map((f) => [f.id.toUpperCase(), { matrix: (f.parameters ?? []).map((p) => p.dimensionality === "matrix") }]),
+  );
 }
 
 export interface InstallOptions extends Omit<HostConfig, "functionShapes"> {
@@ -59,10 +71,10 @@ export class ExcelHost {
   constructor(readonly page: Page) {}
 
   private call<K extends Method>(name: K, ...args: Parameters<ExcelHostApi[K]>): Promise<Awaited<ReturnType<ExcelHostApi[K]>>> {
-    return this.page.evaluate(
-      ([n, a]) => (window as unknown as HostWindow).__excelHost[n as K](...(a as [never, never, never])),
-      [name, args] as const,
-    ) as Promise<Awaited<ReturnType<ExcelHostApi[K]>>>;
+    return this.page.evaluate(([n, a]) => (window as unknown as HostWindow).__excelHost[n as K](...(a as [never, never, never])), [
+      name,
+      args,
+    ] as const) as Promise<Awaited<ReturnType<ExcelHostApi[K]>>>;
   }
 
   setCells = (...a: Parameters<ExcelHostApi["setCells"]>) => this.call("setCells", ...a);
@@ -98,7 +110,10 @@ export class ExcelHost {
         async ([m, a]) => {
           const port = (window as unknown as { __excelWorkbook: Record<string, (...x: unknown[]) => Promise<unknown>> }).__excelWorkbook;
           const template = String(a[0]);
-          const argsIn = m === "freezeSelection" ? [(cell: FormulaCell) => template.replace("{formula}", cell.formula).replace("{address}", cell.address)] : a;
+          const argsIn =
+            m === "freezeSelection"
+              ? [(cell: FormulaCell) => template.replace("{formula}", cell.formula).replace("{address}", cell.address)]
+              : a;
           try {
             return { ok: true as const, value: await port[m](...argsIn) };
           } catch (err) {

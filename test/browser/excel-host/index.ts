@@ -51,7 +51,9 @@ function installRequirements(): void {
   const contextView = (context: object) => {
     let view = views.get(context);
     if (!view) {
-      view = new Proxy(context, { get: (target, key) => Reflect.get(target, key, target) ?? (key === "requirements" ? requirements : undefined) });
+      view = new Proxy(context, {
+        get: (target, key) => Reflect.get(target, key, target) ?? (key === "requirements" ? requirements : undefined),
+      });
       views.set(context, view);
     }
     return view;
@@ -133,16 +135,28 @@ function target(sheetName: string | null, address: string) {
   return { sheet, rect: parsed.rect };
 }
 
-function grid2<V>(sheetName: string | null, address: string, cell: (sheet: ReturnType<typeof target>["sheet"], r: number, c: number) => V): V[][] {
+function grid2<V>(
+  sheetName: string | null,
+  address: string,
+  cell: (sheet: ReturnType<typeof target>["sheet"], r: number, c: number) => V,
+): V[][] {
   const { sheet, rect } = target(sheetName, address);
-  return Array.from({ length: rect.rows }, (_, i) => Array.from({ length: rect.columns }, (_, j) => cell(sheet, rect.row + i, rect.column + j)));
+  return Array.from({ length: rect.rows }, (_, i) =>
+    Array.from({ length: rect.columns }, (_, j) => cell(sheet, rect.row + i, rect.column + j)),
+  );
 }
 
 const api: ExcelHostApi = {
   setCells(sheetName, topLeft, rows) {
     const { sheet, rect } = target(sheetName, topLeft);
-    const contents = rows.map((row, i) => row.map((value, j) => parseInput(value, sheet.cells.get(`${rect.row + i},${rect.column + j}`)?.numberFormat)));
-    model.setContents(sheet, { row: rect.row, column: rect.column, rows: rows.length, columns: Math.max(0, ...rows.map((r) => r.length)) }, contents);
+    const contents = rows.map((row, i) =>
+      row.map((value, j) => parseInput(value, sheet.cells.get(`${rect.row + i},${rect.column + j}`)?.numberFormat)),
+    );
+    model.setContents(
+      sheet,
+      { row: rect.row, column: rect.column, rows: rows.length, columns: Math.max(0, ...rows.map((r) => r.length)) },
+      contents,
+    );
   },
   setFormula(sheetName, address, formula) {
     api.setCells(sheetName, address, [[formula]]);
@@ -159,7 +173,8 @@ const api: ExcelHostApi = {
   selection: () => formatAddress(model.active.name, model.active.selection),
   cells: (sheetName, address) => grid2(sheetName, address, (sheet, r, c) => rangeValue(model.shown(sheet, r, c))),
   formulas: (sheetName, address) => grid2(sheetName, address, (sheet, r, c) => model.formulaText(sheet, r, c)),
-  shownFormats: (sheetName, address) => grid2(sheetName, address, (sheet, r, c) => shownFormat(model.shown(sheet, r, c), sheet.cells.get(`${r},${c}`))),
+  shownFormats: (sheetName, address) =>
+    grid2(sheetName, address, (sheet, r, c) => shownFormat(model.shown(sheet, r, c), sheet.cells.get(`${r},${c}`))),
   cellInfo(sheetName, address) {
     const { sheet, rect } = target(sheetName, address);
     const shown = model.shown(sheet, rect.row, rect.column);
@@ -179,12 +194,23 @@ const api: ExcelHostApi = {
       spillRange: spill && spill.anchor[0] === rect.row && spill.anchor[1] === rect.column ? formatAddress(sheet.name, spill.rect) : null,
     };
   },
-  comments: () => model.comments.map((c) => ({ address: formatAddress(c.sheet.name, { row: c.row, column: c.column, rows: 1, columns: 1 }), content: c.content, replies: [...c.replies] })),
+  comments: () =>
+    model.comments.map((c) => ({
+      address: formatAddress(c.sheet.name, { row: c.row, column: c.column, rows: 1, columns: 1 }),
+      content: c.content,
+      replies: [...c.replies],
+    })),
   tables: () => model.tables.map((t) => ({ name: t.name, address: formatAddress(t.sheet.name, t.rect), style: t.style })),
   sheets: () =>
     model.sheets.map((s) => {
       const used = model.usedRect(s, false);
-      return { name: s.name, active: s === model.active, frozenAt: s.frozenAt, autofitted: [...s.autofitted], usedRange: used && formatAddress(s.name, used) };
+      return {
+        name: s.name,
+        active: s === model.active,
+        frozenAt: s.frozenAt,
+        autofitted: [...s.autofitted],
+        usedRange: used && formatAddress(s.name, used),
+      };
     }),
   functions: () => [...calculation.associated.keys()].sort(),
   ignoredAssociations: () => [...ignoredAssociations],

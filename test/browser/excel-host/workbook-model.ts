@@ -152,7 +152,11 @@ export class WorkbookModel {
   }
 
   /** Sets the contents of a block of cells (formatting stays) and tells the listeners. */
-  setContents(sheet: SheetModel, rect: Rect, contents: Array<Array<Pick<Cell, "formula" | "value" | "error" | "prefixed" | "numberFormat">>>): void {
+  setContents(
+    sheet: SheetModel,
+    rect: Rect,
+    contents: Array<Array<Pick<Cell, "formula" | "value" | "error" | "prefixed" | "numberFormat">>>,
+  ): void {
     const formulasSet: Array<[number, number]> = [];
     contents.forEach((row, i) =>
       row.forEach((content, j) => {
@@ -176,7 +180,8 @@ export class WorkbookModel {
 
   /** Applies a format change to every cell of `rect`. */
   format(sheet: SheetModel, rect: Rect, change: (cell: Cell, i: number, j: number) => void): void {
-    for (let i = 0; i < rect.rows; i++) for (let j = 0; j < rect.columns; j++) change(this.cell(sheet, rect.row + i, rect.column + j), i, j);
+    for (let i = 0; i < rect.rows; i++)
+      for (let j = 0; j < rect.columns; j++) change(this.cell(sheet, rect.row + i, rect.column + j), i, j);
     this.viewChanged(sheet);
   }
 
@@ -215,7 +220,10 @@ export class WorkbookModel {
 
   /** The smallest block holding every cell with content (and, unless valuesOnly, every formatted cell); null for an empty sheet. */
   usedRect(sheet: SheetModel, valuesOnly: boolean): Rect | null {
-    let top = Infinity, left = Infinity, bottom = -1, right = -1;
+    let top = Infinity,
+      left = Infinity,
+      bottom = -1,
+      right = -1;
     const include = (r: number, c: number) => {
       top = Math.min(top, r);
       left = Math.min(left, c);
@@ -234,11 +242,16 @@ export class WorkbookModel {
   surroundingRegion(sheet: SheetModel, row: number, column: number): Rect {
     const filled = (r: number, c: number) => this.shown(sheet, r, c) !== null || hasContent(sheet.cells.get(key(r, c)));
     let rect: Rect = { row, column, rows: 1, columns: 1 };
-    for (let grown = true; grown; ) {
+    for (let grown = true; grown;) {
       grown = false;
-      const r0 = Math.max(0, rect.row - 1), c0 = Math.max(0, rect.column - 1);
-      const r1 = Math.min(MAX_ROWS - 1, rect.row + rect.rows), c1 = Math.min(MAX_COLUMNS - 1, rect.column + rect.columns);
-      let top = rect.row, left = rect.column, bottom = rect.row + rect.rows - 1, right = rect.column + rect.columns - 1;
+      const r0 = Math.max(0, rect.row - 1),
+        c0 = Math.max(0, rect.column - 1);
+      const r1 = Math.min(MAX_ROWS - 1, rect.row + rect.rows),
+        c1 = Math.min(MAX_COLUMNS - 1, rect.column + rect.columns);
+      let top = rect.row,
+        left = rect.column,
+        bottom = rect.row + rect.rows - 1,
+        right = rect.column + rect.columns - 1;
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
           if (contains(rect, r, c) || !filled(r, c)) continue;
@@ -257,7 +270,11 @@ export class WorkbookModel {
 
   tablesIn(sheet: SheetModel, rect: Rect, fullyContained: boolean): TableModel[] {
     return this.tables.filter(
-      (t) => t.sheet === sheet && (fullyContained ? contains(rect, t.rect.row, t.rect.column) && contains(rect, t.rect.row + t.rect.rows - 1, t.rect.column + t.rect.columns - 1) : overlaps(t.rect, rect)),
+      (t) =>
+        t.sheet === sheet &&
+        (fullyContained
+          ? contains(rect, t.rect.row, t.rect.column) && contains(rect, t.rect.row + t.rect.rows - 1, t.rect.column + t.rect.columns - 1)
+          : overlaps(t.rect, rect)),
     );
   }
 

@@ -27,7 +27,12 @@ describe("Nullable", () => {
     const schema = Nullable(Type.Integer({ minimum: 1700 }), { description: "Year built." });
     expect(schema).toMatchObject({ type: ["integer", "null"], minimum: 1700, description: "Year built." });
     expect(schema).not.toHaveProperty("enum");
-    expect([accepts(schema, 1990), accepts(schema, null), accepts(schema, 1600), accepts(schema, "1990")]).toEqual([true, true, false, false]);
+    expect([accepts(schema, 1990), accepts(schema, null), accepts(schema, 1600), accepts(schema, "1990")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   test("only a schema of one type can be made nullable", () => {

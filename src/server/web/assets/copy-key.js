@@ -10,7 +10,14 @@ document.addEventListener("click", function (event) {
   }
   input.select();
   if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(input.value).then(function () { done(true); }, function () { done(document.execCommand("copy")); });
+    navigator.clipboard.writeText(input.value).then(
+      function () {
+        done(true);
+      },
+      function () {
+        done(document.execCommand("copy"));
+      },
+    );
   } else {
     done(document.execCommand("copy"));
   }
