@@ -10,17 +10,9 @@ export const DIST = path.join(ROOT, "dist/addin");
 const LOCK = path.join(ROOT, "dist/.addin-build.lock");
 const STALE_LOCK_MS = 5 * 60_000;
 
-/** Everything the build reads; a change to any of them makes the build stale. */
-const INPUTS = [
-  "src/functions",
-  "src/taskpane",
-  "src/shared",
-  "assets",
-  "manifest.xml",
-  "webpack.config.js",
-  "tsconfig.json",
-  "tsconfig.addin.json",
-];
+/** Everything the build reads (as `npm start` counts it); a change to any of them makes the build stale. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script, run by Node as it is
+const INPUTS = (require("../../scripts/build-if-stale.js") as { TARGETS: { addin: { inputs: string[] } } }).TARGETS.addin.inputs;
 /** Files every build writes; one missing means there is no complete build. */
 const OUTPUTS = ["functions.json", "functions.js", "taskpane.js", "taskpane.html", "manifest.xml"];
 
