@@ -14,7 +14,10 @@ export interface Config {
   addinDir: string;
   /** The documentation folder (docs/functions.md is served at /docs/functions). */
   docsDir: string;
-  /** Other origins whose pages may call /v1/ from a browser (CORS). */
+  /**
+   * Other origins whose pages may call /v1/ from a browser (CORS). None by default: the add-in
+   * is served by the service itself, so its calls are same-origin.
+   */
   corsOrigins: string[];
   /** TLS_CERT and TLS_KEY: PEM files to serve HTTPS with (both or neither). */
   tls?: { cert: Buffer; key: Buffer };
@@ -23,9 +26,6 @@ export interface Config {
   /** TRUST_PROXY: which proxies to believe about the client's address and protocol (false: none). */
   trustProxy: boolean | string[];
 }
-
-/** The HTTPS origin docs/addin.md sets up for sideloading the add-in on a desktop. */
-export const DEFAULT_CORS_ORIGINS = "https://localhost:3443";
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
@@ -39,7 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountsPath: path.join(dataDir, "accounts.db"),
     addinDir: path.resolve(env.ADDIN_DIR ?? "dist/addin"),
     docsDir: path.resolve(env.DOCS_DIR ?? "docs"),
-    corsOrigins: parseOrigins(env.CORS_ORIGINS ?? DEFAULT_CORS_ORIGINS),
+    corsOrigins: parseOrigins(env.CORS_ORIGINS ?? ""),
     tls: loadTls(env),
     secureCookies: Boolean(env.TLS_CERT) || env.SECURE_COOKIES === "1",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { loadConfig } from "../../src/server/config";
 import { parseOrigins } from "../../src/server/http/cors";
 import { buildTestApp } from "../helpers/service";
 
@@ -95,6 +96,32 @@ describe("CORS", () => {
     });
     expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
     expect(preflight.headers["access-control-allow-methods"]).toBeUndefined();
+  });
+
+  test("with no CORS_ORIGINS (the default) no origin is granted, and preflights are refused saying why", async () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    const { app, keys } = buildTestApp();
+    try {
+      const key = keys.createKey(keys.accounts.create("nocors@example.com").id, "pane").raw;
+      const res = await app.inject({
+        method: "GET",
+        url: "/v1/commercial/coverage",
+        headers: { origin: ADDIN, authorization: `Bearer ${key}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+      const pre = await app.inject({
+        method: "OPTIONS",
+        url: "/v1/commercial/coverage",
+        headers: { origin: ADDIN, "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      });
+      expect(pre.statusCode).toBe(403);
+      expect(pre.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(pre.headers["access-control-allow-methods"]).toBeUndefined();
+      expect(pre.json()).toMatchObject({ code: "origin_not_allowed", detail: expect.stringContaining(ADDIN) });
+    } finally {
+      await app.close();
+    }
   });
 
   test("CORS_ORIGINS must list bare origins", () => {

@@ -5,7 +5,7 @@ import cors from "@fastify/cors";
 import type { FastifyPluginCallback } from "fastify";
 import { type MeteringDeps, releaseCredits, settleCredits } from "../credits/metering";
 import { RateLimiter } from "../credits/rate-limiter";
-import { apiCors } from "../http/cors";
+import { apiCors, originRefusal, preflightGuard } from "../http/cors";
 import { conditionalGet } from "../http/etag";
 import { buildOpenApi } from "../openapi/openapi-document";
 import { API_ROUTES } from "../routes";
@@ -29,7 +29,16 @@ export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
   // Only JSON bodies: the default text/plain parser would turn a wrong content type into a
   // confusing validation error instead of 415.
   api.removeContentTypeParser("text/plain");
-  api.register(cors, apiCors(opts.corsOrigins));
+  if (opts.corsOrigins.length) {
+    api.addHook("onRequest", preflightGuard(opts.corsOrigins));
+    api.register(cors, apiCors(opts.corsOrigins));
+  } else {
+    // No origin may call the API from a browser (the add-in calls it from its own origin), so
+    // no CORS hook runs on its requests; a preflight is refused saying why.
+    api.options("*", (req) => {
+      throw originRefusal(req.headers.origin);
+    });
+  }
 
   // Callback-style hooks: they run on every request, and async ones cost a promise each.
   api.addHook("onSend", (req, reply, payload, hookDone) => {
