@@ -25,11 +25,14 @@ const MAY_IMPORT: Record<string, string[]> = {
   "server/routes": ["server/data", "server/http", "snapshot", "shared/contract"],
   "server/openapi": ["server/routes", "server/credits", "server/auth", "server/http", "shared/contract"],
   "server/plugins": ["server/openapi", "server/routes", "server/credits", "server/auth", "server/data", "server/http", "shared/contract"],
+  // PostgreSQL implementations of the auth and credits stores, for several service processes.
+  "server/postgres": ["server/credits", "server/auth", "server/db", "server/http", "shared/contract"],
   "server/web": ["server/openapi", "server/credits", "server/auth", "server/db", "server/http", "shared/contract"],
   // The entry points and the app that assembles the areas.
   server: [
     "server/web",
     "server/plugins",
+    "server/postgres",
     "server/openapi",
     "server/routes",
     "server/credits",

@@ -9,7 +9,7 @@ import { openAccountsDb } from "./db/accounts-db";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { KeyLimitError, KeyStore } from "./auth/key-store";
-import { SessionStore } from "./web/sessions";
+import { SessionStore } from "./auth/sessions";
 import { hashPasswordSync, passwordProblem } from "./web/passwords";
 import { loadConfig, loadPepper } from "./config";
 import { DEFAULT_PLAN, PLANS } from "./auth/plans";

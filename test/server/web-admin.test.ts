@@ -7,7 +7,7 @@ import { runAdmin } from "../../src/server/admin";
 import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { MAX_ACTIVE_KEYS } from "../../src/server/auth/key-store";
 import { verifyPassword } from "../../src/server/web/passwords";
-import { SessionStore } from "../../src/server/web/sessions";
+import { SessionStore } from "../../src/server/auth/sessions";
 
 let dataDir: string;
 const saved = process.env.DATA_DIR;

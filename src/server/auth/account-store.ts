@@ -5,6 +5,7 @@ import type Database from "better-sqlite3";
 import { keyCacheOf } from "./key-cache";
 import { DEFAULT_PLAN, PLANS } from "./plans";
 import { randomBase62 } from "./random-id";
+import type { Accounts } from "./stores";
 
 export interface Account {
   id: string;
@@ -24,7 +25,7 @@ function checkPlan(plan: string): void {
   if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
 }
 
-export class AccountStore {
+export class AccountStore implements Accounts {
   private readonly stmts;
 
   constructor(

@@ -8,6 +8,7 @@ import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, keyIdAt, parseKey } from "../.
 import { AccountStore } from "./account-store";
 import { type KeyCache, type KeyRow, type VerifiedKey, keyCacheOf } from "./key-cache";
 import { randomBase62 } from "./random-id";
+import type { ApiKeys } from "./stores";
 
 export interface KeySummary {
   key_id: string;
@@ -51,7 +52,7 @@ function sameDigest(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export class KeyStore {
+export class KeyStore implements ApiKeys {
   /** The accounts these keys belong to (the same table for the API, the account pages and the admin command). */
   readonly accounts: AccountStore;
   private readonly lastUsedWritten = new Map<string, number>();

@@ -11,6 +11,7 @@
 import type Database from "better-sqlite3";
 import { DEFAULT_PLAN, type Plan, planOf } from "../auth/plans";
 import { periodEnd, periodOf } from "./periods";
+import type { Credits } from "./stores";
 
 export interface UsageReport {
   plan: { id: string; name: string; monthly_credits: number };
@@ -64,7 +65,7 @@ const FLUSH_AT_ROWS = 512;
 /** Ledger rows per INSERT statement: one statement per batch is far cheaper than one per row. */
 const ROWS_PER_INSERT = 64;
 
-export class CreditLedger {
+export class CreditLedger implements Credits {
   private readonly balances = new Map<string, Balance>();
   /**
    * Charges not yet written, flat: WIDTH values per charge in LEDGER_COLUMNS order, exactly as

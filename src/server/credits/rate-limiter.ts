@@ -11,6 +11,7 @@
 // IETF fields the add-in paces itself by; the plugin counts requests in fixed windows and
 // writes older drafts' headers.
 import type { Plan } from "../auth/plans";
+import type { RateLimits } from "./stores";
 
 export interface RateDecision {
   allowed: boolean;
@@ -27,7 +28,7 @@ interface Bucket {
   at: number;
 }
 
-export class RateLimiter {
+export class RateLimiter implements RateLimits {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(private readonly nowMs: () => number = Date.now) {}

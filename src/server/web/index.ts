@@ -21,14 +21,14 @@ import type { FastifyPluginCallback } from "fastify";
 import type { KeyStore } from "../auth/key-store";
 import { type UsageSource, accountRoutes } from "./account-routes";
 import { apiReferencePage } from "./api-reference-page";
-import { type AuthLimiters, authLimiters } from "./attempt-limiter";
+import { type AuthLimiters, authLimiters } from "../auth/attempt-limiter";
 import { authRoutes } from "./auth-routes";
 import { CsrfGuard } from "./csrf";
 import { htmlErrorPages } from "./error-pages";
 import { helmetOptions, pageHeaders } from "./page-headers";
 import { prepareDummyHash } from "./passwords";
 import { publicPages } from "./public-pages";
-import { SessionStore } from "./sessions";
+import { SessionStore } from "../auth/sessions";
 import { staticAssets } from "./static-assets";
 import { type Visitor, Visitors } from "./visitors";
 

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Account, AccountStore } from "../auth/account-store";
 import { type CsrfGuard, preSessionBinding, sessionBinding } from "./csrf";
 import { formText } from "./form-fields";
-import { SESSION_MAX_MS, type SessionStore, type WebSession } from "./sessions";
+import { SESSION_MAX_MS, type SessionStore, type WebSession } from "../auth/sessions";
 
 /** A signed-in visitor, as the pages see one. */
 export interface Visitor {

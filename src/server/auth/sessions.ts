@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import { openSealed, seal } from "./key-reveal";
+import type { Sessions } from "./stores";
 
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
@@ -27,7 +28,7 @@ interface Row {
 
 const digest = (id: string) => crypto.hash("sha256", id, "buffer") as Buffer;
 
-export class SessionStore {
+export class SessionStore implements Sessions {
   private readonly stmts;
 
   constructor(

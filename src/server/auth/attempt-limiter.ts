@@ -1,12 +1,13 @@
 // Counting attempts per key (an IP address, an email) in fixed windows, in memory. Enough for
-// one process; behind several processes each counts its own share (a shared store is the way to several processes).
+// one process; several processes share PostgreSQL's counts instead (src/server/postgres/).
+import type { AttemptCounter } from "./stores";
 
 interface Window {
   count: number;
   resetAt: number;
 }
 
-export class AttemptLimiter {
+export class AttemptLimiter implements AttemptCounter {
   private readonly windows = new Map<string, Window>();
 
   constructor(
