@@ -5,14 +5,15 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fs from "node:fs";
 import type Database from "better-sqlite3";
-import { KeyStore } from "./auth/key-store";
-import { CreditLedger } from "./credits/credit-ledger";
+import type { ApiKeys } from "./auth/stores";
+import type { Credits, RateLimits } from "./credits/stores";
 import { SnapshotContext } from "./data/snapshot-context";
 import { answerClientError, answerRouterError } from "./http/client-errors";
 import { notFound, sendProblem, toProblem } from "./http/problem";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { addinFiles } from "./plugins/addin-files";
 import { v1Api } from "./plugins/v1-api";
+import { type ServiceStores, sqliteStores } from "./stores";
 import { accountArea } from "./web";
 
 declare module "fastify" {
@@ -22,15 +23,21 @@ declare module "fastify" {
     /** The open snapshot the API answers from. */
     snapshot: SnapshotContext;
     /** API keys and the accounts they belong to. */
-    keys: KeyStore;
+    keys: ApiKeys;
     /** Credits held, charged and reported, shared by the API (which charges) and the usage page. */
-    ledger: CreditLedger;
+    ledger: Credits;
+    /** The API keys' rate limits. */
+    rateLimits: RateLimits;
   }
 }
 
 export interface AppOptions {
   snapshotDb: Database.Database;
-  accountsDb: Database.Database;
+  /** The SQLite accounts database of the embedded default; or give `stores`. */
+  accountsDb?: Database.Database;
+  /** Accounts, keys, sessions, credits and limits in another store (PostgreSQL: postgres/). */
+  stores?: ServiceStores;
+  /** The server secret: API keys are stored as HMACs with it, and the CSRF key is derived from it. */
   pepper: Buffer;
   /** Built add-in files to serve under /addin/ (optional). */
   addinDir?: string;
@@ -86,13 +93,15 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest("meteredEndpoint", undefined);
   app.decorateRequest("chargedCredits", undefined);
 
-  const ledger = new CreditLedger(opts.accountsDb, opts.now, (err) => app.log.error({ err }, "writing credits failed"));
+  const stores = opts.stores ?? defaultStores(opts, (err) => app.log.error({ err }, "writing credits failed"));
   app.decorate("snapshot", new SnapshotContext(opts.snapshotDb));
-  app.decorate("keys", new KeyStore(opts.accountsDb, opts.pepper, opts.now));
-  app.decorate("ledger", ledger);
-  app.addHook("onClose", (_app, done) => {
-    ledger.flush();
-    done();
+  app.decorate("keys", stores.keys);
+  app.decorate("ledger", stores.credits);
+  app.decorate("rateLimits", stores.rateLimits);
+  // Writes the last charges; a store given by the caller is the caller's to close.
+  app.addHook("onClose", async () => {
+    if (opts.stores) await stores.credits.flush();
+    else await stores.close();
   });
 
   // Every answer, from every area, names its request and is not to be sniffed.
@@ -111,17 +120,22 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     sendProblem(req, reply, notFound(`There is no ${req.method} ${redactKeys(req.url.split("?")[0])}.`)),
   );
 
-  app.register(v1Api, { prefix: "/v1", corsOrigins, now: opts.now });
+  app.register(v1Api, { prefix: "/v1", corsOrigins });
   app.get("/healthz", (_req, reply) => reply.send({ status: "ok" }));
   app.register(accountArea, {
-    keys: app.keys,
-    ledger,
-    accountsDb: opts.accountsDb,
+    keys: stores.keys,
+    ledger: stores.credits,
+    sessions: stores.sessions,
+    authLimits: stores.authLimits,
     pepper: opts.pepper,
-    now: opts.now,
     secureCookies: opts.secureCookies,
     docsDir: opts.docsDir,
   });
   if (opts.addinDir && fs.existsSync(opts.addinDir)) app.register(addinFiles, { root: opts.addinDir, corsOrigins });
   return app;
+}
+
+function defaultStores(opts: AppOptions, onLedgerError: (err: unknown) => void): ServiceStores {
+  if (!opts.accountsDb) throw new Error("buildApp needs accountsDb (the embedded SQLite store) or stores");
+  return sqliteStores(opts.accountsDb, opts.pepper, { now: opts.now, onLedgerError });
 }

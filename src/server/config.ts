@@ -25,6 +25,13 @@ export interface Config {
   secureCookies: boolean;
   /** TRUST_PROXY: which proxies to believe about the client's address and protocol (false: none). */
   trustProxy: boolean | string[];
+  /**
+   * DATABASE_URL: a PostgreSQL connection string for accounts, keys, sessions, credits and limits,
+   * shared by every service process; undefined keeps them in the SQLite accounts database.
+   */
+  databaseUrl?: string;
+  /** WORKERS: how many service processes to run on this machine, sharing one port (1 unless set). */
+  workers: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,7 +50,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: loadTls(env),
     secureCookies: Boolean(env.TLS_CERT) || env.SECURE_COOKIES === "1",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    workers: parseWorkers(env.WORKERS, env.DATABASE_URL),
   };
+}
+
+/** DATABASE_URL must be a postgres:// (or postgresql://) connection string. */
+export function parseDatabaseUrl(text: string | undefined): string | undefined {
+  const value = (text ?? "").trim();
+  if (value === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("DATABASE_URL is not a URL; use postgres://user:password@host:5432/database");
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    throw new Error(`DATABASE_URL must start with postgres:// (it starts with ${url.protocol}//)`);
+  }
+  return value;
+}
+
+/**
+ * WORKERS: a whole number from 1 to 64. More than one process needs DATABASE_URL: with SQLite
+ * each process would hold credits in its own memory and together they would overspend a plan.
+ */
+export function parseWorkers(text: string | undefined, databaseUrl: string | undefined): number {
+  const value = (text ?? "").trim();
+  if (value === "") return 1;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 64) throw new Error(`WORKERS must be a whole number from 1 to 64, not '${value}'`);
+  if (n > 1 && !(databaseUrl ?? "").trim()) {
+    throw new Error("WORKERS above 1 needs DATABASE_URL: several processes must share one PostgreSQL store of credits and keys");
+  }
+  return n;
 }
 
 /**

@@ -1,37 +1,63 @@
-// Entry point of the service: builds the default snapshot on first run, opens the databases
-// and listens. Everything else is in buildApp, which tests use without a socket.
+// Entry point of the service: builds the default snapshot on first run, opens the stores and
+// listens. With WORKERS=N (and DATABASE_URL), this process becomes a supervisor that runs N
+// service processes sharing one port (node:cluster). Everything else is in buildApp, which
+// tests use without a socket.
+import cluster from "node:cluster";
 import fs from "node:fs";
 import { buildApp } from "./app";
-import { openAccountsDb } from "./db/accounts-db";
+import { type Config, loadConfig, loadPepper } from "./config";
 import { startWalCheckpoints } from "./db/wal-checkpoints";
-import { loadConfig, loadPepper } from "./config";
 import { loggerOptions } from "./http/logging";
+import { openStores } from "./open-stores";
 import { openSnapshot } from "../snapshot/snapshot-file";
 import { ensureSnapshot } from "../snapshot/ensure-snapshot";
 
+/** A worker that dies this soon after its start is not restarted (it would only die again). */
+const CRASH_LOOP_MS = 5_000;
+
 async function main() {
   const config = loadConfig();
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  ensureSnapshot(config.snapshotPath, (m) => console.log(m));
-  const accountsDb = openAccountsDb(config.accountsPath);
+  if (cluster.isPrimary) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    ensureSnapshot(config.snapshotPath, (m) => console.log(m));
+    loadPepper(config.dataDir); // made once here, so the workers all read the same one
+    if (config.workers > 1) return supervise(config);
+  }
+  const base = await serve(config);
+  if (cluster.isPrimary) console.log(banner(config, base));
+  else process.send?.({ listening: base });
+}
+
+/** One service process: the app over the snapshot and the configured store, listening. */
+async function serve(config: Config): Promise<string> {
+  const pepper = loadPepper(config.dataDir);
+  const logger = loggerOptions(process.env.LOG_LEVEL ?? "info");
+  const opened = await openStores(config, pepper);
   const app = buildApp({
     snapshotDb: openSnapshot(config.snapshotPath),
-    accountsDb,
-    pepper: loadPepper(config.dataDir),
+    accountsDb: opened.accountsDb,
+    stores: opened.stores,
+    pepper,
     addinDir: config.addinDir,
     docsDir: config.docsDir,
     corsOrigins: config.corsOrigins,
     tls: config.tls,
     secureCookies: config.secureCookies,
     trustProxy: config.trustProxy,
-    logger: loggerOptions(process.env.LOG_LEVEL ?? "info"),
+    logger,
   });
-  const checkpoints = startWalCheckpoints(accountsDb, {
-    onError: (err) => app.log.error({ err }, "WAL checkpoints fell back to SQLite's automatic ones"),
-  });
+  const checkpoints =
+    opened.accountsDb &&
+    startWalCheckpoints(opened.accountsDb, {
+      onError: (err) => app.log.error({ err }, "WAL checkpoints fell back to SQLite's automatic ones"),
+    });
+  let closing = false;
   const close = async () => {
-    await app.close(); // writes the ledger's last charges
-    await checkpoints.stop();
+    if (closing) return;
+    closing = true;
+    await app.close(); // answers what is in flight, then writes the ledger's last charges
+    await checkpoints?.stop();
+    await opened.close();
     process.exit(0);
   };
   process.on("SIGINT", close);
@@ -39,21 +65,70 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const scheme = config.tls ? "https" : "http";
   const host = config.host === "0.0.0.0" || (config.tls && config.host === "127.0.0.1") ? "localhost" : config.host;
-  const base = `${scheme}://${host}:${config.port}`;
-  console.log(
-    [
-      "",
-      `Property Intelligence service is running at ${base}`,
-      `  API:            ${base}/v1/...  (Authorization: Bearer <key>)`,
-      `  OpenAPI:        ${base}/v1/openapi.json`,
-      `  Add-in files:   ${base}/addin/taskpane.html  (manifest: ${base}/addin/manifest.xml)`,
-      `  Data directory: ${config.dataDir}`,
-      `  Snapshot:       ${config.snapshotPath}`,
-      `  Account area:   ${base}/account/signup  (sign up, create API keys, see usage)`,
-      `Or create an API key from the command line:  npm run admin -- create-key --email you@example.com --name "My model"`,
-      "",
-    ].join("\n"),
-  );
+  return `${scheme}://${host}:${config.port}`;
+}
+
+/**
+ * WORKERS=N: runs N service processes on one port (the primary accepts connections and hands
+ * them round-robin to the workers), restarts one that dies, passes SIGHUP on to every worker,
+ * and on SIGINT or SIGTERM lets each finish what it is answering before it exits.
+ */
+function supervise(config: Config): void {
+  const startedAt = new Map<number, number>();
+  let stopping = false;
+  let announced = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+    worker.on("message", (m: { listening?: string }) => {
+      if (m?.listening && !announced) {
+        announced = true;
+        console.log(banner(config, m.listening));
+      }
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`service process ${worker.process.pid} exited (${signal ?? `code ${code}`})`);
+    if (lived < CRASH_LOOP_MS) {
+      console.error(`it ran for ${lived} ms: not restarting it; fix the cause and start again`);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  process.on("SIGHUP", () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGHUP");
+  });
+  for (let i = 0; i < config.workers; i++) fork();
+}
+
+function banner(config: Config, base: string): string {
+  return [
+    "",
+    `Property Intelligence service is running at ${base}`,
+    `  API:            ${base}/v1/...  (Authorization: Bearer <key>)`,
+    `  OpenAPI:        ${base}/v1/openapi.json`,
+    `  Add-in files:   ${base}/addin/taskpane.html  (manifest: ${base}/addin/manifest.xml)`,
+    `  Data directory: ${config.dataDir}`,
+    `  Snapshot:       ${config.snapshotPath}`,
+    `  Accounts:       ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.accountsPath}`,
+    ...(config.workers > 1 ? [`  Processes:      ${config.workers} (WORKERS)`] : []),
+    `  Account area:   ${base}/account/signup  (sign up, create API keys, see usage)`,
+    `Or create an API key from the command line:  npm run admin -- create-key --email you@example.com --name "My model"`,
+    "",
+  ].join("\n");
 }
 
 main().catch((err) => {

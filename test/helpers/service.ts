@@ -35,7 +35,8 @@ export function buildTestApp(options: TestAppOptions = {}): TestApp {
   const accountsDb = overrides.accountsDb ?? openAccountsDb(":memory:");
   const pepper = overrides.pepper ?? crypto.randomBytes(32);
   const app = buildApp({ ...overrides, snapshotDb: snapshot, accountsDb, pepper });
-  return { app, keys: app.keys, accountsDb, pepper, snapshot };
+  // The embedded default store: its KeyStore answers synchronously, as these tests call it.
+  return { app, keys: app.keys as KeyStore, accountsDb, pepper, snapshot };
 }
 
 export interface TestService extends TestApp {

@@ -4,7 +4,8 @@
 import type { FastifyRequest } from "fastify";
 import { ApiProblem } from "../http/problem";
 import type { VerifiedKey } from "./key-cache";
-import type { KeyStore } from "./key-store";
+import type { MaybePromise } from "../db/maybe-promise";
+import type { ApiKeys } from "./stores";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -15,7 +16,7 @@ declare module "fastify" {
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 
 /** The key the request presents in `Authorization: Bearer`, verified; null for anything else. */
-export function verifyBearer(keys: KeyStore, req: FastifyRequest): VerifiedKey | null {
+export function verifyBearer(keys: ApiKeys, req: FastifyRequest): MaybePromise<VerifiedKey | null> {
   const header = req.headers.authorization;
   const match = typeof header === "string" ? BEARER.exec(header) : null;
   return match ? keys.verify(match[1]) : null;

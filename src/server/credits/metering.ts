@@ -2,13 +2,16 @@
 // call's credits; and, once the answer is known, charge or give back what was held. Every
 // authenticated answer (402 and 429 included) carries the credit and rate-limit headers.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { KeyStore } from "../auth/key-store";
 import { invalidKey, verifyBearer } from "../auth/bearer-auth";
+import type { VerifiedKey } from "../auth/key-cache";
+import type { ApiKeys } from "../auth/stores";
+import { type MaybePromise, andThen } from "../db/maybe-promise";
 import { ApiProblem, sendProblem } from "../http/problem";
 import { CREDIT_HEADERS, type CreditsExhausted } from "../../shared/contract/credit-fields";
-import type { Balance, CreditLedger, Hold } from "./credit-ledger";
+import type { Balance, Hold } from "./credit-ledger";
+import type { Credits, RateLimits } from "./stores";
 import { planOf, type Plan } from "../auth/plans";
-import { type RateLimiter, policyHeader, rateHeader } from "./rate-limiter";
+import { type RateDecision, policyHeader, rateHeader } from "./rate-limiter";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -20,9 +23,9 @@ declare module "fastify" {
 }
 
 export interface MeteringDeps {
-  keys: KeyStore;
-  limiter: RateLimiter;
-  ledger: CreditLedger;
+  keys: ApiKeys;
+  limiter: RateLimits;
+  ledger: Credits;
 }
 
 type Done = (err?: Error) => void;
@@ -43,8 +46,7 @@ function creditHeaders(reply: FastifyReply, planId: string, b: Balance, charged:
   reply.header(CREDIT_HEADERS.reset, b.resetsAt);
 }
 
-function creditsExhausted(req: FastifyRequest, reply: FastifyReply, deps: MeteringDeps, plan: Plan, accountId: string, cost: number) {
-  const b = deps.ledger.balance(accountId, plan);
+function creditsExhausted(req: FastifyRequest, reply: FastifyReply, plan: Plan, b: Balance, cost: number) {
   creditHeaders(reply, plan.id, b, 0);
   const left = Math.max(0, b.limit - b.used);
   const fields: CreditsExhausted = { cost, credits_remaining: left, credits_limit: b.limit, resets_at: b.resetsAt };
@@ -61,51 +63,84 @@ function creditsExhausted(req: FastifyRequest, reply: FastifyReply, deps: Meteri
   );
 }
 
+/** One route's gate: what it charges and how. */
+interface Gate {
+  deps: MeteringDeps;
+  cost: number;
+  endpoint: string;
+  perUnit: boolean;
+}
+
 /**
  * The onRequest hook for one route: `endpoint` names it in the ledger ("GET /v1/..."). A route
  * billed per unit (`perUnit`) holds nothing here: its units are known once its body is read,
- * and `holdUnits` holds them then.
+ * and `holdUnits` holds them then. Each step takes the store's answer at once when it is a
+ * value (SQLite) and waits for it when it is a promise (PostgreSQL); the steps are plain
+ * functions, so the synchronous path allocates no closures.
  */
 export function meteredRoute(deps: MeteringDeps, cost: number, endpoint: string, perUnit = false) {
-  // Callback style, not async: this runs on every API request.
-  return function gate(req: FastifyRequest, reply: FastifyReply, done: Done) {
+  const gate: Gate = { deps, cost, endpoint, perUnit };
+  return function meter(req: FastifyRequest, reply: FastifyReply, done: Done) {
     const key = verifyBearer(deps.keys, req);
-    if (!key) {
-      sendProblem(req, reply, invalidKey());
-      return; // the reply is sent: Fastify stops here without done()
-    }
-    req.apiKey = key;
-    const plan = planOf(key.plan);
-    const rate = deps.limiter.take(key.keyId, plan.rate);
-    reply.header("RateLimit-Policy", policyOf(plan));
-    reply.header("RateLimit", rateHeader(rate));
-    if (!rate.allowed) {
-      creditHeaders(reply, plan.id, deps.ledger.balance(key.accountId, plan), 0);
-      const wait = rate.retryAfter;
-      sendProblem(
-        req,
-        reply,
-        new ApiProblem(
-          429,
-          "rate_limited",
-          `This key may make ${plan.rate.burst} calls at once and ${plan.rate.perSecond} per second after that. Try again in ${wait} s.`,
-          undefined,
-          { retry_after_seconds: wait },
-          { "Retry-After": String(wait) },
-        ),
-      );
-      return;
-    }
-    req.meteredEndpoint = endpoint;
-    if (perUnit) return done();
-    const hold = deps.ledger.hold(key.accountId, plan, cost);
-    if (!hold) {
-      creditsExhausted(req, reply, deps, plan, key.accountId, cost);
-      return;
-    }
-    req.creditHold = hold;
-    done();
+    if (key instanceof Promise) key.then((k) => admitKey(gate, req, reply, done, k), done);
+    else admitKey(gate, req, reply, done, key);
   };
+}
+
+function admitKey(gate: Gate, req: FastifyRequest, reply: FastifyReply, done: Done, key: VerifiedKey | null): void {
+  if (!key) {
+    sendProblem(req, reply, invalidKey());
+    return; // the reply is sent: Fastify stops here without done()
+  }
+  req.apiKey = key;
+  const plan = planOf(key.plan);
+  const rate = gate.deps.limiter.take(key.keyId, plan.rate);
+  if (rate instanceof Promise) rate.then((r) => admitRate(gate, req, reply, done, plan, r), done);
+  else admitRate(gate, req, reply, done, plan, rate);
+}
+
+function admitRate(gate: Gate, req: FastifyRequest, reply: FastifyReply, done: Done, plan: Plan, rate: RateDecision): void {
+  const key = req.apiKey!;
+  reply.header("RateLimit-Policy", policyOf(plan));
+  reply.header("RateLimit", rateHeader(rate));
+  if (!rate.allowed) {
+    const b = gate.deps.ledger.balance(key.accountId, plan);
+    if (b instanceof Promise) b.then((balance) => rateLimited(req, reply, plan, balance, rate), done);
+    else rateLimited(req, reply, plan, b, rate);
+    return;
+  }
+  req.meteredEndpoint = gate.endpoint;
+  if (gate.perUnit) return done();
+  const hold = gate.deps.ledger.hold(key.accountId, plan, gate.cost);
+  if (hold instanceof Promise) hold.then((h) => admitHold(gate.deps, req, reply, done, plan, h, gate.cost), done);
+  else admitHold(gate.deps, req, reply, done, plan, hold, gate.cost);
+}
+
+function rateLimited(req: FastifyRequest, reply: FastifyReply, plan: Plan, balance: Balance, rate: RateDecision): void {
+  creditHeaders(reply, plan.id, balance, 0);
+  const wait = rate.retryAfter;
+  sendProblem(
+    req,
+    reply,
+    new ApiProblem(
+      429,
+      "rate_limited",
+      `This key may make ${plan.rate.burst} calls at once and ${plan.rate.perSecond} per second after that. Try again in ${wait} s.`,
+      undefined,
+      { retry_after_seconds: wait },
+      { "Retry-After": String(wait) },
+    ),
+  );
+}
+
+function admitHold(deps: MeteringDeps, req: FastifyRequest, reply: FastifyReply, done: Done, plan: Plan, hold: Hold | null, cost: number) {
+  if (hold) {
+    req.creditHold = hold;
+    return done();
+  }
+  const b = deps.ledger.balance(req.apiKey!.accountId, plan);
+  if (b instanceof Promise) b.then((balance) => creditsExhausted(req, reply, plan, balance, cost), done);
+  else creditsExhausted(req, reply, plan, b, cost);
 }
 
 /**
@@ -118,20 +153,17 @@ export function holdUnits(deps: MeteringDeps, cost: number, units: (body: unknow
     const plan = planOf(key.plan);
     const total = cost * units(req.body);
     const hold = deps.ledger.hold(key.accountId, plan, total);
-    if (!hold) {
-      creditsExhausted(req, reply, deps, plan, key.accountId, total);
-      return;
-    }
-    req.creditHold = hold;
-    done();
+    if (hold instanceof Promise) hold.then((h) => admitHold(deps, req, reply, done, plan, h, total), done);
+    else admitHold(deps, req, reply, done, plan, hold, total);
   };
 }
 
 /**
  * Charges a successful call (2xx; a 304 is not one) and gives back the credits of anything
- * else, then writes the credit headers. Runs in onSend, when the final status is known.
+ * else, then writes the credit headers. Runs in onSend, when the final status is known; it
+ * answers a promise only when it must read a balance from a store that answers with one.
  */
-export function settleCredits(ledger: CreditLedger, req: FastifyRequest, reply: FastifyReply): void {
+export function settleCredits(ledger: Credits, req: FastifyRequest, reply: FastifyReply): MaybePromise<void> {
   const hold = req.creditHold;
   if (!hold) {
     // A call billed per unit refused before its units were held (its body did not validate)
@@ -139,7 +171,7 @@ export function settleCredits(ledger: CreditLedger, req: FastifyRequest, reply: 
     const key = req.apiKey;
     if (key && req.meteredEndpoint && !reply.hasHeader(CREDIT_HEADERS.limit)) {
       const plan = planOf(key.plan);
-      creditHeaders(reply, plan.id, ledger.balance(key.accountId, plan), 0);
+      return andThen(ledger.balance(key.accountId, plan), (b) => creditHeaders(reply, plan.id, b, 0));
     }
     return;
   }
@@ -155,7 +187,7 @@ export function settleCredits(ledger: CreditLedger, req: FastifyRequest, reply: 
 }
 
 /** A request abandoned before its answer gives its credits back. */
-export function releaseCredits(ledger: CreditLedger, req: FastifyRequest): void {
+export function releaseCredits(ledger: Credits, req: FastifyRequest): void {
   const hold = req.creditHold;
   if (hold && !hold.settled) ledger.settle(hold, false, { keyId: "", endpoint: "", requestId: "" });
 }

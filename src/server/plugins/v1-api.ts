@@ -4,7 +4,6 @@
 import cors from "@fastify/cors";
 import type { FastifyPluginCallback } from "fastify";
 import { type MeteringDeps, releaseCredits, settleCredits } from "../credits/metering";
-import { RateLimiter } from "../credits/rate-limiter";
 import { apiCors, originRefusal, preflightGuard } from "../http/cors";
 import { conditionalGet } from "../http/etag";
 import { buildOpenApi } from "../openapi/openapi-document";
@@ -14,18 +13,12 @@ import { registerRoute } from "./api-route";
 export interface V1ApiOptions {
   /** Origins (besides the service's own) whose pages may call the API from a browser. */
   corsOrigins: string[];
-  now?: () => Date;
 }
 
 export const V1_PREFIX = "/v1";
 
 export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
-  const now = opts.now;
-  const metering: MeteringDeps = {
-    keys: api.keys,
-    ledger: api.ledger,
-    limiter: new RateLimiter(now ? () => now().getTime() : Date.now),
-  };
+  const metering: MeteringDeps = { keys: api.keys, ledger: api.ledger, limiter: api.rateLimits };
   // Only JSON bodies: the default text/plain parser would turn a wrong content type into a
   // confusing validation error instead of 415.
   api.removeContentTypeParser("text/plain");
@@ -43,8 +36,9 @@ export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
   // Callback-style hooks: they run on every request, and async ones cost a promise each.
   api.addHook("onSend", (req, reply, payload, hookDone) => {
     const body = conditionalGet(req, reply, payload); // may turn a 200 into a free 304
-    settleCredits(api.ledger, req, reply);
-    hookDone(null, body);
+    const settled = settleCredits(api.ledger, req, reply);
+    if (settled instanceof Promise) settled.then(() => hookDone(null, body), hookDone);
+    else hookDone(null, body);
   });
   api.addHook("onRequestAbort", (req, hookDone) => {
     releaseCredits(api.ledger, req);

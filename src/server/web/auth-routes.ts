@@ -3,7 +3,8 @@
 // Log-in answers an unknown email, an account without a password and a wrong password with
 // the same words, the same status and (a real scrypt run every time) about the same time.
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
-import { type AccountStore, EmailTakenError } from "../auth/account-store";
+import { EmailTakenError } from "../auth/account-store";
+import type { Accounts } from "../auth/stores";
 import { logInPage, signUpPage } from "./auth-pages";
 import { formText } from "./form-fields";
 import { sendPage } from "./layout";
@@ -29,7 +30,7 @@ function emailProblem(email: string): string | undefined {
   return undefined;
 }
 
-export const authRoutes: FastifyPluginCallback<{ accounts: AccountStore }> = (app, { accounts }, done) => {
+export const authRoutes: FastifyPluginCallback<{ accounts: Accounts }> = (app, { accounts }, done) => {
   const { visitors, authLimiters: limiters } = app;
 
   app.get("/account/signup", (req, reply) => {
@@ -44,19 +45,19 @@ export const authRoutes: FastifyPluginCallback<{ accounts: AccountStore }> = (ap
       sendPage(status ? reply.code(status) : reply, signUpPage({ csrf: visitors.formToken(req, reply), email, errors }));
     if (!visitors.checkFormToken(req)) return again({ form: FORM_EXPIRED }, 403);
     const emailKey = email.toLowerCase();
-    const wait = Math.max(limiters.signUpPerIp.retryAfter(req.ip), limiters.signUpPerEmail.retryAfter(emailKey));
+    const wait = Math.max(await limiters.signUpPerIp.retryAfter(req.ip), await limiters.signUpPerEmail.retryAfter(emailKey));
     if (wait > 0) return again({ form: tooMany(reply, wait, "sign-up attempts") });
-    limiters.signUpPerIp.record(req.ip);
-    if (emailKey) limiters.signUpPerEmail.record(emailKey);
+    await limiters.signUpPerIp.record(req.ip);
+    if (emailKey) await limiters.signUpPerEmail.record(emailKey);
 
     const errors = { email: emailProblem(email), password: passwordProblem(password, email) };
-    if (!errors.email && accounts.findByEmail(email)) {
+    if (!errors.email && (await accounts.findByEmail(email))) {
       errors.email = "An account with this email already exists. Log in instead.";
     }
     if (errors.email || errors.password) return again(errors, 400);
     try {
-      const account = accounts.createWithPassword(email, await hashPassword(password));
-      visitors.signIn(reply, account.id);
+      const account = await accounts.createWithPassword(email, await hashPassword(password));
+      await visitors.signIn(reply, account.id);
     } catch (err) {
       if (!(err instanceof EmailTakenError)) throw err;
       return again({ email: "An account with this email already exists. Log in instead." }, 400);
@@ -79,37 +80,37 @@ export const authRoutes: FastifyPluginCallback<{ accounts: AccountStore }> = (ap
       sendPage(status ? reply.code(status) : reply, logInPage({ csrf: visitors.formToken(req, reply), email, errors, next }));
     if (!visitors.checkFormToken(req)) return again({ form: FORM_EXPIRED }, 403);
     const emailKey = email.toLowerCase();
-    const wait = Math.max(limiters.logInPerIp.retryAfter(req.ip), limiters.logInFailuresPerEmail.retryAfter(emailKey));
+    const wait = Math.max(await limiters.logInPerIp.retryAfter(req.ip), await limiters.logInFailuresPerEmail.retryAfter(emailKey));
     if (wait > 0) return again({ form: tooMany(reply, wait, "log-in attempts") });
-    limiters.logInPerIp.record(req.ip);
+    await limiters.logInPerIp.record(req.ip);
     if (!email || !password) {
       return again(
         { email: email ? undefined : "Enter your email address.", password: password ? undefined : "Enter your password." },
         400,
       );
     }
-    const account = email.length <= 254 ? accounts.findByEmail(email) : undefined;
-    const stored = account ? accounts.passwordHash(account.id) : undefined;
+    const account = email.length <= 254 ? await accounts.findByEmail(email) : undefined;
+    const stored = account ? await accounts.passwordHash(account.id) : undefined;
     const ok = password.length <= PASSWORD_MAX * 4 && (await verifyPassword(password, stored));
     if (!ok || !account) {
-      limiters.logInFailuresPerEmail.record(emailKey);
+      await limiters.logInFailuresPerEmail.record(emailKey);
       return again({ form: WRONG_CREDENTIALS }, 401);
     }
-    limiters.logInFailuresPerEmail.reset(emailKey);
-    visitors.signIn(reply, account.id);
+    await limiters.logInFailuresPerEmail.reset(emailKey);
+    await visitors.signIn(reply, account.id);
     return reply.redirect(next ?? "/account", 303);
   });
 
-  app.post("/account/logout", (req, reply) => {
+  app.post("/account/logout", async (req, reply) => {
     const v = req.visitor;
     if (!v) {
-      visitors.signOut(reply);
+      await visitors.signOut(reply);
       return reply.redirect("/account/login", 303);
     }
     if (!visitors.checkSessionToken(req, v)) {
       return sendPage(reply.code(403), messagePage("Form expired", FORM_EXPIRED, { email: v.account.email, csrf: v.csrf }));
     }
-    visitors.signOut(reply, v);
+    await visitors.signOut(reply, v);
     return reply.redirect("/account/login?bye=1", 303);
   });
   done();

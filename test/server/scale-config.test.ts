@@ -1,0 +1,46 @@
+// DATABASE_URL and WORKERS: what the service accepts, and what it refuses before it starts.
+import { loadConfig, parseDatabaseUrl, parseWorkers } from "../../src/server/config";
+
+describe("DATABASE_URL", () => {
+  test("unset or blank keeps the SQLite accounts database", () => {
+    expect(parseDatabaseUrl(undefined)).toBeUndefined();
+    expect(parseDatabaseUrl("  ")).toBeUndefined();
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+  });
+
+  test("takes postgres:// and postgresql:// connection strings", () => {
+    expect(parseDatabaseUrl("postgres://svc:pw@db.internal:5432/propintel")).toBe("postgres://svc:pw@db.internal:5432/propintel");
+    expect(parseDatabaseUrl("postgresql://localhost/propintel")).toBe("postgresql://localhost/propintel");
+  });
+
+  test("refuses anything else, without echoing a password", () => {
+    expect(() => parseDatabaseUrl("mysql://u:secret@h/db")).toThrow(/must start with postgres:\/\/ \(it starts with mysql:\/\/\)/);
+    expect(() => parseDatabaseUrl("db.internal:5432")).toThrow(/postgres:\/\//);
+    expect(() => parseDatabaseUrl("not a url secret")).toThrow(/DATABASE_URL is not a URL/);
+    try {
+      parseDatabaseUrl("mysql://u:secret@h/db");
+    } catch (err) {
+      expect(String(err)).not.toContain("secret");
+    }
+  });
+});
+
+describe("WORKERS", () => {
+  test("defaults to one process", () => {
+    expect(parseWorkers(undefined, undefined)).toBe(1);
+    expect(loadConfig({}).workers).toBe(1);
+  });
+
+  test("runs several processes only over a shared PostgreSQL store", () => {
+    expect(parseWorkers("4", "postgres://localhost/propintel")).toBe(4);
+    expect(parseWorkers("1", undefined)).toBe(1);
+    expect(() => parseWorkers("2", undefined)).toThrow(/WORKERS above 1 needs DATABASE_URL/);
+    expect(() => loadConfig({ WORKERS: "2" })).toThrow(/needs DATABASE_URL/);
+  });
+
+  test("must be a whole number from 1 to 64", () => {
+    for (const bad of ["0", "-1", "1.5", "two", "65", "1e2"]) {
+      expect(() => parseWorkers(bad, "postgres://localhost/db")).toThrow(/WORKERS must be a whole number from 1 to 64/);
+    }
+  });
+});
