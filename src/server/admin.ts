@@ -5,14 +5,14 @@
 //   npm run admin -- set-plan --email <email> --plan <explorer|unlimited>
 //   printf '%s' "$PASSWORD" | npm run admin -- set-password --email <email>
 // create-key prints the raw key as the last line of its output, once; it is not stored.
-import { openAccountsDb } from "./db/accounts-db";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { KeyLimitError, KeyStore } from "./auth/key-store";
-import { SessionStore } from "./auth/sessions";
+import { KeyLimitError } from "./auth/key-store";
 import { hashPasswordSync, passwordProblem } from "./web/passwords";
 import { loadConfig, loadPepper } from "./config";
 import { DEFAULT_PLAN, PLANS } from "./auth/plans";
+import { openStores } from "./open-stores";
+import { type ServiceStores, sqliteStores } from "./stores";
 
 const USAGE = `Usage:
   npm run admin -- create-key --email <email> --name <key name> [--test] [--plan <plan>]
@@ -60,29 +60,40 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** `readSecret` gives the password for set-password: standard input, never an argument
  *  (arguments show in `ps` and in shell history). */
-export function runAdmin(argv: string[], out: (line: string) => void, readSecret = () => fs.readFileSync(0, "utf8")): void {
+export async function runAdmin(argv: string[], out: (line: string) => void, readSecret = () => fs.readFileSync(0, "utf8")): Promise<void> {
   const { command, flags } = parseAdminArgs(argv);
   if (flags.help) {
     out(USAGE);
     return;
   }
   const config = loadConfig();
-  const db = openAccountsDb(config.accountsPath);
-  const keys = new KeyStore(db, loadPepper(config.dataDir));
+  const pepper = loadPepper(config.dataDir);
+  const opened = await openStores(config, pepper);
+  const stores = opened.stores ?? sqliteStores(opened.accountsDb, pepper);
+  try {
+    await runCommand(command, flags, stores, out, readSecret);
+  } finally {
+    await stores.close();
+    await opened.close();
+  }
+}
+
+async function runCommand(command: string, flags: Flags, stores: ServiceStores, out: (line: string) => void, readSecret: () => string) {
+  const { keys } = stores;
   if (command === "create-key") {
     const email = need(flags, "email");
     const name = need(flags, "name");
     if (!EMAIL.test(email)) throw new Error(`'${email}' is not an email address.`);
     if (name.length > 100) throw new Error("--name must be at most 100 characters.");
     const plan = flags.plan === undefined ? undefined : need(flags, "plan");
-    let account = keys.accounts.findByEmail(email) ?? keys.accounts.create(email, plan ?? DEFAULT_PLAN);
+    let account = (await keys.accounts.findByEmail(email)) ?? (await keys.accounts.create(email, plan ?? DEFAULT_PLAN));
     if (plan !== undefined && account.plan !== plan) {
-      keys.accounts.setPlan(account.id, plan);
+      await keys.accounts.setPlan(account.id, plan);
       account = { ...account, plan };
     }
     let created;
     try {
-      created = keys.createKey(account.id, name, flags.test ? "test" : "live");
+      created = await keys.createKey(account.id, name, flags.test ? "test" : "live");
     } catch (err) {
       if (err instanceof KeyLimitError) throw new Error(`${err.message}\nSee them with list-keys; revoke one with revoke-key.`);
       throw err;
@@ -92,33 +103,33 @@ export function runAdmin(argv: string[], out: (line: string) => void, readSecret
     out(`Created key '${summary.name}' (key id ${summary.key_id}). It is shown once and cannot be recovered:`);
     out(raw);
   } else if (command === "list-keys") {
-    const account = keys.accounts.findByEmail(need(flags, "email"));
+    const account = await keys.accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
-    for (const k of keys.listKeys(account.id)) {
+    for (const k of await keys.listKeys(account.id)) {
       out(
         `${k.key_id}  ...${k.last_chars}  ${k.name}  created ${k.created_at}  last used ${k.last_used_at ?? "never"}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ""}`,
       );
     }
   } else if (command === "revoke-key") {
-    const account = keys.accounts.findByEmail(need(flags, "email"));
-    if (!account || !keys.revokeKey(account.id, need(flags, "key-id"))) throw new Error("No such active key on that account.");
+    const account = await keys.accounts.findByEmail(need(flags, "email"));
+    if (!account || !(await keys.revokeKey(account.id, need(flags, "key-id")))) throw new Error("No such active key on that account.");
     out("Revoked.");
   } else if (command === "set-plan") {
-    const account = keys.accounts.findByEmail(need(flags, "email"));
+    const account = await keys.accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     const plan = need(flags, "plan");
-    keys.accounts.setPlan(account.id, plan);
+    await keys.accounts.setPlan(account.id, plan);
     out(`Account ${account.id} (${account.email}) is now on the ${PLANS[plan].name} plan.`);
   } else if (command === "set-password") {
     // Accounts made by create-key have no password; this lets their owner log in to the web
     // pages. It also resets a forgotten password (the service sends no email).
-    const account = keys.accounts.findByEmail(need(flags, "email"));
+    const account = await keys.accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     const password = readSecret().replace(/\r?\n$/, "");
     const problem = passwordProblem(password, account.email);
     if (problem) throw new Error(`Password not set: ${problem}`);
-    keys.accounts.setPassword(account.id, hashPasswordSync(password));
-    const ended = new SessionStore(db).endAll(account.id);
+    await keys.accounts.setPassword(account.id, hashPasswordSync(password));
+    const ended = await stores.sessions.endAll(account.id);
     out(`Password set for ${account.email}; they can log in at /account/login.${ended ? ` ${ended} open session(s) ended.` : ""}`);
   } else {
     throw new Error(USAGE);
@@ -126,10 +137,8 @@ export function runAdmin(argv: string[], out: (line: string) => void, readSecret
 }
 
 if (require.main === module) {
-  try {
-    runAdmin(process.argv.slice(2), (line) => console.log(line));
-  } catch (err) {
+  runAdmin(process.argv.slice(2), (line) => console.log(line)).catch((err) => {
     console.error(err instanceof Error ? err.message : String(err));
     process.exit(1);
-  }
+  });
 }

@@ -19,15 +19,15 @@ afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function admin(...argv: string[]): string[] {
+async function admin(...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
-  runAdmin(argv, (l) => lines.push(l));
+  await runAdmin(argv, (l) => lines.push(l));
   return lines;
 }
 
 describe("npm run admin", () => {
-  test("create-key prints a working key as the last line, once, and stores only its hash", () => {
-    const lines = admin("create-key", "--email", "ops@example.com", "--name", "Model A");
+  test("create-key prints a working key as the last line, once, and stores only its hash", async () => {
+    const lines = await admin("create-key", "--email", "ops@example.com", "--name", "Model A");
     const key = lines[lines.length - 1];
     expect(parseKey(key)).not.toBeNull();
     expect(lines.filter((l) => l.includes(key.slice(24)))).toEqual([key]); // printed once
@@ -38,52 +38,54 @@ describe("npm run admin", () => {
     expect(dump).not.toContain(key.slice(24));
     // The pepper file is private to the owner.
     expect(fs.statSync(path.join(dataDir, "key-pepper")).mode & 0o077).toBe(0);
-    const list = admin("list-keys", "--email", "ops@example.com");
+    const list = await admin("list-keys", "--email", "ops@example.com");
     expect(list).toHaveLength(1);
     expect(list[0]).not.toContain(key.slice(24, -4));
   });
 
-  test("a second key goes to the same account; revoke-key revokes it", () => {
-    admin("create-key", "--email", "ops@example.com", "--name", "A");
-    const second = admin("create-key", "--email", "OPS@example.com", "--name", "B");
+  test("a second key goes to the same account; revoke-key revokes it", async () => {
+    await admin("create-key", "--email", "ops@example.com", "--name", "A");
+    const second = await admin("create-key", "--email", "OPS@example.com", "--name", "B");
     const keyId = parseKey(second[second.length - 1])!.keyId;
-    expect(admin("list-keys", "--email", "ops@example.com")).toHaveLength(2);
-    expect(admin("revoke-key", "--email", "ops@example.com", "--key-id", keyId)).toEqual(["Revoked."]);
-    expect(admin("list-keys", "--email", "ops@example.com").join("\n")).toMatch(/REVOKED/);
+    expect(await admin("list-keys", "--email", "ops@example.com")).toHaveLength(2);
+    expect(await admin("revoke-key", "--email", "ops@example.com", "--key-id", keyId)).toEqual(["Revoked."]);
+    expect((await admin("list-keys", "--email", "ops@example.com")).join("\n")).toMatch(/REVOKED/);
   });
 
-  test("--plan puts the account on a plan; set-plan moves it", () => {
-    admin("create-key", "--email", "load@example.com", "--name", "bench", "--plan", "unlimited");
+  test("--plan puts the account on a plan; set-plan moves it", async () => {
+    await admin("create-key", "--email", "load@example.com", "--name", "bench", "--plan", "unlimited");
     const db = openAccountsDb(path.join(dataDir, "accounts.db"));
     const plan = () => db.prepare("SELECT plan FROM accounts WHERE email = ?").pluck().get("load@example.com");
     expect(plan()).toBe("unlimited");
-    expect(admin("set-plan", "--email", "load@example.com", "--plan", "explorer")[0]).toMatch(/Explorer plan/);
+    expect((await admin("set-plan", "--email", "load@example.com", "--plan", "explorer"))[0]).toMatch(/Explorer plan/);
     expect(plan()).toBe("explorer");
-    expect(() => admin("set-plan", "--email", "load@example.com", "--plan", "gold")).toThrow(/Unknown plan 'gold'.*explorer, unlimited/);
-    expect(() => admin("create-key", "--email", "new@example.com", "--name", "x", "--plan", "gold")).toThrow(/Unknown plan/);
+    await expect(admin("set-plan", "--email", "load@example.com", "--plan", "gold")).rejects.toThrow(
+      /Unknown plan 'gold'.*explorer, unlimited/,
+    );
+    await expect(admin("create-key", "--email", "new@example.com", "--name", "x", "--plan", "gold")).rejects.toThrow(/Unknown plan/);
     expect(db.prepare("SELECT count(*) FROM accounts WHERE email = 'new@example.com'").pluck().get()).toBe(0);
   });
 
-  test("bad input gets a clear error and creates nothing", () => {
-    expect(() => admin("create-key", "--email", "not-an-email", "--name", "x")).toThrow(/not an email/);
-    expect(() => admin("create-key", "--email", "a@b.co")).toThrow(/--name is required/);
-    expect(() => admin("make-key")).toThrow(/Usage/);
-    expect(() => admin("revoke-key", "--email", "a@b.co", "--key-id", "nope")).toThrow(/No such active key/);
+  test("bad input gets a clear error and creates nothing", async () => {
+    await expect(admin("create-key", "--email", "not-an-email", "--name", "x")).rejects.toThrow(/not an email/);
+    await expect(admin("create-key", "--email", "a@b.co")).rejects.toThrow(/--name is required/);
+    await expect(admin("make-key")).rejects.toThrow(/Usage/);
+    await expect(admin("revoke-key", "--email", "a@b.co", "--key-id", "nope")).rejects.toThrow(/No such active key/);
     const db = openAccountsDb(path.join(dataDir, "accounts.db"));
     expect(db.prepare("SELECT count(*) n FROM api_keys").get()).toEqual({ n: 0 });
     expect(db.prepare("SELECT count(*) n FROM accounts").get()).toEqual({ n: 0 });
   });
 
-  test("an unknown option, a missing value or a stray argument is refused with the usage, before any database is opened", () => {
-    expect(() => admin("create-key", "--email", "a@b.co", "--name", "x", "--bogus")).toThrow(/^Unknown option '--bogus'\.\nUsage:/);
-    expect(() => admin("create-key", "--email", "a@b.co", "--nmae", "x")).toThrow(/Unknown option '--nmae'/);
-    expect(() => admin("create-key", "--name", "x", "--email")).toThrow(/Option '--email <value>' argument missing\.\nUsage:/);
-    expect(() => admin("revoke-key", "--email", "a@b.co", "key_123")).toThrow(/Unexpected argument 'key_123'\.\nUsage:/);
+  test("an unknown option, a missing value or a stray argument is refused with the usage, before any database is opened", async () => {
+    await expect(admin("create-key", "--email", "a@b.co", "--name", "x", "--bogus")).rejects.toThrow(/^Unknown option '--bogus'\.\nUsage:/);
+    await expect(admin("create-key", "--email", "a@b.co", "--nmae", "x")).rejects.toThrow(/Unknown option '--nmae'/);
+    await expect(admin("create-key", "--name", "x", "--email")).rejects.toThrow(/Option '--email <value>' argument missing\.\nUsage:/);
+    await expect(admin("revoke-key", "--email", "a@b.co", "key_123")).rejects.toThrow(/Unexpected argument 'key_123'\.\nUsage:/);
     expect(fs.existsSync(path.join(dataDir, "accounts.db"))).toBe(false);
-    expect(admin("--help").join("\n")).toMatch(/^Usage:\n {2}npm run admin -- create-key/);
+    expect((await admin("--help")).join("\n")).toMatch(/^Usage:\n {2}npm run admin -- create-key/);
   });
 
-  test("from the command line, an unknown option exits with 1 and says which", () => {
+  test("from the command line, an unknown option exits with 1 and says which", async () => {
     const run = spawnSync(
       process.execPath,
       [require.resolve("tsx/cli"), "src/server/admin.ts", "list-keys", "--email", "a@b.co", "--bogus"],

@@ -20,9 +20,9 @@ afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function admin(argv: string[], secret = ""): string[] {
+async function admin(argv: string[], secret = ""): Promise<string[]> {
   const lines: string[] = [];
-  runAdmin(
+  await runAdmin(
     argv,
     (l) => lines.push(l),
     () => secret,
@@ -32,13 +32,15 @@ function admin(argv: string[], secret = ""): string[] {
 const db = () => openAccountsDb(path.join(dataDir, "accounts.db"));
 
 test("set-password reads the password from standard input and lets a create-key account log in", async () => {
-  admin(["create-key", "--email", "ops@example.com", "--name", "A"]);
+  await admin(["create-key", "--email", "ops@example.com", "--name", "A"]);
   expect(db().prepare("SELECT count(*) FROM account_passwords").pluck().get()).toBe(0);
-  expect(() => admin(["set-password", "--email", "ops@example.com"], "short\n")).toThrow(/Password not set: Use at least 12 characters/);
-  expect(() => admin(["set-password", "--email", "nobody@example.com"], "a long enough password\n")).toThrow(/No account/);
+  await expect(admin(["set-password", "--email", "ops@example.com"], "short\n")).rejects.toThrow(
+    /Password not set: Use at least 12 characters/,
+  );
+  await expect(admin(["set-password", "--email", "nobody@example.com"], "a long enough password\n")).rejects.toThrow(/No account/);
   const accountId = db().prepare("SELECT id FROM accounts").pluck().get() as string;
   new SessionStore(db()).create(accountId); // logged in somewhere: a password reset ends it
-  const out = admin(["set-password", "--email", "OPS@example.com"], "a long enough password\n");
+  const out = await admin(["set-password", "--email", "OPS@example.com"], "a long enough password\n");
   expect(db().prepare("SELECT count(*) FROM web_sessions").pluck().get()).toBe(0);
   expect(out.join("\n")).toMatch(/Password set for ops@example.com/);
   expect(out.join("\n")).not.toContain("a long enough password");
@@ -47,13 +49,13 @@ test("set-password reads the password from standard input and lets a create-key 
   expect(await verifyPassword("a long enough password\n", stored)).toBe(false);
 });
 
-test(`create-key refuses a key past the cap of ${MAX_ACTIVE_KEYS} active keys, with a clear message`, () => {
-  for (let i = 0; i < MAX_ACTIVE_KEYS; i++) admin(["create-key", "--email", "ops@example.com", "--name", `k${i}`]);
-  expect(() => admin(["create-key", "--email", "ops@example.com", "--name", "one more"])).toThrow(
+test(`create-key refuses a key past the cap of ${MAX_ACTIVE_KEYS} active keys, with a clear message`, async () => {
+  for (let i = 0; i < MAX_ACTIVE_KEYS; i++) await admin(["create-key", "--email", "ops@example.com", "--name", `k${i}`]);
+  await expect(admin(["create-key", "--email", "ops@example.com", "--name", "one more"])).rejects.toThrow(
     /already has 10 active keys, the most allowed[\s\S]*revoke-key/,
   );
   expect(db().prepare("SELECT count(*) FROM api_keys").pluck().get()).toBe(MAX_ACTIVE_KEYS);
-  const keyId = admin(["list-keys", "--email", "ops@example.com"])[0].split(" ")[0];
-  admin(["revoke-key", "--email", "ops@example.com", "--key-id", keyId]);
-  expect(admin(["create-key", "--email", "ops@example.com", "--name", "one more"])).toHaveLength(3);
+  const keyId = (await admin(["list-keys", "--email", "ops@example.com"]))[0].split(" ")[0];
+  await admin(["revoke-key", "--email", "ops@example.com", "--key-id", keyId]);
+  expect(await admin(["create-key", "--email", "ops@example.com", "--name", "one more"])).toHaveLength(3);
 });
