@@ -1,8 +1,8 @@
 // The public API under /v1, as one encapsulated plugin: CORS for the origins that may call it
 // from a browser, the credit gate on every route, ETags and free 304s (refusals are problem+json,
-// by the app's error handler), and the OpenAPI document generated from the same route definitions.
+// by the app's error handler), giving back each request's snapshot once it is answered, and the OpenAPI document generated from the same route definitions.
 import cors from "@fastify/cors";
-import type { FastifyPluginCallback } from "fastify";
+import type { FastifyPluginCallback, FastifyRequest } from "fastify";
 import { type MeteringDeps, releaseCredits, settleCredits } from "../credits/metering";
 import { RateLimiter } from "../credits/rate-limiter";
 import { apiCors, originRefusal, preflightGuard } from "../http/cors";
@@ -21,6 +21,15 @@ export const V1_PREFIX = "/v1";
 
 export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
   const now = opts.now;
+  const live = api.liveSnapshot;
+  /** Gives back the snapshot an API route's request took (api-route.ts); once, whichever hook comes first. */
+  const releaseSnapshot = (req: FastifyRequest) => {
+    const s = req.snapshot;
+    if (s !== undefined) {
+      req.snapshot = undefined;
+      live.release(s);
+    }
+  };
   const metering: MeteringDeps = {
     keys: api.keys,
     ledger: api.ledger,
@@ -44,10 +53,12 @@ export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
   api.addHook("onSend", (req, reply, payload, hookDone) => {
     const body = conditionalGet(req, reply, payload); // may turn a 200 into a free 304
     settleCredits(api.ledger, req, reply);
+    releaseSnapshot(req); // the answer is written: the request needs its snapshot no more
     hookDone(null, body);
   });
   api.addHook("onRequestAbort", (req, hookDone) => {
     releaseCredits(api.ledger, req);
+    releaseSnapshot(req);
     hookDone();
   });
 
