@@ -187,7 +187,8 @@ export function checkSnapshotFile(path: string): Record<string, string> {
     } catch (err) {
       fail(`${(err as Error).message} (SQLite)`);
     }
-    if (problems.length !== 1 || problems[0] !== "ok") fail(`it is damaged (quick_check: ${problems.join("; ")})`);
+    if (problems.length !== 1 || problems[0] !== "ok")
+      fail(`it is damaged (quick_check: ${problems.join("; ").replace(/\s*\n\s*/g, " ")})`);
     let meta: Record<string, string> = {};
     try {
       meta = readMeta(db);
