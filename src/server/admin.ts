@@ -4,8 +4,10 @@
 //   npm run admin -- revoke-key --email <email> --key-id <key id>
 //   npm run admin -- set-plan --email <email> --plan <explorer|unlimited>
 //   printf '%s' "$PASSWORD" | npm run admin -- set-password --email <email>
+//   npm run admin -- rollout-snapshot --file <new snapshot file>
 // create-key prints the raw key as the last line of its output, once; it is not stored.
 import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { KeyLimitError } from "./auth/key-store";
 import { hashPasswordSync, passwordProblem } from "./web/passwords";
@@ -13,6 +15,9 @@ import { loadConfig, loadPepper } from "./config";
 import { DEFAULT_PLAN, PLANS } from "./auth/plans";
 import { openStores } from "./open-stores";
 import { type ServiceStores, sqliteStores } from "./stores";
+import { openContext } from "./data/live-snapshot";
+import { checkSnapshotFile } from "../snapshot/snapshot-file";
+import { pidFilePath, signalService } from "./service-pid";
 
 const USAGE = `Usage:
   npm run admin -- create-key --email <email> --name <key name> [--test] [--plan <plan>]
@@ -20,6 +25,7 @@ const USAGE = `Usage:
   npm run admin -- revoke-key --email <email> --key-id <key id>
   npm run admin -- set-plan --email <email> --plan <plan>
   npm run admin -- set-password --email <email>   (reads the password from standard input)
+  npm run admin -- rollout-snapshot --file <path>  (checks a new snapshot file, moves it to SNAPSHOT_PATH, signals the service)
   npm run admin -- --help
 Plans: ${Object.keys(PLANS).join(", ")} (new accounts get ${DEFAULT_PLAN}).`;
 
@@ -29,6 +35,7 @@ const OPTIONS = {
   test: { type: "boolean" },
   plan: { type: "string" },
   "key-id": { type: "string" },
+  file: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -50,7 +57,7 @@ export function parseAdminArgs(argv: string[]) {
   return { command, flags: parsed.values };
 }
 
-function need(flags: Flags, name: "email" | "name" | "plan" | "key-id"): string {
+function need(flags: Flags, name: "email" | "name" | "plan" | "key-id" | "file"): string {
   const v = flags[name];
   if (v === undefined || v.trim() === "") throw new Error(`--${name} is required.\n${USAGE}`);
   return v.trim();
@@ -67,6 +74,7 @@ export async function runAdmin(argv: string[], out: (line: string) => void, read
     return;
   }
   const config = loadConfig();
+  if (command === "rollout-snapshot") return rolloutSnapshot(path.resolve(need(flags, "file")), config, out);
   const pepper = loadPepper(config.dataDir);
   const opened = await openStores(config, pepper);
   const stores = opened.stores ?? sqliteStores(opened.accountsDb, pepper);
@@ -133,6 +141,50 @@ async function runCommand(command: string, flags: Flags, stores: ServiceStores, 
     out(`Password set for ${account.email}; they can log in at /account/login.${ended ? ` ${ended} open session(s) ended.` : ""}`);
   } else {
     throw new Error(USAGE);
+  }
+}
+
+/**
+ * Publishes a snapshot file to the running service: checks it as the service will (quick_check,
+ * meta, format), renames it to SNAPSHOT_PATH (the file the replaced one had becomes
+ * SNAPSHOT_PATH.previous, for going back), and sends SIGHUP to the service DATA_DIR/service.pid
+ * names. A file that fails the checks is refused with the reason and nothing is moved.
+ */
+function rolloutSnapshot(file: string, config: ReturnType<typeof loadConfig>, out: (line: string) => void): void {
+  let id: string;
+  try {
+    checkSnapshotFile(file);
+    const context = openContext(file); // the checks the service makes of the meta
+    id = context.ref.id;
+    context.close();
+  } catch (err) {
+    throw new Error(`Refused ${file}: ${(err as Error).message}\nNothing was switched.`);
+  }
+  const target = config.snapshotPath;
+  if (file !== target) {
+    const previous = `${target}.previous`;
+    if (fs.existsSync(target)) {
+      fs.rmSync(previous, { force: true });
+      fs.linkSync(target, previous);
+    }
+    try {
+      fs.renameSync(file, target); // atomic: the service opens either the old file or the new one
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EXDEV") {
+        throw new Error(`${file} is on another file system than ${target}: publish it in ${path.dirname(target)} and run this again.`);
+      }
+      throw err;
+    }
+    out(`Snapshot ${id} is now ${target}${fs.existsSync(previous) ? ` (the one it replaced is ${previous})` : ""}.`);
+  } else {
+    out(`Snapshot ${id} is already ${target}.`);
+  }
+  const pid = signalService(config.dataDir);
+  if (pid === null) {
+    out(`No service is running for ${config.dataDir} (no live process in ${pidFilePath(config.dataDir)}); it serves ${id} when it starts.`);
+  } else {
+    out(`Sent SIGHUP to the service (pid ${pid}): it checks the file again and switches, or logs why it refused it.`);
+    out(`GET /v1/commercial/coverage shows the snapshot it serves (snapshot.id) and since when (serving.since).`);
   }
 }
 

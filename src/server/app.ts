@@ -1,6 +1,6 @@
 // Builds the service as a Fastify app without listening (main.ts listens; tests `inject`).
-// The app holds what every area shares, as decorators (the snapshot, the key store, the credit
-// ledger), and registers the areas as encapsulated plugins: the API under /v1, the account
+// The app holds what every area shares, as decorators (the live snapshot, the key store, the
+// credit ledger), and registers the areas as encapsulated plugins: the API under /v1, the account
 // pages, and the add-in's files under /addin/.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fs from "node:fs";
@@ -8,6 +8,7 @@ import type Database from "better-sqlite3";
 import type { ApiKeys } from "./auth/stores";
 import type { Credits, RateLimits } from "./credits/stores";
 import { SnapshotContext } from "./data/snapshot-context";
+import { LiveSnapshot } from "./data/live-snapshot";
 import { answerClientError, answerRouterError } from "./http/client-errors";
 import { notFound, sendProblem, toProblem } from "./http/problem";
 import { newRequestId, redactKeys } from "./http/request-id";
@@ -20,14 +21,20 @@ declare module "fastify" {
   interface FastifyInstance {
     /** "METHOD /path" of every route, for the test that holds routes and OpenAPI equal. */
     registeredRoutes: string[];
-    /** The open snapshot the API answers from. */
-    snapshot: SnapshotContext;
+    /** The snapshot requests arriving now are answered from (`liveSnapshot.current`). */
+    readonly snapshot: SnapshotContext;
+    /** The current snapshot, the requests holding each open one, and rollouts to a new file (data/live-snapshot.ts). */
+    liveSnapshot: LiveSnapshot;
     /** API keys and the accounts they belong to. */
     keys: ApiKeys;
     /** Credits held, charged and reported, shared by the API (which charges) and the usage page. */
     ledger: Credits;
     /** The API keys' rate limits. */
     rateLimits: RateLimits;
+  }
+  interface FastifyRequest {
+    /** The snapshot an API request is answered from, held from its arrival until its answer is sent (plugins/api-route.ts). */
+    snapshot?: SnapshotContext;
   }
 }
 
@@ -92,9 +99,12 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest("creditHold", undefined);
   app.decorateRequest("meteredEndpoint", undefined);
   app.decorateRequest("chargedCredits", undefined);
+  app.decorateRequest("snapshot", undefined);
 
   const stores = opts.stores ?? defaultStores(opts, (err) => app.log.error({ err }, "writing credits failed"));
-  app.decorate("snapshot", new SnapshotContext(opts.snapshotDb));
+  const live = new LiveSnapshot(new SnapshotContext(opts.snapshotDb), app.log, opts.now);
+  app.decorate("liveSnapshot", live);
+  app.decorate("snapshot", { getter: () => live.current });
   app.decorate("keys", stores.keys);
   app.decorate("ledger", stores.credits);
   app.decorate("rateLimits", stores.rateLimits);

@@ -1,7 +1,10 @@
 // Entry point of the service: builds the default snapshot on first run, opens the stores and
-// listens. With WORKERS=N (and DATABASE_URL), this process becomes a supervisor that runs N
-// service processes sharing one port (node:cluster). Everything else is in buildApp, which
-// tests use without a socket.
+// listens. Everything else is in buildApp, which tests use without a socket. With WORKERS=N
+// (and DATABASE_URL), this process becomes a supervisor that runs N service processes sharing
+// one port (node:cluster). SIGHUP makes every process switch to the snapshot file now at
+// SNAPSHOT_PATH, if it passes its checks, without dropping a request; `npm run admin --
+// rollout-snapshot` publishes a file there and sends it, finding the service (or its
+// supervisor) by DATA_DIR/service.pid (docs/deployment.md).
 import cluster from "node:cluster";
 import fs from "node:fs";
 import { buildApp } from "./app";
@@ -9,6 +12,7 @@ import { type Config, loadConfig, loadPepper } from "./config";
 import { startWalCheckpoints } from "./db/wal-checkpoints";
 import { loggerOptions } from "./http/logging";
 import { openStores } from "./open-stores";
+import { removePidFile, writePidFile } from "./service-pid";
 import { openSnapshot } from "../snapshot/snapshot-file";
 import { ensureSnapshot } from "../snapshot/ensure-snapshot";
 
@@ -55,6 +59,7 @@ async function serve(config: Config): Promise<string> {
   const close = async () => {
     if (closing) return;
     closing = true;
+    if (cluster.isPrimary) removePidFile(config.dataDir);
     await app.close(); // answers what is in flight, then writes the ledger's last charges
     await checkpoints?.stop();
     await opened.close();
@@ -62,10 +67,15 @@ async function serve(config: Config): Promise<string> {
   };
   process.on("SIGINT", close);
   process.on("SIGTERM", close);
+  // The rollout logs its outcome (switched, unchanged or refused) and never rejects.
+  process.on("SIGHUP", () => void app.liveSnapshot.rollout(config.snapshotPath));
   await app.listen({ port: config.port, host: config.host });
+  if (cluster.isPrimary) writePidFile(config.dataDir); // a supervisor writes its own
   const scheme = config.tls ? "https" : "http";
   const host = config.host === "0.0.0.0" || (config.tls && config.host === "127.0.0.1") ? "localhost" : config.host;
-  return `${scheme}://${host}:${config.port}`;
+  const address = app.server.address();
+  const port = address && typeof address === "object" ? address.port : config.port; // PORT=0 picks a free one
+  return `${scheme}://${host}:${port}`;
 }
 
 /**
@@ -104,6 +114,7 @@ function supervise(config: Config): void {
   });
   const stop = () => {
     stopping = true;
+    removePidFile(config.dataDir);
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
   };
   process.on("SIGINT", stop);
@@ -112,6 +123,7 @@ function supervise(config: Config): void {
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGHUP");
   });
   for (let i = 0; i < config.workers; i++) fork();
+  writePidFile(config.dataDir); // the rollout command signals this process, which passes it on
 }
 
 function banner(config: Config, base: string): string {
@@ -122,7 +134,7 @@ function banner(config: Config, base: string): string {
     `  OpenAPI:        ${base}/v1/openapi.json`,
     `  Add-in files:   ${base}/addin/taskpane.html  (manifest: ${base}/addin/manifest.xml)`,
     `  Data directory: ${config.dataDir}`,
-    `  Snapshot:       ${config.snapshotPath}`,
+    `  Snapshot:       ${config.snapshotPath}  (kill -HUP ${process.pid} switches to a new file there)`,
     `  Accounts:       ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.accountsPath}`,
     ...(config.workers > 1 ? [`  Processes:      ${config.workers} (WORKERS)`] : []),
     `  Account area:   ${base}/account/signup  (sign up, create API keys, see usage)`,

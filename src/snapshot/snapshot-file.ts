@@ -162,3 +162,43 @@ export function openSnapshot(path: string): Database.Database {
   db.pragma("locking_mode = EXCLUSIVE");
   return db;
 }
+
+/**
+ * Checks, without serving it, that the file at `path` is a whole snapshot this version reads: a
+ * SQLite database whose pages pass `PRAGMA quick_check`, holding meta with an id in the current
+ * format. Returns the meta; throws an Error saying what is wrong. quick_check reads every page
+ * (seconds for a large file), so the service runs this off its thread (snapshot-check.ts).
+ */
+export function checkSnapshotFile(path: string): Record<string, string> {
+  const fail = (why: string): never => {
+    throw new Error(`${path} is not a snapshot this service can serve: ${why}`);
+  };
+  if (!fs.existsSync(path)) fail("there is no such file");
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+  try {
+    let problems: string[] = [];
+    try {
+      problems = (db.pragma("quick_check(5)") as { quick_check: string }[]).map((r) => r.quick_check);
+    } catch (err) {
+      fail(`${(err as Error).message} (SQLite)`);
+    }
+    if (problems.length !== 1 || problems[0] !== "ok")
+      fail(`it is damaged (quick_check: ${problems.join("; ").replace(/\s*\n\s*/g, " ")})`);
+    let meta: Record<string, string> = {};
+    try {
+      meta = readMeta(db);
+    } catch (err) {
+      fail(`it has no snapshot meta (${(err as Error).message})`);
+    }
+    if (!meta.id) fail("its meta has no id");
+    if (!isCurrentFormat(meta)) fail(`snapshot ${meta.id} has format ${formatOf(meta)}; this service reads format ${SNAPSHOT_FORMAT}`);
+    return meta;
+  } finally {
+    db.close();
+  }
+}

@@ -1,5 +1,8 @@
 // What every handler needs to know about the snapshot being served: the open database, its
-// identity and the facts computed when it was built (coverage, inputs per asset type).
+// identity and the facts computed when it was built (coverage, inputs per asset type). Every
+// cache of answers drawn from the file (prepared statements, counts, the place index, the ETags
+// of stored documents) lives here, so a context replaced by a rollout (live-snapshot.ts) takes
+// its caches with it and nothing of it reaches answers from the next one.
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, readMeta } from "../../snapshot/snapshot-file";
@@ -28,6 +31,12 @@ export class SnapshotContext {
   /** A property's stored detail answer (snapshot/property-docs.ts), or undefined for an unknown id. */
   readonly propertyDoc: (id: string) => string | undefined;
   private placeIndex: PlaceIndex | undefined;
+  /** Requests answered from this snapshot that have not finished yet (LiveSnapshot counts them). */
+  leases = 0;
+  /** Replaced by another snapshot: the database closes when the last lease is released. */
+  retired = false;
+  /** Since when this process answers from this snapshot, and which one it answered from before (the coverage report shows both). */
+  serving: { since: string; previous_id: string | null } = { since: new Date().toISOString(), previous_id: null };
 
   constructor(readonly db: Database.Database) {
     this.meta = readMeta(db);
@@ -64,6 +73,20 @@ export class SnapshotContext {
     return `"${this.fileTag}-${id}"`;
   }
 
+  /** Whether `other` was opened from the same snapshot file (the same id and build time). */
+  isSameFile(other: SnapshotContext): boolean {
+    return this.fileTag === other.fileTag;
+  }
+
+  /** Closes the database; the context must not be used afterwards. */
+  close(): void {
+    this.readers.clear();
+    this.plucked.clear();
+    this.counts.clear();
+    this.placeIndex = undefined;
+    this.db.close();
+  }
+
   /** The places the snapshot holds, loaded on first use (requests that name no place never need them). */
   get places(): PlaceIndex {
     this.placeIndex ??= new PlaceIndex(this.db);
@@ -97,7 +120,7 @@ export class SnapshotContext {
   }
 
   /**
-   * `SELECT count(*) <from>`, remembered: the snapshot never changes under a running service,
+   * `SELECT count(*) <from>`, remembered: a snapshot file never changes while it is open,
    * and counting every match of a broad search costs more than fetching its first page.
    * Least-recently-used entries are dropped past COUNT_CACHE_SIZE.
    */

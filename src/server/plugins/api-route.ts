@@ -1,5 +1,6 @@
 // Registers one RouteDef on the API plugin: its schemas (which validate the request and
-// serialise the answer), its credit gate, and a handler that runs the route's query.
+// serialise the answer), its credit gate, and a handler that runs the route's query on the
+// snapshot the request took when it arrived.
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { type MeteringDeps, holdUnits, meteredRoute } from "../credits/metering";
@@ -13,7 +14,8 @@ const JSON_UTF8 = "application/json; charset=utf-8";
 /** `prefix` is the plugin's (RouteDef urls are whole paths, as the OpenAPI document lists them). */
 export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: string, metering: MeteringDeps) {
   if (!route.url.startsWith(`${prefix}/`)) throw new Error(`${route.operationId}: ${route.url} is not under ${prefix}`);
-  const snapshot = api.snapshot;
+  const live = api.liveSnapshot;
+  const gate = meteredRoute(metering, route.cost, `${route.method} ${openApiPath(route.url)}`, route.units !== undefined);
   // The request's parts are typed from the route's schemas (Fastify validates them against those).
   api.withTypeProvider<TypeBoxTypeProvider>().route({
     method: route.method,
@@ -24,13 +26,25 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
       ...(route.body ? { body: inline(route.body) } : {}),
       response: { 200: inline(route.response) },
     },
-    onRequest: meteredRoute(metering, route.cost, `${route.method} ${openApiPath(route.url)}`, route.units !== undefined),
+    // The request takes the current snapshot first, so one that arrives before a rollout is
+    // answered from the snapshot it arrived under; the API's onSend and onRequestAbort hooks
+    // give it back (plugins/v1-api.ts).
+    onRequest: (request, reply, done) => {
+      request.snapshot = live.acquire();
+      gate(request, reply, done);
+    },
     ...(route.units ? { preHandler: holdUnits(metering, route.cost, route.units) } : {}),
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
       checkRanges(route.operationId, request.query);
-      const result = route.handler({ snapshot, query: request.query, params: request.params, body: request.body, request });
+      const result = route.handler({
+        snapshot: request.snapshot!,
+        query: request.query,
+        params: request.params,
+        body: request.body,
+        request,
+      });
       if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
       if (result instanceof JsonText) {
         if (result.etag) reply.header("ETag", result.etag);

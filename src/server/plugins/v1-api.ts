@@ -1,8 +1,8 @@
 // The public API under /v1, as one encapsulated plugin: CORS for the origins that may call it
 // from a browser, the credit gate on every route, ETags and free 304s (refusals are problem+json,
-// by the app's error handler), and the OpenAPI document generated from the same route definitions.
+// by the app's error handler), giving back each request's snapshot once it is answered, and the OpenAPI document generated from the same route definitions.
 import cors from "@fastify/cors";
-import type { FastifyPluginCallback } from "fastify";
+import type { FastifyPluginCallback, FastifyRequest } from "fastify";
 import { type MeteringDeps, releaseCredits, settleCredits } from "../credits/metering";
 import { apiCors, originRefusal, preflightGuard } from "../http/cors";
 import { conditionalGet } from "../http/etag";
@@ -18,6 +18,15 @@ export interface V1ApiOptions {
 export const V1_PREFIX = "/v1";
 
 export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
+  const live = api.liveSnapshot;
+  /** Gives back the snapshot an API route's request took (api-route.ts); once, whichever hook comes first. */
+  const releaseSnapshot = (req: FastifyRequest) => {
+    const s = req.snapshot;
+    if (s !== undefined) {
+      req.snapshot = undefined;
+      live.release(s);
+    }
+  };
   const metering: MeteringDeps = { keys: api.keys, ledger: api.ledger, limiter: api.rateLimits };
   // Only JSON bodies: the default text/plain parser would turn a wrong content type into a
   // confusing validation error instead of 415.
@@ -37,11 +46,13 @@ export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
   api.addHook("onSend", (req, reply, payload, hookDone) => {
     const body = conditionalGet(req, reply, payload); // may turn a 200 into a free 304
     const settled = settleCredits(api.ledger, req, reply);
+    releaseSnapshot(req); // the answer is written: the request needs its snapshot no more
     if (settled instanceof Promise) settled.then(() => hookDone(null, body), hookDone);
     else hookDone(null, body);
   });
   api.addHook("onRequestAbort", (req, hookDone) => {
     releaseCredits(api.ledger, req);
+    releaseSnapshot(req);
     hookDone();
   });
 

@@ -25,7 +25,8 @@ export const coverageRoute = defineRoute({
   summary: "Snapshot counts, timing and known gaps",
   description:
     "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
-    "build times, and the known gaps (inputs an asset type lacks, thin resources). Free.",
+    "build times, and the known gaps (inputs an asset type lacks, thin resources); and since when the node that answers has " +
+    "served this snapshot. Free.",
   response: CoverageReport,
   handler: ({ snapshot }) => ({
     object: "coverage" as const,
@@ -35,6 +36,7 @@ export const coverageRoute = defineRoute({
       source: snapshot.source,
       seed: snapshot.meta.seed ?? null,
     },
+    serving: snapshot.serving,
     ...snapshot.coverage,
   }),
 });

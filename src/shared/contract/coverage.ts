@@ -67,6 +67,24 @@ export const CoverageReport = Type.Object({
     },
     { description: "The snapshot the data came from." },
   ),
+  serving: Type.Object(
+    {
+      since: Type.String({
+        format: "date-time",
+        description: "When this node began answering from this snapshot: when it started, or when a rollout switched it to this one.",
+      }),
+      previous_id: Nullable(
+        Type.String({
+          description: "The snapshot this node answered from before that rollout; null when it has served this one since it started.",
+        }),
+      ),
+    },
+    {
+      description:
+        "This node (the service process that answered) and its snapshot: a service switches to a newly published snapshot without " +
+        "restarting, so nodes may briefly serve different snapshots (docs/deployment.md).",
+    },
+  ),
   ...CoverageFigures.properties,
 });
 export type CoverageReport = Static<typeof CoverageReport>;

@@ -1,0 +1,158 @@
+// The rollout as an operator runs it, against the service running in its own process: SIGHUP
+// after a new file is renamed to SNAPSHOT_PATH, and `npm run admin -- rollout-snapshot`, which
+// checks the file, moves it there and signals the process DATA_DIR/service.pid names.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runAdmin } from "../../src/server/admin";
+import { buildSnapshot } from "../../src/snapshot/build";
+import { snapshotPath } from "../helpers/service";
+
+const ROOT = path.resolve(__dirname, "../..");
+let dir: string;
+let dataDir: string;
+let servedPath: string;
+let child: ChildProcess;
+let output = "";
+let base: string;
+let key: string;
+let firstId: string;
+let secondFile: string;
+let secondId: string;
+const savedEnv = { DATA_DIR: process.env.DATA_DIR, SNAPSHOT_PATH: process.env.SNAPSHOT_PATH };
+
+async function admin(...argv: string[]): Promise<string[]> {
+  const lines: string[] = [];
+  await runAdmin(argv, (l) => lines.push(l));
+  return lines;
+}
+
+/** Checks again after a pause until `ready` resolves true (jest's timeout bounds the wait). */
+async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await ready())) await new Promise((r) => setTimeout(r, 50));
+}
+
+async function coverage(): Promise<{ snapshot: { id: string }; serving: { since: string; previous_id: string | null } }> {
+  const res = await fetch(`${base}/v1/commercial/coverage`, { headers: { authorization: `Bearer ${key}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as never;
+}
+
+async function servedId(): Promise<string> {
+  return (await coverage()).snapshot.id;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-rollout-process-"));
+  dataDir = path.join(dir, "data");
+  fs.mkdirSync(dataDir);
+  servedPath = path.join(dataDir, "snapshot.db");
+  fs.copyFileSync(snapshotPath(), servedPath);
+  secondFile = path.join(dataDir, "snapshot-next.db");
+  secondId = buildSnapshot({ out: secondFile, seed: 12, properties: 300 }).id;
+  process.env.DATA_DIR = dataDir;
+  process.env.SNAPSHOT_PATH = servedPath;
+  const lines = await admin("create-key", "--email", "ops@example.com", "--name", "rollout");
+  key = lines[lines.length - 1];
+
+  child = spawn(process.execPath, ["--require", require.resolve("tsx/cjs"), "src/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ADDIN_DIR: path.join(dir, "no-addin") },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (c) => (output += c));
+  child.stderr!.on("data", (c) => (output += c));
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`service exited (${code}):\n${output}`))));
+  await Promise.race([until(() => /running at (http:\S+)/.test(output)), exited]);
+  base = /running at (http:\S+)/.exec(output)![1];
+  firstId = await servedId();
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  process.env.DATA_DIR = savedEnv.DATA_DIR;
+  process.env.SNAPSHOT_PATH = savedEnv.SNAPSHOT_PATH;
+  if (savedEnv.DATA_DIR === undefined) delete process.env.DATA_DIR;
+  if (savedEnv.SNAPSHOT_PATH === undefined) delete process.env.SNAPSHOT_PATH;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the service records its pid in DATA_DIR", () => {
+  expect(fs.readFileSync(path.join(dataDir, "service.pid"), "utf8").trim()).toBe(String(child.pid));
+});
+
+test("SIGHUP switches to the file now at SNAPSHOT_PATH", async () => {
+  const next = path.join(dataDir, "by-hand.db");
+  fs.copyFileSync(secondFile, next);
+  fs.renameSync(next, servedPath);
+  child.kill("SIGHUP");
+  await until(async () => (await servedId()) === secondId);
+  expect((await coverage()).serving.previous_id).toBe(firstId);
+  expect(output).toMatch(/"msg":"snapshot switched"/);
+});
+
+test("SIGHUP with a bad file at SNAPSHOT_PATH: refused and logged, the current snapshot keeps serving", async () => {
+  const before = await coverage();
+  const junk = path.join(dataDir, "junk.db");
+  fs.writeFileSync(junk, "not a snapshot\n".repeat(1000));
+  fs.renameSync(junk, servedPath);
+  child.kill("SIGHUP");
+  await until(() => output.includes("snapshot refused"));
+  expect(await coverage()).toEqual(before);
+});
+
+test("rollout-snapshot refuses a bad file, exits with the reason and moves nothing", async () => {
+  const before = await coverage();
+  const bad = path.join(dataDir, "bad.db");
+  fs.writeFileSync(bad, "SQLite format 3\0".padEnd(8192, "x"));
+  await expect(admin("rollout-snapshot", "--file", bad)).rejects.toThrow(/^Refused .*bad\.db: .*\nNothing was switched\.$/s);
+  // As the command runs it: the reason on standard error, a non-zero exit.
+  const run = spawnSync(
+    process.execPath,
+    ["--require", require.resolve("tsx/cjs"), "src/server/admin.ts", "rollout-snapshot", "--file", bad],
+    {
+      cwd: ROOT,
+      env: process.env,
+      encoding: "utf8",
+    },
+  );
+  expect(run.status).toBe(1);
+  expect(run.stderr).toMatch(/^Refused .*bad\.db: .*\nNothing was switched\.\n$/s);
+  expect(fs.existsSync(bad)).toBe(true);
+  expect(await coverage()).toEqual(before);
+});
+
+test("rollout-snapshot checks the file, moves it to SNAPSHOT_PATH, keeps the replaced one and signals the service", async () => {
+  const published = path.join(dataDir, "published.db");
+  fs.copyFileSync(snapshotPath(), published);
+  const lines = await admin("rollout-snapshot", "--file", published);
+  expect(lines[0]).toBe(`Snapshot ${firstId} is now ${servedPath} (the one it replaced is ${servedPath}.previous).`);
+  expect(lines[1]).toMatch(new RegExp(`^Sent SIGHUP to the service \\(pid ${child.pid}\\)`));
+  expect(fs.existsSync(published)).toBe(false);
+  await until(async () => (await servedId()) === firstId);
+  expect((await coverage()).serving.previous_id).toBe(secondId);
+});
+
+test("rollout-snapshot with no service running moves the file and says it is served at the next start", async () => {
+  const otherData = path.join(dir, "idle");
+  fs.mkdirSync(otherData);
+  process.env.DATA_DIR = otherData;
+  process.env.SNAPSHOT_PATH = path.join(otherData, "snapshot.db");
+  try {
+    const published = path.join(otherData, "first.db");
+    fs.copyFileSync(snapshotPath(), published);
+    const lines = await admin("rollout-snapshot", "--file", published);
+    expect(lines).toEqual([
+      `Snapshot ${firstId} is now ${process.env.SNAPSHOT_PATH}.`,
+      expect.stringMatching(/^No service is running for .*; it serves .* when it starts\.$/),
+    ]);
+  } finally {
+    process.env.DATA_DIR = dataDir;
+    process.env.SNAPSHOT_PATH = servedPath;
+  }
+});
