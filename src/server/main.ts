@@ -36,7 +36,8 @@ async function main() {
 async function serve(config: Config): Promise<string> {
   const pepper = loadPepper(config.dataDir);
   const logger = loggerOptions(process.env.LOG_LEVEL ?? "info");
-  const opened = await openStores(config, pepper);
+  // Writes the store retries later (a dropped connection, a give-back of credits): said on stderr.
+  const opened = await openStores(config, pepper, (err) => console.error(`store: ${err instanceof Error ? err.message : String(err)}`));
   const app = buildApp({
     snapshotDb: openSnapshot(config.snapshotPath),
     accountsDb: opened.accountsDb,

@@ -4,6 +4,7 @@
 import type Database from "better-sqlite3";
 import type { Config } from "./config";
 import { openAccountsDb } from "./db/accounts-db";
+import { openPostgresStores } from "./postgres";
 import type { ServiceStores } from "./stores";
 
 /**
@@ -15,11 +16,12 @@ export type OpenedStores = ({ accountsDb: Database.Database; stores?: undefined 
   close(): Promise<void>;
 };
 
-export async function openStores(config: Config, pepper: Buffer): Promise<OpenedStores> {
+/** `onError`: what a store cannot write now and retries later (logged by the caller). */
+export async function openStores(config: Config, pepper: Buffer, onError: (err: unknown) => void = () => {}): Promise<OpenedStores> {
   if (config.databaseUrl) {
-    throw new Error("DATABASE_URL is set, but this build has no PostgreSQL store");
+    const stores = await openPostgresStores({ connectionString: config.databaseUrl, pepper, onError });
+    return { stores, close: () => stores.close() };
   }
-  void pepper;
   const accountsDb = openAccountsDb(config.accountsPath);
   return {
     accountsDb,

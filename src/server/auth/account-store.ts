@@ -46,26 +46,26 @@ export class AccountStore implements Accounts {
     };
   }
 
-  /** A new account without a password (the admin command's; the owner logs in once one is set). */
+  /** A new account without a password (the admin command's; the owner logs in once one is set); EmailTakenError when the email has one. */
   create(email: string, plan = DEFAULT_PLAN): Account {
     checkPlan(plan);
     const account: Account = { id: "acct_" + randomBase62(16), email, plan, created_at: this.now().toISOString() };
-    this.stmts.insert.run(account.id, account.email, account.plan, account.created_at);
+    try {
+      this.stmts.insert.run(account.id, account.email, account.plan, account.created_at);
+    } catch (err) {
+      if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new EmailTakenError();
+      throw err;
+    }
     return account;
   }
 
   /** A new account with its password, in one transaction (no half-made accounts); EmailTakenError when the email has one. */
   createWithPassword(email: string, passwordHash: string): Account {
-    try {
-      return this.db.transaction(() => {
-        const account = this.create(email);
-        this.setPassword(account.id, passwordHash);
-        return account;
-      })();
-    } catch (err) {
-      if ((err as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new EmailTakenError();
-      throw err;
-    }
+    return this.db.transaction(() => {
+      const account = this.create(email);
+      this.setPassword(account.id, passwordHash);
+      return account;
+    })();
   }
 
   findByEmail(email: string): Account | undefined {

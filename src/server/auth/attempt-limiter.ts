@@ -55,18 +55,28 @@ export class AttemptLimiter implements AttemptCounter {
   }
 }
 
-/** The limits of the sign-up and log-in forms. */
+const minutes = (m: number) => m * 60_000;
+
+/** The limits of the sign-up and log-in forms: attempts per window. */
+export const AUTH_LIMITS = {
+  /** Sign-ups from one IP address: 10 an hour. */
+  signUpPerIp: { limit: 10, windowMs: minutes(60) },
+  /** Sign-up attempts for one email: 5 an hour. */
+  signUpPerEmail: { limit: 5, windowMs: minutes(60) },
+  /** Log-in attempts from one IP address: 30 in 15 minutes. */
+  logInPerIp: { limit: 30, windowMs: minutes(15) },
+  /** Failed log-ins for one email: 10 in 15 minutes (a success clears them). */
+  logInFailuresPerEmail: { limit: 10, windowMs: minutes(15) },
+} as const;
+
+/** The limits of the sign-up and log-in forms, counted in this process's memory. */
 export function authLimiters(nowMs: () => number = Date.now) {
-  const minutes = (m: number) => m * 60_000;
+  const counter = (name: keyof typeof AUTH_LIMITS) => new AttemptLimiter(AUTH_LIMITS[name].limit, AUTH_LIMITS[name].windowMs, nowMs);
   return {
-    /** Sign-ups from one IP address: 10 an hour. */
-    signUpPerIp: new AttemptLimiter(10, minutes(60), nowMs),
-    /** Sign-up attempts for one email: 5 an hour. */
-    signUpPerEmail: new AttemptLimiter(5, minutes(60), nowMs),
-    /** Log-in attempts from one IP address: 30 in 15 minutes. */
-    logInPerIp: new AttemptLimiter(30, minutes(15), nowMs),
-    /** Failed log-ins for one email: 10 in 15 minutes (a success clears them). */
-    logInFailuresPerEmail: new AttemptLimiter(10, minutes(15), nowMs),
+    signUpPerIp: counter("signUpPerIp"),
+    signUpPerEmail: counter("signUpPerEmail"),
+    logInPerIp: counter("logInPerIp"),
+    logInFailuresPerEmail: counter("logInFailuresPerEmail"),
   };
 }
 export type AuthLimiters = ReturnType<typeof authLimiters>;

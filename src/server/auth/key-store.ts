@@ -40,16 +40,37 @@ export class KeyLimitError extends Error {
  * SHA-256 of a key as a 32-character string, one character per byte. Why a string: a Buffer
  * per request (an ArrayBuffer allocated, then swept) cost more than the hash itself under load.
  */
-function sha256Bytes(rawKey: string): string {
+export function sha256Bytes(rawKey: string): string {
   return crypto.hash("sha256", rawKey, "binary"); // "binary" is Node's name for latin1
 }
 
 /** Constant-time equality of two digests from sha256Bytes: every character is compared. */
-function sameDigest(a: string, b: string): boolean {
+export function sameDigest(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
+}
+
+/** What is stored of a key: its HMAC-SHA256 with the server's pepper. */
+export function keyHmac(pepper: Buffer, rawKey: string): Buffer {
+  return crypto.createHmac("sha256", pepper).update(rawKey, "utf8").digest();
+}
+
+/** A new raw key for an account and what is listed of it (the raw key itself is never stored). */
+export function newKey(name: string, environment: "live" | "test", now: Date): { raw: string; summary: KeySummary } {
+  const keyId = randomBase62(KEY_ID_LENGTH);
+  const raw = formatKey(environment, keyId, randomBase62(SECRET_LENGTH));
+  const summary: KeySummary = {
+    key_id: keyId,
+    name,
+    environment,
+    last_chars: raw.slice(-4),
+    created_at: now.toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+  };
+  return { raw, summary };
 }
 
 export class KeyStore implements ApiKeys {
@@ -80,7 +101,7 @@ export class KeyStore implements ApiKeys {
   }
 
   hash(rawKey: string): Buffer {
-    return crypto.createHmac("sha256", this.pepper).update(rawKey, "utf8").digest();
+    return keyHmac(this.pepper, rawKey);
   }
 
   /** Creates a key and returns the raw key: the only time it exists outside the caller's hands.
@@ -101,17 +122,8 @@ export class KeyStore implements ApiKeys {
   }
 
   private insertKey(accountId: string, name: string, environment: "live" | "test") {
-    const keyId = randomBase62(KEY_ID_LENGTH);
-    const raw = formatKey(environment, keyId, randomBase62(SECRET_LENGTH));
-    const summary: KeySummary = {
-      key_id: keyId,
-      name,
-      environment,
-      last_chars: raw.slice(-4),
-      created_at: this.now().toISOString(),
-      last_used_at: null,
-      revoked_at: null,
-    };
+    const { raw, summary } = newKey(name, environment, this.now());
+    const keyId = summary.key_id;
     this.db
       .prepare(
         `INSERT INTO api_keys (key_id, account_id, name, environment, hash, last_chars, created_at)

@@ -9,9 +9,9 @@ import type { Sessions } from "./stores";
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
 /** A created key waits this long for its one display. */
-const REVEAL_MS = 5 * 60 * 1000;
+export const REVEAL_MS = 5 * 60 * 1000;
 /** last_seen_at is written at most this often per session. */
-const TOUCH_MS = 60 * 1000;
+export const TOUCH_MS = 60 * 1000;
 
 export interface WebSession {
   /** The raw id from the cookie; CSRF tokens and key reveals are derived from it. */
@@ -26,7 +26,9 @@ interface Row {
   expires_at: string;
 }
 
-const digest = (id: string) => crypto.hash("sha256", id, "buffer") as Buffer;
+/** What is stored of a session id: its SHA-256. */
+export const sessionDigest = (id: string) => crypto.hash("sha256", id, "buffer") as Buffer;
+const digest = sessionDigest;
 
 export class SessionStore implements Sessions {
   private readonly stmts;

@@ -40,6 +40,8 @@ export interface Hold {
   balance: Balance;
   cost: number;
   settled: boolean;
+  /** The ledger row written with the hold, in a store that writes it then (postgres/credits.ts). */
+  ledgerId?: string;
 }
 
 export interface CallRecord {

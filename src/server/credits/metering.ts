@@ -111,7 +111,7 @@ function admitRate(gate: Gate, req: FastifyRequest, reply: FastifyReply, done: D
   }
   req.meteredEndpoint = gate.endpoint;
   if (gate.perUnit) return done();
-  const hold = gate.deps.ledger.hold(key.accountId, plan, gate.cost);
+  const hold = gate.deps.ledger.hold(key.accountId, plan, gate.cost, { keyId: key.keyId, endpoint: gate.endpoint, requestId: req.id });
   if (hold instanceof Promise) hold.then((h) => admitHold(gate.deps, req, reply, done, plan, h, gate.cost), done);
   else admitHold(gate.deps, req, reply, done, plan, hold, gate.cost);
 }
@@ -152,7 +152,7 @@ export function holdUnits(deps: MeteringDeps, cost: number, units: (body: unknow
     const key = req.apiKey!;
     const plan = planOf(key.plan);
     const total = cost * units(req.body);
-    const hold = deps.ledger.hold(key.accountId, plan, total);
+    const hold = deps.ledger.hold(key.accountId, plan, total, { keyId: key.keyId, endpoint: req.meteredEndpoint!, requestId: req.id });
     if (hold instanceof Promise) hold.then((h) => admitHold(deps, req, reply, done, plan, h, total), done);
     else admitHold(deps, req, reply, done, plan, hold, total);
   };

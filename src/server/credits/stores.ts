@@ -12,8 +12,9 @@ export interface Credits {
   /**
    * Holds `cost` credits for a call; null when the balance cannot cover it. No account is ever
    * held past its plan, across every process sharing the store. A free call is always held.
+   * `call` names the call for the ledger (a store that writes the ledger row with the hold needs it).
    */
-  hold(accountId: string, plan: Plan, cost: number): MaybePromise<Hold | null>;
+  hold(accountId: string, plan: Plan, cost: number, call?: CallRecord): MaybePromise<Hold | null>;
   /**
    * Ends a hold: a successful call is charged and recorded in the ledger, anything else is given
    * back; a call billed per unit may charge less than it held (`charged`). Answers at once with

@@ -1,0 +1,93 @@
+// Accounts and their passwords in PostgreSQL: the same behaviour as auth/account-store.ts.
+import type pg from "pg";
+import { type Account, EmailTakenError } from "../auth/account-store";
+import { DEFAULT_PLAN, PLANS } from "../auth/plans";
+import { randomBase62 } from "../auth/random-id";
+import type { Accounts } from "../auth/stores";
+
+const UNIQUE_VIOLATION = "23505";
+
+function checkPlan(plan: string): void {
+  if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
+}
+
+/** Something `query` can be called on: the pool, or a client inside a transaction. */
+type Queryable = Pick<pg.Pool, "query">;
+
+export class PgAccounts implements Accounts {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly now: () => Date = () => new Date(),
+    /** Told when an account's plan changes, so cached keys drop the old plan (keys.ts). */
+    private readonly onPlanChange: (accountId: string) => void = () => {},
+  ) {}
+
+  async create(email: string, plan = DEFAULT_PLAN, db: Queryable = this.pool): Promise<Account> {
+    checkPlan(plan);
+    const account: Account = { id: "acct_" + randomBase62(16), email, plan, created_at: this.now().toISOString() };
+    try {
+      await db.query("INSERT INTO accounts (id, email, plan, created_at) VALUES ($1, $2, $3, $4)", [
+        account.id,
+        account.email,
+        account.plan,
+        account.created_at,
+      ]);
+    } catch (err) {
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new EmailTakenError();
+      throw err;
+    }
+    return account;
+  }
+
+  async createWithPassword(email: string, passwordHash: string): Promise<Account> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const account = await this.create(email, DEFAULT_PLAN, client);
+      await this.setPassword(account.id, passwordHash, client);
+      await client.query("COMMIT");
+      return account;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async findByEmail(email: string): Promise<Account | undefined> {
+    const { rows } = await this.pool.query<Account>("SELECT id, email, plan, created_at FROM accounts WHERE lower(email) = lower($1)", [
+      email,
+    ]);
+    return rows[0];
+  }
+
+  async findById(accountId: string): Promise<Account | undefined> {
+    const { rows } = await this.pool.query<Account>("SELECT id, email, plan, created_at FROM accounts WHERE id = $1", [accountId]);
+    return rows[0];
+  }
+
+  async setPlan(accountId: string, plan: string): Promise<void> {
+    checkPlan(plan);
+    // The event tells the other processes to drop this account's cached keys (keys.ts).
+    await this.pool.query(
+      `WITH changed AS (UPDATE accounts SET plan = $2 WHERE id = $1 RETURNING id)
+       INSERT INTO key_events (account_id) SELECT id FROM changed`,
+      [accountId, plan],
+    );
+    this.onPlanChange(accountId);
+  }
+
+  async passwordHash(accountId: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ hash: string }>("SELECT hash FROM account_passwords WHERE account_id = $1", [accountId]);
+    return rows[0]?.hash;
+  }
+
+  async setPassword(accountId: string, passwordHash: string, db: Queryable = this.pool): Promise<void> {
+    await db.query(
+      `INSERT INTO account_passwords (account_id, hash, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`,
+      [accountId, passwordHash, this.now().toISOString()],
+    );
+  }
+}

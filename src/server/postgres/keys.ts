@@ -1,0 +1,175 @@
+// API keys in PostgreSQL: the same behaviour as auth/key-store.ts (only an HMAC of a key is
+// stored; verification compares in constant time), shared by every service process.
+//
+// A key this process has verified is kept in memory, so the API's hot path reads nothing from
+// the database for it. A revocation or a plan change made anywhere writes a key_events row;
+// every process reads new events every `pollMs` (1 s by default) and drops what they name. So a
+// key revoked in one process is refused there at once and by every other process within one
+// poll interval (plus a query's time).
+import crypto from "node:crypto";
+import type pg from "pg";
+import { parseKey, keyIdAt } from "../../shared/contract/api-key-format";
+import type { VerifiedKey } from "../auth/key-cache";
+import { KeyLimitError, type KeySummary, MAX_ACTIVE_KEYS, keyHmac, newKey, sameDigest, sha256Bytes } from "../auth/key-store";
+import type { ApiKeys } from "../auth/stores";
+import { PgAccounts } from "./accounts";
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+const KEY_CACHE_SIZE = 10_000;
+
+interface CachedKey {
+  accountId: string;
+  plan: string;
+  hash: Buffer;
+  revoked: boolean;
+  /** Set once this process has matched the key against `hash`: SHA-256 of that raw key. */
+  recognised?: { digest: string; key: VerifiedKey };
+}
+
+export class PgKeys implements ApiKeys {
+  readonly accounts: PgAccounts;
+  private readonly cache = new Map<string, CachedKey>();
+  private readonly lastUsedWritten = new Map<string, number>();
+  private lastEvent = 0;
+  private poller: NodeJS.Timeout | undefined;
+  private polling = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly pepper: Buffer,
+    private readonly now: () => Date = () => new Date(),
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
+    this.accounts = new PgAccounts(pool, now, (accountId) => this.dropAccount(accountId));
+  }
+
+  /** Starts polling for other processes' revocations and plan changes, every `pollMs`. */
+  async start(pollMs = 1000): Promise<void> {
+    const { rows } = await this.pool.query<{ last: string | null }>("SELECT max(id)::text AS last FROM key_events");
+    this.lastEvent = Number(rows[0].last ?? 0);
+    this.poller = setInterval(() => void this.poll(), pollMs);
+    this.poller.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.poller);
+  }
+
+  /** Reads the events since the last poll and drops the keys they name. */
+  async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      const { rows } = await this.pool.query<{ id: string; key_id: string | null; account_id: string }>(
+        "SELECT id::text, key_id, account_id FROM key_events WHERE id > $1 ORDER BY id",
+        [this.lastEvent],
+      );
+      for (const e of rows) {
+        if (e.key_id) this.cache.delete(e.key_id);
+        else this.dropAccount(e.account_id);
+        this.lastEvent = Number(e.id);
+      }
+    } catch (err) {
+      this.onError(err);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  async createKey(accountId: string, name: string, environment: "live" | "test" = "live"): Promise<{ raw: string; summary: KeySummary }> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      // The account row's lock makes count-and-insert one step across processes.
+      await client.query("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", [accountId]);
+      const { rows } = await client.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL",
+        [accountId],
+      );
+      if (rows[0].n >= MAX_ACTIVE_KEYS) throw new KeyLimitError();
+      const created = newKey(name, environment, this.now());
+      const s = created.summary;
+      await client.query(
+        `INSERT INTO api_keys (key_id, account_id, name, environment, hash, last_chars, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [s.key_id, accountId, name, environment, keyHmac(this.pepper, created.raw), s.last_chars, s.created_at],
+      );
+      await client.query("COMMIT");
+      return created;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async listKeys(accountId: string): Promise<KeySummary[]> {
+    const { rows } = await this.pool.query<KeySummary>(
+      `SELECT key_id, name, environment, last_chars, created_at, last_used_at, revoked_at
+       FROM api_keys WHERE account_id = $1 ORDER BY created_at, key_id`,
+      [accountId],
+    );
+    return rows;
+  }
+
+  async revokeKey(accountId: string, keyId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `WITH revoked AS (
+         UPDATE api_keys SET revoked_at = $3 WHERE key_id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING key_id, account_id
+       )
+       INSERT INTO key_events (key_id, account_id) SELECT key_id, account_id FROM revoked`,
+      [keyId, accountId, this.now().toISOString()],
+    );
+    this.cache.delete(keyId);
+    return rowCount === 1;
+  }
+
+  verify(rawKey: string): VerifiedKey | null | Promise<VerifiedKey | null> {
+    const keyId = keyIdAt(rawKey);
+    const cached = keyId === null ? undefined : this.cache.get(keyId);
+    if (cached?.recognised && !cached.revoked && sameDigest(sha256Bytes(rawKey), cached.recognised.digest)) {
+      this.touch(cached.recognised.key.keyId);
+      return cached.recognised.key;
+    }
+    return this.verifySlowly(rawKey);
+  }
+
+  private async verifySlowly(rawKey: string): Promise<VerifiedKey | null> {
+    const parsed = parseKey(rawKey);
+    if (!parsed) return null;
+    let row = this.cache.get(parsed.keyId);
+    if (!row) {
+      const { rows } = await this.pool.query<{ account_id: string; plan: string; hash: Buffer; revoked_at: string | null }>(
+        `SELECT k.account_id, a.plan, k.hash, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_id = $1`,
+        [parsed.keyId],
+      );
+      const r = rows[0];
+      if (r) {
+        row = { accountId: r.account_id, plan: r.plan, hash: r.hash, revoked: r.revoked_at !== null };
+        if (this.cache.size >= KEY_CACHE_SIZE) this.cache.clear();
+        this.cache.set(parsed.keyId, row);
+      }
+    }
+    // Hash even when the id is unknown, so unknown and wrong keys cost the same time.
+    const presented = keyHmac(this.pepper, rawKey);
+    const stored = row?.hash.length === presented.length ? row.hash : Buffer.alloc(presented.length);
+    const equal = crypto.timingSafeEqual(presented, stored);
+    if (!row || !equal || row.revoked) return null;
+    const key: VerifiedKey = Object.freeze({ keyId: parsed.keyId, accountId: row.accountId, plan: row.plan });
+    row.recognised = { digest: sha256Bytes(rawKey), key };
+    this.touch(parsed.keyId);
+    return key;
+  }
+
+  private dropAccount(accountId: string): void {
+    for (const [keyId, row] of this.cache) if (row.accountId === accountId) this.cache.delete(keyId);
+  }
+
+  private touch(keyId: string): void {
+    const nowMs = this.now().getTime();
+    if (nowMs - (this.lastUsedWritten.get(keyId) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+    this.lastUsedWritten.set(keyId, nowMs);
+    this.pool.query("UPDATE api_keys SET last_used_at = $1 WHERE key_id = $2", [new Date(nowMs).toISOString(), keyId]).catch(this.onError);
+  }
+}
