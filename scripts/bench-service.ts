@@ -1,4 +1,4 @@
-// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --reuse]
+// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --reuse --no-scale]
 //
 // Builds (or reuses) a large snapshot, starts the real service as a child process on
 // loopback, creates an API key, and drives it with wrk (Debian package `wrk`) at 10
@@ -15,8 +15,9 @@ import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { loadPepper } from "../src/server/config";
+import { benchScale } from "./bench-scale";
 
-const USAGE = "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--reuse]";
+const USAGE = "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--reuse] [--no-scale]";
 
 /** The command line's options; anything else, or a value that is not a positive integer, exits with the usage. */
 function options() {
@@ -28,6 +29,8 @@ function options() {
         "data-dir": { type: "string" },
         port: { type: "string", default: "3917" },
         reuse: { type: "boolean", default: false },
+        // Skips the scale-out part (scripts/bench-scale.ts: PostgreSQL and several processes).
+        "no-scale": { type: "boolean", default: false },
       },
     });
     for (const name of ["properties", "duration", "port"] as const) {
@@ -272,8 +275,22 @@ async function main() {
     );
     console.log(`service RSS now ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB (target < 600)`);
     if (buildSeconds !== null) console.log(`snapshot build ${buildSeconds.toFixed(1)} s (target < 180)`);
+    if (!OPTIONS["no-scale"]) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      const lines = await benchScale({
+        dataDir: DATA_DIR,
+        port: PORT + 1,
+        duration: DURATION,
+        connections: CONNECTIONS,
+        sqliteKey: key,
+        detailPaths,
+      });
+      for (const line of lines) console.log(line);
+    }
   } finally {
-    child.kill("SIGTERM");
+    if (child.exitCode === null) child.kill("SIGTERM");
   }
 }
 
