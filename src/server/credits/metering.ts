@@ -134,6 +134,12 @@ function rateLimited(req: FastifyRequest, reply: FastifyReply, plan: Plan, balan
 }
 
 function admitHold(deps: MeteringDeps, req: FastifyRequest, reply: FastifyReply, done: Done, plan: Plan, hold: Hold | null, cost: number) {
+  if (hold && req.raw.destroyed) {
+    // The client went away while a store answered (onRequestAbort found nothing held yet): give
+    // the credits back and go no further, since no answer can reach it.
+    deps.ledger.settle(hold, false, { keyId: req.apiKey!.keyId, endpoint: req.meteredEndpoint ?? "", requestId: req.id });
+    return;
+  }
   if (hold) {
     req.creditHold = hold;
     return done();

@@ -38,8 +38,11 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
     // throws and hands it to the error handler.
     handler: (request, reply) => {
       checkRanges(route.operationId, request.query);
+      // A request abandoned while a store answered has given its snapshot back (onRequestAbort);
+      // it takes the current one again, which onSend gives back.
+      request.snapshot ??= live.acquire();
       const result = route.handler({
-        snapshot: request.snapshot!,
+        snapshot: request.snapshot,
         query: request.query,
         params: request.params,
         body: request.body,

@@ -69,8 +69,10 @@ export class PgCredits implements Credits {
     // A free call is always held (even past the limit, after a plan was lowered); it writes nothing.
     if (cost <= 0) return { accountId, balance: await this.balance(accountId, plan), cost: 0, settled: false };
     const b = this.periodOf(plan, 0);
-    const { rows } = await this.pool.query<{ used: number; ledger_id: string }>(
-      `WITH total AS (
+    // Named, so each connection plans it once (planning a statement costs more than running it).
+    const { rows } = await this.pool.query<{ used: number; ledger_id: string }>({
+      name: "credits-hold",
+      text: `WITH total AS (
          INSERT INTO credit_usage AS u (account_id, period, used) SELECT $1::text, $2::text, $3::int WHERE $3::int <= $4::int
          ON CONFLICT (account_id, period) DO UPDATE SET used = u.used + excluded.used WHERE u.used + excluded.used <= $4::int
          RETURNING used
@@ -80,8 +82,17 @@ export class PgCredits implements Credits {
          RETURNING id
        )
        SELECT total.used, row.id::text AS ledger_id FROM total, row`,
-      [accountId, b.period, cost, b.limit, call?.keyId ?? "", call?.endpoint ?? "", this.now().toISOString(), call?.requestId ?? ""],
-    );
+      values: [
+        accountId,
+        b.period,
+        cost,
+        b.limit,
+        call?.keyId ?? "",
+        call?.endpoint ?? "",
+        this.now().toISOString(),
+        call?.requestId ?? "",
+      ],
+    });
     if (rows.length === 0) return null;
     b.used = rows[0].used;
     return { accountId, balance: b, cost, settled: false, ledgerId: rows[0].ledger_id };

@@ -2,7 +2,7 @@
 // connection pool per process, the schema migrated at start, and the same interfaces the
 // SQLite stores implement (auth/stores.ts, credits/stores.ts).
 import pg from "pg";
-import type { ApiKeys, AuthLimits, Sessions } from "../auth/stores";
+import type { ApiKeys, Sessions } from "../auth/stores";
 import type { Credits, RateLimits } from "../credits/stores";
 import { PgCredits } from "./credits";
 import { PgKeys } from "./keys";
@@ -10,8 +10,10 @@ import { pgAuthLimits, PgRateLimits } from "./limits";
 import { migrate } from "./migrations";
 import { PgSessions } from "./sessions";
 
-/** Connections per process: the API's hot path holds one per request for one statement. */
+/** Connections per process and pool (two pools): the API's hot path holds one per request for one statement. */
 export const POOL_SIZE = 10;
+/** How often each process deletes ended sign-up and log-in windows (they would pile up otherwise). */
+const PRUNE_ATTEMPTS_MS = 10 * 60_000;
 
 export interface PostgresStoreOptions {
   connectionString: string;
@@ -25,7 +27,7 @@ export interface PostgresStoreOptions {
 export interface PostgresStores {
   keys: ApiKeys & PgKeys;
   sessions: Sessions;
-  authLimits: AuthLimits;
+  authLimits: ReturnType<typeof pgAuthLimits>;
   credits: Credits;
   rateLimits: RateLimits;
   pool: pg.Pool;
@@ -35,12 +37,21 @@ export interface PostgresStores {
 export async function openPostgresStores(opts: PostgresStoreOptions): Promise<PostgresStores> {
   const onError = opts.onError ?? (() => {});
   const pool = new pg.Pool({ connectionString: opts.connectionString, max: POOL_SIZE, application_name: "propintel" });
+  // Rate limits and attempt counts need not survive a crash of the database server, so their
+  // commits do not wait for the disk (which would hold each key's bucket row locked meanwhile).
+  const counters = new pg.Pool({
+    connectionString: opts.connectionString,
+    max: POOL_SIZE,
+    application_name: "propintel-counters",
+    options: "-c synchronous_commit=off",
+  });
   // An idle connection the server drops (a restart, a network blip) must not crash the process.
   pool.on("error", onError);
+  counters.on("error", onError);
   try {
     await migrate(pool);
   } catch (err) {
-    await pool.end();
+    await Promise.all([pool.end(), counters.end()]);
     throw err;
   }
   const now = opts.now;
@@ -48,17 +59,23 @@ export async function openPostgresStores(opts: PostgresStoreOptions): Promise<Po
   const keys = new PgKeys(pool, opts.pepper, now, onError);
   await keys.start(opts.keyPollMs);
   const credits = new PgCredits(pool, now, onError);
+  const authLimits = pgAuthLimits(counters, nowMs);
+  const pruner = setInterval(() => {
+    for (const counter of Object.values(authLimits)) counter.prune().catch(onError);
+  }, PRUNE_ATTEMPTS_MS);
+  pruner.unref();
   return {
     keys,
     sessions: new PgSessions(pool, now),
-    authLimits: pgAuthLimits(pool, nowMs),
+    authLimits,
     credits,
-    rateLimits: new PgRateLimits(pool, nowMs),
+    rateLimits: new PgRateLimits(counters, nowMs),
     pool,
     close: async () => {
       keys.stop();
+      clearInterval(pruner);
       await credits.flush();
-      await pool.end();
+      await Promise.all([pool.end(), counters.end()]);
     },
   };
 }

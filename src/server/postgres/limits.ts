@@ -16,16 +16,18 @@ export class PgRateLimits implements RateLimits {
 
   async take(keyId: string, rate: Plan["rate"]): Promise<RateDecision> {
     // The bucket refills from its last call to now, then gives one token if it has one.
-    const { rows } = await this.pool.query<{ tokens: number; allowed: boolean }>(
-      `INSERT INTO rate_buckets AS b (key_id, tokens, at_ms, allowed) VALUES ($1, $2::float8 - 1, $3, true)
+    // Named, so each connection plans it once.
+    const { rows } = await this.pool.query<{ tokens: number; allowed: boolean }>({
+      name: "rate-take",
+      text: `INSERT INTO rate_buckets AS b (key_id, tokens, at_ms, allowed) VALUES ($1, $2::float8 - 1, $3, true)
        ON CONFLICT (key_id) DO UPDATE SET
          allowed = least($2, b.tokens + greatest(0, $3 - b.at_ms) / 1000.0 * $4) >= 1,
          tokens = least($2, b.tokens + greatest(0, $3 - b.at_ms) / 1000.0 * $4)
                   - CASE WHEN least($2, b.tokens + greatest(0, $3 - b.at_ms) / 1000.0 * $4) >= 1 THEN 1 ELSE 0 END,
          at_ms = greatest(b.at_ms, $3)
        RETURNING tokens, allowed`,
-      [keyId, rate.burst, this.nowMs(), rate.perSecond],
-    );
+      values: [keyId, rate.burst, this.nowMs(), rate.perSecond],
+    });
     const { tokens, allowed } = rows[0];
     return {
       allowed,
@@ -78,7 +80,7 @@ export class PgAttemptCounter implements AttemptCounter {
 }
 
 /** The limits of the sign-up and log-in forms (auth/attempt-limiter.ts's numbers), counted in PostgreSQL. */
-export function pgAuthLimits(pool: pg.Pool, nowMs: () => number = Date.now): AuthLimits {
+export function pgAuthLimits(pool: pg.Pool, nowMs: () => number = Date.now): AuthLimits & Record<keyof AuthLimits, PgAttemptCounter> {
   const counter = (name: keyof typeof AUTH_LIMITS) =>
     new PgAttemptCounter(pool, name, AUTH_LIMITS[name].limit, AUTH_LIMITS[name].windowMs, nowMs);
   return {
