@@ -100,27 +100,19 @@ interface Load {
 }
 
 /** wrk, run without blocking this process (a rollout or a kill happens while it runs). */
-async function wrk(opts: ScaleOptions, paths: string[], key: string, seconds: number): Promise<Load> {
+async function wrk(opts: ScaleOptions, paths: string[], keys: string | string[], seconds: number): Promise<Load> {
+  const keyList = typeof keys === "string" ? [keys] : keys;
   const lua = path.join(os.tmpdir(), `propintel-scale-${process.pid}.lua`);
   fs.writeFileSync(
     lua,
     `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}\nlocal i = 0\n` +
-      `request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1]) end\n`,
+      `local keys = {${keyList.map((k) => JSON.stringify(`Bearer ${k}`)).join(",")}}\n` +
+      `request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1], {["Authorization"] = keys[(i % #keys) + 1]}) end\n`,
   );
   const out = await new Promise<string>((resolve, reject) =>
     execFile(
       "wrk",
-      [
-        "-t1",
-        `-c${opts.connections}`,
-        `-d${seconds}s`,
-        "--latency",
-        "-s",
-        lua,
-        "-H",
-        `Authorization: Bearer ${key}`,
-        `http://127.0.0.1:${opts.port}`,
-      ],
+      ["-t1", `-c${opts.connections}`, `-d${seconds}s`, "--latency", "-s", lua, `http://127.0.0.1:${opts.port}`],
       { encoding: "utf8" },
       (err, stdout) => (err ? reject(err) : resolve(stdout)),
     ),
@@ -141,7 +133,7 @@ async function wrk(opts: ScaleOptions, paths: string[], key: string, seconds: nu
 }
 
 /** Detail under wrk: throughput, p99, and CPU per request of the service and database processes. */
-async function detailLoad(opts: ScaleOptions, key: string, pids: number[]) {
+async function detailLoad(opts: ScaleOptions, key: string | string[], pids: number[]) {
   await wrk(opts, opts.detailPaths, key, 3); // warm-up
   const before = pids.reduce((s, p) => s + treeCpuSeconds(p), 0);
   const load = await wrk(opts, opts.detailPaths, key, opts.duration);
@@ -192,16 +184,23 @@ export async function benchScale(opts: ScaleOptions): Promise<string[]> {
     await admin.end();
     const databaseUrl = postgres.urlOf("propintel_bench");
     const stores = await openPostgresStores({ connectionString: databaseUrl, pepper: loadPepper(opts.dataDir) });
-    const loadAccount = await stores.keys.accounts.create("bench@example.com", "unlimited");
-    const loadKey = (await stores.keys.createKey(loadAccount.id, "benchmark")).raw;
+    // Twenty accounts on the operators' plan, one key each, the requests spread over them as
+    // a team's would be (one account would make every call queue on one row of credits).
+    const loadKeys: string[] = [];
+    for (let n = 0; n < 20; n++) {
+      const account = await stores.keys.accounts.create(`bench${n}@example.com`, "unlimited");
+      loadKeys.push((await stores.keys.createKey(account.id, "benchmark")).raw);
+    }
+    const loadKey = loadKeys[0];
     const pgRoot = postgresRoot(postgres.port);
 
     // 1. Detail: SQLite in one process, PostgreSQL in one and in two.
     const rows: [string, Awaited<ReturnType<typeof detailLoad>>][] = [];
     for (const [name, env, key] of [
       ["SQLite, 1 process", {}, opts.sqliteKey],
-      ["PostgreSQL, 1 process", { DATABASE_URL: databaseUrl }, loadKey],
-      ["PostgreSQL, 2 processes (WORKERS=2)", { DATABASE_URL: databaseUrl, WORKERS: "2" }, loadKey],
+      ["PostgreSQL, 1 process, 20 accounts", { DATABASE_URL: databaseUrl }, loadKeys],
+      ["PostgreSQL, 2 processes (WORKERS=2), 20 accounts", { DATABASE_URL: databaseUrl, WORKERS: "2" }, loadKeys],
+      ["PostgreSQL, 2 processes, every call on one account", { DATABASE_URL: databaseUrl, WORKERS: "2" }, loadKey],
     ] as const) {
       const child = startService(opts, env);
       children.push(child);
@@ -215,7 +214,8 @@ export async function benchScale(opts: ScaleOptions): Promise<string[]> {
       "| store and processes | req/s | p99 ms | CPU µs/req (service + database) | errors | non-2xx |",
       "|---|---:|---:|---:|---:|---:|",
       ...rows.map(([n, r]) => `| ${n} | ${r.rps.toFixed(0)} | ${r.p99} | ${r.cpuUs.toFixed(0)} | ${r.errors} | ${r.non2xx} |`),
-      `2 processes on PostgreSQL / 1 on SQLite: ${(rows[2][1].rps / rows[0][1].rps).toFixed(2)}x by req/s (target 1.5x where the cores are free)`,
+      `2 processes on PostgreSQL / 1 on SQLite: ${(rows[2][1].rps / rows[0][1].rps).toFixed(2)}x by req/s (target 1.5x where the cores are free); ` +
+        `2 / 1 on PostgreSQL: ${(rows[2][1].rps / rows[1][1].rps).toFixed(2)}x`,
     );
 
     // 2. 50 clients over 2 processes on one Explorer account, with its 10 keys. These processes
