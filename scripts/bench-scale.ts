@@ -64,7 +64,8 @@ function postgresRoot(port: number): number {
   return pid;
 }
 
-async function waitForHealth(base: string, child: ChildProcess) {
+/** Resolves once the service answers its health check; throws if it exits first. */
+export async function waitForHealth(base: string, child: ChildProcess) {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error("service exited before it was ready");
     try {

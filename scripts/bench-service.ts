@@ -4,7 +4,7 @@
 // loopback, creates an API key, and drives it with wrk (Debian package `wrk`) at 10
 // concurrent connections per scenario.
 // All scenarios run in one invocation so the figures compare as ratios on this shared machine.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +15,7 @@ import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
 import { loadPepper } from "../src/server/config";
-import { benchScale } from "./bench-scale";
+import { benchScale, waitForHealth } from "./bench-scale";
 
 const USAGE = "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--reuse] [--no-scale]";
 
@@ -57,19 +57,6 @@ function rssMb(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
-}
-
-async function waitForHealth(base: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error("service exited before it was ready");
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("service did not become ready");
 }
 
 interface Figures {

@@ -44,6 +44,18 @@ export interface Hold {
   ledgerId?: string;
 }
 
+/** The usage page's figures from a plan, its period's balance and the latest ledger rows. */
+export function usageReport(plan: Plan, b: Balance, recent: UsageReport["recent"]): UsageReport {
+  return {
+    plan: { id: plan.id, name: plan.name, monthly_credits: plan.monthlyCredits },
+    period: b.period,
+    used: b.used,
+    remaining: Math.max(0, b.limit - b.used),
+    resets_at: b.resetsAt,
+    recent,
+  };
+}
+
 export interface CallRecord {
   keyId: string;
   endpoint: string;
@@ -195,14 +207,7 @@ export class CreditLedger implements Credits {
     this.flush();
     const plan = planOf((this.stmts.plan.get(accountId) as string | undefined) ?? DEFAULT_PLAN);
     const b = this.balance(accountId, plan);
-    return {
-      plan: { id: plan.id, name: plan.name, monthly_credits: plan.monthlyCredits },
-      period: b.period,
-      used: b.used,
-      remaining: Math.max(0, b.limit - b.used),
-      resets_at: b.resetsAt,
-      recent: this.stmts.recent.all(accountId, recentLimit) as UsageReport["recent"],
-    };
+    return usageReport(plan, b, this.stmts.recent.all(accountId, recentLimit) as UsageReport["recent"]);
   }
 
   private readonly inserts = new Map<number, Database.Statement>();

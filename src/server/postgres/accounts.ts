@@ -4,6 +4,7 @@ import { type Account, EmailTakenError } from "../auth/account-store";
 import { DEFAULT_PLAN, PLANS } from "../auth/plans";
 import { randomBase62 } from "../auth/random-id";
 import type { Accounts } from "../auth/stores";
+import { inTransaction } from "./transaction";
 
 const UNIQUE_VIOLATION = "23505";
 
@@ -39,20 +40,12 @@ export class PgAccounts implements Accounts {
     return account;
   }
 
-  async createWithPassword(email: string, passwordHash: string): Promise<Account> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
+  createWithPassword(email: string, passwordHash: string): Promise<Account> {
+    return inTransaction(this.pool, async (client) => {
       const account = await this.create(email, DEFAULT_PLAN, client);
       await this.setPassword(account.id, passwordHash, client);
-      await client.query("COMMIT");
       return account;
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async findByEmail(email: string): Promise<Account | undefined> {

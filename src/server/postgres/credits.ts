@@ -13,8 +13,9 @@
 // the last FLUSH_INTERVAL_MS) stay charged. Nothing answered goes unrecorded, and nothing is
 // ever charged past the plan.
 import type pg from "pg";
+import { inTransaction } from "./transaction";
 import { DEFAULT_PLAN, type Plan, planOf } from "../auth/plans";
-import type { Balance, CallRecord, Hold, UsageReport } from "../credits/credit-ledger";
+import { type Balance, type CallRecord, type Hold, type UsageReport, usageReport } from "../credits/credit-ledger";
 import { periodEnd, periodOf } from "../credits/periods";
 import type { Credits } from "../credits/stores";
 
@@ -123,28 +124,20 @@ export class PgCredits implements Credits {
   }
 
   private async write(batch: GiveBack[]): Promise<void> {
-    const client = await this.pool.connect().catch((err) => {
-      this.retry(batch, err);
-      return undefined;
-    });
-    if (!client) return;
     try {
-      await client.query("BEGIN");
-      for (const g of batch) {
-        if (g.charged === 0) await client.query("DELETE FROM credit_ledger WHERE id = $1", [g.ledgerId]);
-        else await client.query("UPDATE credit_ledger SET cost = $2 WHERE id = $1", [g.ledgerId, g.charged]);
-        await client.query("UPDATE credit_usage SET used = used - $3 WHERE account_id = $1 AND period = $2", [
-          g.accountId,
-          g.period,
-          g.refund,
-        ]);
-      }
-      await client.query("COMMIT");
+      await inTransaction(this.pool, async (client) => {
+        for (const g of batch) {
+          if (g.charged === 0) await client.query("DELETE FROM credit_ledger WHERE id = $1", [g.ledgerId]);
+          else await client.query("UPDATE credit_ledger SET cost = $2 WHERE id = $1", [g.ledgerId, g.charged]);
+          await client.query("UPDATE credit_usage SET used = used - $3 WHERE account_id = $1 AND period = $2", [
+            g.accountId,
+            g.period,
+            g.refund,
+          ]);
+        }
+      });
     } catch (err) {
-      await client.query("ROLLBACK").catch(() => {});
       this.retry(batch, err);
-    } finally {
-      client.release();
     }
   }
 
@@ -169,13 +162,6 @@ export class PgCredits implements Credits {
       `SELECT endpoint, at, cost, key_id, request_id FROM credit_ledger WHERE account_id = $1 ORDER BY id DESC LIMIT $2`,
       [accountId, recentLimit],
     );
-    return {
-      plan: { id: plan.id, name: plan.name, monthly_credits: plan.monthlyCredits },
-      period: b.period,
-      used: b.used,
-      remaining: Math.max(0, b.limit - b.used),
-      resets_at: b.resetsAt,
-      recent,
-    };
+    return usageReport(plan, b, recent);
   }
 }

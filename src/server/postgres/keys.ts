@@ -13,6 +13,7 @@ import type { VerifiedKey } from "../auth/key-cache";
 import { KeyLimitError, type KeySummary, MAX_ACTIVE_KEYS, keyHmac, newKey, sameDigest, sha256Bytes } from "../auth/key-store";
 import type { ApiKeys } from "../auth/stores";
 import { PgAccounts } from "./accounts";
+import { inTransaction } from "./transaction";
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 const KEY_CACHE_SIZE = 10_000;
@@ -76,10 +77,8 @@ export class PgKeys implements ApiKeys {
     }
   }
 
-  async createKey(accountId: string, name: string, environment: "live" | "test" = "live"): Promise<{ raw: string; summary: KeySummary }> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
+  createKey(accountId: string, name: string, environment: "live" | "test" = "live"): Promise<{ raw: string; summary: KeySummary }> {
+    return inTransaction(this.pool, async (client) => {
       // The account row's lock makes count-and-insert one step across processes.
       await client.query("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", [accountId]);
       const { rows } = await client.query<{ n: number }>(
@@ -94,14 +93,8 @@ export class PgKeys implements ApiKeys {
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [s.key_id, accountId, name, environment, keyHmac(this.pepper, created.raw), s.last_chars, s.created_at],
       );
-      await client.query("COMMIT");
       return created;
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async listKeys(accountId: string): Promise<KeySummary[]> {

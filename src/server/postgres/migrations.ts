@@ -3,6 +3,7 @@
 // migrates and the others find the work done. A migration is never edited once released: a
 // change is a new one at the end.
 import type pg from "pg";
+import { inTransaction } from "./transaction";
 
 /** Any fixed number: the advisory lock every process of this service takes to migrate. */
 const MIGRATION_LOCK = 4_815_162_342;
@@ -89,10 +90,8 @@ export const MIGRATIONS: string[] = [
 ];
 
 /** Brings the database's schema up to date; safe to run from several processes at once. */
-export async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+export function migrate(pool: pg.Pool): Promise<void> {
+  return inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())",
@@ -104,11 +103,5 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       await client.query(MIGRATIONS[v - 1]);
       await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [v]);
     }
-    await client.query("COMMIT");
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
