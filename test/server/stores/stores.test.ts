@@ -244,6 +244,24 @@ describe("PostgreSQL shared by several processes", () => {
     }
   }, 60_000);
 
+  test("ended sign-up and log-in windows are deleted, live ones kept", async () => {
+    const database = await freshDatabase();
+    const stores = await openPostgresStores({ connectionString: database.url, pepper, now });
+    try {
+      const perIp = stores.authLimits.logInPerIp;
+      await perIp.record("192.0.2.1");
+      clock += perIp.windowMs / 2;
+      await perIp.record("192.0.2.2");
+      clock += perIp.windowMs / 2;
+      await perIp.prune();
+      const { rows } = await stores.pool.query("SELECT key FROM attempt_windows");
+      expect(rows).toEqual([{ key: "192.0.2.2" }]);
+    } finally {
+      await stores.close();
+      await database.drop();
+    }
+  });
+
   test("a key revoked through one process is refused by another within its poll interval", async () => {
     const database = await freshDatabase();
     const [one, two] = [
