@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { buildApp } from "./app";
 import { type Config, loadConfig, loadPepper } from "./config";
 import { startWalCheckpoints } from "./db/wal-checkpoints";
+import { NODE_ID } from "./data/node-id";
 import { loggerOptions } from "./http/logging";
 import { openStores } from "./open-stores";
 import { removePidFile, writePidFile } from "./service-pid";
@@ -72,6 +73,7 @@ async function serve(config: Config): Promise<string> {
   process.on("SIGHUP", () => void app.liveSnapshot.rollout(config.snapshotPath));
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) writePidFile(config.dataDir); // a supervisor writes its own
+  app.log.info({ node: NODE_ID, pid: process.pid }, "listening"); // the id coverage's serving.node names
   const scheme = config.tls ? "https" : "http";
   const host = config.host === "0.0.0.0" || (config.tls && config.host === "127.0.0.1") ? "localhost" : config.host;
   const address = app.server.address();

@@ -139,11 +139,12 @@ describe("snapshot rollout", () => {
     const old = svc.app.snapshot;
     const before = (await svc.get("/v1/commercial/coverage")).json();
     expect(before.snapshot.id).toBe(oldId);
-    expect(before.serving).toEqual({ since: expect.any(String), previous_id: null });
+    expect(before.serving).toEqual({ node: expect.stringMatching(/^node_[0-9a-f]{10}$/), since: expect.any(String), previous_id: null });
     await svc.app.liveSnapshot.rollout(newFile);
     const after = (await svc.get("/v1/commercial/coverage")).json();
     expect(after.snapshot.id).toBe(newId);
     expect(after.serving.previous_id).toBe(oldId);
+    expect(after.serving.node).toBe(before.serving.node); // the same process
     expect(Date.parse(after.serving.since)).toBeGreaterThanOrEqual(Date.parse(before.serving.since));
     // Nothing cached for the old snapshot reaches answers from the new one: not the catalog, not
     // a stored document's ETag (a property's detail answer names its snapshot by its ETag).

@@ -18,6 +18,7 @@ import { PLACE_KINDS_OF } from "../../shared/contract/queries";
 import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../shared/contract/paging";
 import { defineRoute, openApiPath, type RouteDef } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
+import { NODE_ID } from "../data/node-id";
 
 export const coverageRoute = defineRoute({
   operationId: "getCoverage",
@@ -36,7 +37,7 @@ export const coverageRoute = defineRoute({
       source: snapshot.source,
       seed: snapshot.meta.seed ?? null,
     },
-    serving: snapshot.serving,
+    serving: { node: NODE_ID, ...snapshot.serving },
     ...snapshot.coverage,
   }),
 });

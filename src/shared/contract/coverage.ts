@@ -69,6 +69,9 @@ export const CoverageReport = Type.Object({
   ),
   serving: Type.Object(
     {
+      node: Type.String({
+        description: "An opaque id of the service process that answered (each process logs its id with its pid when it starts).",
+      }),
       since: Type.String({
         format: "date-time",
         description: "When this node began answering from this snapshot: when it started, or when a rollout switched it to this one.",
