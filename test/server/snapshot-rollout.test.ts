@@ -137,12 +137,16 @@ describe("snapshot rollout", () => {
 
   test("coverage says which snapshot this node serves and since when", async () => {
     const old = svc.app.snapshot;
-    const before = (await svc.get("/v1/commercial/coverage")).json();
+    const beforeRes = await svc.get("/v1/commercial/coverage");
+    const before = beforeRes.json();
     expect(before.snapshot.id).toBe(oldId);
+    expect(beforeRes.headers["x-snapshot-id"]).toBe(oldId); // every answer names its snapshot
     expect(before.serving).toEqual({ node: expect.stringMatching(/^node_[0-9a-f]{10}$/), since: expect.any(String), previous_id: null });
     await svc.app.liveSnapshot.rollout(newFile);
-    const after = (await svc.get("/v1/commercial/coverage")).json();
+    const afterRes = await svc.get("/v1/commercial/coverage");
+    const after = afterRes.json();
     expect(after.snapshot.id).toBe(newId);
+    expect(afterRes.headers["x-snapshot-id"]).toBe(newId);
     expect(after.serving.previous_id).toBe(oldId);
     expect(after.serving.node).toBe(before.serving.node); // the same process
     expect(Date.parse(after.serving.since)).toBeGreaterThanOrEqual(Date.parse(before.serving.since));

@@ -10,7 +10,15 @@ import { CREDIT_HEADERS } from "../../shared/contract/credit-fields";
 import { ApiProblem } from "./problem";
 
 /** What a page on an allowed origin may read from an answer. */
-export const EXPOSED_HEADERS = ["X-Request-Id", ...Object.values(CREDIT_HEADERS), "RateLimit", "RateLimit-Policy", "Retry-After", "ETag"];
+export const EXPOSED_HEADERS = [
+  "X-Request-Id",
+  ...Object.values(CREDIT_HEADERS),
+  "RateLimit",
+  "RateLimit-Policy",
+  "Retry-After",
+  "ETag",
+  "X-Snapshot-Id",
+];
 
 const ALLOWED_METHODS = ["GET", "POST"];
 const ALLOWED_HEADERS = ["Authorization", "Content-Type", "If-None-Match"];

@@ -13,6 +13,15 @@ const REQUEST_ID_HEADER = {
   "X-Request-Id": { required: true, schema: { type: "string" }, description: "Names the request; the same as `request_id` in a problem." },
 };
 
+/** On every answer of an operation: which snapshot answered. */
+const SNAPSHOT_HEADER = {
+  "X-Snapshot-Id": {
+    required: true,
+    schema: { type: "string" },
+    description: "The snapshot that answered (a service switches to a newly published snapshot without restarting: docs/deployment.md).",
+  },
+};
+
 /** Headers on every answer to a call with a valid key (errors, 304, 402 and 429 included). */
 const METERING_HEADERS = {
   ...REQUEST_ID_HEADER,
@@ -56,7 +65,8 @@ function responses(route: RouteDef, components: Record<string, unknown>): Record
   const out: Record<string, unknown> = {
     "200": {
       description: "OK",
-      headers: route.method === "GET" ? { ...ETAG_HEADER, ...METERING_HEADERS } : METERING_HEADERS,
+      headers:
+        route.method === "GET" ? { ...ETAG_HEADER, ...SNAPSHOT_HEADER, ...METERING_HEADERS } : { ...SNAPSHOT_HEADER, ...METERING_HEADERS },
       content: { "application/json": { schema: componentize(route.response, components) } },
     },
   };

@@ -46,6 +46,7 @@ export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
   api.addHook("onSend", (req, reply, payload, hookDone) => {
     const body = conditionalGet(req, reply, payload); // may turn a 200 into a free 304
     const settled = settleCredits(api.ledger, req, reply);
+    if (req.snapshot) reply.header("X-Snapshot-Id", req.snapshot.ref.id); // which snapshot answered
     releaseSnapshot(req); // the answer is written: the request needs its snapshot no more
     if (settled instanceof Promise) settled.then(() => hookDone(null, body), hookDone);
     else hookDone(null, body);
