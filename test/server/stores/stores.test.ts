@@ -281,4 +281,34 @@ describe("PostgreSQL shared by several processes", () => {
       await database.drop();
     }
   });
+
+  // An event's id is taken when its statement runs, not when it commits: a revocation can commit
+  // after a later-numbered event was already polled.
+  test("a revocation that commits after a later event was polled is still seen", async () => {
+    const database = await freshDatabase();
+    const [one, two] = [
+      await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
+      await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
+    ];
+    const slow = await one.pool.connect();
+    try {
+      const a = await one.keys.accounts.create("late-commit@example.com");
+      const first = await one.keys.createKey(a.id, "first");
+      const second = await one.keys.createKey(a.id, "second");
+      expect(await two.keys.verify(first.raw)).not.toBeNull();
+      await slow.query("BEGIN");
+      await slow.query("UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1", [first.summary.key_id, new Date().toISOString()]);
+      await slow.query("INSERT INTO key_events (key_id, account_id) VALUES ($1, $2)", [first.summary.key_id, a.id]);
+      await one.keys.revokeKey(a.id, second.summary.key_id); // a later event id, committed first
+      await two.keys.poll();
+      await slow.query("COMMIT");
+      await two.keys.poll();
+      expect(await two.keys.verify(first.raw)).toBeNull();
+    } finally {
+      slow.release();
+      await one.close();
+      await two.close();
+      await database.drop();
+    }
+  });
 });
