@@ -7,10 +7,11 @@
 // key revoked in one process is refused there at once and by every other process within one
 // poll interval of the revocation's commit (plus a query's time).
 //
-// An event's id is taken before its transaction commits, so a poll cannot ask for "ids after the
-// last one seen": it asks instead for every event written by a transaction that the previous poll
-// could not yet see (transaction id at or above that poll's snapshot xmin) and skips the ones
-// already handled.
+// Two orders of events make that hold. An event's id is taken before its transaction commits,
+// so a poll cannot ask for "ids after the last one seen": it asks instead for every event written
+// by a transaction that the previous poll could not yet see (transaction id at or above that
+// poll's snapshot xmin) and skips the ones already handled. And a key read from the database
+// while a poll dropped keys is answered but not kept, since its row may predate what was dropped.
 import crypto from "node:crypto";
 import type pg from "pg";
 import { parseKey, keyIdAt } from "../../shared/contract/api-key-format";
@@ -40,6 +41,8 @@ export class PgKeys implements ApiKeys {
   private pollXmin = "0";
   /** The events at or above pollXmin already handled, so the next poll skips them. */
   private handled = new Set<string>();
+  /** Counts drops from the cache, so a lookup that raced one is not kept. */
+  private drops = 0;
   private poller: NodeJS.Timeout | undefined;
   private polling = false;
 
@@ -150,6 +153,7 @@ export class PgKeys implements ApiKeys {
     if (!parsed) return null;
     let row = this.cache.get(parsed.keyId);
     if (!row) {
+      const drops = this.drops;
       const { rows } = await this.pool.query<{ account_id: string; plan: string; hash: Buffer; revoked_at: string | null }>(
         `SELECT k.account_id, a.plan, k.hash, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_id = $1`,
         [parsed.keyId],
@@ -158,7 +162,7 @@ export class PgKeys implements ApiKeys {
       if (r) {
         row = { accountId: r.account_id, plan: r.plan, hash: r.hash, revoked: r.revoked_at !== null };
         if (this.cache.size >= KEY_CACHE_SIZE) this.cache.clear();
-        this.cache.set(parsed.keyId, row);
+        if (this.drops === drops) this.cache.set(parsed.keyId, row);
       }
     }
     // Hash even when the id is unknown, so unknown and wrong keys cost the same time.
@@ -173,10 +177,12 @@ export class PgKeys implements ApiKeys {
   }
 
   private dropKey(keyId: string): void {
+    this.drops++;
     this.cache.delete(keyId);
   }
 
   private dropAccount(accountId: string): void {
+    this.drops++;
     for (const [keyId, row] of this.cache) if (row.accountId === accountId) this.cache.delete(keyId);
   }
 

@@ -311,4 +311,41 @@ describe("PostgreSQL shared by several processes", () => {
       await database.drop();
     }
   });
+
+  test("a key read from the database while its revocation was polled is not kept", async () => {
+    const database = await freshDatabase();
+    const [one, two] = [
+      await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
+      await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
+    ];
+    try {
+      const a = await one.keys.accounts.create("in-flight@example.com");
+      const { raw, summary } = await one.keys.createKey(a.id, "k");
+      // Hold the answer of the other process's key lookup until the revocation has been polled.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let lookups = 0;
+      const query = two.pool.query.bind(two.pool) as (...args: unknown[]) => Promise<unknown>;
+      (two.pool as unknown as { query: typeof query }).query = async (...args) => {
+        const result = await query(...args);
+        if (String(args[0]).includes("FROM api_keys k JOIN accounts")) {
+          lookups++;
+          await gate;
+        }
+        return result;
+      };
+      const inFlight = two.keys.verify(raw);
+      while (lookups === 0) await new Promise((resolve) => setImmediate(resolve));
+      await one.keys.revokeKey(a.id, summary.key_id);
+      await two.keys.poll();
+      release();
+      await inFlight;
+      await two.keys.poll();
+      expect(await two.keys.verify(raw)).toBeNull();
+    } finally {
+      await one.close();
+      await two.close();
+      await database.drop();
+    }
+  });
 });
