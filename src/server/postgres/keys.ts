@@ -5,7 +5,13 @@
 // the database for it. A revocation or a plan change made anywhere writes a key_events row;
 // every process reads new events every `pollMs` (1 s by default) and drops what they name. So a
 // key revoked in one process is refused there at once and by every other process within one
-// poll interval (plus a query's time).
+// poll interval of the revocation's commit (plus a query's time).
+//
+// Two orders of events make that hold. An event's id is taken before its transaction commits,
+// so a poll cannot ask for "ids after the last one seen": it asks instead for every event written
+// by a transaction that the previous poll could not yet see (transaction id at or above that
+// poll's snapshot xmin) and skips the ones already handled. And a key read from the database
+// while a poll dropped keys is answered but not kept, since its row may predate what was dropped.
 import crypto from "node:crypto";
 import type pg from "pg";
 import { parseKey, keyIdAt } from "../../shared/contract/api-key-format";
@@ -31,7 +37,12 @@ export class PgKeys implements ApiKeys {
   readonly accounts: PgAccounts;
   private readonly cache = new Map<string, CachedKey>();
   private readonly lastUsedWritten = new Map<string, number>();
-  private lastEvent = 0;
+  /** The previous poll's snapshot xmin: every transaction it could not see has an id at or above it. */
+  private pollXmin = "0";
+  /** The events at or above pollXmin already handled, so the next poll skips them. */
+  private handled = new Set<string>();
+  /** Counts drops from the cache, so a lookup that raced one is not kept. */
+  private drops = 0;
   private poller: NodeJS.Timeout | undefined;
   private polling = false;
 
@@ -46,8 +57,10 @@ export class PgKeys implements ApiKeys {
 
   /** Starts polling for other processes' revocations and plan changes, every `pollMs`. */
   async start(pollMs = 1000): Promise<void> {
-    const { rows } = await this.pool.query<{ last: string | null }>("SELECT max(id)::text AS last FROM key_events");
-    this.lastEvent = Number(rows[0].last ?? 0);
+    // Events this snapshot sees came before anything this process caches; the rest have
+    // transaction ids at or above its xmin.
+    const { rows } = await this.pool.query<{ xmin: string }>("SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin");
+    this.pollXmin = rows[0].xmin;
     this.poller = setInterval(() => void this.poll(), pollMs);
     this.poller.unref();
   }
@@ -56,20 +69,27 @@ export class PgKeys implements ApiKeys {
     clearInterval(this.poller);
   }
 
-  /** Reads the events since the last poll and drops the keys they name. */
+  /** Reads the events committed since the last poll and drops the keys they name. */
   async poll(): Promise<void> {
     if (this.polling) return;
     this.polling = true;
     try {
-      const { rows } = await this.pool.query<{ id: string; key_id: string | null; account_id: string }>(
-        "SELECT id::text, key_id, account_id FROM key_events WHERE id > $1 ORDER BY id",
-        [this.lastEvent],
+      // One statement, so the xmin and the events come from the same snapshot.
+      const { rows } = await this.pool.query<{ xmin: string; id: string | null; key_id: string | null; account_id: string | null }>(
+        `WITH s AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+         SELECT s.xmin::text, e.id::text, e.key_id, e.account_id FROM s LEFT JOIN key_events e ON e.xid >= $1::xid8 ORDER BY e.id`,
+        [this.pollXmin],
       );
+      const handled = new Set<string>();
       for (const e of rows) {
-        if (e.key_id) this.cache.delete(e.key_id);
-        else this.dropAccount(e.account_id);
-        this.lastEvent = Number(e.id);
+        if (e.id === null) continue;
+        handled.add(e.id);
+        if (this.handled.has(e.id)) continue;
+        if (e.key_id) this.dropKey(e.key_id);
+        else this.dropAccount(e.account_id!);
       }
+      this.handled = handled;
+      this.pollXmin = rows[0].xmin;
     } catch (err) {
       this.onError(err);
     } finally {
@@ -114,7 +134,7 @@ export class PgKeys implements ApiKeys {
        INSERT INTO key_events (key_id, account_id) SELECT key_id, account_id FROM revoked`,
       [keyId, accountId, this.now().toISOString()],
     );
-    this.cache.delete(keyId);
+    this.dropKey(keyId);
     return rowCount === 1;
   }
 
@@ -133,6 +153,7 @@ export class PgKeys implements ApiKeys {
     if (!parsed) return null;
     let row = this.cache.get(parsed.keyId);
     if (!row) {
+      const drops = this.drops;
       const { rows } = await this.pool.query<{ account_id: string; plan: string; hash: Buffer; revoked_at: string | null }>(
         `SELECT k.account_id, a.plan, k.hash, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_id = $1`,
         [parsed.keyId],
@@ -141,7 +162,7 @@ export class PgKeys implements ApiKeys {
       if (r) {
         row = { accountId: r.account_id, plan: r.plan, hash: r.hash, revoked: r.revoked_at !== null };
         if (this.cache.size >= KEY_CACHE_SIZE) this.cache.clear();
-        this.cache.set(parsed.keyId, row);
+        if (this.drops === drops) this.cache.set(parsed.keyId, row);
       }
     }
     // Hash even when the id is unknown, so unknown and wrong keys cost the same time.
@@ -155,7 +176,13 @@ export class PgKeys implements ApiKeys {
     return key;
   }
 
+  private dropKey(keyId: string): void {
+    this.drops++;
+    this.cache.delete(keyId);
+  }
+
   private dropAccount(accountId: string): void {
+    this.drops++;
     for (const [keyId, row] of this.cache) if (row.accountId === accountId) this.cache.delete(keyId);
   }
 

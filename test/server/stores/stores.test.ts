@@ -281,4 +281,71 @@ describe("PostgreSQL shared by several processes", () => {
       await database.drop();
     }
   });
+
+  // An event's id is taken when its statement runs, not when it commits: a revocation can commit
+  // after a later-numbered event was already polled.
+  test("a revocation that commits after a later event was polled is still seen", async () => {
+    const database = await freshDatabase();
+    const [one, two] = [
+      await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
+      await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
+    ];
+    const slow = await one.pool.connect();
+    try {
+      const a = await one.keys.accounts.create("late-commit@example.com");
+      const first = await one.keys.createKey(a.id, "first");
+      const second = await one.keys.createKey(a.id, "second");
+      expect(await two.keys.verify(first.raw)).not.toBeNull();
+      await slow.query("BEGIN");
+      await slow.query("UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1", [first.summary.key_id, new Date().toISOString()]);
+      await slow.query("INSERT INTO key_events (key_id, account_id) VALUES ($1, $2)", [first.summary.key_id, a.id]);
+      await one.keys.revokeKey(a.id, second.summary.key_id); // a later event id, committed first
+      await two.keys.poll();
+      await slow.query("COMMIT");
+      await two.keys.poll();
+      expect(await two.keys.verify(first.raw)).toBeNull();
+    } finally {
+      slow.release();
+      await one.close();
+      await two.close();
+      await database.drop();
+    }
+  });
+
+  test("a key read from the database while its revocation was polled is not kept", async () => {
+    const database = await freshDatabase();
+    const [one, two] = [
+      await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
+      await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
+    ];
+    try {
+      const a = await one.keys.accounts.create("in-flight@example.com");
+      const { raw, summary } = await one.keys.createKey(a.id, "k");
+      // Hold the answer of the other process's key lookup until the revocation has been polled.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let lookups = 0;
+      const query = two.pool.query.bind(two.pool) as (...args: unknown[]) => Promise<unknown>;
+      (two.pool as unknown as { query: typeof query }).query = async (...args) => {
+        const result = await query(...args);
+        if (String(args[0]).includes("FROM api_keys k JOIN accounts")) {
+          lookups++;
+          await gate;
+        }
+        return result;
+      };
+      const inFlight = two.keys.verify(raw);
+      while (lookups === 0) await new Promise((resolve) => setImmediate(resolve));
+      await one.keys.revokeKey(a.id, summary.key_id);
+      await two.keys.poll();
+      release();
+      await inFlight;
+      await two.keys.poll();
+      expect(await two.keys.verify(raw)).toBeNull();
+    } finally {
+      await one.close();
+      await two.close();
+      await database.drop();
+    }
+  });
 });
