@@ -1,0 +1,32 @@
+// Which snapshot answers a call. The service keeps several snapshots side by side (the newest
+// serves by default); every commercial operation also takes `snapshot` (an id, as answers name
+// it) or `as_of` (a date: the newest snapshot captured on or before it), so a model can be
+// pinned to the data it was built on. Coverage lists the snapshots kept.
+import { Type, type Static } from "@sinclair/typebox";
+
+export const SNAPSHOT_SELECTORS = {
+  snapshot: Type.String({
+    minLength: 1,
+    maxLength: 80,
+    pattern: "^[A-Za-z0-9_.:-]+$",
+    description: "Answer from this snapshot (its id, as X-Snapshot-Id and every list name it). Default: the newest.",
+  }),
+  as_of: Type.String({
+    format: "date",
+    description:
+      "Answer from the newest snapshot captured on or before this date, YYYY-MM-DD. Give snapshot or as_of, not both. " +
+      "A date before every snapshot kept, or an id not kept, is refused free of charge (404 snapshot_not_found, listing those kept).",
+  }),
+};
+
+/** One snapshot the service keeps (coverage's `snapshots`, newest first). */
+export const KeptSnapshot = Type.Object({
+  id: Type.String(),
+  captured_at: Type.String({ format: "date-time" }),
+  built_at: Type.String({ format: "date-time" }),
+  latest: Type.Boolean({ description: "True for the snapshot answering calls that name none." }),
+});
+export type KeptSnapshot = Static<typeof KeptSnapshot>;
+
+/** Problem code of a snapshot that is not kept. */
+export const SNAPSHOT_NOT_FOUND = "snapshot_not_found";
