@@ -46,3 +46,14 @@ export function historySpan(captureDate: string, quarters: number): { first: num
   const back = last - (quarters - 1);
   return { first: back - (back % 4), last };
 }
+
+/**
+ * The quarter a property completed in, as market history counts it: its year_built, the
+ * quarter picked by the last character of its id (so a year's completions spread over its
+ * quarters the same way every time), never after `latest` (a property the snapshot holds
+ * stands by the capture date). Null without a year_built: such a property stands throughout.
+ */
+export function completionQuarter(id: string, yearBuilt: number | null, latest: number): number | null {
+  if (yearBuilt === null) return null;
+  return Math.min(latest, yearBuilt * 4 + (id.charCodeAt(id.length - 1) % 4));
+}

@@ -82,6 +82,7 @@ function readCompletions(db: Database.Database, ord: Map<string, number>, span: 
   const units = new Float64Array(ord.size * span.n);
   const keys = withKeys ? Array.from({ length: ord.size }, () => new Mode()) : [];
   const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type,
+      -- completionQuarter (src/shared/contract/periods.ts), before its clamp to the capture quarter
       CASE WHEN year_built IS NULL THEN NULL ELSE year_built * 4 + unicode(substr(id, -1)) % 4 END AS cq,
       COUNT(*) AS n, SUM(building_area_sqft) AS sqft, SUM(units) AS units
     FROM properties GROUP BY city, state_code, metro_id, zip, county_fips, asset_type, cq`;
