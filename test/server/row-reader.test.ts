@@ -12,8 +12,7 @@ describe("rows built by a compiled reader", () => {
       .all() as string[];
     expect(tables).toEqual(expect.arrayContaining(["properties", "parcels", "sales", "property_docs"]));
     for (const t of tables) {
-      // market_history has no rowid: its key orders it.
-      const sql = `SELECT * FROM ${t} ORDER BY ${t === "market_history" ? "market, quarter" : "rowid"} LIMIT 40`;
+      const sql = `SELECT * FROM ${t} ORDER BY rowid LIMIT 40`;
       const expected = db.prepare(sql).all() as Record<string, unknown>[];
       const got = readAll(rowReader(db, sql), []);
       expect(got).toEqual(expected);

@@ -4,16 +4,68 @@
 // quarter (or year) holding the capture date, and its figures at that date are the market
 // snapshot's: a series and a snapshot never disagree about today.
 import { Type, type Static } from "@sinclair/typebox";
-import { Id, IsoDate, Nullable, Ratio, StringEnum } from "./schema-helpers";
-import { HISTORY_INTERVALS, PROPERTY_EVENT_TYPES } from "./history-terms";
+import { Id, IsoDate, Nullable, Ratio, StringEnum, WithDefault } from "./schema-helpers";
+import { MARKET_INPUTS, QueryObject, q } from "./queries";
 import { MarketSnapshot } from "./records";
 import { SnapshotRef } from "./snapshot-ref";
 
-// The metrics, intervals and event types live in history-terms.ts and the two queries in
-// queries.ts (with every endpoint's query, which the add-in reads); this module re-exports them,
-// so it names everything about history.
-export * from "./history-terms";
-export { MarketHistoryQuery, PropertyHistoryQuery } from "./queries";
+/**
+ * Every metric a market series offers, with what it measures. Stocks (rent, vacancy,
+ * inventory) are as at the period's end; flows (sales, absorption, deliveries) are over the
+ * period; medians are of the sales in the 24 months to the period's end, as in the market
+ * snapshot.
+ */
+export const MARKET_HISTORY_METRICS = {
+  asking_rent_sqft_year: "Area-weighted asking rent at the period's end, USD per sq ft per year.",
+  asking_rent_unit_month: "Unit-weighted asking rent at the period's end, USD per unit per month.",
+  vacancy_rate: "Vacancy at the period's end, 0..1 (area- or unit-weighted).",
+  median_cap_rate: "Median cap rate of sales in the 24 months to the period's end.",
+  sales_volume: "Sum of sale prices in the period, USD.",
+  sales_count: "Sales recorded in the period.",
+  median_price_per_sqft: "Median sale price per sq ft, sales in the 24 months to the period's end.",
+  median_price_per_unit: "Median sale price per unit, sales in the 24 months to the period's end.",
+  inventory_sqft: "Building area standing at the period's end, sq ft.",
+  inventory_units: "Units standing at the period's end.",
+  net_absorption_sqft: "Change in occupied area over the period, sq ft (negative when space emptied).",
+  net_absorption_units: "Change in occupied units over the period.",
+  deliveries_sqft: "Building area completed in the period, sq ft.",
+  deliveries_units: "Units completed in the period.",
+} as const;
+export type MarketHistoryMetric = keyof typeof MARKET_HISTORY_METRICS;
+export const MARKET_HISTORY_METRIC_NAMES = Object.keys(MARKET_HISTORY_METRICS) as MarketHistoryMetric[];
+
+/** The metrics a market series answers when the request names none. */
+export const DEFAULT_HISTORY_METRICS: readonly MarketHistoryMetric[] = ["asking_rent_sqft_year", "vacancy_rate", "median_cap_rate"];
+
+export const HISTORY_INTERVALS = ["quarter", "year"] as const;
+export type HistoryInterval = (typeof HISTORY_INTERVALS)[number];
+
+/** Quarters a market series holds at least (and answers when `from` is not given): ten years. */
+export const HISTORY_QUARTERS = 40;
+
+/** The query of GET /v1/commercial/markets/history. */
+export const MarketHistoryQuery = QueryObject(
+  {
+    ...MARKET_INPUTS,
+    metrics: Type.String({
+      minLength: 1,
+      maxLength: 400,
+      pattern: "^[a-z0-9_]+(,[a-z0-9_]+)*$",
+      description:
+        `Comma-separated metrics, in the order the columns should come: ${MARKET_HISTORY_METRIC_NAMES.join(", ")}. ` +
+        `Default: ${DEFAULT_HISTORY_METRICS.join(",")}. An unknown metric is refused free (400 validation_failed).`,
+    }),
+    from: q.date(`First date of the series, YYYY-MM-DD: periods ending on or after it. Default: the last ${HISTORY_QUARTERS} quarters.`),
+    to: q.date("Last date of the series, YYYY-MM-DD: periods starting on or before it. Default: the capture date."),
+    interval: WithDefault(
+      StringEnum(HISTORY_INTERVALS, {
+        description: "quarter (default) or year: a year's stocks are its last quarter's, its flows the sum of its quarters.",
+      }),
+      "quarter",
+    ),
+  },
+  ["geography", "asset_type"],
+);
 
 /** One period of a series: when it is, and the value of each metric asked (null where the snapshot has no figure). */
 export const MarketHistoryPoint = Type.Object(
@@ -53,6 +105,26 @@ export const MarketHistory = Type.Object(
 );
 export type MarketHistory = Static<typeof MarketHistory>;
 
+/** The unit of each metric, as MarketHistory.units names it. */
+export const MARKET_HISTORY_UNITS: Record<MarketHistoryMetric, string> = {
+  asking_rent_sqft_year: "usd_per_sqft_year",
+  asking_rent_unit_month: "usd_per_unit_month",
+  vacancy_rate: "fraction",
+  median_cap_rate: "fraction",
+  sales_volume: "usd",
+  sales_count: "count",
+  median_price_per_sqft: "usd_per_sqft",
+  median_price_per_unit: "usd_per_unit",
+  inventory_sqft: "sqft",
+  inventory_units: "units",
+  net_absorption_sqft: "sqft",
+  net_absorption_units: "units",
+  deliveries_sqft: "sqft",
+  deliveries_units: "units",
+};
+
+export const PROPERTY_EVENT_TYPES = ["built", "sale", "lease_start", "lease_expiration"] as const;
+
 /** One event in a property's history: its construction, a sale, a lease beginning or ending. */
 export const PropertyEvent = Type.Object(
   {
@@ -77,3 +149,13 @@ export const PropertyEvent = Type.Object(
   { $id: "PropertyEvent", title: "Property event" },
 );
 export type PropertyEvent = Static<typeof PropertyEvent>;
+
+/** The query of GET /v1/commercial/properties/{property_id}/history (paging aside). */
+export const PropertyHistoryQuery = QueryObject({
+  event_type: Type.String({
+    pattern: "^[a-z_]+(,[a-z_]+)*$",
+    description: `Comma-separated event types to include (${PROPERTY_EVENT_TYPES.join(", ")}); default all.`,
+  }),
+  from: q.date("Earliest event date, YYYY-MM-DD."),
+  to: q.date("Latest event date, YYYY-MM-DD."),
+});

@@ -6,13 +6,6 @@ import { Type, type TObject, type TOptional, type TProperties, type TString } fr
 import { StringEnum, WithDefault } from "./schema-helpers";
 import { PLACE_KINDS, describeKinds, type PlaceKind } from "./places";
 import { ASSET_TYPES, LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "./vocabulary";
-import {
-  DEFAULT_HISTORY_METRICS,
-  HISTORY_INTERVALS,
-  HISTORY_QUARTERS,
-  MARKET_HISTORY_METRIC_NAMES,
-  PROPERTY_EVENT_TYPES,
-} from "./history-terms";
 
 /**
  * The static type of a query's inputs once Fastify has validated it: those named in `required`
@@ -101,42 +94,6 @@ export const MARKET_INPUTS = {
   geography: geography(PLACE_KINDS_OF.getMarketSnapshot, "The market's geography"),
   asset_type: q.asset_type,
 };
-
-// The history queries (their answers are in history.ts). A list of metrics or event types is
-// checked by the service, name by name, so a wrong one is refused naming it (no pattern here).
-/** The query of GET /v1/commercial/markets/history. */
-export const MarketHistoryQuery = QueryObject(
-  {
-    ...MARKET_INPUTS,
-    metrics: Type.String({
-      minLength: 1,
-      maxLength: 400,
-      description:
-        `Comma-separated metrics, in the order the columns should come: ${MARKET_HISTORY_METRIC_NAMES.join(", ")}. ` +
-        `Default: ${DEFAULT_HISTORY_METRICS.join(",")}. An unknown metric is refused free (400 validation_failed).`,
-    }),
-    from: q.date(`First date of the series, YYYY-MM-DD: periods ending on or after it. Default: the last ${HISTORY_QUARTERS} quarters.`),
-    to: q.date("Last date of the series, YYYY-MM-DD: periods starting on or before it. Default: the capture date."),
-    interval: WithDefault(
-      StringEnum(HISTORY_INTERVALS, {
-        description: "quarter (default) or year: a year's stocks are its last quarter's, its flows the sum of its quarters.",
-      }),
-      "quarter",
-    ),
-  },
-  ["geography", "asset_type"],
-);
-
-/** The query of GET /v1/commercial/properties/{property_id}/history (paging aside). */
-export const PropertyHistoryQuery = QueryObject({
-  event_type: Type.String({
-    minLength: 1,
-    maxLength: 100,
-    description: `Comma-separated event types to include (${PROPERTY_EVENT_TYPES.join(", ")}); default all.`,
-  }),
-  from: q.date("Earliest event date, YYYY-MM-DD."),
-  to: q.date("Latest event date, YYYY-MM-DD."),
-});
 
 /** Orders the sale-comps search offers (`sort`). */
 export const SALE_SORTS = [
@@ -232,8 +189,6 @@ export const QUERIES = {
     }),
   }),
   getMarketSnapshot: QueryObject(MARKET_INPUTS, ["geography", "asset_type"]),
-  getMarketHistory: MarketHistoryQuery,
-  getPropertyHistory: PropertyHistoryQuery,
   analyseAssetType: QueryObject({ geography: geography(PLACE_KINDS), state_code: q.state_code, metro_id: q.metro_id }),
   getOwnerPortfolio: QueryObject({
     owner_id: q.company_id("Owner company id, e.g. co_0001a2b3."),
