@@ -105,8 +105,8 @@ export class CachedApi {
     const key = cacheKey(client, request);
     const entry = this.options.cache.get(key);
     if (entry && !entry.stale) return unwrap(entry);
-    // A stale copy with an ETag revalidates on its own: a 304 costs nothing.
-    if (entry?.etag || ctx.preview) return this.load(key, client, request, true, ctx);
+    if (ctx.preview) return this.load(key, client, request, true, ctx);
+    // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
     return this.requests.run(key, (signal) => this.batcher.load(id, signal), ctx.signal);
   }
 
@@ -121,8 +121,8 @@ export class CachedApi {
     const key = cacheKey(client, request);
     const entry = this.options.cache.get(key);
     if (entry && !entry.stale) return unwrap(entry);
-    // A stale copy with an ETag revalidates on its own: a 304 costs nothing.
-    if (entry?.etag || ctx.preview) return this.load(key, client, request, true, ctx);
+    if (ctx.preview) return this.load(key, client, request, true, ctx);
+    // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
     return this.requests.run(
       key,
       (signal) => {
@@ -149,7 +149,7 @@ export class CachedApi {
     for (const record of body.properties ?? []) {
       const key = cacheKey(client, detailRequest(String(record.id)));
       const held = this.options.cache.peek(key);
-      if (!held || held.stale) this.options.cache.set(key, { value: record, snapshotId });
+      if (!held || held.stale) this.options.cache.set(key, { value: record, etag: body.etags?.[String(record.id)] ?? null, snapshotId });
     }
     return body;
   }
@@ -250,16 +250,28 @@ export class CachedApi {
         return outcomes;
       }
       try {
+        // The ETags of the copies held (stale ones, after a new snapshot): when none of them
+        // changed, the comparison costs nothing.
+        const held: Record<string, string> = {};
+        for (const id of remaining) {
+          const entry = this.options.cache.peek(cacheKey(client, detailRequest(id)));
+          if (entry?.etag && entry.value !== undefined) held[id] = entry.etag;
+        }
         const response = await client.send<PropertyComparison>({
           method: "POST",
           path: ENDPOINTS.compareProperties.path,
-          body: { property_ids: remaining, fields: ALL_PROPERTY_FIELDS },
+          body: {
+            property_ids: remaining,
+            fields: ALL_PROPERTY_FIELDS,
+            ...(Object.keys(held).length > 0 ? { if_none_match: held } : {}),
+          },
         });
         const snapshotId = response.body?.snapshot?.id ?? this.snapshotId;
         this.snapshotId = snapshotId;
+        const etags = response.body?.etags ?? {};
         for (const record of response.body?.properties ?? []) {
           const id = String(record.id);
-          this.options.cache.set(cacheKey(client, detailRequest(id)), { value: record, snapshotId });
+          this.options.cache.set(cacheKey(client, detailRequest(id)), { value: record, etag: etags[id] ?? null, snapshotId });
           outcomes.set(id, { record });
         }
         return outcomes;
@@ -297,17 +309,28 @@ export class CachedApi {
     const asks = new Map(keys.map((k) => [k, this.marketAsks.get(k)!]));
     for (const k of keys) this.marketAsks.delete(k);
     let asked = keys;
+    const keyOf = (ask: MarketAsk) => cacheKey(client, { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } });
     for (;;) {
       const markets = asked.map((k) => asks.get(k)!);
+      // A market held from an older snapshot is sent with its ETag: unchanged, it costs nothing.
+      const held = markets.map((ask) => this.options.cache.peek(keyOf(ask)));
+      const request = {
+        markets: markets.map((ask, i) => {
+          const entry = held[i];
+          return entry?.etag && entry.value !== undefined ? { ...ask, if_none_match: entry.etag } : ask;
+        }),
+      };
       try {
-        const response = await client.send<MarketBatch>({ method: "POST", path: ENDPOINTS.getMarketSnapshotBatch.path, body: { markets } });
+        const response = await client.send<MarketBatch>({ method: "POST", path: ENDPOINTS.getMarketSnapshotBatch.path, body: request });
         const body = response.body!;
         const snapshotId = body.snapshot?.id ?? this.snapshotId;
         this.snapshotId = snapshotId;
         body.results.forEach((result, i) => {
-          const ask = markets[i];
-          const key = cacheKey(client, { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } });
-          if (result.market) {
+          const key = keyOf(markets[i]);
+          if (result.status === 304 && held[i]?.value !== undefined) {
+            this.options.cache.revalidated(key, snapshotId);
+            outcomes.set(asked[i], { record: held[i]!.value as Record<string, unknown> });
+          } else if (result.market) {
             this.options.cache.set(key, { value: result.market, etag: result.etag, snapshotId });
             outcomes.set(asked[i], { record: result.market as unknown as Record<string, unknown> });
           } else {
@@ -340,7 +363,8 @@ export class CachedApi {
     const request = detailRequest(id);
     const key = cacheKey(client, request);
     try {
-      outcomes.set(id, { record: await this.fetch<Record<string, unknown>>(key, client, request, undefined) });
+      // With the copy held, if any: unchanged, it is a free 304.
+      outcomes.set(id, { record: await this.fetch<Record<string, unknown>>(key, client, request, this.options.cache.peek(key)) });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       outcomes.set(id, { error: err });

@@ -29,7 +29,9 @@ function fakeService(state = { snapshot: "snap_1" }) {
         { "x-credits-limit": "1000", "x-credits-remaining": "990", "x-credits-charged": "0", "x-credits-reset": "2025-02-01T00:00:00Z" },
       );
     }
-    if (req.method === "POST" && req.path.endsWith("/compare")) return compareResponse(req.body.property_ids, state.snapshot);
+    if (req.method === "POST" && req.path.endsWith("/compare")) {
+      return compareResponse(req.body.property_ids, state.snapshot, req.body.if_none_match);
+    }
     const detail = /^\/v1\/commercial\/properties\/(cp_\w+)$/.exec(req.path);
     if (detail) return etagged(req, `"${detail[1]}"`, propertyRecord(detail[1]));
     if (req.path === "/v1/commercial/sale-comps") {
@@ -46,13 +48,15 @@ function fakeService(state = { snapshot: "snap_1" }) {
     const market = { id: "mkt_TX_industrial", object: "market_snapshot", geography_name: "Texas", vacancy_rate: 0.07, property_count: 40 };
     if (req.path === "/v1/commercial/markets/snapshot") return etagged(req, '"mkt"', market);
     if (req.method === "POST" && req.path === "/v1/commercial/markets/batch") {
-      const results = req.body.markets.map((m: { geography: string; asset_type: string }) => ({
-        ...m,
-        status: 200,
-        market,
-        etag: '"mkt"',
-        problem: null,
-      }));
+      const results = req.body.markets.map(
+        ({ if_none_match, ...m }: { geography: string; asset_type: string; if_none_match?: string }) => ({
+          ...m,
+          status: if_none_match === '"mkt"' ? 304 : 200,
+          market: if_none_match === '"mkt"' ? null : market,
+          etag: '"mkt"',
+          problem: null,
+        }),
+      );
       return jsonResponse({
         object: "market_batch",
         results,
@@ -109,7 +113,7 @@ test("first calculation batches point calls; recalculation makes no request; ref
   expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/commercial/coverage"]);
 });
 
-test("after the snapshot changes, refresh marks results stale and each revalidates with If-None-Match", async () => {
+test("after the snapshot changes, refresh marks results stale and each revalidates with its ETag, batches included", async () => {
   const service = fakeService();
   const { ctx, requests } = testSession(service.handler);
   await ctx.session.api.refresh();
@@ -123,17 +127,23 @@ test("after the snapshot changes, refresh marks results stale and each revalidat
   requests.length = 0;
   await calculate(ctx, ids(30));
   const seen = requests.map((r) => `${r.method} ${r.path} ${r.headers["If-None-Match"] ?? ""}`.trim());
-  // Lists name their snapshot, so they come back new; the market, fetched in a batch with the
-  // single endpoint's ETag, revalidates alone and did not change (304, free); the batched
-  // property records had no ETag and are fetched again, still batched.
+  // The list revalidates with its ETag (this fake's changes with the snapshot); the market goes
+  // in a batch again with the ETag held, and the property records in comparisons with theirs.
   expect(seen).toEqual(
     expect.arrayContaining([
       'GET /v1/commercial/sale-comps "comps-snap_1"',
-      'GET /v1/commercial/markets/snapshot "mkt"',
+      "POST /v1/commercial/markets/batch",
       "POST /v1/commercial/properties/compare",
     ]),
   );
-  expect(requests.filter((r) => r.method === "POST" && r.path.endsWith("/compare"))).toHaveLength(2);
+  expect(seen).not.toContain('GET /v1/commercial/markets/snapshot "mkt"');
+  const compares = requests.filter((r) => r.method === "POST" && r.path.endsWith("/compare"));
+  expect(compares).toHaveLength(2);
+  for (const c of compares) {
+    expect(Object.keys(c.body.if_none_match).sort()).toEqual([...c.body.property_ids].sort());
+  }
+  const batch = requests.find((r) => r.path === "/v1/commercial/markets/batch")!;
+  expect(batch.body.markets[0].if_none_match).toBe('"mkt"');
   requests.length = 0;
   await calculate(ctx, ids(30));
   expect(requests).toHaveLength(0);

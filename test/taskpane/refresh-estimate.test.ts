@@ -100,13 +100,13 @@ describe("describeRefreshCost", () => {
 
   test("says the most it can cost and why", () => {
     expect(describeRefreshCost(estimate({ staleResults: 6, maxCredits: 12 }))).toBe(
-      "Up to 12 credits: 6 cached results come from an older snapshot.",
+      "Up to 12 credits: 6 cached results come from an older snapshot; those the new data left as they were are free.",
     );
     expect(describeRefreshCost(estimate({ staleResults: 1, maxCredits: 1 }))).toBe(
-      "Up to 1 credit: 1 cached result comes from an older snapshot.",
+      "Up to 1 credit: 1 cached result comes from an older snapshot; those the new data left as they were are free.",
     );
     expect(describeRefreshCost(estimate({ results: 2000, staleResults: 1500, maxCredits: 2100 }))).toBe(
-      "Up to 2,100 credits: 1,500 cached results come from an older snapshot.",
+      "Up to 2,100 credits: 1,500 cached results come from an older snapshot; those the new data left as they were are free.",
     );
   });
 
