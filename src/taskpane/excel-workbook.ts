@@ -276,7 +276,7 @@ async function markCells(addresses: string[]): Promise<void> {
   await Excel.run(async (context) => {
     const sheets = new Map<string, Excel.Worksheet>();
     for (const address of addresses) {
-      const { sheet, cells } = splitAddress(address);
+      const { sheet } = splitAddress(address);
       if (!sheets.has(sheet)) sheets.set(sheet, context.workbook.worksheets.getItemOrNullObject(sheet).load("name"));
     }
     await context.sync();
