@@ -19,6 +19,16 @@ export interface CallContext {
   preview?: boolean;
   /** Aborted when Excel cancels the call. */
   signal?: AbortSignal;
+  /** The snapshot every request of the call names (the as_of option); none: the newest. */
+  pin?: SnapshotPin;
+}
+
+/** A snapshot named by its id, or by a date (the newest captured on or before it). */
+export type SnapshotPin = { snapshot: string } | { as_of: string };
+
+/** The pin as query parameters: one request per pin, and one cache entry. */
+function pinQuery(pin: SnapshotPin | undefined): Record<string, string> {
+  return pin ? { ...pin } : {};
 }
 
 export interface RefreshResult {
@@ -51,27 +61,37 @@ interface MarketAsk {
   geography: string;
   asset_type: string;
 }
-const marketKey = (m: MarketAsk) => `${m.asset_type} in ${m.geography}`;
+const marketKey = (m: MarketAsk, pin?: SnapshotPin) => `${m.asset_type} in ${m.geography}${pin ? ` ${JSON.stringify(pin)}` : ""}`;
 
 export class CachedApi {
   private readonly requests = new SharedRequests();
-  private readonly batcher: Batcher;
-  private readonly marketBatcher: Batcher;
-  /** The markets the market batcher has been asked for, by its key. */
+  /** Property and market batchers, one pair per pin: a batch asks one snapshot. */
+  private readonly batchers = new Map<string, { properties: Batcher; markets: Batcher }>();
+  /** The markets the market batchers have been asked for, by pin and market key. */
   private readonly marketAsks = new Map<string, MarketAsk>();
   private snapshotId: string | null = null;
 
-  constructor(private readonly options: CachedApiOptions) {
-    this.batcher = new Batcher({
-      fetchBatch: (ids) => this.fetchProperties(ids),
-      windowMs: options.batchWindowMs,
-      maxBatch: COMPARE_BATCH,
-    });
-    this.marketBatcher = new Batcher({
-      fetchBatch: (keys) => this.fetchMarkets(keys),
-      windowMs: options.batchWindowMs,
-      maxBatch: MAX_MARKET_BATCH,
-    });
+  constructor(private readonly options: CachedApiOptions) {}
+
+  private batchersFor(pin: SnapshotPin | undefined) {
+    const name = pin ? JSON.stringify(pin) : "";
+    let pair = this.batchers.get(name);
+    if (!pair) {
+      pair = {
+        properties: new Batcher({
+          fetchBatch: (ids) => this.fetchProperties(ids, pin),
+          windowMs: this.options.batchWindowMs,
+          maxBatch: COMPARE_BATCH,
+        }),
+        markets: new Batcher({
+          fetchBatch: (keys) => this.fetchMarkets(keys, pin),
+          windowMs: this.options.batchWindowMs,
+          maxBatch: MAX_MARKET_BATCH,
+        }),
+      };
+      this.batchers.set(name, pair);
+    }
+    return pair;
   }
 
   /** The snapshot the latest answer came from, if any answer named one. */
@@ -87,27 +107,31 @@ export class CachedApi {
     ctx: CallContext = {},
   ): Promise<T> {
     const client = await this.client();
-    const request: ApiRequest = { method: "GET", path: endpointPath(spec, pathParams), query: normaliseQuery(query) };
+    const request: ApiRequest = {
+      method: "GET",
+      path: endpointPath(spec, pathParams),
+      query: normaliseQuery({ ...query, ...pinQuery(ctx.pin) }),
+    };
     return this.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
   }
 
   /** POST (compare) through the cache: the body is the argument list. */
   async post<T>(spec: EndpointSpec, body: unknown, ctx: CallContext = {}): Promise<T> {
     const client = await this.client();
-    const request: ApiRequest = { method: "POST", path: endpointPath(spec), body };
+    const request: ApiRequest = { method: "POST", path: endpointPath(spec), query: pinQuery(ctx.pin), body };
     return this.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
   }
 
   /** One commercial property's record, batched with the other properties asked for meanwhile. */
   async property(id: string, ctx: CallContext = {}): Promise<Record<string, unknown>> {
     const client = await this.client();
-    const request = detailRequest(id);
+    const request = detailRequest(id, ctx.pin);
     const key = cacheKey(client, request);
     const entry = this.options.cache.get(key);
     if (entry && !entry.stale) return unwrap(entry);
     if (ctx.preview) return this.load(key, client, request, true, ctx);
     // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
-    return this.requests.run(key, (signal) => this.batcher.load(id, signal), ctx.signal);
+    return this.requests.run(key, (signal) => this.batchersFor(ctx.pin).properties.load(id, signal), ctx.signal);
   }
 
   /**
@@ -117,7 +141,7 @@ export class CachedApi {
   async market(geography: string, assetType: string, ctx: CallContext = {}): Promise<Record<string, unknown>> {
     const client = await this.client();
     const ask: MarketAsk = { geography, asset_type: assetType };
-    const request: ApiRequest = { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } };
+    const request = marketRequest(ask, ctx.pin);
     const key = cacheKey(client, request);
     const entry = this.options.cache.get(key);
     if (entry && !entry.stale) return unwrap(entry);
@@ -126,8 +150,8 @@ export class CachedApi {
     return this.requests.run(
       key,
       (signal) => {
-        this.marketAsks.set(marketKey(ask), ask);
-        return this.marketBatcher.load(marketKey(ask), signal);
+        this.marketAsks.set(marketKey(ask, ctx.pin), ask);
+        return this.batchersFor(ctx.pin).markets.load(marketKey(ask, ctx.pin), signal);
       },
       ctx.signal,
     );
@@ -142,12 +166,13 @@ export class CachedApi {
     const request: ApiRequest = {
       method: "POST",
       path: ENDPOINTS.compareProperties.path,
+      query: pinQuery(ctx.pin),
       body: { property_ids: ids, fields: ALL_PROPERTY_FIELDS },
     };
     const body = await this.load<PropertyComparison>(cacheKey(client, request), client, request, true, ctx);
     const snapshotId = body.snapshot?.id ?? this.snapshotId;
     for (const record of body.properties ?? []) {
-      const key = cacheKey(client, detailRequest(String(record.id)));
+      const key = cacheKey(client, detailRequest(String(record.id), ctx.pin));
       const held = this.options.cache.peek(key);
       if (!held || held.stale) this.options.cache.set(key, { value: record, etag: body.etags?.[String(record.id)] ?? null, snapshotId });
     }
@@ -184,7 +209,8 @@ export class CachedApi {
     const previous = entry?.snapshotId ?? this.snapshotId;
     this.snapshotId = snapshotId;
     this.options.cache.set(key, { value: body, etag: response.etag ?? entry?.etag ?? null, snapshotId });
-    const staleEntries = this.options.cache.markStaleUnless(snapshotId);
+    // Results pinned to a snapshot by its id are that snapshot's for good.
+    const staleEntries = this.options.cache.markStaleUnless(snapshotId, (entry) => isPinnedById(entry.key));
     return {
       coverage: body,
       snapshotId,
@@ -238,7 +264,7 @@ export class CachedApi {
   }
 
   /** The batcher's fetch: one compare call for 2..25 ids (detail for a lone id). */
-  private async fetchProperties(ids: string[]): Promise<Map<string, BatchOutcome>> {
+  private async fetchProperties(ids: string[], pin: SnapshotPin | undefined): Promise<Map<string, BatchOutcome>> {
     const client = await this.client();
     const outcomes = new Map<string, BatchOutcome>();
     let remaining = ids;
@@ -246,7 +272,7 @@ export class CachedApi {
     // found and ask again for the rest, once.
     for (let round = 0; round < 2 && remaining.length > 0; round++) {
       if (remaining.length === 1) {
-        await this.fetchOne(client, remaining[0], outcomes);
+        await this.fetchOne(client, remaining[0], pin, outcomes);
         return outcomes;
       }
       try {
@@ -254,12 +280,13 @@ export class CachedApi {
         // changed, the comparison costs nothing.
         const held: Record<string, string> = {};
         for (const id of remaining) {
-          const entry = this.options.cache.peek(cacheKey(client, detailRequest(id)));
+          const entry = this.options.cache.peek(cacheKey(client, detailRequest(id, pin)));
           if (entry?.etag && entry.value !== undefined) held[id] = entry.etag;
         }
         const response = await client.send<PropertyComparison>({
           method: "POST",
           path: ENDPOINTS.compareProperties.path,
+          query: pinQuery(pin),
           body: {
             property_ids: remaining,
             fields: ALL_PROPERTY_FIELDS,
@@ -271,7 +298,7 @@ export class CachedApi {
         const etags = response.body?.etags ?? {};
         for (const record of response.body?.properties ?? []) {
           const id = String(record.id);
-          this.options.cache.set(cacheKey(client, detailRequest(id)), { value: record, etag: etags[id] ?? null, snapshotId });
+          this.options.cache.set(cacheKey(client, detailRequest(id, pin)), { value: record, etag: etags[id] ?? null, snapshotId });
           outcomes.set(id, { record });
         }
         return outcomes;
@@ -285,7 +312,7 @@ export class CachedApi {
             `There is no commercial property '${id}' in this snapshot.`,
             (err as ApiError).requestId,
           );
-          this.options.cache.set(cacheKey(client, detailRequest(id)), {
+          this.options.cache.set(cacheKey(client, detailRequest(id, pin)), {
             error: { status: 404, code: "not_found", message: error.message, requestId: error.requestId },
             snapshotId: this.snapshotId,
           });
@@ -303,13 +330,13 @@ export class CachedApi {
    * credits left cannot cover the whole batch, the markets they cover are asked for again and
    * the rest get the 402.
    */
-  private async fetchMarkets(keys: string[]): Promise<Map<string, BatchOutcome>> {
+  private async fetchMarkets(keys: string[], pin: SnapshotPin | undefined): Promise<Map<string, BatchOutcome>> {
     const client = await this.client();
     const outcomes = new Map<string, BatchOutcome>();
     const asks = new Map(keys.map((k) => [k, this.marketAsks.get(k)!]));
     for (const k of keys) this.marketAsks.delete(k);
     let asked = keys;
-    const keyOf = (ask: MarketAsk) => cacheKey(client, { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } });
+    const keyOf = (ask: MarketAsk) => cacheKey(client, marketRequest(ask, pin));
     for (;;) {
       const markets = asked.map((k) => asks.get(k)!);
       // A market held from an older snapshot is sent with its ETag: unchanged, it costs nothing.
@@ -321,7 +348,12 @@ export class CachedApi {
         }),
       };
       try {
-        const response = await client.send<MarketBatch>({ method: "POST", path: ENDPOINTS.getMarketSnapshotBatch.path, body: request });
+        const response = await client.send<MarketBatch>({
+          method: "POST",
+          path: ENDPOINTS.getMarketSnapshotBatch.path,
+          query: pinQuery(pin),
+          body: request,
+        });
         const body = response.body!;
         const snapshotId = body.snapshot?.id ?? this.snapshotId;
         this.snapshotId = snapshotId;
@@ -359,8 +391,8 @@ export class CachedApi {
     }
   }
 
-  private async fetchOne(client: ApiClient, id: string, outcomes: Map<string, BatchOutcome>): Promise<void> {
-    const request = detailRequest(id);
+  private async fetchOne(client: ApiClient, id: string, pin: SnapshotPin | undefined, outcomes: Map<string, BatchOutcome>): Promise<void> {
+    const request = detailRequest(id, pin);
     const key = cacheKey(client, request);
     try {
       // With the copy held, if any: unchanged, it is a free 304.
@@ -372,8 +404,17 @@ export class CachedApi {
   }
 }
 
-function detailRequest(id: string): ApiRequest {
-  return { method: "GET", path: endpointPath(ENDPOINTS.getProperty, { property_id: id }) };
+function detailRequest(id: string, pin?: SnapshotPin): ApiRequest {
+  return { method: "GET", path: endpointPath(ENDPOINTS.getProperty, { property_id: id }), query: pinQuery(pin) };
+}
+
+function marketRequest(ask: MarketAsk, pin?: SnapshotPin): ApiRequest {
+  return { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask, ...pinQuery(pin) } };
+}
+
+/** Whether a cache key (cacheKey's) is of a request pinned to a snapshot by its id. */
+export function isPinnedById(key: string): boolean {
+  return /[?&]snapshot=/.test(key.slice(key.indexOf("|") + 1).split(" ")[1] ?? "");
 }
 
 /** (service, method, path, sorted query, body): the normalised arguments of a request. */

@@ -6,6 +6,7 @@
 // before asking, so the estimate is the upper bound: every one of them fetched anew.
 import { endpointFor } from "../shared/endpoints";
 import type { CacheEntry } from "../shared/result-cache";
+import { isPinnedById } from "../shared/cached-api";
 
 /** What the estimate reads of a cache entry (ResultCache.list() gives them). */
 export type EstimateEntry = Pick<CacheEntry, "key" | "snapshotId" | "stale">;
@@ -30,8 +31,9 @@ export function estimateRefresh(entries: readonly EstimateEntry[], servedSnapsho
   let maxCredits = 0;
   for (const entry of entries) {
     // Refresh marks stale every entry not known to come from the served snapshot, including
-    // those whose snapshot was never known (ResultCache.markStaleUnless).
-    const stale = entry.stale || servedSnapshotId === null || entry.snapshotId !== servedSnapshotId;
+    // those whose snapshot was never known (ResultCache.markStaleUnless), except results pinned
+    // to a snapshot by its id, which never change.
+    const stale = entry.stale || ((servedSnapshotId === null || entry.snapshotId !== servedSnapshotId) && !isPinnedById(entry.key));
     if (!stale) continue;
     staleResults++;
     maxCredits += creditsForCacheKey(entry.key);

@@ -277,3 +277,42 @@ test("a refused place is remembered with its suggestions: the repeat answers the
   expect(first).toMatchObject({ message: expect.stringContaining("Did you mean Houston, TX?") });
   expect(again).toMatchObject({ status: 400, code: "unknown_place", extensions: { suggestions: ["Houston, TX"] } });
 });
+
+test("as_of pins a call: every request names the snapshot (batches too), pinned results are kept apart and a refresh leaves those pinned by id alone", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  await ctx.session.api.refresh();
+  const pinned = "as_of=snap_1";
+  await Promise.all([
+    propertyField("cp_1", "name", pinned, ctx),
+    propertyField("cp_2", "name", pinned, ctx),
+    propertyField("cp_1", "name", null, ctx),
+    marketFigures("TX", "industrial", "vacancy_rate", pinned, ctx),
+    saleComps("TX", "industrial", "as_of=2026-10-01", ctx),
+  ]);
+  const seen = requests.map((r) => {
+    const query = new URLSearchParams(r.query).toString();
+    return `${r.method} ${r.path}${query ? `?${query}` : ""}`;
+  });
+  // The pinned properties are one comparison of their own; the unpinned one goes alone.
+  expect(seen).toEqual(
+    expect.arrayContaining([
+      "POST /v1/commercial/properties/compare?snapshot=snap_1",
+      "GET /v1/commercial/properties/cp_1",
+      "POST /v1/commercial/markets/batch?snapshot=snap_1",
+      expect.stringMatching(/^GET \/v1\/commercial\/sale-comps\?.*as_of=2026-10-01/),
+    ]),
+  );
+  await expect(propertyField("cp_1", "name", "as_of=yesterday", ctx)).rejects.toThrow(/as_of must be a date/);
+
+  service.state.snapshot = "snap_2";
+  requests.length = 0;
+  await ctx.session.api.refresh();
+  requests.length = 0;
+  await Promise.all([
+    propertyField("cp_1", "name", pinned, ctx),
+    propertyField("cp_2", "name", pinned, ctx),
+    marketFigures("TX", "industrial", "vacancy_rate", pinned, ctx),
+  ]);
+  expect(requests).toHaveLength(0); // pinned by id: that snapshot's data never changes
+});
