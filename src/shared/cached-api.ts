@@ -237,19 +237,21 @@ export class CachedApi {
         new ApiError(0, "preview_not_fetched", "Not fetched in the formula preview (it would cost credits); press Enter to get the value."),
       );
     }
-    return this.requests.run(key, (signal) => this.fetch<T>(key, client, { ...request, signal }, entry), ctx.signal);
+    return this.requests.run(key, (signal) => this.fetch<T>(key, client, { ...request, signal }, entry ?? this.sibling(key)), ctx.signal);
   }
 
   private async fetch<T>(key: string, client: ApiClient, request: ApiRequest, entry: CacheEntry | undefined): Promise<T> {
     const { cache } = this.options;
+    const pinned = isPinned(request);
     try {
       const response = await client.send<T>({ ...request, etag: entry?.value !== undefined ? entry.etag : null });
       if (response.status === 304 && entry) {
-        cache.revalidated(key, this.snapshotId);
+        this.confirm(key, entry, pinned ? null : this.snapshotId);
         return entry.value as T;
       }
-      const snapshotId = snapshotOf(response.body) ?? this.snapshotId;
-      if (snapshotOf(response.body)) this.snapshotId = snapshotId;
+      const snapshotId = snapshotOf(response.body) ?? (pinned ? null : this.snapshotId);
+      // A pinned answer names its own snapshot, not the one the service serves now.
+      if (snapshotOf(response.body) && !pinned) this.snapshotId = snapshotId;
       cache.set(key, { value: response.body, etag: response.etag, snapshotId });
       return response.body as T;
     } catch (err) {
@@ -280,7 +282,7 @@ export class CachedApi {
         // changed, the comparison costs nothing.
         const held: Record<string, string> = {};
         for (const id of remaining) {
-          const entry = this.options.cache.peek(cacheKey(client, detailRequest(id, pin)));
+          const entry = this.heldCopy(cacheKey(client, detailRequest(id, pin)));
           if (entry?.etag && entry.value !== undefined) held[id] = entry.etag;
         }
         const response = await client.send<PropertyComparison>({
@@ -294,7 +296,7 @@ export class CachedApi {
           },
         });
         const snapshotId = response.body?.snapshot?.id ?? this.snapshotId;
-        this.snapshotId = snapshotId;
+        if (!pin) this.snapshotId = snapshotId;
         const etags = response.body?.etags ?? {};
         for (const record of response.body?.properties ?? []) {
           const id = String(record.id);
@@ -340,7 +342,7 @@ export class CachedApi {
     for (;;) {
       const markets = asked.map((k) => asks.get(k)!);
       // A market held from an older snapshot is sent with its ETag: unchanged, it costs nothing.
-      const held = markets.map((ask) => this.options.cache.peek(keyOf(ask)));
+      const held = markets.map((ask) => this.heldCopy(keyOf(ask)));
       const request = {
         markets: markets.map((ask, i) => {
           const entry = held[i];
@@ -356,11 +358,11 @@ export class CachedApi {
         });
         const body = response.body!;
         const snapshotId = body.snapshot?.id ?? this.snapshotId;
-        this.snapshotId = snapshotId;
+        if (!pin) this.snapshotId = snapshotId;
         body.results.forEach((result, i) => {
           const key = keyOf(markets[i]);
           if (result.status === 304 && held[i]?.value !== undefined) {
-            this.options.cache.revalidated(key, snapshotId);
+            this.confirm(key, held[i]!, snapshotId);
             outcomes.set(asked[i], { record: held[i]!.value as Record<string, unknown> });
           } else if (result.market) {
             this.options.cache.set(key, { value: result.market, etag: result.etag, snapshotId });
@@ -391,12 +393,39 @@ export class CachedApi {
     }
   }
 
+  /** The copy held for `key` to revalidate with: its own, else the same request's for another snapshot. */
+  private heldCopy(key: string): CacheEntry | undefined {
+    const own = this.options.cache.peek(key);
+    return own?.value !== undefined ? own : (this.sibling(key) ?? own);
+  }
+
+  /**
+   * The newest copy of the same request pinned otherwise (to another snapshot, or to none):
+   * ETags validate content whatever snapshot it came from, so pinning a workbook, or moving it
+   * to the latest, revalidates what it holds instead of fetching it again.
+   */
+  private sibling(key: string): CacheEntry | undefined {
+    const base = unpinnedKey(key);
+    let best: CacheEntry | undefined;
+    for (const entry of this.options.cache.list()) {
+      if (entry.key === key || entry.value === undefined || !entry.etag || unpinnedKey(entry.key) !== base) continue;
+      if (!best || entry.fetchedAt > best.fetchedAt) best = entry;
+    }
+    return best;
+  }
+
+  /** A 304 for `held`: kept as it is, or copied to `key` when it was another pin's copy. */
+  private confirm(key: string, held: CacheEntry, snapshotId: string | null): void {
+    if (held.key === key) this.options.cache.revalidated(key, snapshotId);
+    else this.options.cache.set(key, { value: held.value, etag: held.etag, snapshotId });
+  }
+
   private async fetchOne(client: ApiClient, id: string, pin: SnapshotPin | undefined, outcomes: Map<string, BatchOutcome>): Promise<void> {
     const request = detailRequest(id, pin);
     const key = cacheKey(client, request);
     try {
       // With the copy held, if any: unchanged, it is a free 304.
-      outcomes.set(id, { record: await this.fetch<Record<string, unknown>>(key, client, request, this.options.cache.peek(key)) });
+      outcomes.set(id, { record: await this.fetch<Record<string, unknown>>(key, client, request, this.heldCopy(key)) });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       outcomes.set(id, { error: err });
@@ -410,6 +439,15 @@ function detailRequest(id: string, pin?: SnapshotPin): ApiRequest {
 
 function marketRequest(ask: MarketAsk, pin?: SnapshotPin): ApiRequest {
   return { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask, ...pinQuery(pin) } };
+}
+
+/** A cache key without its snapshot selectors: the same request, whatever snapshot it asks. */
+function unpinnedKey(key: string): string {
+  return key.replace(/([?&])(?:snapshot|as_of)=[^&\s]*&?/g, "$1").replace(/[?&](?=\s|$)/, "");
+}
+
+function isPinned(request: ApiRequest): boolean {
+  return request.query?.snapshot !== undefined || request.query?.as_of !== undefined;
 }
 
 /** Whether a cache key (cacheKey's) is of a request pinned to a snapshot by its id. */

@@ -316,3 +316,21 @@ test("as_of pins a call: every request names the snapshot (batches too), pinned 
   ]);
   expect(requests).toHaveLength(0); // pinned by id: that snapshot's data never changes
 });
+
+test("pinning a result already held revalidates the copy held (free while unchanged) instead of fetching it again", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  await ctx.session.api.refresh();
+  await propertyField("cp_7", "name", null, ctx);
+  await saleComps("TX", "industrial", null, ctx);
+  requests.length = 0;
+  await propertyField("cp_7", "name", "as_of=snap_1", ctx);
+  await saleComps("TX", "industrial", "as_of=snap_1", ctx);
+  expect(requests.map((r) => [r.path, r.query.snapshot, r.headers["If-None-Match"]])).toEqual([
+    ["/v1/commercial/properties/cp_7", "snap_1", '"cp_7"'],
+    ["/v1/commercial/sale-comps", "snap_1", '"comps-snap_1"'],
+  ]);
+  requests.length = 0;
+  await propertyField("cp_7", "name", "as_of=snap_1", ctx);
+  expect(requests).toHaveLength(0); // now held under its pinned request too
+});
