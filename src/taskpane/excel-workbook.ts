@@ -55,7 +55,17 @@ const BUSY = new Set(["#BUSY!", "#GETTING_DATA"]);
 const TABLE_STYLE = "TableStyleMedium2";
 
 export function createExcelWorkbook(): WorkbookPort {
-  return { readSelectedRows, insertTable, insertFormula, writeComparisonSheet, findPropFormulas, recalculate, markCells, freezeSelection };
+  return {
+    readSelectedRows,
+    insertTable,
+    insertFormula,
+    writeComparisonSheet,
+    findPropFormulas,
+    recalculate,
+    markCells,
+    rewriteFormulas,
+    freezeSelection,
+  };
 }
 
 /**
@@ -285,6 +295,17 @@ async function markCells(addresses: string[]): Promise<void> {
       const ws = sheets.get(sheet)!;
       // A sheet deleted since the refresh has nothing left to mark.
       if (!ws.isNullObject) ws.getRange(cells).format.fill.color = CHANGED_FILL;
+    }
+    await context.sync();
+  });
+}
+
+async function rewriteFormulas(cells: FormulaCell[]): Promise<void> {
+  if (cells.length === 0) return;
+  await Excel.run(async (context) => {
+    for (const cell of cells) {
+      const { sheet, cells: a1 } = splitAddress(cell.address);
+      context.workbook.worksheets.getItem(sheet).getRange(a1).formulas = [[cell.formula]];
     }
     await context.sync();
   });

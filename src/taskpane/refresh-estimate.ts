@@ -26,14 +26,20 @@ export interface RefreshEstimate {
  * The cost of a refresh over `entries`, given the snapshot the service serves; null when it is
  * not known yet, which counts every result as one that may have to be fetched again.
  */
-export function estimateRefresh(entries: readonly EstimateEntry[], servedSnapshotId: string | null): RefreshEstimate {
+export function estimateRefresh(
+  entries: readonly EstimateEntry[],
+  servedSnapshotId: string | null,
+  { keepPinned = true }: { keepPinned?: boolean } = {},
+): RefreshEstimate {
   let staleResults = 0;
   let maxCredits = 0;
   for (const entry of entries) {
     // Refresh marks stale every entry not known to come from the served snapshot, including
     // those whose snapshot was never known (ResultCache.markStaleUnless), except results pinned
-    // to a snapshot by its id, which never change.
-    const stale = entry.stale || ((servedSnapshotId === null || entry.snapshotId !== servedSnapshotId) && !isPinnedById(entry.key));
+    // to a snapshot by its id, which never change (unless `keepPinned` is false: a workbook
+    // moving to another snapshot asks them again).
+    const stale =
+      entry.stale || ((servedSnapshotId === null || entry.snapshotId !== servedSnapshotId) && !(keepPinned && isPinnedById(entry.key)));
     if (!stale) continue;
     staleResults++;
     maxCredits += creditsForCacheKey(entry.key);

@@ -76,6 +76,8 @@ export interface WorkbookPort {
   recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]>;
   /** Fills the given cells ("Sheet1!C4") with the changed-value colour, so a reader sees what a refresh moved. */
   markCells(addresses: string[]): Promise<void>;
+  /** Writes each cell's new formula (Excel then calculates it). */
+  rewriteFormulas(cells: FormulaCell[]): Promise<void>;
   /**
    * Replaces the PROP formulas in the selection (with their whole spills) by their current
    * values, and leaves `note(formula)` as a comment on each formula's cell.

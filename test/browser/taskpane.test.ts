@@ -470,6 +470,34 @@ describe("the analyst's journey", () => {
     expect((await host.cellInfo("Sheet1", "A44")).fill).toBe("#FFF2CC");
     expect((await host.cellInfo("Sheet1", "A45")).fill).toBeNull(); // its name did not change
   });
+
+  test("pin the workbook to its snapshot: every PROP formula gets as_of, the figures stay, nothing is billed; then back to the latest", async () => {
+    const { page, host } = s;
+    const formulaOf = async () => (await host.cellInfo("Sheet1", "A44")).formula;
+    const unpinned = await formulaOf();
+    const value = (await host.cellInfo("Sheet1", "A44")).value;
+    const credits = await creditsLeft(page);
+    await page.getByRole("button", { name: "Pin workbook" }).click();
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(
+      /^Pin this workbook\? \d+ formulas will answer from snapshot snap_pane_next\. It is free/,
+    );
+    await page.getByRole("button", { name: /^Pin \d+ formulas$/ }).click();
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(/^Done \d+ formulas now answer from snapshot snap_pane_next\./);
+    await host.waitForCalculation();
+    expect(await formulaOf()).toBe(unpinned!.replace(/\)$/, ',"as_of=snap_pane_next")'));
+    expect((await host.cellInfo("Sheet1", "A44")).value).toBe(value);
+    await until(async () => (await creditsLeft(page)) === credits);
+
+    await page.getByRole("button", { name: "Move to the latest" }).click();
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(
+      /^Move to the latest\? \d+ formulas will answer from the latest snapshot\./,
+    );
+    await page.getByRole("button", { name: /^Move \d+ formulas$/ }).click();
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(/^Done/);
+    await host.waitForCalculation();
+    expect(await formulaOf()).toBe(unpinned);
+    expect(await creditsLeft(page)).toBe(credits);
+  });
 });
 
 test("out of credits: the status says so, and a search explains when credits come back", async () => {

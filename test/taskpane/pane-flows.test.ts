@@ -50,6 +50,7 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
         return { ...c, error: showing[c.address] ?? null, changes: [] };
       }),
     markCells: async () => {},
+    rewriteFormulas: async () => {},
     freezeSelection: async () => [],
   };
   return { workbook, written };

@@ -8,6 +8,7 @@ import { refreshFormulas, type RefreshFailure } from "../refresh-formulas";
 import { changesSummary, shownText, type CellChange } from "../cell-changes";
 import { formatDay } from "../status-text";
 import type { Scope } from "../workbook-types";
+import { PinSnapshot } from "./PinSnapshot";
 import { TaskFeedback } from "./TaskFeedback";
 import { usePane } from "./pane-state";
 import { useTask } from "./use-task";
@@ -100,6 +101,7 @@ export function RefreshTab() {
           ))}
         </ul>
       )}
+      <PinSnapshot />
     </div>
   );
 }

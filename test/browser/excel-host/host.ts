@@ -134,6 +134,7 @@ export class ExcelHost {
       findPropFormulas: (scope) => call("findPropFormulas", [scope]) as Promise<FormulaCell[]>,
       recalculate: (cells) => call("recalculate", [cells]) as Promise<FormulaOutcome[]>,
       markCells: (addresses) => call("markCells", [addresses]) as Promise<void>,
+      rewriteFormulas: (cells) => call("rewriteFormulas", [cells]) as Promise<void>,
       freezeSelection: (note) => call("freezeSelection", [note]) as Promise<FrozenFormula[]>,
     };
   }
