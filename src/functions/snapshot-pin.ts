@@ -2,7 +2,7 @@
 // can be pinned to the data it was built on. A snapshot id (as answers and the pane name it)
 // pins one snapshot for good; a date asks for the newest snapshot captured on or before it.
 import { SNAPSHOT_SELECTORS } from "../shared/contract/snapshot-select";
-import type { SnapshotPin } from "../shared/cached-api";
+import type { SnapshotPin } from "../shared/request-keys";
 import type { FunctionContext } from "./call-context";
 import { InputError } from "./excel-errors";
 import type { LocalOption, OptionValue } from "./options";

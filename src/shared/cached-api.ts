@@ -12,6 +12,7 @@ import { Batcher, type BatchOutcome } from "./batcher";
 import { MAX_MARKET_BATCH, type MarketBatch } from "./contract/market-batch";
 import type { CacheEntry, CachedError, ResultCache } from "./result-cache";
 import { SharedRequests } from "./shared-requests";
+import { cacheKey, isPinned, isPinnedById, normaliseQuery, pinQuery, unpinnedKey, type SnapshotPin } from "./request-keys";
 
 /** What a custom function knows about its own invocation. */
 export interface CallContext {
@@ -21,14 +22,6 @@ export interface CallContext {
   signal?: AbortSignal;
   /** The snapshot every request of the call names (the as_of option); none: the newest. */
   pin?: SnapshotPin;
-}
-
-/** A snapshot named by its id, or by a date (the newest captured on or before it). */
-export type SnapshotPin = { snapshot: string } | { as_of: string };
-
-/** The pin as query parameters: one request per pin, and one cache entry. */
-function pinQuery(pin: SnapshotPin | undefined): Record<string, string> {
-  return pin ? { ...pin } : {};
 }
 
 export interface RefreshResult {
@@ -439,36 +432,6 @@ function detailRequest(id: string, pin?: SnapshotPin): ApiRequest {
 
 function marketRequest(ask: MarketAsk, pin?: SnapshotPin): ApiRequest {
   return { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask, ...pinQuery(pin) } };
-}
-
-/** A cache key without its snapshot selectors: the same request, whatever snapshot it asks. */
-function unpinnedKey(key: string): string {
-  return key.replace(/([?&])(?:snapshot|as_of)=[^&\s]*&?/g, "$1").replace(/[?&](?=\s|$)/, "");
-}
-
-function isPinned(request: ApiRequest): boolean {
-  return request.query?.snapshot !== undefined || request.query?.as_of !== undefined;
-}
-
-/** Whether a cache key (cacheKey's) is of a request pinned to a snapshot by its id. */
-export function isPinnedById(key: string): boolean {
-  return /[?&]snapshot=/.test(key.slice(key.indexOf("|") + 1).split(" ")[1] ?? "");
-}
-
-/** (service, method, path, sorted query, body): the normalised arguments of a request. */
-export function cacheKey(client: Pick<ApiClient, "baseUrl">, request: ApiRequest): string {
-  const query = new URLSearchParams(Object.entries(normaliseQuery(request.query ?? {})).map(([k, v]) => [k, String(v)])).toString();
-  const body = request.body === undefined ? "" : ` ${JSON.stringify(request.body)}`;
-  return `${client.baseUrl}|${request.method ?? "GET"} ${request.path}${query ? `?${query}` : ""}${body}`;
-}
-
-function normaliseQuery(query: Record<string, QueryValue>): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const name of Object.keys(query).sort()) {
-    const value = query[name];
-    if (value !== null && value !== undefined && value !== "") out[name] = value;
-  }
-  return out;
 }
 
 /** A refusal as the cache keeps it: enough to give the same answer again, suggestions included. */

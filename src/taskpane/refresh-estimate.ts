@@ -6,7 +6,7 @@
 // before asking, so the estimate is the upper bound: every one of them fetched anew.
 import { endpointFor } from "../shared/endpoints";
 import type { CacheEntry } from "../shared/result-cache";
-import { isPinnedById } from "../shared/cached-api";
+import { isPinnedById } from "../shared/request-keys";
 
 /** What the estimate reads of a cache entry (ResultCache.list() gives them). */
 export type EstimateEntry = Pick<CacheEntry, "key" | "snapshotId" | "stale">;

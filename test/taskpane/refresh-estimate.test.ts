@@ -2,7 +2,7 @@
 // entries are made with the cache's own key function, so a change to the key format that the
 // estimate no longer reads fails here.
 import type { ApiClient, ApiRequest } from "../../src/shared/api-client";
-import { cacheKey } from "../../src/shared/cached-api";
+import { cacheKey } from "../../src/shared/request-keys";
 import { ENDPOINTS, endpointPath } from "../../src/shared/endpoints";
 import { ResultCache } from "../../src/shared/result-cache";
 import { creditsForCacheKey, describeRefreshCost, estimateRefresh, type RefreshEstimate } from "../../src/taskpane/refresh-estimate";
