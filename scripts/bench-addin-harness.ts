@@ -141,7 +141,7 @@ export async function freshAddin(origin: string, keys: KeyStore, name: string) {
   await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call
   Object.assign(counter, newCounter());
   const run = excelCall(addin.associated);
-  return { counter, run };
+  return { counter, run, actions: addin.actions };
 }
 
 export const errorText = (r: PromiseSettledResult<unknown>) =>
