@@ -8,9 +8,10 @@ import type { Coverage } from "./derive/coverage";
 import { deriveTables, finishSnapshot, normaliseCapturedAt } from "./derive";
 import { startGeneration, type Generation } from "./generate/generate";
 import { SnapshotWriter } from "./snapshot-file";
+import { cycleHistory } from "./generate/cycle-history";
 
 /** Bump when the generator's output changes for the same options (it is part of the id). */
-export const GENERATOR_VERSION = "2";
+export const GENERATOR_VERSION = "3";
 export const DEFAULT_SEED = 7;
 export const DEFAULT_PROPERTIES = 20_000;
 export const DEFAULT_CAPTURED_AT = "2026-11-01T00:00:00Z";
@@ -70,7 +71,8 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
     lap("derived, indexed and property documents rendered");
     gen.finish();
     lap("parcels, listings and sales complete");
-    coverage = finishSnapshot(w, { id, capturedAt, source: "generated", seed, startedAt: started, derived: true, log });
+    const history = cycleHistory(seed);
+    coverage = finishSnapshot(w, { id, capturedAt, source: "generated", seed, startedAt: started, derived: true, history, log });
     w.close();
   } catch (err) {
     gen?.abort();

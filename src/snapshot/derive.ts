@@ -1,11 +1,12 @@
-// The steps every snapshot ends with, generated or imported: derive the market and diligence
-// tables from the rows, build the indexes, and record the meta (id, capture and build times,
+// The steps every snapshot ends with, generated or imported: derive the market, diligence,
+// places and market history tables from the rows, build the indexes, and record the meta (id, capture and build times,
 // source, supported search inputs per asset type, coverage report).
 import { deriveAssetInputs } from "./derive/asset-inputs";
 import { deriveCoverage, type Coverage } from "./derive/coverage";
 import { deriveDiligence } from "./derive/diligence";
 import { countPropertyFields } from "./derive/field-counts";
 import { deriveMarkets, type SalesGroup } from "./derive/markets";
+import { deriveMarketHistory, type HistoryModel } from "./derive/market-history";
 import { derivePlaces } from "./derive/places";
 import { windowsFor } from "./derive/windows";
 import { SNAPSHOT_FORMAT, type SnapshotWriter } from "./snapshot-file";
@@ -18,8 +19,10 @@ export interface FinishOptions {
   seed?: number;
   /** performance.now() when the build started, for build_seconds. */
   startedAt: number;
-  /** deriveTables has already run (the builder runs it early). */
+  /** deriveTables has already run (the builder runs it early, the importer before checking captured history). */
   derived?: boolean;
+  /** How rents and vacancy moved before the capture date (generated snapshots); imported ones take captured history. */
+  history?: HistoryModel;
   log?: (msg: string) => void;
 }
 
@@ -64,6 +67,10 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   // Places read every record table, so they wait until all of them are complete.
   const places = w.transaction(() => derivePlaces(w.db, (row) => w.insert("places", row)));
   lap(`places: ${places} rows`);
+  // History reads the markets and every sale, so it too waits for all the record tables.
+  const windows = windowsFor(opts.capturedAt);
+  const history = w.transaction(() => deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history }));
+  lap(`market history: ${history.markets} markets x ${history.quarters} quarters`);
   // Sampled statistics: a full ANALYZE of a million-property file takes longer than the rest of
   // the indexing and gives the planner nothing more it needs (SQLite recommends 100-1000).
   w.db.pragma("analysis_limit = 1000");
@@ -71,7 +78,7 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   lap("remaining indexes and statistics");
   const fields = countPropertyFields(w.db);
   const assetInputs = deriveAssetInputs(fields);
-  const coverage = deriveCoverage(w.db, windowsFor(opts.capturedAt), fields, (performance.now() - opts.startedAt) / 1000);
+  const coverage = deriveCoverage(w.db, windows, fields, history, (performance.now() - opts.startedAt) / 1000);
   lap("coverage");
   w.setMeta("format", String(SNAPSHOT_FORMAT));
   w.setMeta("id", opts.id);

@@ -15,14 +15,16 @@ import {
   type TableName,
 } from "./tables";
 import { fillPropertyDocs } from "./property-docs";
+import { MARKET_HISTORY_DDL } from "./history-tables";
 
 /**
  * The layout version this code writes and the service reads. 2 added `property_docs`; 3 keyed
  * them by a hash of the id (`snapshot_meta.doc_probe` records the collisions' probe distance);
- * 4 added the `places` table, county and ZIP markets, and an index of properties by county.
- * A file of an older format is rebuilt (generated) or refused (imported) when the service starts.
+ * 4 added the `places` table, county and ZIP markets, and an index of properties by county;
+ * 5 added `market_history` (and `captured_market_history`), the coverage report's `history`, and
+ * indexes of sales and tenancies by property and date. A file of an older format is rebuilt (generated) or refused (imported) when the service starts.
  */
-export const SNAPSHOT_FORMAT = 4;
+export const SNAPSHOT_FORMAT = 5;
 
 export type Row = Record<string, unknown>;
 
@@ -49,6 +51,7 @@ export class SnapshotWriter {
     this.db.pragma("temp_store = MEMORY");
     this.db.exec(META_DDL);
     for (const name of Object.keys(TABLES) as TableName[]) this.db.exec(tableDdl(name));
+    this.db.exec(MARKET_HISTORY_DDL);
   }
 
   /** Inserts rows; call inside `transaction` for speed. Array fields are stored as JSON. */

@@ -3,6 +3,7 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { DiligenceCandidate, MarketSnapshot, SNAPSHOT_RESOURCES } from "../shared/contract/records";
 import { PlaceRow } from "./derive/places";
+import { CapturedHistoryRow } from "./history-tables";
 
 /** Table name -> the record schema whose fields are its columns. */
 export const TABLES = {
@@ -10,6 +11,7 @@ export const TABLES = {
   markets: MarketSnapshot,
   diligence: DiligenceCandidate,
   places: PlaceRow,
+  captured_market_history: CapturedHistoryRow,
 } as const satisfies Record<string, TObject>;
 export type TableName = keyof typeof TABLES;
 
@@ -33,7 +35,8 @@ const INDEXES: Record<TableName, string[]> = {
     "parcel_id",
   ],
   sales: [
-    "property_id",
+    // A property's sales in date order, one range of this index (property history).
+    "property_id, sale_date",
     "asset_type, state_code, sale_date",
     "asset_type, latitude",
     "metro_id, asset_type",
@@ -41,10 +44,11 @@ const INDEXES: Record<TableName, string[]> = {
     "buyer_id",
     "seller_id",
   ],
-  tenancies: ["tenant_id", "property_id"],
+  tenancies: ["tenant_id", "property_id, lease_start"],
   markets: ["geography_type, geography_id, asset_type", "geography_type, geography_name COLLATE NOCASE, asset_type"],
   diligence: ["score", "asset_type, score", "state_code, score", "metro_id, score"],
   places: ["kind, key", "kind, code"],
+  captured_market_history: [],
 };
 
 export function columnsOf(schema: TObject): string[] {

@@ -241,6 +241,7 @@ test("meta: id, times, source, seed, supported inputs and a coverage report comp
     "by_state",
     "companies_by_type",
     "counts",
+    "history",
     "known_gaps",
     "listings_by_status",
   ]);

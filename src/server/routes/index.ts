@@ -5,6 +5,8 @@ import { assetPropertiesRoute, propertyDetailRoute, propertySearchRoute } from "
 import { compareRoute } from "./compare";
 import { saleCompsRoute } from "./sale-comps";
 import { marketBatchRoute, marketSnapshotRoute } from "./markets";
+import { marketHistoryRoute } from "./market-history";
+import { propertyHistoryRoute } from "./property-history";
 import { assetAnalysisRoute } from "./asset-analysis";
 import { ownerPortfolioRoute, tenantFootprintRoute } from "./owners-tenants";
 import { companiesRoute, diligenceRoute } from "./companies-diligence";
@@ -17,10 +19,12 @@ export const API_ROUTES: RouteDef[] = [
   catalogRoute(() => API_ROUTES),
   propertySearchRoute,
   propertyDetailRoute,
+  propertyHistoryRoute,
   compareRoute,
   saleCompsRoute,
   marketSnapshotRoute,
   marketBatchRoute,
+  marketHistoryRoute,
   assetAnalysisRoute,
   assetPropertiesRoute,
   ownerPortfolioRoute,

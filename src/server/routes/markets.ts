@@ -13,11 +13,20 @@ import { JsonText } from "../data/json-text";
 import { etagMatches, weakEtagOf } from "../http/etag";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
-/** The market of one place and asset type; throws the problem the single endpoint answers. */
-export function findMarket(snapshot: SnapshotContext, geography: string, assetType: string): MarketSnapshot {
-  const [place] = queryPlaces(snapshot, "getMarketSnapshot", { geography }, { single: true });
+/**
+ * The market of one place and asset type (the columns asked, all by default); throws the
+ * problem the market endpoints answer.
+ */
+export function findMarket<T = MarketSnapshot>(
+  snapshot: SnapshotContext,
+  geography: string,
+  assetType: string,
+  operation: "getMarketSnapshot" | "getMarketHistory" = "getMarketSnapshot",
+  columns = "*",
+): T {
+  const [place] = queryPlaces(snapshot, operation, { geography }, { single: true });
   const entry = place.entries[0];
-  const row = snapshot.get<MarketSnapshot>("SELECT * FROM markets WHERE geography_type = ? AND geography_id = ? AND asset_type = ?", [
+  const row = snapshot.get<T>(`SELECT ${columns} FROM markets WHERE geography_type = ? AND geography_id = ? AND asset_type = ?`, [
     place.kind,
     entry.code,
     assetType,

@@ -30,6 +30,9 @@ export const AssetTypePath = Type.Object({
   asset_type: Type.String({ description: `One of: ${ASSET_TYPES.join(", ")}.`, maxLength: 64 }),
 });
 
+/** The path of a route about one property. */
+export const PropertyIdPath = Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) });
+
 export const propertySearchRoute = defineRoute({
   operationId: "searchProperties",
   tag: "Commercial properties",
@@ -73,7 +76,7 @@ export const propertyDetailRoute = defineRoute({
   summary: "Property detail",
   description: "One commercial property, with links to its parcel, owner and last sale.",
   notFound: "No property with this id in the snapshot",
-  params: Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) }),
+  params: PropertyIdPath,
   response: CommercialProperty,
   handler: ({ snapshot, params }) => {
     // The document rendered when the snapshot was built (snapshot/property-docs.ts says why).

@@ -12,3 +12,20 @@ export function checkRanges(operation: string, query: Record<string, unknown>): 
     { pointer: `/${range.high}`, parameter: range.high, detail: range.detail },
   ]);
 }
+
+/**
+ * A comma-separated list of names, each one of `allowed`, in the order given; a name not
+ * allowed, or given twice, is refused (free) naming it and listing the allowed ones.
+ */
+export function nameList<T extends string>(parameter: string, text: string, allowed: readonly T[]): T[] {
+  const names = text.split(",");
+  const refuse = (detail: string) => new ApiProblem(400, "validation_failed", detail, [{ pointer: `/${parameter}`, parameter, detail }]);
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (!(allowed as readonly string[]).includes(name))
+      throw refuse(`${parameter}: there is no ${parameter === "metrics" ? "metric" : "value"} '${name}'. Allowed: ${allowed.join(", ")}.`);
+    if (seen.has(name)) throw refuse(`${parameter}: '${name}' is given twice.`);
+    seen.add(name);
+  }
+  return names as T[];
+}

@@ -43,6 +43,35 @@ export const Gap = Type.Object({
 });
 export type Gap = Static<typeof Gap>;
 
+/** Where a history metric has no figure for some periods of some markets of an asset type. */
+export const HistoryGap = Type.Object({
+  metric: Type.String(),
+  asset_type: Type.String(),
+  markets: Count("Markets of the asset type (every geography)."),
+  markets_with_gaps: Count("Of those, markets missing the metric in at least one period."),
+  missing_periods: Count("Market-quarters without a figure for the metric."),
+  periods: Count("Market-quarters of the asset type in all."),
+});
+export type HistoryGap = Static<typeof HistoryGap>;
+
+/** The market history's span and its gaps (GET /v1/commercial/markets/history). */
+export const HistoryCoverage = Type.Object(
+  {
+    first_period: Type.String({ description: 'The first quarter held, e.g. "2017-Q1".' }),
+    last_period: Type.String({ description: "The quarter holding the capture date (its figures are to that date)." }),
+    quarters: Count("Quarters every market's series holds."),
+    markets: Count("Markets with a series: every market the snapshot holds."),
+    captured_rows: Count("Rows of captured history the figures were taken from (imported snapshots; 0 when generated)."),
+    gaps: Type.Array(HistoryGap, {
+      description:
+        "Each metric and asset type with market-quarters missing a figure (a gap: neither captured nor derivable from the rows), " +
+        "largest share first. A metric that does not apply to a type (rent per sq ft of apartments) is missing everywhere.",
+    }),
+  },
+  { description: "Market history: which quarters it holds, and where it has no figures." },
+);
+export type HistoryCoverage = Static<typeof HistoryCoverage>;
+
 /** What the snapshot builder computes (stored with the snapshot, answered as it is). */
 export const CoverageFigures = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
@@ -53,6 +82,7 @@ export const CoverageFigures = Type.Object({
   listings_by_status: Type.Array(Type.Object({ status: Type.String(), listings: Type.Integer({ minimum: 0 }) })),
   companies_by_type: Type.Array(Type.Object({ company_type: Type.String(), companies: Type.Integer({ minimum: 0 }) })),
   known_gaps: Type.Array(Gap, { description: "Inputs an asset type lacks, thin resources: see docs/snapshot.md." }),
+  history: HistoryCoverage,
   build_seconds: Type.Number({ description: "How long the build took." }),
 });
 export type CoverageFigures = Static<typeof CoverageFigures>;

@@ -43,6 +43,7 @@ export const PLACE_KINDS_OF = {
   searchAssetProperties: PLACE_KINDS,
   findSaleComps: PLACE_KINDS,
   getMarketSnapshot: PLACE_KINDS,
+  getMarketHistory: PLACE_KINDS,
   analyseAssetType: PLACE_KINDS,
   getOwnerPortfolio: PLACE_KINDS,
   getTenantFootprint: PLACE_KINDS,
@@ -227,17 +228,21 @@ export const PLACE_PARAMS = ["geography", "state_code", "state", "city", "zip", 
  * Inputs that bound a range, by operation: a lower bound above its upper bound can match
  * nothing, so the service refuses it free of charge and the add-in before any request.
  */
-export const RANGES_OF: Partial<Record<QueriedOperation, readonly (readonly [string, string])[]>> = {
+export const RANGES_OF: Partial<
+  Record<QueriedOperation | "getMarketHistory" | "getPropertyHistory", readonly (readonly [string, string])[]>
+> = {
   findSaleComps: [
     ["min_sale_date", "max_sale_date"],
     ["min_price", "max_price"],
   ],
   searchListings: [["min_price", "max_price"]],
+  getMarketHistory: [["from", "to"]],
+  getPropertyHistory: [["from", "to"]],
 };
 
 /** The first range of `query` whose lower bound is above its upper bound, as a sentence; null if none. */
 export function impossibleRange(operation: string, query: Record<string, unknown>): { low: string; high: string; detail: string } | null {
-  for (const [low, high] of RANGES_OF[operation as QueriedOperation] ?? []) {
+  for (const [low, high] of RANGES_OF[operation as keyof typeof RANGES_OF] ?? []) {
     const a = query[low] as string | number | undefined | null;
     const b = query[high] as string | number | undefined | null;
     if (a === undefined || a === null || b === undefined || b === null || a <= b) continue;

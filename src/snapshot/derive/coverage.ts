@@ -2,7 +2,7 @@
 // per asset type, per state, per listing status and company type, and the known gaps.
 import type Database from "better-sqlite3";
 import { ASSET_TYPES, COMPANY_TYPES, LISTING_STATUSES } from "../../shared/contract/vocabulary";
-import type { AssetCoverage, CoverageFigures, StateCoverage } from "../../shared/contract/coverage";
+import type { AssetCoverage, CoverageFigures, HistoryCoverage, StateCoverage } from "../../shared/contract/coverage";
 import type { FieldCounts } from "./field-counts";
 import { knownGaps } from "./gaps";
 import type { Windows } from "./windows";
@@ -82,7 +82,13 @@ function byState(db: Database.Database, sales: SalesCell[]): StateCoverage[] {
   }));
 }
 
-export function deriveCoverage(db: Database.Database, w: Windows, fields: FieldCounts, buildSeconds: number): Coverage {
+export function deriveCoverage(
+  db: Database.Database,
+  w: Windows,
+  fields: FieldCounts,
+  history: HistoryCoverage,
+  buildSeconds: number,
+): Coverage {
   const counts = {} as Coverage["counts"];
   for (const t of COUNTED_TABLES) counts[t] = (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
   const status = grouped(db, "SELECT status, COUNT(*) AS n FROM listings GROUP BY status", "status");
@@ -96,7 +102,8 @@ export function deriveCoverage(db: Database.Database, w: Windows, fields: FieldC
     by_state,
     listings_by_status: LISTING_STATUSES.map((s) => ({ status: s, listings: Number(status.get(s)?.n ?? 0) })),
     companies_by_type: COMPANY_TYPES.map((t) => ({ company_type: t, companies: Number(types.get(t)?.n ?? 0) })),
-    known_gaps: knownGaps(db, { counts, fields, sales, assets: by_asset_type, states: by_state }),
+    known_gaps: knownGaps(db, { counts, fields, sales, assets: by_asset_type, states: by_state, history }),
+    history,
     build_seconds: Math.round(buildSeconds * 100) / 100,
   };
 }

@@ -5,7 +5,7 @@ import type Database from "better-sqlite3";
 import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
 import { ASSET_TYPES, LISTING_STATUSES } from "../../shared/contract/vocabulary";
 import { STATE_CODES } from "../state-data";
-import type { AssetCoverage, Gap, StateCoverage } from "../../shared/contract/coverage";
+import type { AssetCoverage, Gap, HistoryCoverage, StateCoverage } from "../../shared/contract/coverage";
 import type { Coverage, SalesCell } from "./coverage";
 import type { FieldCounts } from "./field-counts";
 
@@ -85,7 +85,26 @@ function marketGaps(db: Database.Database, assets: AssetCoverage[]): Gap[] {
     }));
 }
 
+/**
+ * History metrics an asset type's markets mostly lack (half their market-quarters or more). A
+ * metric missing in every market-quarter of a type is one the type does not have at all (rent
+ * per sq ft of apartments); `history.gaps` lists those, and the catalog of gaps leaves them out.
+ */
+function historyGaps(history: HistoryCoverage): Gap[] {
+  return history.gaps
+    .filter((g) => g.missing_periods < g.periods && g.missing_periods / g.periods >= FIELD_SHARE)
+    .map((g) => ({
+      resource: "market_history",
+      asset_type: g.asset_type,
+      field: g.metric,
+      detail:
+        `${g.metric} has no figure in ${pct(g.missing_periods, g.periods)} of ${g.asset_type} market-quarters ` +
+        `(${g.markets_with_gaps} of ${g.markets} markets have gaps): neither captured nor derivable from the rows there`,
+    }));
+}
+
 export interface GapInputs {
+  history: HistoryCoverage;
   counts: Coverage["counts"];
   fields: FieldCounts;
   sales: SalesCell[];
@@ -93,7 +112,7 @@ export interface GapInputs {
   states: StateCoverage[];
 }
 
-export function knownGaps(db: Database.Database, { counts, fields, sales, assets, states }: GapInputs): Gap[] {
+export function knownGaps(db: Database.Database, { counts, fields, sales, assets, states, history }: GapInputs): Gap[] {
   const gaps: Gap[] = [];
   for (const r of Object.keys(SNAPSHOT_RESOURCES) as (keyof typeof SNAPSHOT_RESOURCES)[]) {
     if (!counts[r]) gaps.push({ resource: r, asset_type: null, field: null, detail: `no ${r} captured` });
@@ -120,7 +139,7 @@ export function knownGaps(db: Database.Database, { counts, fields, sales, assets
     for (const s of LISTING_STATUSES)
       if (!present.has(s)) gaps.push({ resource: "listings", asset_type: null, field: "status", detail: `no ${s} listings` });
   }
-  gaps.push(...propertyFieldGaps(fields), ...salesGaps(sales, assets), ...marketGaps(db, assets));
+  gaps.push(...propertyFieldGaps(fields), ...salesGaps(sales, assets), ...marketGaps(db, assets), ...historyGaps(history));
   const key = (g: Gap) => [g.resource, g.asset_type ?? "", g.field ?? "", g.detail];
   return gaps.sort((a, b) => {
     const [x, y] = [key(a), key(b)];

@@ -54,7 +54,7 @@ export interface MarketLookup {
   metro: Map<string, Map<string, MarketFigures>>;
 }
 
-interface Group {
+export interface Group {
   city: string;
   state_code: string;
   metro_id: string | null;
@@ -63,22 +63,29 @@ interface Group {
   asset_type: string;
 }
 
+/** The five geographies a group of rows lies in (fewer when its metro, county or ZIP is unknown). */
+export function geographiesOf(g: Group): [GeoType, string][] {
+  const geos: [GeoType, string | null][] = [
+    ["state", g.state_code],
+    ["county", g.county_fips],
+    ["metro", g.metro_id],
+    ["city", cityId(g.city, g.state_code)],
+    ["zip", g.zip],
+  ];
+  return geos.filter((x): x is [GeoType, string] => x[1] !== null);
+}
+
+/** How the derivations key a market: geography type, geography id and asset type. */
+export const marketKey = (type: string, geoId: string, asset: string) => `${type}|${geoId}|${asset}`;
+
 class Markets {
   readonly accs = new Map<string, Acc>();
 
   /** The accumulators of a group's five geographies; `create` is false for sales and leases (no property, no market). */
   of(g: Group, create: boolean): Acc[] {
     const out: Acc[] = [];
-    const geos: [GeoType, string | null][] = [
-      ["state", g.state_code],
-      ["county", g.county_fips],
-      ["metro", g.metro_id],
-      ["city", cityId(g.city, g.state_code)],
-      ["zip", g.zip],
-    ];
-    for (const [type, id] of geos) {
-      if (id === null) continue;
-      const key = `${type}|${id}|${g.asset_type}`;
+    for (const [type, id] of geographiesOf(g)) {
+      const key = marketKey(type, id, g.asset_type);
       let acc = this.accs.get(key);
       if (!acc && create) this.accs.set(key, (acc = new Acc(type, id, g.asset_type)));
       if (acc) out.push(acc);

@@ -3,6 +3,7 @@
 import { makeCompanies, type CompanyPools } from "./companies";
 import { dayOf, yearOfDay } from "./dates";
 import { loadGeography, type Geography } from "./geography";
+import { MarketCycles } from "./market-cycles";
 import { MarketModel } from "./market-model";
 import { Random } from "./random";
 
@@ -11,6 +12,7 @@ export interface GenContext {
   rng: Random;
   geo: Geography;
   markets: MarketModel;
+  cycles: MarketCycles;
   pools: CompanyPools;
   captureDay: number;
   captureYear: number;
@@ -39,6 +41,7 @@ export function makeContext(opts: GenerateOptions, stream: string): GenContext {
     rng: new Random(opts.seed, stream),
     geo,
     markets: new MarketModel(opts.seed, geo.cities.length),
+    cycles: new MarketCycles(opts.seed),
     pools: makeCompanies(new Random(opts.seed, "companies"), geo, opts.properties, captureYear),
     captureDay,
     captureYear,

@@ -32,13 +32,14 @@ export class MarketModel {
       // Non-metro towns of a state share one rent trend; each town keeps its own price level.
       const key = city.metro ? city.metro.id : `nonmetro-${city.state}`;
       const priceIndex = priceIndexOf(city);
-      m = { key, priceIndex, capSpread: -0.02 * (priceIndex - 1), rentGrowth: this.growthOf(key) };
+      m = { key, priceIndex, capSpread: -0.02 * (priceIndex - 1), rentGrowth: this.rentGrowthOf(key) };
       this.byCity[city.index] = m;
     }
     return m;
   }
 
-  private growthOf(key: string): Record<AssetType, number> {
+  /** The rent trend of a market key (a metro, or `nonmetro-<state>`) by asset type, a year. */
+  rentGrowthOf(key: string): Record<AssetType, number> {
     let g = this.growth.get(key);
     if (!g) {
       const rng = new Random(this.seed, `market:${key}`);
@@ -66,7 +67,7 @@ export function capRateShift(year: number): number {
   return 0.0;
 }
 
-/** Commercial value appreciation per year, used to price older sales below today's value. */
+/** Commercial value appreciation per year, the trend older sales are priced back along (with the market's cycle). */
 export const VALUE_GROWTH = 0.032;
 /** Home price appreciation per year, for residential parcels' past sales. */
 export const HOME_PRICE_GROWTH = 0.045;

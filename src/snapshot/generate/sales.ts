@@ -1,8 +1,9 @@
 // A property's recorded sales and the chain of owners behind them. The latest sale's buyer is
 // the current owner; each earlier buyer sold to the next. Hold periods are exponential (mean
 // about 6.5 years), so roughly 15% of properties traded in the last year and 1 in 5 has been
-// held over 10 years. Prices follow today's value back in time; cap rates follow the rate
-// environment of the sale year.
+// held over 10 years. Prices follow today's value back in time along the market's trend and
+// cycle (market-cycles.ts: its local cycle, the 2008 downturn, the 2020 shock); cap rates
+// follow the rate environment of the sale year.
 import type { SaleComp } from "../../shared/contract/records";
 import type { AssetType } from "../../shared/contract/vocabulary";
 import { drawFrom, type CompanyRec } from "./companies";
@@ -21,6 +22,8 @@ const SALE_COUNTS: [number, number][] = [
 ];
 const OWNER_USER: ReadonlySet<AssetType> = new Set(["office", "industrial", "flex", "retail", "health-care"]);
 const YEAR = 365.25;
+/** A day number as a decimal year, the market cycles' time. */
+const yearAt = (day: number) => 1970 + day / YEAR;
 
 export function drawOwner(ctx: GenContext, d: PropertyDraft): CompanyRec {
   // A third of properties are held by a local owner; the rest by owners of any size anywhere.
@@ -77,11 +80,9 @@ export function makeSales(
   for (let i = days.length - 1; i >= 0; i--) {
     const day = days[i];
     const year = yearOfDay(day);
-    const yearsAgo = (captureDay - day) / YEAR;
-    const price = Math.max(
-      10_000,
-      Math.round(((row.estimated_value! / Math.pow(1 + VALUE_GROWTH, yearsAgo)) * rng.lognormal(1, 0.12)) / 1000) * 1000,
-    );
+    const then = ctx.cycles.logValue(d.market.key, row.asset_type, VALUE_GROWTH, yearAt(day));
+    const now = ctx.cycles.logValue(d.market.key, row.asset_type, VALUE_GROWTH, yearAt(captureDay));
+    const price = Math.max(10_000, Math.round((row.estimated_value! * Math.exp(then - now) * rng.lognormal(1, 0.12)) / 1000) * 1000);
     const type = saleType(rng, row.asset_type, year);
     const noCap = row.asset_type === "land" || type === "owner_user" || rng.chance(0.12);
     const cap = noCap

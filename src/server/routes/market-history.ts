@@ -1,0 +1,88 @@
+// GET /v1/commercial/markets/history: one market's quarterly (or yearly) series, read from the
+// snapshot's market_history table. The metrics, the dates and the place are checked before
+// anything is charged: a mistake in any of them is refused free.
+import {
+  DEFAULT_HISTORY_METRICS,
+  HISTORY_QUARTERS,
+  MARKET_HISTORY_METRIC_NAMES,
+  MARKET_HISTORY_UNITS,
+  MarketHistory,
+  MarketHistoryQuery,
+} from "../../shared/contract/history";
+import type { MarketSnapshot } from "../../shared/contract/records";
+import { parseQuarter, quarterStart } from "../../shared/contract/periods";
+import { ApiProblem } from "../http/problem";
+import { marketSeries } from "../data/market-series";
+import type { SnapshotContext } from "../data/snapshot-context";
+import { defineRoute } from "./route-def";
+import { findMarket } from "./markets";
+import { PLACE_PROBLEMS, RANGE_PROBLEM } from "./place-params";
+import { nameList } from "./query-params";
+
+type MarketIdentity = Pick<MarketSnapshot, "id" | "geography_type" | "geography_id" | "geography_name" | "state_code" | "asset_type"> & {
+  rid: number;
+};
+
+/** The quarters the snapshot's history holds (its coverage report records them). */
+function spanOf(snapshot: SnapshotContext): { first: number; last: number } {
+  const h = snapshot.coverage.history;
+  return { first: parseQuarter(h.first_period)!, last: parseQuarter(h.last_period)! };
+}
+
+function outside(parameter: "from" | "to", detail: string): ApiProblem {
+  return new ApiProblem(400, "validation_failed", detail, [{ pointer: `/${parameter}`, parameter, detail }]);
+}
+
+export const marketHistoryRoute = defineRoute({
+  operationId: "getMarketHistory",
+  tag: "Markets",
+  summary: "Market history by geography and asset type",
+  description:
+    `Quarterly (or yearly) series of one asset type in a state, county, metro, city or ZIP code: asking rents, vacancy, ` +
+    `cap rate, sales volume and count, price per sq ft and per unit, inventory, net absorption and deliveries, at least ` +
+    `${HISTORY_QUARTERS} calendar quarters back. The last period holds the capture date and its figures are the market ` +
+    "snapshot's, to that date. Unknown metrics, `from` after `to` or after the capture date, `to` before the history " +
+    "begins, and places the snapshot does not hold are refused free of charge.",
+  notFound: "The snapshot has no properties of the asset type in the geography",
+  badRequest: `an unknown or repeated metric, or dates outside the history (\`validation_failed\`); ${RANGE_PROBLEM}; or ${PLACE_PROBLEMS}`,
+  querystring: MarketHistoryQuery,
+  response: MarketHistory,
+  handler: ({ snapshot, query }) => {
+    const metrics =
+      query.metrics === undefined ? [...DEFAULT_HISTORY_METRICS] : nameList("metrics", query.metrics, MARKET_HISTORY_METRIC_NAMES);
+    const { first, last } = spanOf(snapshot);
+    const capture = snapshot.asOf;
+    if (query.from !== undefined && query.from > capture)
+      throw outside("from", `from (${query.from}) is after the capture date (${capture}): the history ends there.`);
+    if (query.to !== undefined && query.to < quarterStart(first))
+      throw outside("to", `to (${query.to}) is before the history begins (${quarterStart(first)}).`);
+    const market = findMarket<MarketIdentity>(
+      snapshot,
+      query.geography,
+      query.asset_type,
+      "getMarketHistory",
+      "rowid AS rid, id, geography_type, geography_id, geography_name, state_code, asset_type",
+    );
+    const periods = marketSeries(snapshot, {
+      market: market.rid,
+      metrics,
+      from: query.from ?? quarterStart(last - (HISTORY_QUARTERS - 1)),
+      to: query.to ?? capture,
+      interval: query.interval,
+      first,
+      last,
+      capture,
+    });
+    const { rid: _rid, id, ...identity } = market;
+    return {
+      object: "market_history" as const,
+      market_id: id,
+      ...identity,
+      interval: query.interval,
+      metrics,
+      units: Object.fromEntries(metrics.map((m) => [m, MARKET_HISTORY_UNITS[m]])),
+      periods,
+      snapshot: snapshot.ref,
+    };
+  },
+});

@@ -1,0 +1,38 @@
+// GET /v1/commercial/properties/{property_id}/history: a property's events (completion, sales
+// with the owner after each, lease starts and expirations), oldest first, as a paged list.
+import { PROPERTY_EVENT_TYPES, PropertyEvent, PropertyHistoryQuery } from "../../shared/contract/history";
+import { ListOf } from "../../shared/contract/list-envelope";
+import { notFound } from "../http/problem";
+import { listEnvelope } from "../data/list-envelope";
+import { propertyEvents } from "../data/property-events";
+import { defineRoute } from "./route-def";
+import { PropertyIdPath } from "./properties";
+import { RANGE_PROBLEM } from "./place-params";
+import { nameList } from "./query-params";
+
+export const propertyHistoryRoute = defineRoute({
+  operationId: "getPropertyHistory",
+  tag: "Commercial properties",
+  summary: "Property history",
+  description:
+    "A property's events, oldest first: its completion (from year_built), each recorded sale with the owner after it (the " +
+    "buyer) and the seller, and each lease's start and expiration with the tenant (an expiration may be after the capture " +
+    "date). `event_type`, `from` and `to` narrow the list; an unknown event type is refused free of charge.",
+  notFound: "No property with this id in the snapshot",
+  badRequest: `an unknown or repeated event type (\`validation_failed\`), or ${RANGE_PROBLEM}`,
+  params: PropertyIdPath,
+  querystring: PropertyHistoryQuery,
+  response: ListOf(PropertyEvent),
+  handler: ({ snapshot, params, query }) => {
+    const types = query.event_type === undefined ? null : new Set(nameList("event_type", query.event_type, PROPERTY_EVENT_TYPES));
+    const events = propertyEvents(snapshot, params.property_id);
+    if (events === undefined) throw notFound(`There is no commercial property '${params.property_id}' in this snapshot.`);
+    const kept = events.filter(
+      (e) =>
+        (types === null || types.has(e.event_type)) &&
+        (query.from === undefined || e.date >= query.from) &&
+        (query.to === undefined || e.date <= query.to),
+    );
+    return listEnvelope(kept.slice(query.offset, query.offset + query.limit), query, kept.length, snapshot.ref);
+  },
+});

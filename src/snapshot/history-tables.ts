@@ -1,0 +1,52 @@
+// The market history's two tables. `market_history` is derived: one row per market (by the
+// markets table's rowid, which keeps the key to two small integers) and calendar quarter
+// (year * 4 + quarter - 1, src/shared/contract/periods.ts), keyed so one market's series is one
+// range of the primary key. `captured_market_history` holds what an import was given
+// (`market_history.csv` / `.ndjson`), checked like every other captured row.
+import { Type, type TSchema } from "@sinclair/typebox";
+import { MARKET_HISTORY_METRICS, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../shared/contract/history";
+import { MarketSnapshot } from "../shared/contract/records";
+import { Nullable } from "../shared/contract/schema-helpers";
+
+/** Metrics stored as whole numbers (counts, USD totals, areas, units); the others are REAL. */
+const INTEGER_METRICS = new Set<MarketHistoryMetric>([
+  "sales_volume",
+  "sales_count",
+  "inventory_sqft",
+  "inventory_units",
+  "net_absorption_sqft",
+  "net_absorption_units",
+  "deliveries_sqft",
+  "deliveries_units",
+]);
+
+export const MARKET_HISTORY_DDL = `CREATE TABLE market_history (
+  market INTEGER NOT NULL,
+  quarter INTEGER NOT NULL,
+${MARKET_HISTORY_METRIC_NAMES.map((m) => `  ${m} ${INTEGER_METRICS.has(m) ? "INTEGER" : "REAL"}`).join(",\n")},
+  PRIMARY KEY (market, quarter)
+) WITHOUT ROWID`;
+
+const M = MarketSnapshot.properties;
+const metricFields: Record<string, TSchema> = {};
+for (const m of MARKET_HISTORY_METRIC_NAMES) {
+  const bounds = m.startsWith("net_absorption") ? {} : m.endsWith("_rate") ? { minimum: 0, maximum: 1 } : { minimum: 0 };
+  const options = { ...bounds, description: MARKET_HISTORY_METRICS[m] };
+  const whole = INTEGER_METRICS.has(m) && m !== "sales_volume";
+  metricFields[m] = Nullable(whole ? Type.Integer(options) : Type.Number(options));
+}
+
+/** One captured row of market history: a market (geography and asset type), a quarter, and any of the metrics. */
+export const CapturedHistoryRow = Type.Object(
+  {
+    geography_type: M.geography_type,
+    geography_id: Type.String({
+      minLength: 1,
+      description: "As the market snapshot names it: TX, 48453, metro-austin-tx, city-austin-tx, 78704.",
+    }),
+    asset_type: M.asset_type,
+    period: Type.String({ pattern: "^[0-9]{4}-Q[1-4]$", description: 'The calendar quarter, e.g. "2024-Q3".' }),
+    ...metricFields,
+  },
+  { $id: "CapturedHistoryRow", title: "Captured market history" },
+);
