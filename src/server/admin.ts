@@ -15,7 +15,6 @@ import { loadConfig, loadPepper } from "./config";
 import { DEFAULT_PLAN, PLANS } from "./auth/plans";
 import { openStores } from "./open-stores";
 import { type ServiceStores, sqliteStores } from "./stores";
-import { keepReplaced } from "./kept-snapshots";
 import { openContext } from "./data/live-snapshot";
 import { checkSnapshotFile } from "../snapshot/snapshot-file";
 import { pidFilePath, signalService } from "./service-pid";
@@ -164,8 +163,6 @@ function rolloutSnapshot(file: string, config: ReturnType<typeof loadConfig>, ou
   const target = config.snapshotPath;
   if (file !== target) {
     const previous = `${target}.previous`;
-    // The snapshot replaced stays served (calls may name it) and is opened again after a restart.
-    const keptId = keepReplaced(target, config.keptSnapshotsDir, config.snapshotsKeep);
     if (fs.existsSync(target)) {
       fs.rmSync(previous, { force: true });
       fs.linkSync(target, previous);
@@ -179,9 +176,6 @@ function rolloutSnapshot(file: string, config: ReturnType<typeof loadConfig>, ou
       throw err;
     }
     out(`Snapshot ${id} is now ${target}${fs.existsSync(previous) ? ` (the one it replaced is ${previous})` : ""}.`);
-    if (keptId && config.snapshotsKeep > 1) {
-      out(`Snapshot ${keptId} stays available to calls that name it (snapshot= or as_of=), kept in ${config.keptSnapshotsDir}.`);
-    }
   } else {
     out(`Snapshot ${id} is already ${target}.`);
   }

@@ -39,12 +39,7 @@ declare module "fastify" {
 }
 
 export interface AppOptions {
-  /** The latest snapshot: calls that name none are answered from it. */
   snapshotDb: Database.Database;
-  /** How many snapshots to keep and serve, the latest among them (default 3): a rollout keeps the one it replaces. */
-  snapshotsKeep?: number;
-  /** Older snapshots to serve beside the latest from the start (kept-snapshots.ts opens them from disk). */
-  olderSnapshots?: SnapshotContext[];
   /** The SQLite accounts database of the embedded default; or give `stores`. */
   accountsDb?: Database.Database;
   /** Accounts, keys, sessions, credits and limits in another store (PostgreSQL: postgres/). */
@@ -107,7 +102,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest("snapshot", undefined);
 
   const stores = opts.stores ?? defaultStores(opts, (err) => app.log.error({ err }, "writing credits failed"));
-  const live = new LiveSnapshot(new SnapshotContext(opts.snapshotDb), app.log, opts.now, opts.snapshotsKeep ?? 3, opts.olderSnapshots);
+  const live = new LiveSnapshot(new SnapshotContext(opts.snapshotDb), app.log, opts.now);
   app.decorate("liveSnapshot", live);
   app.decorate("snapshot", { getter: () => live.current });
   app.decorate("keys", stores.keys);

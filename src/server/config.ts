@@ -32,10 +32,6 @@ export interface Config {
   databaseUrl?: string;
   /** WORKERS: how many service processes to run on this machine, sharing one port (1 unless set). */
   workers: number;
-  /** SNAPSHOTS_KEEP: how many snapshots the service keeps and serves, the latest among them (3 unless set). */
-  snapshotsKeep: number;
-  /** Where the older snapshots kept live, one file each named by its id: DATA_DIR/snapshots. */
-  keptSnapshotsDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,21 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     workers: parseWorkers(env.WORKERS, env.DATABASE_URL),
-    snapshotsKeep: parseSnapshotsKeep(env.SNAPSHOTS_KEEP),
-    keptSnapshotsDir: path.join(dataDir, "snapshots"),
   };
-}
-
-/**
- * SNAPSHOTS_KEEP: a whole number from 1 to 24, 3 unless set. Each snapshot kept is an open file
- * (and its caches) in every service process; 24 is two years of monthly snapshots.
- */
-export function parseSnapshotsKeep(text: string | undefined): number {
-  const value = (text ?? "").trim();
-  if (value === "") return 3;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 24) throw new Error(`SNAPSHOTS_KEEP must be a whole number from 1 to 24, not '${value}'`);
-  return n;
 }
 
 /** DATABASE_URL must be a postgres:// (or postgresql://) connection string. */

@@ -14,8 +14,7 @@ import { NODE_ID } from "./data/node-id";
 import { loggerOptions } from "./http/logging";
 import { openStores } from "./open-stores";
 import { removePidFile, writePidFile } from "./service-pid";
-import { openSnapshot, readMeta } from "../snapshot/snapshot-file";
-import { openKept } from "./kept-snapshots";
+import { openSnapshot } from "../snapshot/snapshot-file";
 import { ensureSnapshot } from "../snapshot/ensure-snapshot";
 
 /** A worker that dies this soon after its start is not restarted (it would only die again). */
@@ -40,15 +39,8 @@ async function serve(config: Config): Promise<string> {
   const logger = loggerOptions(process.env.LOG_LEVEL ?? "info");
   // Writes the store retries later (a dropped connection, a give-back of credits): said on stderr.
   const opened = await openStores(config, pepper, (err) => console.error(`store: ${err instanceof Error ? err.message : String(err)}`));
-  const snapshotDb = openSnapshot(config.snapshotPath);
-  // The older snapshots kept on disk (the ones rollouts replaced), served beside the latest.
-  const older = openKept(config.keptSnapshotsDir, readMeta(snapshotDb).id, config.snapshotsKeep, (file, reason) =>
-    console.error(`kept snapshot ${file} skipped: ${reason}`),
-  );
   const app = buildApp({
-    snapshotDb,
-    snapshotsKeep: config.snapshotsKeep,
-    olderSnapshots: older,
+    snapshotDb: openSnapshot(config.snapshotPath),
     accountsDb: opened.accountsDb,
     stores: opened.stores,
     pepper,

@@ -31,8 +31,7 @@ let svc: TestService;
 let log: ReturnType<typeof logSink>;
 beforeEach(() => {
   log = logSink();
-  // One snapshot kept: the one replaced is retired (test/server/kept-snapshots.test.ts keeps several).
-  svc = startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: 1 });
+  svc = startService({ logger: { level: "info", stream: log.stream } });
   svc.keys.accounts.setPlan(svc.accountId, "unlimited");
 });
 afterEach(() => svc.app.close());

@@ -8,32 +8,8 @@ import { JsonText } from "../data/json-text";
 import { ApiProblem } from "../http/problem";
 import { inline, openApiPath, type RouteDef } from "../routes/route-def";
 import { checkRanges } from "../routes/query-params";
-import type { SnapshotSelector } from "../data/live-snapshot";
-import { SNAPSHOT_SELECTORS } from "../../shared/contract/snapshot-select";
 
 const JSON_UTF8 = "application/json; charset=utf-8";
-
-/**
- * The snapshot a request names, read from its query string before the schemas validate it (the
- * snapshot is taken when the request arrives); a malformed one is refused as the schema would.
- */
-function selectorOf(query: unknown): SnapshotSelector | undefined {
-  const { snapshot, as_of } = (query ?? {}) as Record<string, unknown>;
-  if (snapshot === undefined && as_of === undefined) return undefined;
-  for (const [name, value, pattern] of [
-    ["snapshot", snapshot, SNAPSHOT_ID],
-    ["as_of", as_of, ISO_DATE],
-  ] as const) {
-    if (value !== undefined && (typeof value !== "string" || !pattern.test(value))) {
-      const detail = name === "as_of" ? "must be a date, YYYY-MM-DD" : "must be a snapshot id, as answers name it";
-      throw new ApiProblem(400, "validation_failed", `${name} ${detail}.`, [{ pointer: `/${name}`, parameter: name, detail }]);
-    }
-  }
-  return { snapshot: snapshot as string | undefined, as_of: as_of as string | undefined };
-}
-
-const SNAPSHOT_ID = new RegExp(SNAPSHOT_SELECTORS.snapshot.pattern!);
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** `prefix` is the plugin's (RouteDef urls are whole paths, as the OpenAPI document lists them). */
 export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: string, metering: MeteringDeps) {
@@ -54,13 +30,7 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
     // answered from the snapshot it arrived under; the API's onSend and onRequestAbort hooks
     // give it back (plugins/v1-api.ts).
     onRequest: (request, reply, done) => {
-      // A call naming a snapshot the service does not keep is refused here, before any credits are held.
-      try {
-        request.snapshot = live.acquire(selectorOf(request.query));
-      } catch (err) {
-        done(err as Error);
-        return;
-      }
+      request.snapshot = live.acquire();
       gate(request, reply, done);
     },
     ...(route.units ? { preHandler: holdUnits(metering, route.cost, route.units) } : {}),
@@ -70,7 +40,7 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
       checkRanges(route.operationId, request.query);
       // A request abandoned while a store answered has given its snapshot back (onRequestAbort);
       // it takes the current one again, which onSend gives back.
-      request.snapshot ??= live.acquire(selectorOf(request.query));
+      request.snapshot ??= live.acquire();
       const result = route.handler({
         snapshot: request.snapshot,
         query: request.query,

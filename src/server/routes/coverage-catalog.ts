@@ -27,9 +27,9 @@ export const coverageRoute = defineRoute({
   description:
     "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
     "build times, and the known gaps (inputs an asset type lacks, thin resources); and since when the node that answers has " +
-    "served this snapshot; and every snapshot the service keeps, which `snapshot` or `as_of` can name on any call. Free.",
+    "served this snapshot. Free.",
   response: CoverageReport,
-  handler: ({ snapshot, request }) => ({
+  handler: ({ snapshot }) => ({
     object: "coverage" as const,
     snapshot: {
       ...snapshot.ref,
@@ -38,7 +38,6 @@ export const coverageRoute = defineRoute({
       seed: snapshot.meta.seed ?? null,
     },
     serving: { node: NODE_ID, ...snapshot.serving },
-    snapshots: request.server.liveSnapshot.kept(),
     ...snapshot.coverage,
   }),
 });

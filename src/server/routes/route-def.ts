@@ -8,7 +8,6 @@ import { CREDIT_COSTS, type OperationName } from "../../shared/contract/credit-c
 import { OPERATIONS } from "../../shared/contract/operations";
 import { PagingQuery, type Page } from "../../shared/contract/paging";
 import { QueryObject } from "../../shared/contract/queries";
-import { SNAPSHOT_SELECTORS } from "../../shared/contract/snapshot-select";
 import type { SnapshotContext } from "../data/snapshot-context";
 import type { JsonText } from "../data/json-text";
 
@@ -98,7 +97,7 @@ export function defineRoute<
     method: operation.method,
     url: fastifyPath(operation.path),
     cost: CREDIT_COSTS[spec.operationId],
-    querystring: withSelectors(operation.paged ? paged(query) : query),
+    querystring: operation.paged ? paged(query) : query,
     units: spec.units as RouteDef["units"],
     handler: spec.handler as RouteDef["handler"],
   };
@@ -108,17 +107,6 @@ export function defineRoute<
 function paged(query: TObject): TObject {
   return Type.Object(
     { ...query.properties, limit: Type.Optional(PagingQuery.limit), offset: Type.Optional(PagingQuery.offset) },
-    { additionalProperties: query.additionalProperties },
-  );
-}
-
-/**
- * Every operation's query also takes the snapshot selectors (`snapshot`, `as_of`): any call may
- * be answered from an older snapshot the service keeps (data/live-snapshot.ts).
- */
-function withSelectors(query: TObject): TObject {
-  return Type.Object(
-    { ...query.properties, snapshot: Type.Optional(SNAPSHOT_SELECTORS.snapshot), as_of: Type.Optional(SNAPSHOT_SELECTORS.as_of) },
     { additionalProperties: query.additionalProperties },
   );
 }

@@ -4,7 +4,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Nullable, StringEnum } from "./schema-helpers";
 import { SnapshotRef } from "./snapshot-ref";
-import { KeptSnapshot } from "./snapshot-select";
 
 /** Where a snapshot's data came from: built by the seeded generator, or imported from captured files. */
 export const SNAPSHOT_SOURCES = ["generated", "imported"] as const;
@@ -119,10 +118,6 @@ export const CoverageReport = Type.Object({
         "restarting, so nodes may briefly serve different snapshots (docs/deployment.md).",
     },
   ),
-  snapshots: Type.Array(KeptSnapshot, {
-    description:
-      "Every snapshot this service keeps, newest capture first: any call may name one with `snapshot` (its id) or `as_of` (a date); `latest` is the one answering calls that name none.",
-  }),
   ...CoverageFigures.properties,
 });
 export type CoverageReport = Static<typeof CoverageReport>;

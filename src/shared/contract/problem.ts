@@ -19,7 +19,6 @@ export const PROBLEM_TITLES = {
   invalid_api_key: "The API key is missing or not valid.",
   credits_exhausted: "You have used all the credits of this period.",
   not_found: "Not found.",
-  snapshot_not_found: "This service does not keep that snapshot.",
   payload_too_large: "The request body is too large.",
   unsupported_media_type: "Send the request body as application/json.",
   rate_limited: "Too many requests.",
@@ -69,7 +68,6 @@ export const ProblemExtensions = Type.Partial(
     }),
     accepted_kinds: Type.Array(Type.String(), { description: "400 `unsupported_place`: the kinds of place the endpoint takes." }),
     match_count: Type.Integer({ description: "400 `ambiguous_place`: how many places the name matched." }),
-    kept: Type.Array(Type.String(), { description: "404 `snapshot_not_found`: the ids of the snapshots the service keeps, newest first." }),
     candidate_count: Type.Integer({ description: "400 `ambiguous_name`: how many companies the name matched." }),
     candidates: Type.Array(NameCandidate, {
       description: "400 `ambiguous_name`: the companies the name matched, largest first (at most five).",
