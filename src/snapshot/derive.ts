@@ -69,7 +69,7 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   lap(`places: ${places} rows`);
   // History reads the markets and every sale, so it too waits for all the record tables.
   const windows = windowsFor(opts.capturedAt);
-  const history = w.transaction(() => deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history }));
+  const history = w.transaction(() => deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history, log }));
   lap(`market history: ${history.markets} markets x ${history.quarters} quarters`);
   // Sampled statistics: a full ANALYZE of a million-property file takes longer than the rest of
   // the indexing and gives the planner nothing more it needs (SQLite recommends 100-1000).

@@ -1,6 +1,7 @@
 // Imports captured data: one file per resource in a directory (`<resource>.ndjson` or
-// `<resource>.csv`), every row checked against the same record schemas the API serves, then
-// references checked across files. Any error means nothing is written: the snapshot is built
+// `<resource>.csv`), and optionally captured market history (`market_history`), every row
+// checked against the same record schemas the API serves, then references checked across files
+// (and each history row against the markets derived from the rows). Any error means nothing is written: the snapshot is built
 // in `<out>.tmp` and renamed into place only when the whole import is clean, so an existing
 // snapshot stays untouched. The derived tables and the coverage report then describe the data.
 import { createHash } from "node:crypto";
@@ -8,10 +9,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { SNAPSHOT_RESOURCES, type SnapshotResource } from "../shared/contract/records";
 import type { Coverage } from "./derive/coverage";
-import { finishSnapshot, normaliseCapturedAt } from "./derive";
+import { deriveTables, finishSnapshot, normaliseCapturedAt } from "./derive";
+import { captureDate } from "./derive/windows";
 import { isStopped, loadFile, type ImportError, type LineIndex, type LoadContext, type ResourceFile } from "./import/load";
 import { brokenReferences } from "./import/references";
 import { SnapshotWriter } from "./snapshot-file";
+import { capturedHistoryProblems } from "./import/history-checks";
+import { IMPORT_FILES, OPTIONAL_FILES, type ImportedTable } from "./import/tables-imported";
 
 export type { ImportError } from "./import/load";
 
@@ -34,24 +38,30 @@ export function findResourceFiles(dir: string): { files: ResourceFile[]; errors:
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory())
     return { files: [], errors: [{ file: dir, line: 0, reason: "not a directory" }] };
   const files: ResourceFile[] = [];
+  const stems = Object.keys(IMPORT_FILES);
   for (const name of fs.readdirSync(dir).sort()) {
     const m = /^(.+)\.(ndjson|csv)$/i.exec(name);
     if (!m) continue; // README and the like
-    const resource = m[1] as SnapshotResource;
-    if (!RESOURCES.includes(resource)) {
-      errors.push({ file: name, line: 0, reason: `not a resource file: expected ${RESOURCES.join(", ")} as .ndjson or .csv` });
+    const stem = m[1];
+    if (!stems.includes(stem)) {
+      errors.push({
+        file: name,
+        line: 0,
+        reason: `not a resource file: expected ${RESOURCES.join(", ")} (or ${OPTIONAL_FILES.join(", ")}) as .ndjson or .csv`,
+      });
       continue;
     }
-    if (files.some((f) => f.resource === resource)) {
-      errors.push({ file: name, line: 0, reason: `${resource} is given twice: keep one of .ndjson and .csv` });
+    if (files.some((f) => f.resource === IMPORT_FILES[stem])) {
+      errors.push({ file: name, line: 0, reason: `${stem} is given twice: keep one of .ndjson and .csv` });
       continue;
     }
-    files.push({ resource, path: path.join(dir, name), name, format: m[2].toLowerCase() as ResourceFile["format"] });
+    files.push({ resource: IMPORT_FILES[stem], path: path.join(dir, name), name, format: m[2].toLowerCase() as ResourceFile["format"] });
   }
-  if (!files.length && !errors.length)
+  if (!files.some((f) => (RESOURCES as string[]).includes(f.resource)) && !errors.length)
     errors.push({ file: dir, line: 0, reason: "no resource files (<resource>.ndjson or <resource>.csv) found" });
-  // Load in the order of SNAPSHOT_RESOURCES, whatever the directory listing order.
-  files.sort((a, b) => RESOURCES.indexOf(a.resource) - RESOURCES.indexOf(b.resource));
+  // Load in the order of IMPORT_FILES (the resources, then captured history), whatever the directory listing order.
+  const order = Object.values(IMPORT_FILES);
+  files.sort((a, b) => order.indexOf(a.resource) - order.indexOf(b.resource));
   return { files, errors };
 }
 
@@ -80,7 +90,7 @@ export function importSnapshot(opts: ImportOptions): ImportResult {
     fs.rmSync(tmp, { force: true });
   };
   try {
-    const lines = new Map<SnapshotResource, LineIndex>();
+    const lines = new Map<ImportedTable, LineIndex>();
     ctx.w.transaction(() => {
       for (const f of found.files) {
         if (isStopped(ctx)) break;
@@ -95,15 +105,26 @@ export function importSnapshot(opts: ImportOptions): ImportResult {
         ctx.errors.push({ file: fileOf.get(b.table) ?? `${b.table}`, line: lines.get(b.table)?.lineOf(b.rowid) ?? 0, reason: b.reason });
       }
     }
-    if (ctx.errors.length) {
+    const refused = () => {
       discard();
       const errors = ctx.errors.slice(0, MAX_ERRORS);
       if (ctx.errors.length >= MAX_ERRORS) errors.push({ file: "", line: 0, reason: `stopped after ${MAX_ERRORS} errors` });
-      return { ok: false, errors };
-    }
+      return { ok: false as const, errors };
+    };
+    if (ctx.errors.length) return refused();
     const capturedAt = normaliseCapturedAt(opts.capturedAt ?? latestDataDate(ctx));
+    // Captured history names markets, so the markets come first; then its rows are checked against them.
+    deriveTables(ctx.w, capturedAt, log);
+    const historyFile = found.files.find((f) => f.resource === "captured_market_history");
+    if (historyFile) {
+      const lineOf = (rowid: number) => lines.get(historyFile.resource)?.lineOf(rowid) ?? 0;
+      for (const p of capturedHistoryProblems(ctx.w.db, captureDate(capturedAt), MAX_ERRORS, lineOf)) {
+        ctx.errors.push({ file: historyFile.name, line: lineOf(p.rowid), reason: p.reason });
+      }
+      if (ctx.errors.length) return refused();
+    }
     const id = `snap_${ctx.hash.update(`\0captured_at\0${capturedAt}`).digest("hex").slice(0, 12)}`;
-    const coverage = finishSnapshot(ctx.w, { id, capturedAt, source: "imported", startedAt: started, log });
+    const coverage = finishSnapshot(ctx.w, { id, capturedAt, source: "imported", startedAt: started, derived: true, log });
     ctx.w.close();
     fs.renameSync(tmp, out);
     return { ok: true, path: out, id, counts: coverage.counts };

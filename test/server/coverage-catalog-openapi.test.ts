@@ -26,7 +26,11 @@ const SPEC_ENDPOINTS = [
   "GET /v1/commercial/diligence/candidates",
 ];
 /** Additive endpoints of v1, beyond the specification's. */
-const ADDED_ENDPOINTS = ["POST /v1/commercial/markets/batch"];
+const ADDED_ENDPOINTS = [
+  "POST /v1/commercial/markets/batch",
+  "GET /v1/commercial/markets/history",
+  "GET /v1/commercial/properties/{property_id}/history",
+];
 
 describe("OpenAPI document", () => {
   test("has exactly the fifteen endpoints of the specification, and the additive ones", async () => {
@@ -156,8 +160,10 @@ describe("HTTP conventions", () => {
       "/v1/commercial/catalog",
       "/v1/commercial/properties?limit=2",
       `/v1/commercial/properties/${p.id}`,
+      `/v1/commercial/properties/${p.id}/history`,
       "/v1/commercial/sale-comps?state_code=CA&limit=2",
       "/v1/commercial/markets/snapshot?geography=CA&asset_type=office",
+      "/v1/commercial/markets/history?geography=CA&asset_type=office&interval=year",
       "/v1/commercial/assets/retail/analysis",
       "/v1/commercial/assets/retail/properties?limit=2",
       `/v1/commercial/owners/portfolio?owner_id=${p.owner_id}`,

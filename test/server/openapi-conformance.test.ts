@@ -126,6 +126,17 @@ function callsOf(f: Facts): Record<string, Calls> {
       invalid: [{ path: { property_id: "cp_" + "x".repeat(62) } }],
       missing: [{ path: { property_id: nowhere.property } }],
     },
+    getPropertyHistory: {
+      ok: [
+        ...propertyIds.map((property_id) => ({ path: { property_id } })),
+        { path: { property_id: f.classed.id }, query: { event_type: "built,sale,lease_start", from: "1900-01-01", limit: 5 } },
+      ],
+      invalid: [
+        { path: { property_id: f.classed.id }, query: { event_type: "renovation" } },
+        { path: { property_id: f.classed.id }, query: { from: "2024-01-01", to: "2020-01-01" } },
+      ],
+      missing: [{ path: { property_id: nowhere.property } }],
+    },
     compareProperties: {
       ok: [
         { body: { property_ids: propertyIds } },
@@ -154,6 +165,27 @@ function callsOf(f: Facts): Record<string, Calls> {
         { query: { geography: "TX" } },
         { query: { geography: "Atlantis, FL", asset_type: f.markets[0].asset_type } }, // unknown_place
         { query: { geography: f.sharedCityName, asset_type: f.markets[0].asset_type } }, // ambiguous_place
+      ],
+      missing: [{ query: { geography: f.noMarket.geography, asset_type: f.noMarket.asset_type } }],
+    },
+    getMarketHistory: {
+      ok: [
+        ...f.markets.map((m, i) => ({ query: { geography: i === 1 ? m.geography_name : m.geography_id, asset_type: m.asset_type } })),
+        {
+          query: {
+            geography: f.markets[0].geography_id,
+            asset_type: f.markets[0].asset_type,
+            metrics: "sales_volume,inventory_sqft,net_absorption_sqft",
+            from: "2019-01-01",
+            to: "2022-12-31",
+            interval: "year",
+          },
+        },
+      ],
+      invalid: [
+        { query: { geography: f.markets[0].geography_id, asset_type: f.markets[0].asset_type, metrics: "rent_index" } },
+        { query: { geography: f.markets[0].geography_id, asset_type: f.markets[0].asset_type, from: "2024-01-01", to: "2020-01-01" } },
+        { query: { geography: "Atlantis, FL", asset_type: f.markets[0].asset_type } },
       ],
       missing: [{ query: { geography: f.noMarket.geography, asset_type: f.noMarket.asset_type } }],
     },

@@ -16,10 +16,12 @@ let dir: string;
 function fingerprint(file: string): Record<string, string> {
   const db = new Database(file, { readonly: true });
   const out: Record<string, string> = {};
-  // property_docs too: its keys (hashes of the ids) and documents must not depend on the run.
-  for (const t of [...Object.keys(TABLES), "property_docs"]) {
+  // property_docs too: its keys (hashes of the ids) and documents must not depend on the run;
+  // and market_history, in its key's order (it has no rowid).
+  for (const t of [...Object.keys(TABLES), "property_docs", "market_history"]) {
     const h = createHash("sha256");
-    for (const row of db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).raw().iterate()) h.update(JSON.stringify(row));
+    const order = t === "market_history" ? "market, quarter" : "rowid";
+    for (const row of db.prepare(`SELECT * FROM ${t} ORDER BY ${order}`).raw().iterate()) h.update(JSON.stringify(row));
     out[t] = h.digest("hex");
   }
   const meta = readMeta(db);

@@ -1,6 +1,6 @@
 // Where the market history has no figure: per metric and asset type, how many markets miss it
 // in some quarter and how many market-quarters in all (the coverage report's `history.gaps`).
-import { MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../../shared/contract/history";
+import { MARKET_HISTORY_METRIC_NAMES } from "../../shared/contract/history";
 import type { HistoryGap } from "../../shared/contract/coverage";
 
 interface Cell {
@@ -10,29 +10,28 @@ interface Cell {
 }
 
 export class GapTally {
-  private readonly cells = new Map<string, Map<MarketHistoryMetric, Cell>>();
+  private readonly cells = new Map<string, Cell[]>();
   constructor(private readonly quarters: number) {}
 
-  /** One market's series, by metric. */
-  add(asset: string, series: Record<MarketHistoryMetric, readonly (number | null)[]>): void {
-    let byMetric = this.cells.get(asset);
-    if (!byMetric) this.cells.set(asset, (byMetric = new Map()));
-    for (const m of MARKET_HISTORY_METRIC_NAMES) {
-      let cell = byMetric.get(m);
-      if (!cell) byMetric.set(m, (cell = { markets: 0, withGaps: 0, missing: 0 }));
-      let missing = 0;
-      for (const v of series[m]) if (v === null) missing++;
+  /** One market's count of quarters without a figure, by metric in MARKET_HISTORY_METRIC_NAMES' order. */
+  add(asset: string, nulls: Int32Array): void {
+    let cells = this.cells.get(asset);
+    if (!cells) this.cells.set(asset, (cells = MARKET_HISTORY_METRIC_NAMES.map(() => ({ markets: 0, withGaps: 0, missing: 0 }))));
+    for (let c = 0; c < cells.length; c++) {
+      const cell = cells[c];
       cell.markets++;
-      cell.missing += missing;
-      if (missing) cell.withGaps++;
+      cell.missing += nulls[c];
+      if (nulls[c]) cell.withGaps++;
     }
   }
 
   /** Every metric and asset type with a gap, the largest share missing first. */
   summary(): HistoryGap[] {
     const out: HistoryGap[] = [];
-    for (const [asset, byMetric] of this.cells) {
-      for (const [metric, c] of byMetric) {
+    for (const [asset, cells] of this.cells) {
+      for (let i = 0; i < cells.length; i++) {
+        const c = cells[i];
+        const metric = MARKET_HISTORY_METRIC_NAMES[i];
         if (!c.missing) continue;
         out.push({
           metric,

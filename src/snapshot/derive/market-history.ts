@@ -156,12 +156,45 @@ function readCaptured(db: Database.Database, ord: Map<string, number>, span: Spa
 }
 
 const round = (x: number | null, digits = 0) => (x === null ? null : roundTo(x, digits));
+
+/** Fills `out` with a stock running back from `now` by each quarter's `deliveries`; returns the stock before the span. */
+function runBack(out: (number | null)[], now: number | null, deliveries: Float64Array, at: number, n: number): number | null {
+  if (now === null) {
+    out.fill(null);
+    return null;
+  }
+  let stock = now;
+  out[n - 1] = now;
+  for (let j = n - 1; j > 0; j--) out[j - 1] = stock -= Math.round(deliveries[at + j]);
+  return stock - Math.round(deliveries[at]);
+}
+
+/** Net absorption: the change in occupied stock (stock x (1 - vacancy)) from one quarter's end to the next. */
+function absorption(
+  out: (number | null)[],
+  stock: readonly (number | null)[],
+  stockBefore: number | null,
+  vacancy: readonly (number | null)[],
+  vacancyBefore: number | null,
+  n: number,
+): void {
+  let prev = stockBefore === null || vacancyBefore === null ? null : stockBefore * (1 - vacancyBefore);
+  for (let j = 0; j < n; j++) {
+    const s = stock[j];
+    const v = vacancy[j];
+    const occupied = s === null || v === null ? null : s * (1 - v);
+    out[j] = occupied === null || prev === null ? null : Math.round(occupied - prev);
+    prev = occupied;
+  }
+}
 const clampRate = (x: number) => Math.min(0.95, Math.max(0, x));
 
 export interface HistoryOptions {
   /** The capture date, YYYY-MM-DD. */
   capture: string;
   model?: HistoryModel;
+  /** Step timings, for the build's log. */
+  log?: (msg: string) => void;
 }
 
 /** Fills `market_history` from the markets table and the rows; returns the coverage report's `history`. */
@@ -178,11 +211,33 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
     .all() as MarketRow[];
   const ord = new Map(markets.map((m, i) => [marketKey(m.geography_type, m.geography_id, m.asset_type), i]));
   const model = opts.model;
+  let t = performance.now();
+  const lap = (what: string) => {
+    opts.log?.(`market history: ${what} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    t = performance.now();
+  };
   const built = readCompletions(db, ord, span, model !== undefined);
+  lap("completions");
   const sales = readSales(db, ord, span, opts.capture);
+  lap("sales and their medians' windows");
   const { captured, rows: capturedRows } = readCaptured(db, ord, span);
-  const ends = Array.from({ length: n }, (_, j) => (j === n - 1 ? opts.capture : quarterEnd(first + j)));
-  const endBefore = quarterEnd(first - 1);
+  // The model's moves from the capture date to each quarter's end (and, last, to the end of the
+  // quarter before the span), once per market key and asset type: markets share them.
+  const ends = [...Array.from({ length: n }, (_, j) => (j === n - 1 ? opts.capture : quarterEnd(first + j))), quarterEnd(first - 1)];
+  const moves = new Map<string, { rent: Float64Array; vacancy: Float64Array }>();
+  const modelled = (key: string, asset: AssetType) => {
+    let m = moves.get(`${key}|${asset}`);
+    if (!m) {
+      const rent0 = model!.logRent(key, asset, opts.capture);
+      const vacancy0 = model!.vacancy(key, asset, opts.capture);
+      m = {
+        rent: Float64Array.from(ends, (d) => model!.logRent(key, asset, d) - rent0),
+        vacancy: Float64Array.from(ends, (d) => model!.vacancy(key, asset, d) - vacancy0),
+      };
+      moves.set(`${key}|${asset}`, m);
+    }
+    return m;
+  };
 
   const cols = MARKET_HISTORY_METRIC_NAMES;
   const insert = db.prepare(
@@ -199,90 +254,65 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
   const series = {} as Record<MarketHistoryMetric, (number | null)[]>;
   for (const m of cols) series[m] = new Array<number | null>(n);
 
-  markets.forEach((mk, i) => {
+  const nulls = new Int32Array(cols.length);
+  for (let i = 0; i < markets.length; i++) {
+    const mk = markets[i];
     const at = i * n;
-    const key = model ? built.keys[i] : "";
-    const given = captured[i];
-    const pick = (m: MarketHistoryMetric, j: number, derived: number | null): number | null => {
-      const c = j < n - 1 ? given?.get(first + j)?.[m] : undefined;
-      return c ?? derived;
-    };
+    const moved = model ? modelled(built.keys[i], mk.asset_type) : null;
     // Stocks run back from today's figure (the market snapshot's) by taking off each quarter's deliveries.
-    const back = (now: number | null, deliveries: Float64Array): { at: (number | null)[]; before: number | null } => {
-      const out = new Array<number | null>(n).fill(null);
-      if (now === null) return { at: out, before: null };
-      out[n - 1] = now;
-      for (let j = n - 1; j > 0; j--) out[j - 1] = out[j]! - deliveries[at + j];
-      return { at: out, before: out[0]! - deliveries[at] };
-    };
-    const invSqft = back(mk.inventory_sqft, built.sqft);
-    const invUnits = back(mk.inventory_units, built.units);
-    const modelled = (now: number | null, f: (date: string) => number, toValue: (now: number, d: number) => number) => {
-      if (now === null || !model) return () => null;
-      const base = f(opts.capture);
-      return (date: string) => toValue(now, f(date) - base);
-    };
-    const rentAt = modelled(
-      mk.asking_rent_sqft_year,
-      (d) => model!.logRent(key, mk.asset_type, d),
-      (now, d) => now * Math.exp(d),
-    );
-    const unitRentAt = modelled(
-      mk.asking_rent_unit_month,
-      (d) => model!.logRent(key, mk.asset_type, d),
-      (now, d) => now * Math.exp(d),
-    );
-    const vacancyAt = modelled(
-      mk.vacancy_rate,
-      (d) => model!.vacancy(key, mk.asset_type, d),
-      (now, d) => clampRate(now + d),
-    );
-
-    const vacBefore = vacancyAt(endBefore);
-    for (let j = 0; j < n; j++) {
-      const lastQ = j === n - 1;
-      const rent = lastQ ? mk.asking_rent_sqft_year : pick("asking_rent_sqft_year", j, round(rentAt(ends[j]), 2));
-      const unitRent = lastQ ? mk.asking_rent_unit_month : pick("asking_rent_unit_month", j, round(unitRentAt(ends[j]), 0));
-      const vacancy = lastQ ? mk.vacancy_rate : pick("vacancy_rate", j, round(vacancyAt(ends[j]), 4));
-      const inventorySqft = pick("inventory_sqft", j, round(invSqft.at[j]));
-      const inventoryUnits = pick("inventory_units", j, round(invUnits.at[j]));
-      const prevSqft = j === 0 ? round(invSqft.before) : series.inventory_sqft[j - 1];
-      const prevUnits = j === 0 ? round(invUnits.before) : series.inventory_units[j - 1];
-      const prevVacancy = j === 0 ? vacBefore : series.vacancy_rate[j - 1];
-      const absorbed = (inv: number | null, prev: number | null) =>
-        inv === null || prev === null || vacancy === null || prevVacancy === null
-          ? null
-          : Math.round(inv * (1 - vacancy) - prev * (1 - prevVacancy));
-      series.asking_rent_sqft_year[j] = rent;
-      series.asking_rent_unit_month[j] = unitRent;
-      series.vacancy_rate[j] = vacancy;
-      series.median_cap_rate[j] = lastQ
-        ? mk.median_cap_rate
-        : pick("median_cap_rate", j, round(sales.cap.median(i, j, j + MEDIAN_BACK), 4));
-      series.median_price_per_sqft[j] = lastQ
-        ? mk.median_price_per_sqft
-        : pick("median_price_per_sqft", j, round(sales.ppsf.median(i, j, j + MEDIAN_BACK), 2));
-      series.median_price_per_unit[j] = lastQ
-        ? mk.median_price_per_unit
-        : pick("median_price_per_unit", j, round(sales.ppu.median(i, j, j + MEDIAN_BACK), 0));
-      series.sales_count[j] = pick("sales_count", j, sales.count[at + j]);
-      series.sales_volume[j] = pick("sales_volume", j, Math.round(sales.volume[at + j]));
-      series.inventory_sqft[j] = inventorySqft;
-      series.inventory_units[j] = inventoryUnits;
-      series.deliveries_sqft[j] = pick("deliveries_sqft", j, mk.inventory_sqft === null ? null : Math.round(built.sqft[at + j]));
-      series.deliveries_units[j] = pick("deliveries_units", j, mk.inventory_units === null ? null : Math.round(built.units[at + j]));
-      series.net_absorption_sqft[j] = pick("net_absorption_sqft", j, absorbed(inventorySqft, prevSqft));
-      series.net_absorption_units[j] = pick("net_absorption_units", j, absorbed(inventoryUnits, prevUnits));
+    const sqftBefore = runBack(series.inventory_sqft, mk.inventory_sqft, built.sqft, at, n);
+    const unitsBefore = runBack(series.inventory_units, mk.inventory_units, built.units, at, n);
+    for (let j = 0; j < n - 1; j++) {
+      series.asking_rent_sqft_year[j] =
+        moved && mk.asking_rent_sqft_year !== null ? roundTo(mk.asking_rent_sqft_year * Math.exp(moved.rent[j]), 2) : null;
+      series.asking_rent_unit_month[j] =
+        moved && mk.asking_rent_unit_month !== null ? Math.round(mk.asking_rent_unit_month * Math.exp(moved.rent[j])) : null;
+      series.vacancy_rate[j] = moved && mk.vacancy_rate !== null ? roundTo(clampRate(mk.vacancy_rate + moved.vacancy[j]), 4) : null;
+      series.median_cap_rate[j] = round(sales.cap.median(i, j, j + MEDIAN_BACK), 4);
+      series.median_price_per_sqft[j] = round(sales.ppsf.median(i, j, j + MEDIAN_BACK), 2);
+      series.median_price_per_unit[j] = round(sales.ppu.median(i, j, j + MEDIAN_BACK), 0);
     }
-    let k = 0;
+    // The quarter holding the capture date: the market snapshot's figures.
+    series.asking_rent_sqft_year[n - 1] = mk.asking_rent_sqft_year;
+    series.asking_rent_unit_month[n - 1] = mk.asking_rent_unit_month;
+    series.vacancy_rate[n - 1] = mk.vacancy_rate;
+    series.median_cap_rate[n - 1] = mk.median_cap_rate;
+    series.median_price_per_sqft[n - 1] = mk.median_price_per_sqft;
+    series.median_price_per_unit[n - 1] = mk.median_price_per_unit;
     for (let j = 0; j < n; j++) {
-      values[k++] = mk.rid;
-      values[k++] = first + j;
-      for (const m of cols) values[k++] = series[m][j];
+      series.sales_count[j] = sales.count[at + j];
+      series.sales_volume[j] = Math.round(sales.volume[at + j]);
+      series.deliveries_sqft[j] = mk.inventory_sqft === null ? null : Math.round(built.sqft[at + j]);
+      series.deliveries_units[j] = mk.inventory_units === null ? null : Math.round(built.units[at + j]);
+    }
+    const given = captured[i];
+    if (given) for (const [q, figures] of given) for (const m of cols) if (figures[m] !== undefined) series[m][q - first] = figures[m]!;
+    const vacancyBefore = moved && mk.vacancy_rate !== null ? clampRate(mk.vacancy_rate + moved.vacancy[n]) : null;
+    absorption(series.net_absorption_sqft, series.inventory_sqft, sqftBefore, series.vacancy_rate, vacancyBefore, n);
+    absorption(series.net_absorption_units, series.inventory_units, unitsBefore, series.vacancy_rate, vacancyBefore, n);
+    if (given) {
+      for (const [q, figures] of given) {
+        if (figures.net_absorption_sqft !== undefined) series.net_absorption_sqft[q - first] = figures.net_absorption_sqft;
+        if (figures.net_absorption_units !== undefined) series.net_absorption_units[q - first] = figures.net_absorption_units;
+      }
+    }
+    nulls.fill(0);
+    for (let c = 0; c < cols.length; c++) {
+      const list = series[cols[c]];
+      for (let j = 0, k = 2 + c; j < n; j++, k += cols.length + 2) {
+        const v = list[j];
+        values[k] = v;
+        if (v === null) nulls[c]++;
+      }
+    }
+    for (let j = 0, k = 0; j < n; j++, k += cols.length + 2) {
+      values[k] = mk.rid;
+      values[k + 1] = first + j;
     }
     insert.run(values);
-    gaps.add(mk.asset_type, series);
-  });
+    gaps.add(mk.asset_type, nulls);
+  }
+  lap("series written");
   return {
     first_period: quarterLabel(first),
     last_period: quarterLabel(last),

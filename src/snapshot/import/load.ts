@@ -2,11 +2,11 @@
 // against the schema, insert. Bad rows are collected as errors (file, line, reason) and not
 // inserted; a duplicate id is caught by the primary key and reported with the first line.
 import type { Hash } from "node:crypto";
-import type { SnapshotResource } from "../../shared/contract/records";
 import type { SnapshotWriter } from "../snapshot-file";
 import { CsvParser, CsvSyntaxError } from "./csv";
 import { LineSplitter, readTextChunks } from "./read-text";
 import { csvRows, ndjsonRow, type RowResult } from "./rows";
+import type { ImportedTable } from "./tables-imported";
 
 export interface ImportError {
   file: string;
@@ -15,7 +15,8 @@ export interface ImportError {
 }
 
 export interface ResourceFile {
-  resource: SnapshotResource;
+  /** The table its rows go to. */
+  resource: ImportedTable;
   path: string;
   name: string;
   format: "ndjson" | "csv";
@@ -55,7 +56,8 @@ export function loadFile(ctx: LoadContext, f: ResourceFile): LineIndex {
     ctx.errors.push({ file: f.name, line, reason });
     if (ctx.errors.length >= ctx.maxErrors) throw new StopLoading();
   };
-  const firstLine = ctx.w.db.prepare(`SELECT rowid AS rid FROM ${f.resource} WHERE id = ?`);
+  // Prepared when first needed: captured history has no id (its rows are checked for repeats after loading).
+  let firstLine: { get(id: unknown): unknown } | undefined;
   const accept = (result: RowResult, line: number) => {
     if (!result.ok) return fail(line, result.reason);
     try {
@@ -63,6 +65,7 @@ export function loadFile(ctx: LoadContext, f: ResourceFile): LineIndex {
       index.add(line);
     } catch (err) {
       if ((err as { code?: string }).code !== "SQLITE_CONSTRAINT_PRIMARYKEY") throw err;
+      firstLine ??= ctx.w.db.prepare(`SELECT rowid AS rid FROM ${f.resource} WHERE id = ?`);
       const first = firstLine.get(result.row.id) as { rid: number } | undefined;
       fail(line, `id: ${String(result.row.id)} is used more than once (first on line ${first ? index.lineOf(first.rid) : "?"})`);
     }

@@ -3,8 +3,9 @@
 // lines are parsed as JSON objects. `object` may be omitted (it is fixed per resource). The
 // record is then checked against the resource's schema (record-validator.ts).
 import type { TSchema } from "@sinclair/typebox";
-import { SNAPSHOT_RESOURCES, type SnapshotResource } from "../../shared/contract/records";
 import { validatorFor, type RowError } from "../record-validator";
+import { TABLES } from "../tables";
+import type { ImportedTable } from "./tables-imported";
 
 export type RowResult = { ok: true; row: Record<string, unknown> } | { ok: false; reason: string };
 
@@ -15,9 +16,9 @@ interface Field {
   nullable: boolean;
 }
 
-function fieldsOf(resource: SnapshotResource): Map<string, Field> {
+function fieldsOf(resource: ImportedTable): Map<string, Field> {
   const out = new Map<string, Field>();
-  for (const [name, s] of Object.entries(SNAPSHOT_RESOURCES[resource].properties) as [string, TSchema][]) {
+  for (const [name, s] of Object.entries(TABLES[resource].properties) as [string, TSchema][]) {
     const types = ([] as string[]).concat(s.type ?? "other");
     const kind = (["integer", "number", "string"].find((t) => types.includes(t)) ?? "other") as Kind;
     out.set(name, { kind, nullable: types.includes("null") });
@@ -25,8 +26,10 @@ function fieldsOf(resource: SnapshotResource): Map<string, Field> {
   return out;
 }
 
-function objectLiteral(resource: SnapshotResource): string {
-  return (SNAPSHOT_RESOURCES[resource].properties.object as TSchema).const as string;
+/** The fixed `object` of a resource's records (captured history has none). */
+function objectLiteral(resource: ImportedTable): string | undefined {
+  const object = (TABLES[resource].properties as Record<string, TSchema>).object;
+  return object?.const as string | undefined;
 }
 
 function describe(errors: RowError[], row: Record<string, unknown>): string {
@@ -40,13 +43,14 @@ function describe(errors: RowError[], row: Record<string, unknown>): string {
     .join("; ");
 }
 
-function check(resource: SnapshotResource, row: Record<string, unknown>): RowResult {
-  if (!("object" in row)) row.object = objectLiteral(resource);
+function check(resource: ImportedTable, row: Record<string, unknown>): RowResult {
+  const object = objectLiteral(resource);
+  if (object !== undefined && !("object" in row)) row.object = object;
   const errors = validatorFor(resource)(row);
   return errors.length ? { ok: false, reason: describe(errors, row) } : { ok: true, row };
 }
 
-export function ndjsonRow(resource: SnapshotResource, text: string): RowResult {
+export function ndjsonRow(resource: ImportedTable, text: string): RowResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -59,7 +63,7 @@ export function ndjsonRow(resource: SnapshotResource, text: string): RowResult {
 }
 
 /** Checks a CSV header and returns a function that turns a record's cells into a checked row. */
-export function csvRows(resource: SnapshotResource, header: string[]): { error: string } | { toRow: (cells: string[]) => RowResult } {
+export function csvRows(resource: ImportedTable, header: string[]): { error: string } | { toRow: (cells: string[]) => RowResult } {
   const fields = fieldsOf(resource);
   const names = header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim());
   const problems: string[] = [];

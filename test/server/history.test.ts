@@ -1,0 +1,210 @@
+// The history routes over the test snapshot: a market's series by quarter and by year, its
+// refusals (free) and its cost; a property's events, their owners, filters, paging and cost.
+import { HISTORY_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
+import { pick, startService, type TestService } from "../helpers/service";
+
+let svc: TestService;
+beforeAll(() => {
+  svc = startService();
+});
+afterAll(() => svc.app.close());
+
+const history = (query: string) => svc.get(`/v1/commercial/markets/history?${query}`);
+
+describe("market history", () => {
+  test("by default: the last 40 quarters of rent, vacancy and cap rate, the last one today's market snapshot, for 2 credits", async () => {
+    const res = await history("geography=TX&asset_type=office");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-credits-charged"]).toBe("2");
+    const body = res.json();
+    const market = (await svc.get("/v1/commercial/markets/snapshot?geography=TX&asset_type=office")).json();
+    expect(body).toMatchObject({
+      object: "market_history",
+      market_id: "mkt_TX_office",
+      geography_type: "state",
+      geography_id: "TX",
+      geography_name: "Texas",
+      state_code: "TX",
+      asset_type: "office",
+      interval: "quarter",
+      metrics: ["asking_rent_sqft_year", "vacancy_rate", "median_cap_rate"],
+      units: { asking_rent_sqft_year: "usd_per_sqft_year", vacancy_rate: "fraction", median_cap_rate: "fraction" },
+    });
+    expect(body.snapshot.id).toMatch(/^snap_/);
+    expect(body.periods).toHaveLength(HISTORY_QUARTERS);
+    expect(body.periods[0]).toMatchObject({ period: "2017-Q1", period_start: "2017-01-01", period_end: "2017-03-31", complete: true });
+    const now = body.periods[HISTORY_QUARTERS - 1];
+    expect(now).toMatchObject({ period: "2026-Q4", period_start: "2026-10-01", period_end: "2026-11-01", complete: false });
+    expect(now.values).toEqual({
+      asking_rent_sqft_year: market.asking_rent_sqft_year,
+      vacancy_rate: market.vacancy_rate,
+      median_cap_rate: market.median_cap_rate,
+    });
+    // Quarters in order, each the next.
+    const labels = body.periods.map((p: { period: string }) => p.period);
+    expect(new Set(labels).size).toBe(HISTORY_QUARTERS);
+    expect([...labels].sort()).toEqual(labels);
+  });
+
+  test("metrics in the order asked; from and to pick the quarters that overlap them", async () => {
+    const body = (
+      await history(
+        "geography=TX&asset_type=multifamily&metrics=sales_count,inventory_units,asking_rent_unit_month&from=2020-02-15&to=2021-01-01",
+      )
+    ).json();
+    expect(body.metrics).toEqual(["sales_count", "inventory_units", "asking_rent_unit_month"]);
+    expect(Object.keys(body.periods[0].values)).toEqual(["sales_count", "inventory_units", "asking_rent_unit_month"]);
+    expect(body.periods.map((p: { period: string }) => p.period)).toEqual(["2020-Q1", "2020-Q2", "2020-Q3", "2020-Q4", "2021-Q1"]);
+    expect(body.units).toEqual({ sales_count: "count", inventory_units: "units", asking_rent_unit_month: "usd_per_unit_month" });
+  });
+
+  test("by year: flows summed over the quarters, stocks and medians the last quarter's, this year to date", async () => {
+    const all = MARKET_HISTORY_METRIC_NAMES.join(",");
+    const quarters = (await history(`geography=TX&asset_type=industrial&metrics=${all}&from=2017-01-01`)).json().periods;
+    const years = (await history(`geography=TX&asset_type=industrial&metrics=${all}&interval=year&from=2017-01-01`)).json();
+    expect(years.interval).toBe("year");
+    expect(years.periods.map((p: { period: string }) => p.period)).toEqual([
+      "2017",
+      "2018",
+      "2019",
+      "2020",
+      "2021",
+      "2022",
+      "2023",
+      "2024",
+      "2025",
+      "2026",
+    ]);
+    for (const y of years.periods) {
+      const qs = quarters.filter((q: { period: string }) => q.period.startsWith(`${y.period}-`));
+      expect(qs).toHaveLength(4);
+      const lastQ = qs[qs.length - 1];
+      for (const m of ["sales_count", "sales_volume", "deliveries_sqft", "net_absorption_sqft"])
+        expect([y.period, m, y.values[m]]).toEqual([y.period, m, qs.reduce((s: number, q: any) => s + q.values[m], 0)]);
+      for (const m of ["asking_rent_sqft_year", "vacancy_rate", "inventory_sqft", "median_cap_rate", "median_price_per_sqft"])
+        expect([y.period, m, y.values[m]]).toEqual([y.period, m, lastQ.values[m]]);
+      expect(y.complete).toBe(y.period !== "2026");
+      expect(y.period_end).toBe(y.period === "2026" ? "2026-11-01" : `${y.period}-12-31`);
+    }
+    // Sales counted in a year are the sales table's for that year (to the capture date in the last).
+    const n = pick(
+      svc,
+      "SELECT COUNT(*) AS n FROM sales WHERE state_code = 'TX' AND asset_type = 'industrial' AND sale_date BETWEEN '2021-01-01' AND '2021-12-31'",
+    ).n;
+    expect(years.periods.find((p: { period: string }) => p.period === "2021").values.sales_count).toBe(n);
+  });
+
+  test("a metro and a ZIP code answer too", async () => {
+    const m = pick(
+      svc,
+      "SELECT geography_type, geography_id, geography_name, asset_type FROM markets WHERE geography_type = 'zip' ORDER BY property_count DESC LIMIT 1",
+    );
+    const body = (await history(`geography=${m.geography_id}&asset_type=${m.asset_type}`)).json();
+    expect(body.geography_type).toBe("zip");
+    expect(body.periods).toHaveLength(HISTORY_QUARTERS);
+    const metro = pick(svc, "SELECT geography_name FROM markets WHERE geography_type = 'metro' ORDER BY property_count DESC LIMIT 1");
+    const res = await history(`geography=${encodeURIComponent(metro.geography_name)}&asset_type=retail`);
+    expect([res.statusCode, res.json().geography_type]).toEqual([200, "metro"]);
+  });
+
+  test("refused free: unknown or repeated metrics, from after to, dates outside the history, unknown places", async () => {
+    const unknown = await history("geography=TX&asset_type=office&metrics=vacancy_rate,rent_index");
+    expect([unknown.statusCode, unknown.headers["x-credits-charged"], unknown.json().code]).toEqual([400, "0", "validation_failed"]);
+    expect(unknown.json().detail).toContain("'rent_index'");
+    for (const m of MARKET_HISTORY_METRIC_NAMES) expect(unknown.json().detail).toContain(m);
+    expect(unknown.json().errors[0].parameter).toBe("metrics");
+    const twice = await history("geography=TX&asset_type=office&metrics=vacancy_rate,vacancy_rate");
+    expect([twice.statusCode, twice.headers["x-credits-charged"]]).toEqual([400, "0"]);
+    const backwards = await history("geography=TX&asset_type=office&from=2024-01-01&to=2023-01-01");
+    expect([backwards.statusCode, backwards.headers["x-credits-charged"], backwards.json().code]).toEqual([400, "0", "validation_failed"]);
+    const future = await history("geography=TX&asset_type=office&from=2027-01-01");
+    expect([future.statusCode, future.headers["x-credits-charged"]]).toEqual([400, "0"]);
+    const ancient = await history("geography=TX&asset_type=office&to=1999-01-01");
+    expect([ancient.statusCode, ancient.headers["x-credits-charged"]]).toEqual([400, "0"]);
+    const nowhere = await history("geography=Atlantis, ZZ&asset_type=office");
+    expect([nowhere.statusCode, nowhere.headers["x-credits-charged"]]).toEqual([400, "0"]);
+    const interval = await history("geography=TX&asset_type=office&interval=month");
+    expect([interval.statusCode, interval.headers["x-credits-charged"]]).toEqual([400, "0"]);
+    expect((await history("asset_type=office")).statusCode).toBe(400);
+  });
+
+  test("a market the snapshot does not hold is 404, free", async () => {
+    const zip = pick(
+      svc,
+      "SELECT geography_id FROM markets WHERE geography_type = 'zip' GROUP BY geography_id HAVING SUM(asset_type = 'land') = 0 LIMIT 1",
+    );
+    const res = await history(`geography=${zip.geography_id}&asset_type=land`);
+    expect([res.statusCode, res.headers["x-credits-charged"]]).toEqual([404, "0"]);
+  });
+
+  test("to beyond the capture date ends at it; from before the history starts at its first quarter", async () => {
+    const body = (await history("geography=TX&asset_type=office&from=2001-01-01&to=2030-01-01")).json();
+    expect(body.periods[0].period).toBe("2017-Q1");
+    expect(body.periods[body.periods.length - 1].period).toBe("2026-Q4");
+  });
+});
+
+describe("property history", () => {
+  const events = (id: string, query = "") => svc.get(`/v1/commercial/properties/${id}/history${query}`);
+
+  test("built, each sale with the buyer as owner after it, each lease's start and end; oldest first; 1 credit", async () => {
+    const p = pick(
+      svc,
+      `SELECT p.id, p.year_built, p.owner_id FROM properties p WHERE p.year_built IS NOT NULL
+       AND (SELECT COUNT(*) FROM sales s WHERE s.property_id = p.id) >= 2 AND (SELECT COUNT(*) FROM tenancies t WHERE t.property_id = p.id) >= 2 LIMIT 1`,
+    );
+    const res = await events(p.id, "?limit=100");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-credits-charged"]).toBe("1");
+    const body = res.json();
+    const sales = svc.snapshot.prepare("SELECT * FROM sales WHERE property_id = ? ORDER BY sale_date").all(p.id) as any[];
+    const leases = svc.snapshot.prepare("SELECT * FROM tenancies WHERE property_id = ?").all(p.id) as any[];
+    expect(body.total_count).toBe(1 + sales.length + 2 * leases.length);
+    const data = body.data as any[];
+    expect(data.map((e) => e.date)).toEqual([...data.map((e) => e.date)].sort());
+    expect(data[0]).toMatchObject({
+      event_type: "built",
+      id: `built_${p.id}`,
+      record_id: null,
+      object: "property_event",
+      property_id: p.id,
+    });
+    expect(data[0].date.slice(0, 4)).toBe(String(p.year_built));
+    const saleEvents = data.filter((e) => e.event_type === "sale");
+    expect(saleEvents.map((e) => [e.record_id, e.owner_id, e.counterparty_id, e.price])).toEqual(
+      sales.map((s) => [s.id, s.buyer_id, s.seller_id, s.sale_price]),
+    );
+    expect(saleEvents[saleEvents.length - 1].owner_id).toBe(p.owner_id);
+    expect(saleEvents[0].description).toBe(
+      `Sold by ${sales[0].seller_name} to ${sales[0].buyer_name} for $${sales[0].sale_price.toLocaleString("en-US")}`,
+    );
+    // A lease after the last sale is under the current owner.
+    const late = data.find((e) => e.event_type === "lease_start" && e.date >= sales[sales.length - 1].sale_date);
+    if (late) expect(late.owner_id).toBe(p.owner_id);
+    const starts = data.filter((e) => e.event_type === "lease_start");
+    expect(starts).toHaveLength(leases.length);
+    expect(new Set(starts.map((e) => e.counterparty_id))).toEqual(new Set(leases.map((l) => l.tenant_id)));
+  });
+
+  test("filters and paging", async () => {
+    const p = pick(svc, "SELECT property_id AS id FROM tenancies GROUP BY property_id HAVING COUNT(*) >= 3 LIMIT 1");
+    const only = (await events(p.id, "?event_type=lease_expiration,sale")).json();
+    expect(new Set(only.data.map((e: any) => e.event_type))).not.toContain("lease_start");
+    const page = (await events(p.id, "?event_type=lease_start&limit=2&offset=1")).json();
+    expect(page.data).toHaveLength(2);
+    expect(page.offset).toBe(1);
+    const dated = (await events(p.id, "?from=2020-01-01&to=2024-12-31")).json();
+    for (const e of dated.data) expect(e.date >= "2020-01-01" && e.date <= "2024-12-31").toBe(true);
+  });
+
+  test("an unknown property is 404 and an unknown event type or backwards dates 400, all free", async () => {
+    const missing = await events("cp_missing");
+    expect([missing.statusCode, missing.headers["x-credits-charged"], missing.json().code]).toEqual([404, "0", "not_found"]);
+    const p = pick(svc, "SELECT id FROM properties LIMIT 1");
+    const bad = await events(p.id, "?event_type=sale,renovation");
+    expect([bad.statusCode, bad.headers["x-credits-charged"]]).toEqual([400, "0"]);
+    expect(bad.json().detail).toContain("'renovation'");
+    const backwards = await events(p.id, "?from=2024-01-01&to=2020-01-01");
+    expect([backwards.statusCode, backwards.headers["x-credits-charged"]]).toEqual([400, "0"]);
+  });
+});
