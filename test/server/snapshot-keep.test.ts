@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildSnapshot } from "../../src/snapshot/build";
+import { nextMonthSnapshot } from "../../src/snapshot/next-month";
 import { openContext } from "../../src/server/data/live-snapshot";
 import type { SnapshotContext } from "../../src/server/data/snapshot-context";
 import { logSink } from "../helpers/log-sink";
@@ -202,5 +203,29 @@ describe("selecting a snapshot", () => {
     expect(pinned.snapshot.id).toBe(ids.dec);
     expect(pinned.counts.properties).toBe(300);
     expect(pinned.snapshots).toEqual(latest.snapshots);
+  });
+});
+
+describe("a model pinned to last month", () => {
+  test("the same property answers each month's document: changed ones differ, unchanged ones are the same text", async () => {
+    const following = nextMonthSnapshot({ from: files.nov, out: path.join(dir, "nov-next.db") });
+    log = logSink();
+    svc = startService({ logger: { level: "info", stream: log.stream } });
+    await svc.app.liveSnapshot.rollout(following.path);
+    const [before, after] = [context(ids.nov), context(following.id)];
+    const ids2 = before.all<{ id: string }>("SELECT id FROM properties ORDER BY id").map((r) => r.id);
+    const changed = ids2.find((id) => before.propertyDoc(id) !== after.propertyDoc(id))!;
+    const same = ids2.find((id) => before.propertyDoc(id) === after.propertyDoc(id))!;
+    for (const [id, differs] of [
+      [changed, true],
+      [same, false],
+    ] as const) {
+      const latest = await svc.get(`/v1/commercial/properties/${id}`);
+      const pinned = await svc.get(`/v1/commercial/properties/${id}?as_of=2026-11-30`);
+      expect([latest.headers["x-snapshot-id"], pinned.headers["x-snapshot-id"]]).toEqual([following.id, ids.nov]);
+      expect(pinned.body).toBe(before.propertyDoc(id));
+      expect(latest.body).toBe(after.propertyDoc(id));
+      expect(latest.body !== pinned.body).toBe(differs);
+    }
   });
 });
