@@ -174,9 +174,15 @@ function rolloutSnapshot(file: string, config: ReturnType<typeof loadConfig>, ou
     );
   }
   if (file !== target) {
-    // The file being replaced stays served as an older snapshot (SNAPSHOTS_KEEP), so a restart finds it.
-    const removed = keepReplaced(target, stamp, config.snapshotsKeep);
     const previous = `${target}.previous`;
+    if (file === previous) {
+      // Going back: the file is about to be replaced by a link to the current one, so move it aside first.
+      const aside = `${target}.going-back`;
+      fs.renameSync(file, aside);
+      file = aside;
+    }
+    // The file being replaced stays served as an older snapshot (SNAPSHOTS_KEEP), so a restart finds it.
+    const removed = keepReplaced(target, stamp, config.snapshotsKeep, file);
     if (fs.existsSync(target)) {
       fs.rmSync(previous, { force: true });
       fs.linkSync(target, previous);

@@ -207,7 +207,7 @@ test("rollout-snapshot with no service running moves the file and says it is ser
   }
 });
 
-test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured first, and refuses a second build of a kept id", async () => {
+test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured first, refuses a second build of a kept id, and goes back", async () => {
   const otherData = path.join(dir, "kept");
   fs.mkdirSync(otherData);
   const saved = { ...process.env };
@@ -241,6 +241,19 @@ test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured fir
       new RegExp(`^Refused .*b-again\\.db: snapshot ${secondId} is already kept .*\nNothing was switched\\.$`, "s"),
     );
     expect(fs.existsSync(twin)).toBe(true);
+
+    // Going back: the file the last rollout replaced is the latest again, and the one it replaced is kept.
+    const served = process.env.SNAPSHOT_PATH!;
+    const back = await admin("rollout-snapshot", "--file", `${served}.previous`);
+    expect(back[0]).toBe(`Snapshot ${secondId} is now ${served} (the one it replaced is ${served}.previous).`);
+    expect(back[1]).toBe(`Kept snapshots (SNAPSHOTS_KEEP=2): ${secondId} (latest), ${thirdId} (captured 2027-01-01).`);
+    const idOf = (file: string) => {
+      const db = new Database(file, { readonly: true });
+      const id = db.prepare("SELECT value FROM snapshot_meta WHERE key = 'id'").pluck().get();
+      db.close();
+      return id;
+    };
+    expect([idOf(served), idOf(`${served}.previous`)]).toEqual([secondId, thirdId]);
   } finally {
     for (const k of ["DATA_DIR", "SNAPSHOT_PATH", "SNAPSHOTS_KEEP"]) {
       if (saved[k] === undefined) delete process.env[k];

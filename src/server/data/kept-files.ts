@@ -77,12 +77,13 @@ function safeStamp(file: string): SnapshotStamp | undefined {
 }
 
 /**
- * Keeps the snapshot file `latest` replaces (at SNAPSHOT_PATH, about to be replaced) among the
- * older ones, unless it has the new one's id (a rebuild of one snapshot replaces it), then
- * removes the files beyond the newest `keep - 1`. Returns the files removed. The service keeps
+ * Keeps the snapshot file at SNAPSHOT_PATH, about to be replaced by `incoming` (the file
+ * `incomingFile`), among the older ones, unless it has the incoming id (a rebuild of one snapshot
+ * replaces it); drops a kept copy of the incoming snapshot (going back to it makes it the
+ * latest); then removes the files beyond the newest `keep - 1`. Returns the files removed beyond `keep`. The service keeps
  * the same ones in memory (LiveSnapshot), so a restart serves what it served.
  */
-export function keepReplaced(snapshotPath: string, incoming: SnapshotStamp, keep: number): string[] {
+export function keepReplaced(snapshotPath: string, incoming: SnapshotStamp, keep: number, incomingFile: string): string[] {
   const dir = keptDir(snapshotPath);
   const outgoing = fs.existsSync(snapshotPath) ? safeStamp(snapshotPath) : undefined;
   if (keep > 1 && outgoing && outgoing.id !== incoming.id) {
@@ -91,8 +92,10 @@ export function keepReplaced(snapshotPath: string, incoming: SnapshotStamp, keep
     fs.rmSync(file, { force: true });
     fs.linkSync(snapshotPath, file);
   }
-  const older = snapshotFiles(dir)
-    .map((file) => ({ file, stamp: safeStamp(file) }))
+  const stamped = snapshotFiles(dir).map((file) => ({ file, stamp: safeStamp(file) }));
+  // A kept copy of the incoming snapshot (going back to it) leaves the directory: it is the latest now.
+  for (const f of stamped) if (f.stamp?.id === incoming.id && f.file !== incomingFile) fs.rmSync(f.file, { force: true });
+  const older = stamped
     .filter((f): f is { file: string; stamp: SnapshotStamp } => f.stamp !== undefined && f.stamp.id !== incoming.id)
     .sort((a, b) => newestFirst(a.stamp, b.stamp));
   const removed = older.slice(Math.max(0, keep - 1)).map((f) => f.file);
