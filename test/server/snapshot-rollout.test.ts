@@ -31,7 +31,8 @@ let svc: TestService;
 let log: ReturnType<typeof logSink>;
 beforeEach(() => {
   log = logSink();
-  svc = startService({ logger: { level: "info", stream: log.stream } });
+  // One snapshot kept: these tests are about switching; keeping several is snapshot-keep.test.ts's.
+  svc = startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: 1 });
   svc.keys.accounts.setPlan(svc.accountId, "unlimited");
 });
 afterEach(() => svc.app.close());

@@ -33,7 +33,7 @@ over a captured snapshot.
   \`code\`, \`request_id\`, and \`errors[]\` (\`pointer\`, \`parameter\`, \`detail\`) for validation. Codes:
   400 \`validation_failed\` / \`unsupported_filter\` / \`unknown_place\` / \`ambiguous_place\` / \`unsupported_place\` /
   \`ambiguous_name\`, 401 \`invalid_api_key\`, 402 \`credits_exhausted\`,
-  404 \`not_found\`, 413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 429 \`rate_limited\`,
+  404 \`not_found\` / \`snapshot_not_found\`, 413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 429 \`rate_limited\`,
   500 \`internal\`. Unknown query parameters are
   refused with 400 so a misspelt filter never silently matches everything.
 - **Caching**: every successful GET has an \`ETag\`; send it back in \`If-None-Match\` to get \`304 Not
@@ -61,6 +61,13 @@ over a captured snapshot.
   \`X-Request-Id\` headers. No cookies are ever sent or accepted by the API.
 - **Versioning**: the \`/v1\` prefix; changes within v1 are additive only. Lists name the snapshot they came
   from.
+- **Snapshots kept, and pinning**: the service keeps the last few snapshots it published (coverage lists them
+  in \`snapshots\`, newest first, the \`latest\` marked). Every operation answers from the latest unless it is
+  given \`snapshot=<id>\` (a kept snapshot's id, as \`X-Snapshot-Id\` names it) or \`as_of=<YYYY-MM-DD>\` (the
+  newest kept snapshot captured on or before that date). That snapshot answers everything about the call:
+  its body, \`ETag\` and \`X-Snapshot-Id\`. Both at once, or either malformed, is \`400 validation_failed\`; an id
+  not kept or a date before every kept capture is \`404 snapshot_not_found\` naming those kept. Free, as every
+  refusal.
 - **Conformance**: the test suite calls every operation in this document for every status it declares (500
   where a closed snapshot provokes it) and validates each answer's content type, body (JSON Schema 2020-12)
   and headers against it.`;
