@@ -24,9 +24,18 @@ export interface Counter {
   credits: number;
   creditsFromHeaders: boolean;
   statuses: Record<string, number>;
+  /** Credits by operation ("POST /v1/commercial/properties/compare"). */
+  creditsByOperation: Record<string, number>;
 }
 
-export const newCounter = (): Counter => ({ requests: 0, pointRequests: 0, credits: 0, creditsFromHeaders: false, statuses: {} });
+export const newCounter = (): Counter => ({
+  requests: 0,
+  pointRequests: 0,
+  credits: 0,
+  creditsFromHeaders: false,
+  statuses: {},
+  creditsByOperation: {},
+});
 
 /** Counts a response: credits from X-Credits-Charged when the service sends it, else its published cost. */
 export function count(counter: Counter, method: string, url: string, response: Response) {
@@ -35,12 +44,17 @@ export function count(counter: Counter, method: string, url: string, response: R
   if (pathname.startsWith("/v1/commercial/properties/")) counter.pointRequests++;
   counter.statuses[response.status] = (counter.statuses[response.status] ?? 0) + 1;
   const charged = response.headers.get(CREDIT_HEADERS.charged);
+  const endpoint = endpointFor(method, pathname);
+  let credits = 0;
   if (charged !== null) {
     counter.creditsFromHeaders = true;
-    counter.credits += Number(charged);
+    credits = Number(charged);
   } else if (response.ok) {
-    counter.credits += endpointFor(method, pathname)?.cost ?? 0;
+    credits = endpoint?.cost ?? 0;
   }
+  counter.credits += credits;
+  const operation = `${method} ${endpoint?.path ?? pathname}`;
+  if (credits > 0) counter.creditsByOperation[operation] = (counter.creditsByOperation[operation] ?? 0) + credits;
 }
 
 /** functions.js and taskpane.js in one vm context: the add-in's shared runtime. */

@@ -51,6 +51,8 @@ export interface NextSnapshotResult {
   cellsChanged: number;
   /** Cells whose refreshed value differs from the fresh calculation's (must be 0). */
   wrong: number;
+  /** The refresh's credits by operation. */
+  byKind: Record<string, number>;
 }
 
 /** The model, then the next snapshot published (`publish`), then a refresh; against a fresh calculation on the new data. */
@@ -63,7 +65,13 @@ export async function nextSnapshotScenario(
   const addin = await freshAddin(origin, keys, "next-month");
   const first = await calculate(cells, addin.run, addin.counter);
   await publish();
+  const before = { ...addin.counter.creditsByOperation };
   const refresh = await ribbonRefresh(addin, cells);
+  const byKind = Object.fromEntries(
+    Object.entries(addin.counter.creditsByOperation)
+      .map(([op, credits]) => [op, credits - (before[op] ?? 0)] as const)
+      .filter(([, credits]) => credits > 0),
+  );
   const fresh = await freshAddin(origin, keys, "next-month-full");
   const full = await calculate(cells, fresh.run, fresh.counter);
   return {
@@ -72,6 +80,7 @@ export async function nextSnapshotScenario(
     full,
     cellsChanged: changedCells(first.results, refresh.results),
     wrong: changedCells(refresh.results, full.results),
+    byKind,
   };
 }
 

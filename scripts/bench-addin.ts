@@ -28,6 +28,8 @@ import {
   newCounter,
 } from "./bench-addin-harness";
 import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
+import { nextMonthSnapshot } from "../src/snapshot/next-month";
+import { nextSnapshotScenario, pinnedModelScenario } from "./bench-addin-snapshots";
 import { buildApp } from "../src/server/app";
 import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
@@ -302,6 +304,63 @@ async function unresolvableScenario(origin: string, keys: KeyStore) {
   return { cells: cells.length, phase, answered, statuses: counter.statuses };
 }
 
+/** 50 markets x 3 metrics, one =PROP.MARKETHISTORY cell each (default span: the last 40 quarters). */
+async function historyGridScenario(origin: string, keys: KeyStore, db: ReturnType<typeof openSnapshot>) {
+  const { counter, run } = await freshAddin(origin, keys, "history");
+  const markets = db
+    .prepare(
+      "SELECT geography_id FROM markets WHERE geography_type = 'state' AND asset_type = 'industrial' ORDER BY property_count DESC LIMIT 50",
+    )
+    .pluck()
+    .all() as string[];
+  const metrics = ["asking_rent_sqft_year", "vacancy_rate", "median_cap_rate"];
+  const cells: Cell[] = markets.flatMap((m) =>
+    metrics.map((metric): Cell => ({ id: "MARKETHISTORY", args: [m, "industrial", metric], kind: "table" })),
+  );
+  const phase = await calculate(cells, run, counter);
+  const fulfilled = phase.results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<unknown[][]> | undefined;
+  return {
+    cells: cells.length,
+    markets: markets.length,
+    metrics: metrics.length,
+    phase,
+    errors: phase.results.filter((r) => r.status === "rejected").length,
+    rows: fulfilled ? fulfilled.value.length - 1 : 0,
+  };
+}
+
+/** The two months after the bench snapshot (npm run snapshot -- next-month), built once and kept beside it. */
+function nextMonths(base: string): [string, string] {
+  const files: string[] = [];
+  let from = base;
+  for (const n of [1, 2]) {
+    const out = base.replace(/\.db$/, `.next${n}.db`);
+    if (!fs.existsSync(out) || outdatedSnapshot(out) || fs.statSync(out).mtimeMs < fs.statSync(from).mtimeMs) {
+      console.log(`Building the month ${n} after the bench snapshot into ${out} (once)...`);
+      nextMonthSnapshot({ from, out });
+    }
+    files.push(out);
+    from = out;
+  }
+  return files as [string, string];
+}
+
+/** How many properties' detail answers the next month changed, measured from the two files. */
+function next1Changed(base: string, next: string): string {
+  const db = openSnapshot(base);
+  try {
+    db.prepare("ATTACH DATABASE ? AS next").run(next);
+    const total = db.prepare("SELECT count(*) FROM property_docs").pluck().get() as number;
+    const changed = db
+      .prepare("SELECT count(*) FROM property_docs a LEFT JOIN next.property_docs b ON b.id = a.id WHERE b.json IS NOT a.json")
+      .pluck()
+      .get() as number;
+    return `${changed.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} properties changed, ${((changed / total) * 100).toFixed(1)}%`;
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(DIST, "functions.js"))) throw new Error("dist/addin/functions.js is missing: run npm run build:addin first");
   const snapshotPath = snapshotFile();
@@ -346,6 +405,23 @@ async function main() {
     await calculate(cells, runNaive, naiveCounter),
     await calculate(cells, runNaive, naiveCounter),
   ];
+  // The history grid and the snapshot scenarios come last: they publish newer snapshots.
+  const history = await historyGridScenario(origin, keys, snapshotDb);
+  const firstId = app.liveSnapshot.current.ref.id;
+  const [next1, next2] = nextMonths(snapshotPath);
+  // The pinned model is calculated first, on the snapshot served now; the next month is then
+  // published under the unpinned model, then a third snapshot, and the pinned model refreshed.
+  const pinnedResult = pinnedModelScenario(origin, keys, cells, firstId, async () => {
+    await nextDone;
+    await app.liveSnapshot.rollout(next2);
+  });
+  let published!: () => void;
+  const nextDone = new Promise<void>((resolve) => (published = resolve));
+  const nextMonth = await nextSnapshotScenario(origin, keys, cells, async () => {
+    await app.liveSnapshot.rollout(next1);
+    published();
+  });
+  const pinned = await pinnedResult;
   const grid = await gridScenario(origin, keys);
   const paced = await pacedTablesScenario(origin, keys, snapshotDb);
   const variants = await variantsScenario(origin, keys, snapshotDb);
@@ -426,6 +502,39 @@ async function main() {
     ["unresolvable places and impossible ranges: 0 credits", unresolvable.phase.credits === 0, unresolvable.phase.credits],
   );
   for (const [what, ok, value] of checks.slice(-5)) console.log(`${ok ? "PASS" : "FAIL"}  ${what} (${value})`);
+  console.log(
+    `\nMarket history grid: ${history.cells} =PROP.MARKETHISTORY cells, ${history.markets} markets x ${history.metrics} metrics, 40 quarters each, fresh Explorer account, one calculation`,
+  );
+  console.log(
+    `  requests ${history.phase.requests}, credits ${history.phase.credits}, cells in error ${history.errors}, rows per spill ${history.rows}, settled in ${(history.phase.ms / 1000).toFixed(2)} s`,
+  );
+  const share = nextMonth.full.credits === 0 ? 0 : nextMonth.refresh.credits / nextMonth.full.credits;
+  console.log(
+    `\nNext month: the model above, then a snapshot a month later (${next1Changed(snapshotPath, next1)}) published, then Refresh workbook`,
+  );
+  console.log(
+    `  refresh: requests ${nextMonth.refresh.requests}, credits ${nextMonth.refresh.credits} (${(share * 100).toFixed(1)}% of the ${nextMonth.full.credits} credits of calculating it afresh), cells changed ${nextMonth.cellsChanged}, ${(nextMonth.refresh.ms / 1000).toFixed(2)} s`,
+  );
+  console.log(`  credits of the refresh by kind of cell: ${JSON.stringify(nextMonth.byKind)}`);
+  console.log(`\nPinned model: the model with as_of=${firstId}, calculated, then two newer snapshots published, then Refresh workbook`);
+  console.log(
+    `  refresh: requests ${pinned.refresh.requests}, credits ${pinned.refresh.credits}, cells that differ from the first calculation ${pinned.cellsChanged}`,
+  );
+  checks.push(
+    [
+      "market history grid: one request per market, 0 cells in error",
+      history.phase.requests <= history.markets && history.errors === 0,
+      `${history.phase.requests} requests, ${history.errors} errors`,
+    ],
+    ["next month: refresh bills at most 10% of a full refresh", share <= 0.1, `${(share * 100).toFixed(1)}%`],
+    ["next month: every refreshed cell equals a fresh calculation on the new data", nextMonth.wrong === 0, `${nextMonth.wrong} differ`],
+    [
+      "pinned model: 0 cells differ and 0 credits after two newer snapshots",
+      pinned.cellsChanged === 0 && pinned.refresh.credits === 0,
+      `${pinned.cellsChanged} differ, ${pinned.refresh.credits} credits`,
+    ],
+  );
+  for (const [what, ok, value] of checks.slice(-4)) console.log(`${ok ? "PASS" : "FAIL"}  ${what} (${value})`);
   if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
 }
 
