@@ -70,8 +70,11 @@ export class MarketHistoryRequests {
     const client = await this.client();
     const key = cacheKey(client, { method: "GET", path: SPEC.path, query });
     const entry = this.options.cache.peek(key);
+    // A preview never starts a metered request: it may wait for this cell's request already on its way.
+    const joined = ctx.preview ? this.requests.join<MarketHistory>(key, ctx.signal) : undefined;
+    if (joined) return joined;
     // A current answer or refusal, a stale copy that revalidates alone with its ETag (a 304 is
-    // free), and a preview (which never starts a metered request) go the usual way.
+    // free), and a preview go the usual way.
     if ((entry && !entry.stale) || entry?.etag || ctx.preview) return this.options.api.get<MarketHistory>(SPEC, {}, query, ctx);
     return this.requests.run(
       key,

@@ -282,3 +282,19 @@ describe("PROP.HISTORY", () => {
     await expect(propertyHistory("cp_0001", null, ctx)).rejects.toThrow(/No events for property_id=cp_0001/);
   });
 });
+
+test("a formula-edit preview of a series makes no request, but waits for one already on its way", async () => {
+  const { session, ctx, requests } = testSession(seriesService);
+  const preview = { ...ctx, preview: true };
+  await expect(marketHistory("TX", "industrial", "vacancy_rate", null, null, null, preview)).rejects.toMatchObject({
+    code: "preview_not_fetched",
+  });
+  expect(requests).toHaveLength(0);
+  const [cell, previewed] = await Promise.all([
+    marketHistory("TX", "industrial", "sales_volume", null, null, null, ctx),
+    marketHistory("TX", "industrial", "sales_volume", null, null, null, preview),
+  ]);
+  expect(previewed).toEqual(cell);
+  expect(requests).toHaveLength(1);
+  expect(session.marketHistory.requestsSent).toBe(1);
+});
