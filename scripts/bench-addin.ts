@@ -12,16 +12,25 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import vm from "node:vm";
 import type { AddressInfo } from "node:net";
 import { buildSnapshot } from "../src/snapshot/build";
+import {
+  type Cell,
+  type Counter,
+  type Phase,
+  DIST,
+  calculate,
+  count,
+  errorText,
+  excelCall,
+  freshAddin,
+  loadAddin,
+  newCounter,
+} from "./bench-addin-harness";
 import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { buildApp } from "../src/server/app";
-import { CREDIT_HEADERS } from "../src/shared/contract/credit-fields";
 import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
-import { endpointFor } from "../src/shared/endpoints";
-import { SETTING_KEYS } from "../src/shared/setting-keys";
 import { STATE_CODES, stateName } from "../src/shared/contract/states";
 
 const USAGE = "usage: npm run bench:addin [-- --properties N] [--points N] [--distinct N] [--tables N]";
@@ -54,7 +63,6 @@ const PROPERTIES = OPTIONS.properties;
 const POINT_CELLS = OPTIONS.points;
 const DISTINCT = OPTIONS.distinct;
 const TABLE_CELLS = OPTIONS.tables;
-const DIST = path.resolve(__dirname, "../dist/addin");
 const FIELDS = [
   "name",
   "asset_type",
@@ -67,38 +75,6 @@ const FIELDS = [
   "city",
   "state_code",
 ];
-
-/** One model cell: a function id and its arguments. */
-interface Cell {
-  id: string;
-  args: unknown[];
-  kind: "point" | "table";
-}
-
-interface Counter {
-  requests: number;
-  pointRequests: number;
-  credits: number;
-  creditsFromHeaders: boolean;
-  statuses: Record<string, number>;
-}
-
-const newCounter = (): Counter => ({ requests: 0, pointRequests: 0, credits: 0, creditsFromHeaders: false, statuses: {} });
-
-/** Counts a response: credits from X-Credits-Charged when the service sends it, else its published cost. */
-function count(counter: Counter, method: string, url: string, response: Response) {
-  const { pathname } = new URL(url);
-  counter.requests++;
-  if (pathname.startsWith("/v1/commercial/properties/")) counter.pointRequests++;
-  counter.statuses[response.status] = (counter.statuses[response.status] ?? 0) + 1;
-  const charged = response.headers.get(CREDIT_HEADERS.charged);
-  if (charged !== null) {
-    counter.creditsFromHeaders = true;
-    counter.credits += Number(charged);
-  } else if (response.ok) {
-    counter.credits += endpointFor(method, pathname)?.cost ?? 0;
-  }
-}
 
 function snapshotFile(): string {
   const file = path.join(os.tmpdir(), `propintel-bench-addin-${PROPERTIES}.db`);
@@ -136,96 +112,6 @@ function model(db: ReturnType<typeof openSnapshot>): Cell[] {
     cells.push(table[i % table.length]);
   }
   return cells;
-}
-
-/** functions.js and taskpane.js in one vm context: the add-in's shared runtime. */
-function loadAddin(origin: string, apiKey: string, counter: Counter) {
-  const associated = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-  const actions = new Map<string, (event: { completed(): void }) => Promise<void>>();
-  const storageItems = new Map<string, string>([[SETTING_KEYS.apiKey, apiKey]]);
-  class ExcelError {
-    constructor(
-      readonly code: string,
-      readonly message?: string,
-    ) {}
-  }
-  const context = vm.createContext({
-    CustomFunctions: {
-      Error: ExcelError,
-      ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
-      associate: (id: string, fn: (...args: unknown[]) => Promise<unknown>) => associated.set(id, fn),
-    },
-    OfficeRuntime: {
-      storage: {
-        getItem: async (k: string) => storageItems.get(k) ?? null,
-        setItem: async (k: string, v: string) => void storageItems.set(k, v),
-        removeItem: async (k: string) => void storageItems.delete(k),
-      },
-    },
-    // The ribbon's refresh ends in a full recalculation; the benchmark runs the model for it.
-    Excel: {
-      run: async (body: (ctx: unknown) => Promise<void>) => body({ workbook: { application: { calculate() {} } }, sync: async () => {} }),
-      CalculationType: { full: "Full" },
-    },
-    Office: { onReady: (cb: () => void) => cb(), actions: { associate: (name: string, fn: never) => actions.set(name, fn) } },
-    // No pane markup: taskpane.js registers the ribbon commands and mounts nothing.
-    document: { getElementById: () => null },
-    location: { origin },
-    fetch: async (url: string, init: RequestInit = {}) => {
-      const response = await fetch(url, init);
-      count(counter, init.method ?? "GET", url, response);
-      return response;
-    },
-    console,
-    setTimeout,
-    clearTimeout,
-    AbortController,
-    URL,
-    URLSearchParams,
-  });
-  context.self = context;
-  vm.runInContext(fs.readFileSync(path.join(DIST, "functions.js"), "utf8"), context, { filename: "functions.js" });
-  vm.runInContext(fs.readFileSync(path.join(DIST, "taskpane.js"), "utf8"), context, { filename: "taskpane.js" });
-  return { associated, actions };
-}
-
-/**
- * Calls a cell's function as Excel does: every parameter functions.json declares (an omitted
- * optional one as null), then the invocation.
- */
-function excelCall(associated: Map<string, (...args: unknown[]) => Promise<unknown>>) {
-  const declared = new Map<string, number>(
-    (
-      JSON.parse(fs.readFileSync(path.join(DIST, "functions.json"), "utf8")) as { functions: { id: string; parameters: unknown[] }[] }
-    ).functions.map((f) => [f.id, f.parameters.length]),
-  );
-  return (cell: Cell) => {
-    const args = [...cell.args, ...Array<null>(Math.max(0, (declared.get(cell.id) ?? 0) - cell.args.length)).fill(null)];
-    return associated.get(cell.id)!(...args, { functionName: cell.id, isInValuePreview: false });
-  };
-}
-
-interface Phase {
-  requests: number;
-  pointRequests: number;
-  credits: number;
-  ms: number;
-  /** What each cell answered (a value, a spill, or an Excel error), in model order. */
-  results: PromiseSettledResult<unknown>[];
-}
-
-/** Excel calculating every cell of the model at once. */
-async function calculate(cells: Cell[], run: (cell: Cell) => Promise<unknown>, counter: Counter): Promise<Phase> {
-  const before = { ...counter };
-  const started = performance.now();
-  const results = await Promise.allSettled(cells.map(run));
-  return {
-    requests: counter.requests - before.requests,
-    pointRequests: counter.pointRequests - before.pointRequests,
-    credits: counter.credits - before.credits,
-    ms: performance.now() - started,
-    results,
-  };
 }
 
 /** The naive add-in: one request per cell, on every calculation, no cache. */
@@ -298,20 +184,6 @@ function row(name: string, addin: Phase, naive: Phase): string {
   ];
   return cells.join(" ");
 }
-
-/** A fresh add-in runtime on a fresh Explorer account: each scenario starts from nothing. */
-async function freshAddin(origin: string, keys: KeyStore, name: string) {
-  const key = keys.createKey(keys.accounts.create(`${name}@bench.example`).id, `bench ${name}`).raw;
-  const counter = newCounter();
-  const addin = loadAddin(origin, key, counter);
-  await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call
-  Object.assign(counter, newCounter());
-  const run = excelCall(addin.associated);
-  return { counter, run };
-}
-
-const errorText = (r: PromiseSettledResult<unknown>) =>
-  r.status === "rejected" ? `${(r.reason as { code?: string }).code ?? "error"} ${(r.reason as { message?: string }).message ?? ""}` : "";
 
 /** 250 distinct =PROP.MARKET(state, asset_type, metric) cells, 50 states x 5 asset types, calculated at once. */
 async function gridScenario(origin: string, keys: KeyStore) {

@@ -25,7 +25,7 @@ import { saleComps } from "./sale-comps";
  * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3" (from a search result or a cell).
  * @param field Field to return, such as "year_built", "building_area_sqft", "owner_name" or "last_sale_price".
- * @param [options] Optional "key=value; ..." text: dates=text (or serial) for a date field, rates=fraction for a rate.
+ * @param [options] Optional "key=value; ..." text: dates=text (or serial) for a date field, rates=fraction for a rate, as_of=2026-10-01 or as_of=snap_… for the data of that snapshot.
  * @param invocation Supplied by Excel.
  * @returns The field's value (dates as Excel dates, rates as percentages); #N/A with a reason when the property has no value for it.
  */

@@ -1,6 +1,7 @@
 // The common body of every list function: check the options against the endpoint's filters
 // and the shaping options, merge them with the positional inputs, fetch the pages and shape
 // the spill. Everything that can be wrong with the input is found before the first request.
+import { pinCall } from "./snapshot-pin";
 import type { EndpointSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { mergeInputs } from "./argument-parsers";
@@ -47,6 +48,7 @@ export function splitOptions(parsed: Map<string, OptionValue>, spec: EndpointSpe
 
 export async function listTable(call: ListCall, ctx: FunctionContext): Promise<Cell[][]> {
   const parsed = parseOptions(call.options, [...LIST_OPTIONS, ...(call.stats ? [STATS_OPTION] : []), ...call.spec.query]);
+  ctx = pinCall(parsed, ctx);
   const fields = fieldNames(call.resource);
   const shape = tableOptions(parsed, fields, call.resource);
   const paging = { ...pagingOptions(parsed), ...(call.limit && !parsed.has("limit") ? { limit: call.limit } : {}) };

@@ -13,6 +13,7 @@ import { NoDataError } from "./excel-errors";
 import { periodRange } from "./history-periods";
 import { parseOptions, type LocalOption, type OptionValue } from "./options";
 import { checkParam, listItems } from "./param-values";
+import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
 import { HEADERS_OPTION, shapeTable, tableOptions, type Cell, type TableOptions } from "./table-shape";
 
 const SPEC = ENDPOINTS.getMarketHistory;
@@ -24,7 +25,7 @@ export const LABELS_OPTION: LocalOption = {
   kind: "boolean",
   help: 'true adds a period column ("2016-Q1") after the date.',
 };
-export const MARKET_HISTORY_OPTIONS = [HEADERS_OPTION, ...VALUE_OPTIONS, input("interval"), LABELS_OPTION];
+export const MARKET_HISTORY_OPTIONS = [HEADERS_OPTION, ...VALUE_OPTIONS, input("interval"), LABELS_OPTION, AS_OF_OPTION];
 
 /** The query of GET /v1/commercial/markets/history, as the service takes it. */
 export type MarketHistoryAsk = Record<string, string> & { geography: string; asset_type: string; metrics: string };
@@ -43,7 +44,7 @@ export function marketHistoryCall(
   from: unknown,
   to: unknown,
   options: unknown,
-): { query: MarketHistoryAsk; shape: TableOptions; labels: boolean } {
+): { query: MarketHistoryAsk; shape: TableOptions; labels: boolean; parsed: Map<string, OptionValue> } {
   const query: MarketHistoryAsk = {
     ...placeArg(geography, SPEC),
     asset_type: assetTypeArg(assetType),
@@ -53,7 +54,7 @@ export function marketHistoryCall(
   const parsed = parseOptions(options, MARKET_HISTORY_OPTIONS);
   const interval = parsed.get("interval") as string | undefined;
   if (interval) query.interval = interval;
-  return { query, shape: tableOptions(parsed, null, "market_history"), labels: labelsOf(parsed) };
+  return { query, shape: tableOptions(parsed, null, "market_history"), labels: labelsOf(parsed), parsed };
 }
 
 function labelsOf(parsed: Map<string, OptionValue>): boolean {
@@ -80,8 +81,8 @@ export async function marketHistory(
   options: unknown,
   ctx: FunctionContext,
 ): Promise<Cell[][]> {
-  const { query, shape, labels } = marketHistoryCall(geography, assetType, metrics, from, to, options);
-  const body = await ctx.session.marketHistory.series(query, ctx);
+  const { query, shape, labels, parsed } = marketHistoryCall(geography, assetType, metrics, from, to, options);
+  const body = await ctx.session.marketHistory.series(query, pinCall(parsed, ctx));
   if (!Array.isArray(body.periods)) throw new NoDataError("The service's answer holds no periods.");
   return historyTable(body, query.metrics.split(","), shape, labels);
 }

@@ -4,6 +4,7 @@
 // server's routes are defined by (src/shared/contract/operations.ts, queries.ts,
 // credit-costs.ts). test/addin/endpoints-contract.test.ts holds the result equal to the
 // OpenAPI document the server generates.
+import { SNAPSHOT_SELECTORS } from "./contract/snapshot-select";
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { CREDIT_COSTS, type OperationName } from "./contract/credit-costs";
 import { OPERATIONS } from "./contract/operations";
@@ -134,7 +135,13 @@ function paramOf(operationId: OperationName, name: string, schema: TSchema): Par
 
 function queryOf(operationId: OperationName): ParamSpec[] {
   const schema = QUERY_SCHEMAS[operationId];
-  return schema ? Object.entries(schema.properties).map(([name, s]) => paramOf(operationId, name, s)) : [];
+  // The snapshot selectors are the call's pin (the functions' as_of option, CallContext.pin),
+  // added to every request of the call, not a filter of one endpoint.
+  return schema
+    ? Object.entries(schema.properties)
+        .filter(([name]) => !(name in SNAPSHOT_SELECTORS))
+        .map(([name, s]) => paramOf(operationId, name, s))
+    : [];
 }
 
 function endpoint<Id extends OperationName>(operationId: Id) {

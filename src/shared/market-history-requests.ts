@@ -10,10 +10,11 @@
 import type { ApiClient } from "./api-client";
 import { ApiError } from "./api-error";
 import { Batcher, type BatchOutcome } from "./batcher";
-import { cacheKey, type CachedApi, type CallContext } from "./cached-api";
+import type { CachedApi, CallContext } from "./cached-api";
 import { MARKET_HISTORY_METRIC_NAMES, type MarketHistory } from "./contract/history";
 import { ENDPOINTS } from "./endpoints";
 import type { CachedError, ResultCache } from "./result-cache";
+import { cacheKey, pinQuery } from "./request-keys";
 import { SharedRequests } from "./shared-requests";
 
 export interface MarketHistoryRequestsOptions {
@@ -68,7 +69,9 @@ export class MarketHistoryRequests {
   /** One cell's series: from the cache, else collected with the other cells asking the same market meanwhile. */
   async series(query: SeriesQuery, ctx: CallContext = {}): Promise<MarketHistory> {
     const client = await this.client();
-    const key = cacheKey(client, { method: "GET", path: SPEC.path, query });
+    // A pinned call (as_of) names its snapshot in the query: only cells of the same pin go together.
+    const asked: SeriesQuery = { ...query, ...pinQuery(ctx.pin) };
+    const key = cacheKey(client, { method: "GET", path: SPEC.path, query: asked });
     const entry = this.options.cache.peek(key);
     // A preview never starts a metered request: it may wait for this cell's request already on its way.
     const joined = ctx.preview ? this.requests.join<MarketHistory>(key, ctx.signal) : undefined;
@@ -78,7 +81,7 @@ export class MarketHistoryRequests {
     if ((entry && !entry.stale) || entry?.etag || ctx.preview) return this.options.api.get<MarketHistory>(SPEC, {}, query, ctx);
     return this.requests.run(
       key,
-      (signal) => this.batcher.load(keyOf(query), signal),
+      (signal) => this.batcher.load(keyOf(asked), signal),
       ctx.signal,
     ) as Promise<unknown> as Promise<MarketHistory>;
   }
@@ -88,7 +91,7 @@ export class MarketHistoryRequests {
     return client;
   }
 
-  /** The batcher's fetch: one request per market, interval and dates, for every cell that asked it. */
+  /** The batcher's fetch: one request per market, interval, dates and pin, for every cell that asked it. */
   private async fetchGroups(keys: string[]): Promise<Map<string, BatchOutcome>> {
     const client = await this.client();
     const groups = new Map<string, { key: string; ask: SeriesQuery }[]>();

@@ -298,3 +298,19 @@ test("a formula-edit preview of a series makes no request, but waits for one alr
   expect(requests).toHaveLength(1);
   expect(session.marketHistory.requestsSent).toBe(1);
 });
+
+test("as_of pins the series: its request names the snapshot, and only cells of the same pin go together", async () => {
+  const { ctx, requests } = testSession(seriesService);
+  await Promise.all([
+    marketHistory("TX", "industrial", "vacancy_rate", null, null, "as_of=2026-10-01", ctx),
+    marketHistory("TX", "industrial", "sales_volume", null, null, "as_of=2026-10-01", ctx),
+    marketHistory("TX", "industrial", "sales_volume", null, null, null, ctx),
+  ]);
+  expect(requests.map((r) => r.query).sort((a, b) => String(a.as_of).localeCompare(String(b.as_of)))).toEqual([
+    { geography: "TX", asset_type: "industrial", metrics: "vacancy_rate,sales_volume", as_of: "2026-10-01" },
+    { geography: "TX", asset_type: "industrial", metrics: "sales_volume" },
+  ]);
+  await expect(marketHistory("TX", "industrial", "vacancy_rate", null, null, "as_of=yesterday", ctx)).rejects.toThrow(
+    /as_of must be a date/,
+  );
+});

@@ -37,7 +37,13 @@ over a captured snapshot.
   500 \`internal\`. Unknown query parameters are
   refused with 400 so a misspelt filter never silently matches everything.
 - **Caching**: every successful GET has an \`ETag\`; send it back in \`If-None-Match\` to get \`304 Not
-  Modified\`. Each market of a batch carries the ETag its single endpoint gives it.
+  Modified\`, free. The ETag validates the answer's content, not the snapshot it came from: it leaves out
+  the \`snapshot\` ref a body names (such ETags are weak, \`W/"…"\`) and a market's \`as_of\`, so after a new
+  snapshot a result the new data left as it was revalidates free and only what changed is billed. A
+  property's ETag is the same from its detail endpoint and a comparison's \`etags\`; a market's the same
+  from its single endpoint and a batch. Batches revalidate too: each market of a batch may carry
+  \`if_none_match\` (304 and free when unchanged), and a comparison whose \`if_none_match\` holds every
+  property asked as it is costs nothing.
 - **Asset-type inputs**: the catalog lists, per asset type, the search inputs this snapshot supports; an
   unsupported one gives \`400 unsupported_filter\` naming the supported inputs.
 - **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog); the

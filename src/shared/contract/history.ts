@@ -95,7 +95,8 @@ export const MarketHistory = Type.Object(
     interval: StringEnum(HISTORY_INTERVALS),
     metrics: Type.Array(Type.String(), { description: "The metrics answered, in the order asked." }),
     units: Type.Record(Type.String(), Type.String(), {
-      description: 'The unit of each metric answered: "usd", "usd_per_sqft_year", "usd_per_unit_month", "fraction", "count", "sqft", "units".',
+      description:
+        'The unit of each metric answered: "usd", "usd_per_sqft_year", "usd_per_unit_month", "fraction", "count", "sqft", "units".',
     }),
     periods: Type.Array(MarketHistoryPoint, { description: "Oldest first." }),
     snapshot: SnapshotRef,
