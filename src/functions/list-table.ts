@@ -28,6 +28,12 @@ export interface ListCall {
   stats?: true;
   /** Inputs sent unless the options give them (the functions' own defaults). */
   defaults?: Record<string, string>;
+  /** The columns shown unless `cols` says otherwise, when not every field (`cols` may still name any). */
+  columns?: readonly string[];
+  /** Rows fetched unless `limit` says otherwise (DEFAULT_ROWS when absent). */
+  limit?: number;
+  /** Bounds of a range (low, high) the contract's RANGES_OF does not list; a low above its high is refused. */
+  ranges?: readonly (readonly [string, string])[];
 }
 
 /** The endpoint's filters given in options, ready for the query. */
@@ -45,11 +51,16 @@ export async function listTable(call: ListCall, ctx: FunctionContext): Promise<C
   ctx = pinCall(parsed, ctx);
   const fields = fieldNames(call.resource);
   const shape = tableOptions(parsed, fields, call.resource);
-  const paging = pagingOptions(parsed);
+  const paging = { ...pagingOptions(parsed), ...(call.limit && !parsed.has("limit") ? { limit: call.limit } : {}) };
   const query = { ...call.defaults, ...mergeInputs(call.positional, splitOptions(parsed, call.spec)) };
   // A range that can match nothing is refused here, before a request is made.
   const range = impossibleRange(call.spec.operationId, query);
   if (range) throw new InputError(`options: ${range.detail}`);
+  for (const [low, high] of call.ranges ?? []) {
+    const [a, b] = [query[low], query[high]];
+    if (a !== undefined && b !== undefined && a > b)
+      throw new InputError(`options: ${low} (${a}) is after ${high} (${b}): nothing can match.`);
+  }
   const { rows } = await fetchRows(ctx, call.spec, call.pathParams ?? {}, query, paging);
   const asked = Object.entries({ ...call.pathParams, ...query }).map(([k, v]) => `${k}=${v}`);
   const from = paging.offset > 0 ? ` from row ${paging.offset + 1}` : "";
@@ -65,5 +76,5 @@ export async function listTable(call: ListCall, ctx: FunctionContext): Promise<C
       shape,
     );
   }
-  return shapeTable(rows, fields, shape, empty);
+  return shapeTable(rows, call.columns ?? fields, shape, empty);
 }
