@@ -63,6 +63,8 @@ export class CachedApi {
   /** The markets the market batchers have been asked for, by pin and market key. */
   private readonly marketAsks = new Map<string, MarketAsk>();
   private snapshotId: string | null = null;
+  /** Capture times of the snapshots seen (answers' refs, coverage's kept list), by id. */
+  private readonly capturedAt = new Map<string, string>();
 
   constructor(private readonly options: CachedApiOptions) {}
 
@@ -197,6 +199,7 @@ export class CachedApi {
     const entry = this.options.cache.peek(key);
     const response = await client.send<CoverageReport>({ ...request, etag: entry?.value ? entry.etag : null });
     const body = response.status === 304 ? (entry!.value as typeof response.body) : response.body;
+    this.noteCaptures(body);
     const snapshotId = body?.snapshot?.id;
     if (!snapshotId) throw new ApiError(response.status, "invalid_response", "The coverage report names no snapshot.");
     const previous = entry?.snapshotId ?? this.snapshotId;
@@ -239,9 +242,9 @@ export class CachedApi {
     try {
       const response = await client.send<T>({ ...request, etag: entry?.value !== undefined ? entry.etag : null });
       if (response.status === 304 && entry) {
-        this.confirm(key, entry, pinned ? null : this.snapshotId);
-        return entry.value as T;
+        return this.confirm(key, entry, response.snapshotId ?? (pinned ? null : this.snapshotId)) as T;
       }
+      this.noteCaptures(response.body);
       const snapshotId = snapshotOf(response.body) ?? (pinned ? null : this.snapshotId);
       // A pinned answer names its own snapshot, not the one the service serves now.
       if (snapshotOf(response.body) && !pinned) this.snapshotId = snapshotId;
@@ -288,6 +291,7 @@ export class CachedApi {
             ...(Object.keys(held).length > 0 ? { if_none_match: held } : {}),
           },
         });
+        this.noteCaptures(response.body);
         const snapshotId = response.body?.snapshot?.id ?? this.snapshotId;
         if (!pin) this.snapshotId = snapshotId;
         const etags = response.body?.etags ?? {};
@@ -350,13 +354,13 @@ export class CachedApi {
           body: request,
         });
         const body = response.body!;
+        this.noteCaptures(body);
         const snapshotId = body.snapshot?.id ?? this.snapshotId;
         if (!pin) this.snapshotId = snapshotId;
         body.results.forEach((result, i) => {
           const key = keyOf(markets[i]);
           if (result.status === 304 && held[i]?.value !== undefined) {
-            this.confirm(key, held[i]!, snapshotId);
-            outcomes.set(asked[i], { record: held[i]!.value as Record<string, unknown> });
+            outcomes.set(asked[i], { record: this.confirm(key, held[i]!, snapshotId) as Record<string, unknown> });
           } else if (result.market) {
             this.options.cache.set(key, { value: result.market, etag: result.etag, snapshotId });
             outcomes.set(asked[i], { record: result.market as unknown as Record<string, unknown> });
@@ -407,10 +411,26 @@ export class CachedApi {
     return best;
   }
 
-  /** A 304 for `held`: kept as it is, or copied to `key` when it was another pin's copy. */
-  private confirm(key: string, held: CacheEntry, snapshotId: string | null): void {
-    if (held.key === key) this.options.cache.revalidated(key, snapshotId);
-    else this.options.cache.set(key, { value: held.value, etag: held.etag, snapshotId });
+  /**
+   * A 304 for `held` from snapshot `snapshotId`: the content is the same, so the copy is kept
+   * (or copied to `key`, when it was another pin's), restamped with that snapshot where the
+   * answer names one: a list's `snapshot`, a market's `as_of` (the date its figures describe).
+   * Returns the value now held.
+   */
+  private confirm(key: string, held: CacheEntry, snapshotId: string | null): unknown {
+    const captured = snapshotId ? this.capturedAt.get(snapshotId) : undefined;
+    const value = captured ? restamp(held.value, snapshotId!, captured) : held.value;
+    if (held.key === key && value === held.value) this.options.cache.revalidated(key, snapshotId);
+    else this.options.cache.set(key, { value, etag: held.etag, snapshotId });
+    return value;
+  }
+
+  /** Remembers the capture times an answer names (its snapshot ref; coverage's kept snapshots). */
+  private noteCaptures(body: unknown): void {
+    const b = body as { snapshot?: { id?: unknown; captured_at?: unknown }; snapshots?: { id: string; captured_at: string }[] } | null;
+    if (typeof b?.snapshot?.id === "string" && typeof b.snapshot.captured_at === "string")
+      this.capturedAt.set(b.snapshot.id, b.snapshot.captured_at);
+    for (const kept of Array.isArray(b?.snapshots) ? b.snapshots : []) this.capturedAt.set(kept.id, kept.captured_at);
   }
 
   private async fetchOne(client: ApiClient, id: string, pin: SnapshotPin | undefined, outcomes: Map<string, BatchOutcome>): Promise<void> {
@@ -440,6 +460,19 @@ function cachedError(err: ApiError): CachedError {
   const kept: CachedError = { status: err.status, code: err.code, message: err.message, requestId: err.requestId };
   if (Array.isArray(suggestions) && suggestions.length > 0) kept.suggestions = suggestions.map(String);
   return kept;
+}
+
+/**
+ * A value confirmed unchanged by snapshot `id` (captured at `capturedAt`), stamped with it: the
+ * `snapshot` a list or comparison names, and a market's `as_of`, which is the capture date of
+ * the snapshot its figures describe. Anything else is returned as it is.
+ */
+function restamp(value: unknown, id: string, capturedAt: string): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const v = value as Record<string, unknown>;
+  if (v.object === "market_snapshot") return { ...v, as_of: capturedAt.slice(0, 10) };
+  if (v.snapshot && typeof v.snapshot === "object") return { ...v, snapshot: { id, captured_at: capturedAt } };
+  return value;
 }
 
 function unwrap<T>(entry: CacheEntry): T {

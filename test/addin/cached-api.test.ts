@@ -334,3 +334,32 @@ test("pinning a result already held revalidates the copy held (free while unchan
   await propertyField("cp_7", "name", "as_of=snap_1", ctx);
   expect(requests).toHaveLength(0); // now held under its pinned request too
 });
+
+test("a market confirmed unchanged by a newer snapshot (304 in a batch) is dated by that snapshot's capture", async () => {
+  const state = { snapshot: "snap_1", captured: "2025-01-01T00:00:00Z" };
+  const market = { id: "mkt_TX_office", object: "market_snapshot", vacancy_rate: 0.1, as_of: "2025-01-01" };
+  const { ctx } = testSession((req) => {
+    if (req.path === "/v1/commercial/coverage") {
+      return jsonResponse({ object: "coverage", snapshot: { id: state.snapshot, captured_at: state.captured } });
+    }
+    const results = req.body.markets.map(({ if_none_match, ...m }: { if_none_match?: string }) => ({
+      ...m,
+      status: if_none_match === '"m"' ? 304 : 200,
+      market: if_none_match === '"m"' ? null : market,
+      etag: '"m"',
+      problem: null,
+    }));
+    return jsonResponse({
+      object: "market_batch",
+      results,
+      credits_charged: 0,
+      snapshot: { id: state.snapshot, captured_at: state.captured },
+    });
+  });
+  await ctx.session.api.refresh();
+  expect(await marketFigures("TX", "office", "as_of", "dates=text", ctx)).toEqual([["2025-01-01"]]);
+  Object.assign(state, { snapshot: "snap_2", captured: "2025-02-01T00:00:00Z" });
+  await ctx.session.api.refresh();
+  expect(await marketFigures("TX", "office", "as_of", "dates=text", ctx)).toEqual([["2025-02-01"]]);
+  expect(await marketFigures("TX", "office", "vacancy_rate", "rates=fraction", ctx)).toEqual([[0.1]]);
+});
