@@ -72,7 +72,18 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
     gen.finish();
     lap("parcels, listings and sales complete");
     const history = cycleHistory(seed);
-    coverage = finishSnapshot(w, { id, capturedAt, source: "generated", seed, startedAt: started, derived: true, history, log });
+    const historySales = gen.historySales();
+    coverage = finishSnapshot(w, {
+      id,
+      capturedAt,
+      source: "generated",
+      seed,
+      startedAt: started,
+      derived: true,
+      history,
+      historySales,
+      log,
+    });
     w.close();
   } catch (err) {
     gen?.abort();

@@ -6,7 +6,7 @@ import { deriveCoverage, type Coverage } from "./derive/coverage";
 import { deriveDiligence } from "./derive/diligence";
 import { countPropertyFields } from "./derive/field-counts";
 import { deriveMarkets, type SalesGroup } from "./derive/markets";
-import { deriveMarketHistory, type HistoryModel } from "./derive/market-history";
+import { deriveMarketHistory, type HistoryModel, type HistorySalesRow } from "./derive/market-history";
 import { derivePlaces } from "./derive/places";
 import { windowsFor } from "./derive/windows";
 import { SNAPSHOT_FORMAT, type SnapshotWriter } from "./snapshot-file";
@@ -23,6 +23,8 @@ export interface FinishOptions {
   derived?: boolean;
   /** How rents and vacancy moved before the capture date (generated snapshots); imported ones take captured history. */
   history?: HistoryModel;
+  /** Market history's sales rows, when a parallel build's worker computed them. */
+  historySales?: HistorySalesRow[];
   log?: (msg: string) => void;
 }
 
@@ -69,7 +71,9 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   lap(`places: ${places} rows`);
   // History reads the markets and every sale, so it too waits for all the record tables.
   const windows = windowsFor(opts.capturedAt);
-  const history = w.transaction(() => deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history, log }));
+  const history = w.transaction(() =>
+    deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history, sales: opts.historySales, log }),
+  );
   lap(`market history: ${history.markets} markets x ${history.quarters} quarters`);
   // Sampled statistics: a full ANALYZE of a million-property file takes longer than the rest of
   // the indexing and gives the planner nothing more it needs (SQLite recommends 100-1000).

@@ -1,14 +1,18 @@
-// The market history's two tables. `market_history` is derived: one row per market (by the
-// markets table's rowid, which keeps the key to two small integers) and calendar quarter
-// (year * 4 + quarter - 1, src/shared/contract/periods.ts), keyed so one market's series is one
-// range of the primary key. `captured_market_history` holds what an import was given
-// (`market_history.csv` / `.ndjson`), checked like every other captured row.
+// The market history's tables. `market_history` is derived: one row per market (by the markets
+// table's rowid, which keeps the key to two small integers) and calendar quarter (year * 4 +
+// quarter - 1, src/shared/contract/periods.ts), keyed so one market's series is one range of
+// the primary key. Every figure is stored as an integer in a fixed unit (cents of rent, rates in
+// hundredths of a percent), which takes 2-3 bytes where a REAL takes 8: at a million properties
+// the table holds 11 million rows. The view `market_history_figures` gives them back in the API's
+// units, exactly (k / 100 is the same double as the 2-decimal figure it was made from).
+// `captured_market_history` holds what an import was given (`market_history.csv` / `.ndjson`),
+// checked like every other captured row.
 import { Type, type TSchema } from "@sinclair/typebox";
 import { MARKET_HISTORY_METRICS, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../shared/contract/history";
 import { MarketSnapshot } from "../shared/contract/records";
 import { Nullable } from "../shared/contract/schema-helpers";
 
-/** Metrics stored as whole numbers (counts, USD totals, areas, units); the others are REAL. */
+/** Metrics that are whole numbers in the API (counts, USD totals, areas, units). */
 const INTEGER_METRICS = new Set<MarketHistoryMetric>([
   "sales_volume",
   "sales_count",
@@ -20,12 +24,28 @@ const INTEGER_METRICS = new Set<MarketHistoryMetric>([
   "deliveries_units",
 ]);
 
+/**
+ * What a stored figure is multiplied by: rents per sq ft and prices per sq ft in cents, rates in
+ * hundredths of a percent (the precision the market snapshot rounds them to). The others are
+ * whole already (unit rents and prices per unit are rounded to the dollar).
+ */
+export const HISTORY_SCALES: Partial<Record<MarketHistoryMetric, number>> = {
+  asking_rent_sqft_year: 100,
+  vacancy_rate: 10_000,
+  median_cap_rate: 10_000,
+  median_price_per_sqft: 100,
+};
+
 export const MARKET_HISTORY_DDL = `CREATE TABLE market_history (
   market INTEGER NOT NULL,
   quarter INTEGER NOT NULL,
-${MARKET_HISTORY_METRIC_NAMES.map((m) => `  ${m} ${INTEGER_METRICS.has(m) ? "INTEGER" : "REAL"}`).join(",\n")},
+${MARKET_HISTORY_METRIC_NAMES.map((m) => `  ${m} INTEGER`).join(",\n")},
   PRIMARY KEY (market, quarter)
 ) WITHOUT ROWID`;
+
+export const MARKET_HISTORY_VIEW_DDL = `CREATE VIEW market_history_figures AS SELECT market, quarter,
+${MARKET_HISTORY_METRIC_NAMES.map((m) => `  ${HISTORY_SCALES[m] ? `${m} / ${HISTORY_SCALES[m]}.0 AS ${m}` : m}`).join(",\n")}
+FROM market_history`;
 
 const M = MarketSnapshot.properties;
 const metricFields: Record<string, TSchema> = {};

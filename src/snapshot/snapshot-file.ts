@@ -15,7 +15,7 @@ import {
   type TableName,
 } from "./tables";
 import { fillPropertyDocs } from "./property-docs";
-import { MARKET_HISTORY_DDL } from "./history-tables";
+import { MARKET_HISTORY_DDL, MARKET_HISTORY_VIEW_DDL } from "./history-tables";
 
 /**
  * The layout version this code writes and the service reads. 2 added `property_docs`; 3 keyed
@@ -52,6 +52,7 @@ export class SnapshotWriter {
     this.db.exec(META_DDL);
     for (const name of Object.keys(TABLES) as TableName[]) this.db.exec(tableDdl(name));
     this.db.exec(MARKET_HISTORY_DDL);
+    this.db.exec(MARKET_HISTORY_VIEW_DDL);
   }
 
   /** Inserts rows; call inside `transaction` for speed. Array fields are stored as JSON. */

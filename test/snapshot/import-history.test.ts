@@ -41,10 +41,9 @@ test("captured figures are used where given, derived ones elsewhere, the rest is
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   const db = openSnapshot(out);
   const rows = (id: string) =>
-    db.prepare("SELECT h.* FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.id = ? ORDER BY quarter").all(id) as Record<
-      string,
-      number | null
-    >[];
+    db
+      .prepare("SELECT h.* FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.id = ? ORDER BY quarter")
+      .all(id) as Record<string, number | null>[];
   const at = (list: Record<string, number | null>[], label: string) => list.find((x) => x.quarter === parseQuarter(label))!;
   const tx = rows("mkt_TX_industrial");
   expect(tx).toHaveLength(43); // 2016-Q1 .. 2026-Q3
@@ -74,7 +73,9 @@ test("NDJSON works the same, and leaving a metric out is a gap, not a zero", () 
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   const db = openSnapshot(out);
   const row = db
-    .prepare("SELECT h.* FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.id = 'mkt_TX_industrial' AND quarter = ?")
+    .prepare(
+      "SELECT h.* FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.id = 'mkt_TX_industrial' AND quarter = ?",
+    )
     .get(parseQuarter("2020-Q2")) as Record<string, number | null>;
   expect(row).toMatchObject({ vacancy_rate: 0.2, asking_rent_sqft_year: null, median_cap_rate: null, inventory_sqft: 100_000 });
   db.close();

@@ -27,7 +27,7 @@ const one = <T = any>(sql: string, ...params: unknown[]) => db.prepare(sql).get(
 
 /** One market's series, oldest first. */
 const series = (marketId: string) =>
-  all(`SELECT h.* FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.id = ? ORDER BY h.quarter`, marketId);
+  all(`SELECT h.* FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.id = ? ORDER BY h.quarter`, marketId);
 
 test("the span: whole years back to at least HISTORY_QUARTERS quarters, every market every quarter", () => {
   expect(capture).toBe("2026-11-01");
@@ -57,13 +57,13 @@ test("the last quarter's stocks and medians are the market snapshot's, in every 
     "inventory_units",
   ];
   const differing = all(
-    `SELECT m.id FROM markets m JOIN market_history h ON h.market = m.rowid AND h.quarter = ?
+    `SELECT m.id FROM markets m JOIN market_history_figures h ON h.market = m.rowid AND h.quarter = ?
      WHERE ${same.map((c) => `h.${c} IS NOT m.${c}`).join(" OR ")}`,
     last,
   );
   expect(differing).toEqual([]);
   // Not vacuous: the figures are there.
-  expect(one(`SELECT COUNT(vacancy_rate) AS n FROM market_history WHERE quarter = ?`, last).n).toBeGreaterThan(1000);
+  expect(one(`SELECT COUNT(vacancy_rate) AS n FROM market_history_figures WHERE quarter = ?`, last).n).toBeGreaterThan(1000);
 });
 
 test("sales count and volume per quarter are exactly the sales recorded in it, and sum to the sales table's", () => {
@@ -124,7 +124,7 @@ test("inventory follows year_built: deliveries are what completed in the quarter
   }
   const rows = all(
     `SELECT m.geography_id AS state, m.asset_type, h.quarter, h.deliveries_sqft, h.inventory_sqft
-     FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.geography_type = 'state' AND h.inventory_sqft IS NOT NULL
+     FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.geography_type = 'state' AND h.inventory_sqft IS NOT NULL
      ORDER BY m.rowid, h.quarter`,
   );
   let deliveries = 0;
@@ -154,12 +154,24 @@ test("net absorption is the change in occupied area between quarter ends", () =>
   }
 });
 
-test("every metric the contract names is a column, typed as the contract says", () => {
-  const cols = db
-    .prepare("SELECT * FROM market_history LIMIT 1")
-    .columns()
-    .map((c) => c.name);
-  expect(cols).toEqual(["market", "quarter", ...MARKET_HISTORY_METRIC_NAMES]);
+test("every metric the contract names is a column, stored as an integer and given back exactly by the view", () => {
+  const cols = db.prepare("SELECT * FROM market_history LIMIT 1").columns();
+  expect(cols.map((c) => c.name)).toEqual(["market", "quarter", ...MARKET_HISTORY_METRIC_NAMES]);
+  expect(new Set(cols.map((c) => c.type))).toEqual(new Set(["INTEGER"]));
+  expect(
+    db
+      .prepare("SELECT * FROM market_history_figures LIMIT 1")
+      .columns()
+      .map((c) => c.name),
+  ).toEqual(cols.map((c) => c.name));
+  const raw = one(
+    "SELECT h.* FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.id = 'mkt_TX_office' AND h.quarter = ?",
+    last,
+  );
+  const market = one("SELECT * FROM markets WHERE id = 'mkt_TX_office'");
+  expect(raw.vacancy_rate).toBe(Math.round(market.vacancy_rate * 10_000));
+  expect(raw.asking_rent_sqft_year).toBe(Math.round(market.asking_rent_sqft_year * 100));
+  expect(Number.isInteger(raw.median_cap_rate)).toBe(true);
 });
 
 /** Quarters where a series turns (a peak or a trough). */

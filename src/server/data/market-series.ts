@@ -34,7 +34,12 @@ export interface SeriesRequest {
 const COLUMNS = MARKET_HISTORY_METRIC_NAMES.join(", ");
 
 function readQuarters(snapshot: SnapshotContext, market: number, lo: number, hi: number): QuarterRow[] {
-  return snapshot.all<QuarterRow>(`SELECT quarter, ${COLUMNS} FROM market_history WHERE market = ? AND quarter BETWEEN ? AND ?`, [market, lo, hi]);
+  // The view gives the stored integers back in the API's units (snapshot/history-tables.ts).
+  return snapshot.all<QuarterRow>(`SELECT quarter, ${COLUMNS} FROM market_history_figures WHERE market = ? AND quarter BETWEEN ? AND ?`, [
+    market,
+    lo,
+    hi,
+  ]);
 }
 
 function pick(row: QuarterRow, metrics: readonly MarketHistoryMetric[]): Record<string, number | null> {

@@ -12,6 +12,7 @@ import {
 import type { MarketSnapshot } from "../../shared/contract/records";
 import { parseQuarter, quarterStart } from "../../shared/contract/periods";
 import { ApiProblem } from "../http/problem";
+import { JsonText } from "../data/json-text";
 import { marketSeries } from "../data/market-series";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { defineRoute } from "./route-def";
@@ -74,7 +75,9 @@ export const marketHistoryRoute = defineRoute({
       capture,
     });
     const { rid: _rid, id, ...identity } = market;
-    return {
+    // Written by JSON.stringify: the schema's serialiser walks 40 periods' `values` records
+    // generically, which made it the larger part of the request (the answer is the same).
+    const answer: MarketHistory = {
       object: "market_history" as const,
       market_id: id,
       ...identity,
@@ -84,5 +87,6 @@ export const marketHistoryRoute = defineRoute({
       periods,
       snapshot: snapshot.ref,
     };
+    return new JsonText(JSON.stringify(answer));
   },
 });

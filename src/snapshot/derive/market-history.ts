@@ -17,15 +17,17 @@
 // - Net absorption is the change in occupied area (units) between quarter ends, occupied being
 //   inventory x (1 - vacancy).
 // Captured figures (imported) take the place of derived ones in every quarter but the last,
-// whose figures are the market snapshot's. Two SQL scans (properties, sales) feed it, grouped at
-// the markets' finest grain; JS rolls the groups up into every market they belong to.
+// whose figures are the market snapshot's. One pass over the properties and one over the sales
+// (grouped at the markets' finest grain by SQL; in a parallel build the part worker runs it)
+// feed it; JS rolls the groups up into every market they belong to.
 import type Database from "better-sqlite3";
 import { HISTORY_QUARTERS, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../../shared/contract/history";
 import type { HistoryCoverage } from "../../shared/contract/coverage";
-import { historySpan, parseQuarter, quarterEnd, quarterLabel, quarterStart } from "../../shared/contract/periods";
+import { completionQuarter, historySpan, parseQuarter, quarterEnd, quarterLabel, quarterStart } from "../../shared/contract/periods";
 import type { AssetType } from "../../shared/contract/vocabulary";
 import { parseList, WindowMedians, type ValueCell } from "./history-medians";
 import { GapTally } from "./history-gaps";
+import { HISTORY_SCALES } from "../history-tables";
 import { geographiesOf, marketKey, type Group } from "./markets";
 import { Mode, roundTo } from "./stats";
 
@@ -76,43 +78,60 @@ function groupMarkets(ord: Map<string, number>, g: Group): number[] {
   return out;
 }
 
-/** Deliveries per market and quarter, and (for a model) each market's cycle key: the metro most of its properties are in. */
+/**
+ * Deliveries per market and quarter, and (for a model) each market's cycle key: the metro most of
+ * its properties are in. One pass over the properties without a GROUP BY (sorting a million rows
+ * by six text columns took longer than reading them), grouped here by their geography.
+ */
 function readCompletions(db: Database.Database, ord: Map<string, number>, span: Span, withKeys: boolean) {
   const sqft = new Float64Array(ord.size * span.n);
   const units = new Float64Array(ord.size * span.n);
   const keys = withKeys ? Array.from({ length: ord.size }, () => new Mode()) : [];
-  const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type,
-      -- completionQuarter (src/shared/contract/periods.ts), before its clamp to the capture quarter
-      CASE WHEN year_built IS NULL THEN NULL ELSE year_built * 4 + unicode(substr(id, -1)) % 4 END AS cq,
-      COUNT(*) AS n, SUM(building_area_sqft) AS sqft, SUM(units) AS units
-    FROM properties GROUP BY city, state_code, metro_id, zip, county_fips, asset_type, cq`;
-  type Row = Group & { cq: number | null; n: number; sqft: number | null; units: number | null };
-  for (const r of db.prepare(sql).iterate() as IterableIterator<Row>) {
-    const markets = groupMarkets(ord, r);
-    const j = r.cq === null || r.cq < span.first ? -1 : Math.min(r.cq, span.last) - span.first;
+  const groups = new Map<string, number[]>();
+  const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type, id, year_built, building_area_sqft, units FROM properties`;
+  type Row = [string, string, string | null, string | null, string | null, string, string, number | null, number | null, number | null];
+  for (const r of db.prepare(sql).raw().iterate() as IterableIterator<Row>) {
+    const [city, state_code, metro_id, zip, county_fips, asset_type, id, yearBuilt, area, count] = r;
+    const key = `${city}|${state_code}|${metro_id}|${zip}|${county_fips}|${asset_type}`;
+    let markets = groups.get(key);
+    if (!markets) groups.set(key, (markets = groupMarkets(ord, { city, state_code, metro_id, zip, county_fips, asset_type })));
+    const q = completionQuarter(id, yearBuilt, span.last);
+    const j = q === null || q < span.first ? -1 : q - span.first;
     for (const i of markets) {
       if (j >= 0) {
-        sqft[i * span.n + j] += r.sqft ?? 0;
-        units[i * span.n + j] += r.units ?? 0;
+        sqft[i * span.n + j] += area ?? 0;
+        units[i * span.n + j] += count ?? 0;
       }
-      if (withKeys) keys[i].add(r.metro_id ?? `nonmetro-${r.state_code}`, r.n);
+      if (withKeys) keys[i].add(metro_id ?? `nonmetro-${state_code}`);
     }
   }
   return { sqft, units, keys: keys.map((k) => k.value ?? "") };
 }
 
-/** Sales per market and quarter, and the windows their medians are taken over. */
-function readSales(db: Database.Database, ord: Map<string, number>, span: Span, capture: string) {
-  const count = new Float64Array(ord.size * span.n);
-  const volume = new Float64Array(ord.size * span.n);
-  const cells: Record<"caps" | "ppsf" | "ppu", ValueCell[]> = { caps: [], ppsf: [], ppu: [] };
-  const base = span.first - MEDIAN_BACK;
+/** Sales by (city, ZIP, county, state, metro, asset type) and quarter, as market history reads them. */
+export type HistorySalesRow = Group & { q: number; n: number; vol: number; caps: string | null; ppsf: string | null; ppu: string | null };
+
+/**
+ * The sales side of the history, as rows (from MEDIAN_BACK quarters before the span, for the
+ * first quarters' medians, to the capture date). Exported because a parallel build keeps the
+ * sales in the worker's part file: the worker runs this there and hands the rows over.
+ */
+export function historySalesRows(db: Database.Database, capture: string): HistorySalesRow[] {
+  const from = historySpan(capture, HISTORY_QUARTERS).first - MEDIAN_BACK;
   const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type,
       CAST(substr(sale_date, 1, 4) AS INTEGER) * 4 + (CAST(substr(sale_date, 6, 2) AS INTEGER) - 1) / 3 AS q,
       COUNT(*) AS n, SUM(sale_price) AS vol, group_concat(cap_rate) AS caps, group_concat(price_per_sqft) AS ppsf, group_concat(price_per_unit) AS ppu
     FROM sales NOT INDEXED WHERE sale_date >= ? AND sale_date <= ? GROUP BY 1, 2, 3, 4, 5, 6, 7`;
-  type Row = Group & { q: number; n: number; vol: number; caps: string | null; ppsf: string | null; ppu: string | null };
-  for (const r of db.prepare(sql).iterate(quarterStart(base), capture) as IterableIterator<Row>) {
+  return db.prepare(sql).all(quarterStart(from), capture) as HistorySalesRow[];
+}
+
+/** Sales per market and quarter, and the windows their medians are taken over. */
+function readSales(ord: Map<string, number>, span: Span, rows: HistorySalesRow[]) {
+  const count = new Float64Array(ord.size * span.n);
+  const volume = new Float64Array(ord.size * span.n);
+  const cells: Record<"caps" | "ppsf" | "ppu", ValueCell[]> = { caps: [], ppsf: [], ppu: [] };
+  const base = span.first - MEDIAN_BACK;
+  for (const r of rows) {
     const markets = groupMarkets(ord, r);
     if (!markets.length) continue;
     const j = r.q - span.first;
@@ -193,6 +212,8 @@ export interface HistoryOptions {
   /** The capture date, YYYY-MM-DD. */
   capture: string;
   model?: HistoryModel;
+  /** The sales rows, when the sales are not in `db` yet (a parallel build's worker computed them). */
+  sales?: HistorySalesRow[];
   /** Step timings, for the build's log. */
   log?: (msg: string) => void;
 }
@@ -218,7 +239,7 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
   };
   const built = readCompletions(db, ord, span, model !== undefined);
   lap("completions");
-  const sales = readSales(db, ord, span, opts.capture);
+  const sales = readSales(ord, span, opts.sales ?? historySalesRows(db, opts.capture));
   lap("sales and their medians' windows");
   const { captured, rows: capturedRows } = readCaptured(db, ord, span);
   // The model's moves from the capture date to each quarter's end (and, last, to the end of the
@@ -255,6 +276,8 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
   for (const m of cols) series[m] = new Array<number | null>(n);
 
   const nulls = new Int32Array(cols.length);
+  // Stored as integers in fixed units (history-tables.ts); whole figures are rounded already.
+  const scale = cols.map((m) => HISTORY_SCALES[m] ?? 1);
   for (let i = 0; i < markets.length; i++) {
     const mk = markets[i];
     const at = i * n;
@@ -301,7 +324,7 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
       const list = series[cols[c]];
       for (let j = 0, k = 2 + c; j < n; j++, k += cols.length + 2) {
         const v = list[j];
-        values[k] = v;
+        values[k] = scale[c] === 1 || v === null ? v : Math.round(v * scale[c]);
         if (v === null) nulls[c]++;
       }
     }

@@ -6,6 +6,7 @@
 import type { Listing, Parcel, SaleComp } from "../../shared/contract/records";
 import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
 import type { SalesGroup } from "../derive/markets";
+import type { HistorySalesRow } from "../derive/market-history";
 import type { SnapshotWriter } from "../snapshot-file";
 import { STATE_CODES } from "../state-data";
 import { ASSET_PROFILES } from "./asset-profiles";
@@ -100,6 +101,8 @@ export interface Generation {
   counts: TableCounts;
   /** The markets' sales groups when the worker holds the sales (waits for them); else undefined. */
   salesGroups(): SalesGroup[] | undefined;
+  /** Market history's sales rows when the worker computed them (after finish); else undefined. */
+  historySales(): HistorySalesRow[] | undefined;
   /** Completes the part writer's tables (waits for the worker, if any) and indexes them. */
   finish(): void;
   /** Stops the worker, if any, after a failure. */
@@ -137,6 +140,7 @@ export function startGeneration(w: SnapshotWriter, opts: GenerateRun): Generatio
   return {
     counts: { ...loop.counts, parcels: plan.parcels, listings: plan.listings, companies: ctx.pools.all.length },
     salesGroups: () => writer.salesGroups(),
+    historySales: () => writer.historySales(),
     finish: () => writer.finish(w),
     abort: () => writer.abort(),
   };

@@ -45,6 +45,9 @@ function run(data: PartWorkerData): void {
     data.port.postMessage({ salesGroups: salesGroups(w.db, windowsFor(data.options.capturedAt)) });
     Atomics.store(flags, SALES_READY, 1);
     Atomics.notify(flags, STATE); // the main thread sleeps on STATE
+    // Market history's sales rows, while the main thread derives and indexes: it reads them once all is in.
+    const { historySalesRows } = require("../derive/market-history") as typeof import("../derive/market-history");
+    data.port.postMessage({ historySales: historySalesRows(w.db, windowsFor(data.options.capturedAt).capture) });
     w.createIndexes(PART_TABLES);
     w.close();
     Atomics.store(flags, STATE, DONE);

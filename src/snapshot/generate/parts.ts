@@ -3,10 +3,12 @@
 // with their indexes, into a part file while this thread makes properties; the part is then
 // copied in (SQLite's transfer optimisation copies rows and index b-trees as they are, with no
 // re-sorting). The worker also computes the markets' sales groups from its sales, so markets
-// can be derived before the copy. Either way each table gets the same rows in the same order.
+// can be derived before the copy, and market history's sales rows, so the main thread does not
+// scan the sales again once they are copied in. Either way each table gets the same rows in the same order.
 import fs from "node:fs";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { SalesGroup } from "../derive/markets";
+import type { HistorySalesRow } from "../derive/market-history";
 import type { SnapshotWriter } from "../snapshot-file";
 import type { GenContext, GenerateOptions } from "./context";
 import { insertBatch, OtherParcels } from "./others";
@@ -19,6 +21,8 @@ export interface PartWriter {
   round(batch: RoundBatch): void;
   /** The sales groups, if the sales are not in the snapshot yet (see derive/markets.ts). */
   salesGroups(): SalesGroup[] | undefined;
+  /** Market history's sales rows, if the sales were not in the snapshot while it was derived (after finish). */
+  historySales(): HistorySalesRow[] | undefined;
   /** Waits for the rest and leaves every part table complete and indexed in `w`. */
   finish(w: SnapshotWriter): void;
   /** Stops the work after a failure elsewhere (a worker would otherwise wait for rounds forever). */
@@ -46,6 +50,10 @@ export class InlinePart implements PartWriter {
     return undefined; // the sales are in the snapshot: markets read them there
   }
 
+  historySales(): undefined {
+    return undefined; // and so does market history
+  }
+
   finish(w: SnapshotWriter): void {
     w.createIndexes(PART_TABLES);
   }
@@ -70,6 +78,7 @@ export class WorkerPart implements PartWriter {
   private readonly path: string;
   private readonly started = Date.now();
   private readonly worker: Worker;
+  private history: HistorySalesRow[] | undefined;
 
   constructor(
     options: GenerateOptions,
@@ -107,8 +116,15 @@ export class WorkerPart implements PartWriter {
     return msg.salesGroups;
   }
 
+  historySales(): HistorySalesRow[] | undefined {
+    return this.history;
+  }
+
   finish(w: SnapshotWriter): void {
     this.waitFor(() => Atomics.load(this.flags, STATE) === DONE);
+    const msg = receiveMessageOnPort(this.port)?.message as { historySales?: HistorySalesRow[] } | undefined;
+    if (!msg?.historySales) throw new Error("snapshot part worker sent no market history sales");
+    this.history = msg.historySales;
     this.port.close();
     const merging = Date.now();
     this.log(`part worker done at ${((merging - this.started) / 1000).toFixed(1)} s`);
