@@ -32,8 +32,6 @@ export interface ListCall {
   columns?: readonly string[];
   /** Rows fetched unless `limit` says otherwise (DEFAULT_ROWS when absent). */
   limit?: number;
-  /** Bounds of a range (low, high) the contract's RANGES_OF does not list; a low above its high is refused. */
-  ranges?: readonly (readonly [string, string])[];
 }
 
 /** The endpoint's filters given in options, ready for the query. */
@@ -56,11 +54,6 @@ export async function listTable(call: ListCall, ctx: FunctionContext): Promise<C
   // A range that can match nothing is refused here, before a request is made.
   const range = impossibleRange(call.spec.operationId, query);
   if (range) throw new InputError(`options: ${range.detail}`);
-  for (const [low, high] of call.ranges ?? []) {
-    const [a, b] = [query[low], query[high]];
-    if (a !== undefined && b !== undefined && a > b)
-      throw new InputError(`options: ${low} (${a}) is after ${high} (${b}): nothing can match.`);
-  }
   const { rows } = await fetchRows(ctx, call.spec, call.pathParams ?? {}, query, paging);
   const asked = Object.entries({ ...call.pathParams, ...query }).map(([k, v]) => `${k}=${v}`);
   const from = paging.offset > 0 ? ` from row ${paging.offset + 1}` : "";

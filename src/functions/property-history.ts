@@ -48,7 +48,6 @@ export async function propertyHistory(propertyId: unknown, options: unknown, ctx
       empty: "No events",
       columns: HISTORY_COLUMNS,
       limit: HISTORY_DEFAULT_ROWS,
-      ranges: [["from", "to"]],
     },
     ctx,
   );

@@ -276,7 +276,9 @@ describe("PROP.HISTORY", () => {
     const { ctx, requests } = testSession(() => listResponse([]));
     await expect(propertyHistory("0001", null, ctx)).rejects.toThrow(/not a property id/);
     await expect(propertyHistory("cp_0001", "event_type=renovation", ctx)).rejects.toThrow(/"renovation" is not one of built, sale/);
-    await expect(propertyHistory("cp_0001", "from=2024-01-01; to=2023-01-01", ctx)).rejects.toThrow(/from \(2024-01-01\) is after to/);
+    await expect(propertyHistory("cp_0001", "from=2024-01-01; to=2023-01-01", ctx)).rejects.toThrow(
+      /from \(2024-01-01\) is above to \(2023-01-01\): nothing can match/,
+    );
     await expect(propertyHistory("cp_0001", "cols=price,buyer", ctx)).rejects.toThrow(/buyer is not a field/);
     expect(requests).toHaveLength(0);
     await expect(propertyHistory("cp_0001", null, ctx)).rejects.toThrow(/No events for property_id=cp_0001/);
