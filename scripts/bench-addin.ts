@@ -12,16 +12,27 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import vm from "node:vm";
 import type { AddressInfo } from "node:net";
 import { buildSnapshot } from "../src/snapshot/build";
+import {
+  type Cell,
+  type Counter,
+  type Phase,
+  DIST,
+  calculate,
+  count,
+  errorText,
+  excelCall,
+  freshAddin,
+  loadAddin,
+  newCounter,
+} from "./bench-addin-harness";
 import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
+import { nextMonthSnapshot } from "../src/snapshot/next-month";
+import { nextSnapshotScenario, pinnedModelScenario } from "./bench-addin-snapshots";
 import { buildApp } from "../src/server/app";
-import { CREDIT_HEADERS } from "../src/shared/contract/credit-fields";
 import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
-import { endpointFor } from "../src/shared/endpoints";
-import { SETTING_KEYS } from "../src/shared/setting-keys";
 import { STATE_CODES, stateName } from "../src/shared/contract/states";
 
 const USAGE = "usage: npm run bench:addin [-- --properties N] [--points N] [--distinct N] [--tables N]";
@@ -54,7 +65,6 @@ const PROPERTIES = OPTIONS.properties;
 const POINT_CELLS = OPTIONS.points;
 const DISTINCT = OPTIONS.distinct;
 const TABLE_CELLS = OPTIONS.tables;
-const DIST = path.resolve(__dirname, "../dist/addin");
 const FIELDS = [
   "name",
   "asset_type",
@@ -67,38 +77,6 @@ const FIELDS = [
   "city",
   "state_code",
 ];
-
-/** One model cell: a function id and its arguments. */
-interface Cell {
-  id: string;
-  args: unknown[];
-  kind: "point" | "table";
-}
-
-interface Counter {
-  requests: number;
-  pointRequests: number;
-  credits: number;
-  creditsFromHeaders: boolean;
-  statuses: Record<string, number>;
-}
-
-const newCounter = (): Counter => ({ requests: 0, pointRequests: 0, credits: 0, creditsFromHeaders: false, statuses: {} });
-
-/** Counts a response: credits from X-Credits-Charged when the service sends it, else its published cost. */
-function count(counter: Counter, method: string, url: string, response: Response) {
-  const { pathname } = new URL(url);
-  counter.requests++;
-  if (pathname.startsWith("/v1/commercial/properties/")) counter.pointRequests++;
-  counter.statuses[response.status] = (counter.statuses[response.status] ?? 0) + 1;
-  const charged = response.headers.get(CREDIT_HEADERS.charged);
-  if (charged !== null) {
-    counter.creditsFromHeaders = true;
-    counter.credits += Number(charged);
-  } else if (response.ok) {
-    counter.credits += endpointFor(method, pathname)?.cost ?? 0;
-  }
-}
 
 function snapshotFile(): string {
   const file = path.join(os.tmpdir(), `propintel-bench-addin-${PROPERTIES}.db`);
@@ -136,96 +114,6 @@ function model(db: ReturnType<typeof openSnapshot>): Cell[] {
     cells.push(table[i % table.length]);
   }
   return cells;
-}
-
-/** functions.js and taskpane.js in one vm context: the add-in's shared runtime. */
-function loadAddin(origin: string, apiKey: string, counter: Counter) {
-  const associated = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-  const actions = new Map<string, (event: { completed(): void }) => Promise<void>>();
-  const storageItems = new Map<string, string>([[SETTING_KEYS.apiKey, apiKey]]);
-  class ExcelError {
-    constructor(
-      readonly code: string,
-      readonly message?: string,
-    ) {}
-  }
-  const context = vm.createContext({
-    CustomFunctions: {
-      Error: ExcelError,
-      ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
-      associate: (id: string, fn: (...args: unknown[]) => Promise<unknown>) => associated.set(id, fn),
-    },
-    OfficeRuntime: {
-      storage: {
-        getItem: async (k: string) => storageItems.get(k) ?? null,
-        setItem: async (k: string, v: string) => void storageItems.set(k, v),
-        removeItem: async (k: string) => void storageItems.delete(k),
-      },
-    },
-    // The ribbon's refresh ends in a full recalculation; the benchmark runs the model for it.
-    Excel: {
-      run: async (body: (ctx: unknown) => Promise<void>) => body({ workbook: { application: { calculate() {} } }, sync: async () => {} }),
-      CalculationType: { full: "Full" },
-    },
-    Office: { onReady: (cb: () => void) => cb(), actions: { associate: (name: string, fn: never) => actions.set(name, fn) } },
-    // No pane markup: taskpane.js registers the ribbon commands and mounts nothing.
-    document: { getElementById: () => null },
-    location: { origin },
-    fetch: async (url: string, init: RequestInit = {}) => {
-      const response = await fetch(url, init);
-      count(counter, init.method ?? "GET", url, response);
-      return response;
-    },
-    console,
-    setTimeout,
-    clearTimeout,
-    AbortController,
-    URL,
-    URLSearchParams,
-  });
-  context.self = context;
-  vm.runInContext(fs.readFileSync(path.join(DIST, "functions.js"), "utf8"), context, { filename: "functions.js" });
-  vm.runInContext(fs.readFileSync(path.join(DIST, "taskpane.js"), "utf8"), context, { filename: "taskpane.js" });
-  return { associated, actions };
-}
-
-/**
- * Calls a cell's function as Excel does: every parameter functions.json declares (an omitted
- * optional one as null), then the invocation.
- */
-function excelCall(associated: Map<string, (...args: unknown[]) => Promise<unknown>>) {
-  const declared = new Map<string, number>(
-    (
-      JSON.parse(fs.readFileSync(path.join(DIST, "functions.json"), "utf8")) as { functions: { id: string; parameters: unknown[] }[] }
-    ).functions.map((f) => [f.id, f.parameters.length]),
-  );
-  return (cell: Cell) => {
-    const args = [...cell.args, ...Array<null>(Math.max(0, (declared.get(cell.id) ?? 0) - cell.args.length)).fill(null)];
-    return associated.get(cell.id)!(...args, { functionName: cell.id, isInValuePreview: false });
-  };
-}
-
-interface Phase {
-  requests: number;
-  pointRequests: number;
-  credits: number;
-  ms: number;
-  /** What each cell answered (a value, a spill, or an Excel error), in model order. */
-  results: PromiseSettledResult<unknown>[];
-}
-
-/** Excel calculating every cell of the model at once. */
-async function calculate(cells: Cell[], run: (cell: Cell) => Promise<unknown>, counter: Counter): Promise<Phase> {
-  const before = { ...counter };
-  const started = performance.now();
-  const results = await Promise.allSettled(cells.map(run));
-  return {
-    requests: counter.requests - before.requests,
-    pointRequests: counter.pointRequests - before.pointRequests,
-    credits: counter.credits - before.credits,
-    ms: performance.now() - started,
-    results,
-  };
 }
 
 /** The naive add-in: one request per cell, on every calculation, no cache. */
@@ -298,20 +186,6 @@ function row(name: string, addin: Phase, naive: Phase): string {
   ];
   return cells.join(" ");
 }
-
-/** A fresh add-in runtime on a fresh Explorer account: each scenario starts from nothing. */
-async function freshAddin(origin: string, keys: KeyStore, name: string) {
-  const key = keys.createKey(keys.accounts.create(`${name}@bench.example`).id, `bench ${name}`).raw;
-  const counter = newCounter();
-  const addin = loadAddin(origin, key, counter);
-  await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call
-  Object.assign(counter, newCounter());
-  const run = excelCall(addin.associated);
-  return { counter, run };
-}
-
-const errorText = (r: PromiseSettledResult<unknown>) =>
-  r.status === "rejected" ? `${(r.reason as { code?: string }).code ?? "error"} ${(r.reason as { message?: string }).message ?? ""}` : "";
 
 /** 250 distinct =PROP.MARKET(state, asset_type, metric) cells, 50 states x 5 asset types, calculated at once. */
 async function gridScenario(origin: string, keys: KeyStore) {
@@ -430,6 +304,63 @@ async function unresolvableScenario(origin: string, keys: KeyStore) {
   return { cells: cells.length, phase, answered, statuses: counter.statuses };
 }
 
+/** 50 markets x 3 metrics, one =PROP.MARKETHISTORY cell each (default span: the last 40 quarters). */
+async function historyGridScenario(origin: string, keys: KeyStore, db: ReturnType<typeof openSnapshot>) {
+  const { counter, run } = await freshAddin(origin, keys, "history");
+  const markets = db
+    .prepare(
+      "SELECT geography_id FROM markets WHERE geography_type = 'state' AND asset_type = 'industrial' ORDER BY property_count DESC LIMIT 50",
+    )
+    .pluck()
+    .all() as string[];
+  const metrics = ["asking_rent_sqft_year", "vacancy_rate", "median_cap_rate"];
+  const cells: Cell[] = markets.flatMap((m) =>
+    metrics.map((metric): Cell => ({ id: "MARKETHISTORY", args: [m, "industrial", metric], kind: "table" })),
+  );
+  const phase = await calculate(cells, run, counter);
+  const fulfilled = phase.results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<unknown[][]> | undefined;
+  return {
+    cells: cells.length,
+    markets: markets.length,
+    metrics: metrics.length,
+    phase,
+    errors: phase.results.filter((r) => r.status === "rejected").length,
+    rows: fulfilled ? fulfilled.value.length - 1 : 0,
+  };
+}
+
+/** The two months after the bench snapshot (npm run snapshot -- next-month), built once and kept beside it. */
+function nextMonths(base: string): [string, string] {
+  const files: string[] = [];
+  let from = base;
+  for (const n of [1, 2]) {
+    const out = base.replace(/\.db$/, `.next${n}.db`);
+    if (!fs.existsSync(out) || outdatedSnapshot(out) || fs.statSync(out).mtimeMs < fs.statSync(from).mtimeMs) {
+      console.log(`Building the month ${n} after the bench snapshot into ${out} (once)...`);
+      nextMonthSnapshot({ from, out });
+    }
+    files.push(out);
+    from = out;
+  }
+  return files as [string, string];
+}
+
+/** How many properties' detail answers the next month changed, measured from the two files. */
+function next1Changed(base: string, next: string): string {
+  const db = openSnapshot(base);
+  try {
+    db.prepare("ATTACH DATABASE ? AS next").run(next);
+    const total = db.prepare("SELECT count(*) FROM property_docs").pluck().get() as number;
+    const changed = db
+      .prepare("SELECT count(*) FROM property_docs a LEFT JOIN next.property_docs b ON b.id = a.id WHERE b.json IS NOT a.json")
+      .pluck()
+      .get() as number;
+    return `${changed.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} properties changed, ${((changed / total) * 100).toFixed(1)}%`;
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.join(DIST, "functions.js"))) throw new Error("dist/addin/functions.js is missing: run npm run build:addin first");
   const snapshotPath = snapshotFile();
@@ -474,6 +405,17 @@ async function main() {
     await calculate(cells, runNaive, naiveCounter),
     await calculate(cells, runNaive, naiveCounter),
   ];
+  // The history grid and the snapshot scenarios come last: they publish newer snapshots.
+  const history = await historyGridScenario(origin, keys, snapshotDb);
+  const firstId = app.liveSnapshot.current.ref.id;
+  const [next1, next2] = nextMonths(snapshotPath);
+  // The pinned model is calculated on the snapshot served now; then the next month is published
+  // under the unpinned model (refreshed, and calculated afresh), then a third snapshot, and the
+  // pinned model is refreshed.
+  const pinnedModel = await pinnedModelScenario(origin, keys, cells, firstId);
+  const nextMonth = await nextSnapshotScenario(origin, keys, cells, async () => void (await app.liveSnapshot.rollout(next1)));
+  await app.liveSnapshot.rollout(next2);
+  const pinned = await pinnedModel.refresh();
   const grid = await gridScenario(origin, keys);
   const paced = await pacedTablesScenario(origin, keys, snapshotDb);
   const variants = await variantsScenario(origin, keys, snapshotDb);
@@ -554,6 +496,35 @@ async function main() {
     ["unresolvable places and impossible ranges: 0 credits", unresolvable.phase.credits === 0, unresolvable.phase.credits],
   );
   for (const [what, ok, value] of checks.slice(-5)) console.log(`${ok ? "PASS" : "FAIL"}  ${what} (${value})`);
+  console.log(
+    `\nMarket history grid: ${history.cells} =PROP.MARKETHISTORY cells, ${history.markets} markets x ${history.metrics} metrics, 40 quarters each, fresh Explorer account, one calculation`,
+  );
+  console.log(
+    `  requests ${history.phase.requests}, credits ${history.phase.credits}, cells in error ${history.errors}, rows per spill ${history.rows}, settled in ${(history.phase.ms / 1000).toFixed(2)} s`,
+  );
+  const share = nextMonth.full.credits === 0 ? 0 : nextMonth.refresh.credits / nextMonth.full.credits;
+  console.log(
+    `\nNext month: the model above, then a snapshot a month later (${next1Changed(snapshotPath, next1)}) published, then Refresh workbook`,
+  );
+  console.log(
+    `  refresh: requests ${nextMonth.refresh.requests}, credits ${nextMonth.refresh.credits} (${(share * 100).toFixed(1)}% of the ${nextMonth.full.credits} credits of calculating it afresh), cells changed ${nextMonth.cellsChanged}, ${(nextMonth.refresh.ms / 1000).toFixed(2)} s`,
+  );
+  console.log(`  credits of the refresh by kind of cell: ${JSON.stringify(nextMonth.byKind)}`);
+  console.log(`\nPinned model: the model with as_of=${firstId}, calculated, then two newer snapshots published, then Refresh workbook`);
+  console.log(
+    `  refresh: requests ${pinned.refresh.requests}, credits ${pinned.refresh.credits}, cells that differ from the first calculation ${pinned.cellsChanged}`,
+  );
+  checks.push(
+    ["market history grid: 0 cells in error", history.errors === 0, history.errors],
+    ["next month: refresh bills at most 10% of a full refresh", share <= 0.1, `${(share * 100).toFixed(1)}%`],
+    ["next month: every refreshed cell equals a fresh calculation on the new data", nextMonth.wrong === 0, `${nextMonth.wrong} differ`],
+    [
+      "pinned model: 0 cells differ and 0 credits after two newer snapshots",
+      pinned.cellsChanged === 0 && pinned.refresh.credits === 0,
+      `${pinned.cellsChanged} differ, ${pinned.refresh.credits} credits`,
+    ],
+  );
+  for (const [what, ok, value] of checks.slice(-4)) console.log(`${ok ? "PASS" : "FAIL"}  ${what} (${value})`);
   if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
 }
 

@@ -1,6 +1,7 @@
 // PROP.ANALYSIS(asset_type, [geography], [options]): aggregate figures of one asset type,
 // nationally or in a place (state, county, metro, city or ZIP code), as metric/value rows; or, with breakdown=subtype,
 // building_class or state, the breakdown table.
+import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
@@ -20,6 +21,7 @@ export async function assetAnalysis(assetType: unknown, geography: unknown, opti
   const asset_type = assetTypeArg(assetType);
   const query: { geography?: string } = isBlank(geography) ? {} : placeArg(geography, ENDPOINTS.analyseAssetType);
   const parsed = parseOptions(options, [...SHAPE_OPTIONS, BREAKDOWN_OPTION, LAYOUT_OPTION]);
+  ctx = pinCall(parsed, ctx);
   const breakdown = parsed.get("breakdown") as string | undefined;
   const fields = breakdown ? fieldNames("breakdown") : fieldNames("asset_analysis").filter((f) => f !== "object");
   const shape = tableOptions(parsed, fields, breakdown ? "breakdown" : "analysis");

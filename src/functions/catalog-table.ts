@@ -2,6 +2,7 @@
 // the endpoints with their credit cost (default), asset types with the search inputs each
 // supports, company types, listing statuses and property types, metros, paging bounds, and
 // the fields of each stored resource.
+import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { parseOptions } from "./options";
@@ -48,6 +49,7 @@ function catalogRows(catalog: Catalog, section: (typeof CATALOG_SECTIONS)[number
 export async function catalogTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const section = sectionArg(rawSection, CATALOG_SECTIONS, "endpoints");
   const parsed = parseOptions(options, SHAPE_OPTIONS);
+  ctx = pinCall(parsed, ctx);
   const shape = tableOptions(parsed, null, "catalog");
   const catalog = await ctx.session.api.get<Catalog>(ENDPOINTS.getCatalog, {}, {}, ctx);
   if (section === "paging") {

@@ -2,6 +2,7 @@
 // the order given; with stats=true, the count, mean, minimum, median and maximum of each
 // numeric field instead. Up to 100 ids: the service compares 25 at a time, so larger ranges are split
 // into near-equal parts (26 ids are 13 + 13, never 25 + 1).
+import { pinCall } from "./snapshot-pin";
 import type { FunctionContext } from "./call-context";
 import { propertyIdsArg } from "./argument-parsers";
 import { parseOptions } from "./options";
@@ -22,6 +23,7 @@ export function chunkIds(ids: string[], size: number = COMPARE_BATCH): string[][
 export async function compareTable(rawIds: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const ids = propertyIdsArg(rawIds);
   const parsed = parseOptions(options, [...SHAPE_OPTIONS, STATS_OPTION]);
+  ctx = pinCall(parsed, ctx);
   const fields = fieldNames("property");
   const shape = tableOptions(parsed, fields, "property");
   const parts = await Promise.all(chunkIds(ids).map((chunk) => ctx.session.api.compare(chunk, ctx)));

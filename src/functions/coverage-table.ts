@@ -1,6 +1,7 @@
 // PROP.COVERAGE([section], [options]): what the service's snapshot holds. Free. The default
 // section, counts, is the original two-column spill (resource, count); the others are the
 // report's breakdowns, its known gaps and the snapshot's identity.
+import { pinCall } from "./snapshot-pin";
 import type { CoverageFigures, CoverageReport } from "../shared/contract/coverage";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
@@ -22,6 +23,7 @@ const LISTS = {
 export async function coverageTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const section = sectionArg(rawSection, COVERAGE_SECTIONS, "counts");
   const parsed = parseOptions(options, SHAPE_OPTIONS);
+  ctx = pinCall(parsed, ctx);
   const shape = tableOptions(parsed, null, "coverage");
   const report = await ctx.session.api.get<CoverageReport>(ENDPOINTS.getCoverage, {}, {}, ctx);
   if (section === "counts") {

@@ -12,6 +12,8 @@ import { assetAnalysis } from "./asset-analysis";
 import { compareTable } from "./compare-table";
 import { withExcelErrors } from "./excel-errors";
 import { marketFigures } from "./market";
+import { marketHistory } from "./market-history";
+import { propertyHistory } from "./property-history";
 import { propertyDetails } from "./property-details";
 import { propertyField } from "./property-field";
 import { saleComps } from "./sale-comps";
@@ -23,7 +25,7 @@ import { saleComps } from "./sale-comps";
  * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3" (from a search result or a cell).
  * @param field Field to return, such as "year_built", "building_area_sqft", "owner_name" or "last_sale_price".
- * @param [options] Optional "key=value; ..." text: dates=text (or serial) for a date field, rates=fraction for a rate.
+ * @param [options] Optional "key=value; ..." text: dates=text (or serial) for a date field, rates=fraction for a rate, as_of=2026-10-01 or as_of=snap_… for the data of that snapshot.
  * @param invocation Supplied by Excel.
  * @returns The field's value (dates as Excel dates, rates as percentages); #N/A with a reason when the property has no value for it.
  */
@@ -128,4 +130,44 @@ export async function analysis(
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => assetAnalysis(asset_type, geography, options, ctx));
+}
+
+/**
+ * A market's history, period by period, oldest first: asking rent, vacancy, cap rate, sales, inventory, absorption and more.
+ * @customfunction MARKETHISTORY
+ * @helpurl http://localhost:3000/docs/functions#propmarkethistory
+ * @requiresAddress
+ * @param geography A state ("TX"), county ("Travis County, TX"), metro ("Austin, TX metro"), city ("Austin, TX") or ZIP code ("78704").
+ * @param asset_type Asset type, such as "industrial", "office" or "multifamily".
+ * @param metrics Metrics as comma-separated text ("asking_rent_sqft_year,vacancy_rate") or a range of names; blank for rent, vacancy and cap rate.
+ * @param [from] Optional first period: a date, a quarter ("2016-Q1") or a year (2016). Default: ten years back.
+ * @param [to] Optional last period: a date, a quarter ("2025-Q4") or a year. Default: the latest data.
+ * @param [options] Optional "key=value; ..." text: interval=year (default quarter), headers=false, labels=true, rates=fraction, dates=text.
+ * @param invocation Supplied by Excel.
+ * @returns A table: period_end (a date) and one column per metric, one row per period, oldest first.
+ */
+export async function markethistory(
+  geography: string,
+  asset_type: string,
+  metrics: any[][],
+  from?: any,
+  to?: any,
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return withExcelErrors(invocation, (ctx) => marketHistory(geography, asset_type, metrics, from, to, options, ctx));
+}
+
+/**
+ * A property's history: when it was built, each sale (price, cap rate, buyer and seller) and each lease's start and expiration.
+ * @customfunction HISTORY
+ * @helpurl http://localhost:3000/docs/functions#prophistory
+ * @requiresAddress
+ * @param property_id Property id, such as "cp_0001a2b3".
+ * @param [options] Optional "key=value; ..." text: event_type=sale,lease_start, from=2015-01-01, to=..., cols=date,description,price, limit=200, headers=false.
+ * @param invocation Supplied by Excel.
+ * @returns A table with a header row and one row per event.
+ */
+export async function history(property_id: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
+  return withExcelErrors(invocation, (ctx) => propertyHistory(property_id, options, ctx));
 }

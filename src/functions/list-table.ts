@@ -1,6 +1,7 @@
 // The common body of every list function: check the options against the endpoint's filters
 // and the shaping options, merge them with the positional inputs, fetch the pages and shape
 // the spill. Everything that can be wrong with the input is found before the first request.
+import { pinCall } from "./snapshot-pin";
 import type { EndpointSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { mergeInputs } from "./argument-parsers";
@@ -27,6 +28,10 @@ export interface ListCall {
   stats?: true;
   /** Inputs sent unless the options give them (the functions' own defaults). */
   defaults?: Record<string, string>;
+  /** The columns shown unless `cols` says otherwise, when not every field (`cols` may still name any). */
+  columns?: readonly string[];
+  /** Rows fetched unless `limit` says otherwise (DEFAULT_ROWS when absent). */
+  limit?: number;
 }
 
 /** The endpoint's filters given in options, ready for the query. */
@@ -41,9 +46,10 @@ export function splitOptions(parsed: Map<string, OptionValue>, spec: EndpointSpe
 
 export async function listTable(call: ListCall, ctx: FunctionContext): Promise<Cell[][]> {
   const parsed = parseOptions(call.options, [...LIST_OPTIONS, ...(call.stats ? [STATS_OPTION] : []), ...call.spec.query]);
+  ctx = pinCall(parsed, ctx);
   const fields = fieldNames(call.resource);
   const shape = tableOptions(parsed, fields, call.resource);
-  const paging = pagingOptions(parsed);
+  const paging = { ...pagingOptions(parsed), ...(call.limit && !parsed.has("limit") ? { limit: call.limit } : {}) };
   const query = { ...call.defaults, ...mergeInputs(call.positional, splitOptions(parsed, call.spec)) };
   // A range that can match nothing is refused here, before a request is made.
   const range = impossibleRange(call.spec.operationId, query);
@@ -63,5 +69,5 @@ export async function listTable(call: ListCall, ctx: FunctionContext): Promise<C
       shape,
     );
   }
-  return shapeTable(rows, fields, shape, empty);
+  return shapeTable(rows, call.columns ?? fields, shape, empty);
 }

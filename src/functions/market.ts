@@ -1,6 +1,7 @@
 // PROP.MARKET(geography, asset_type, [metric], [options]): one asset type's market figures in
 // a state, county, metro, city or ZIP code. With a metric, one number
 // (=PROP.MARKET("Austin, TX","industrial","vacancy_rate")); without, a spill of metric and value.
+import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
@@ -38,7 +39,8 @@ export async function marketFigures(
 ): Promise<Cell[][]> {
   const query = { ...placeArg(geography, ENDPOINTS.getMarketSnapshot), asset_type: assetTypeArg(assetType) };
   const wanted = isBlank(metric) ? null : marketMetric(metric);
-  const parsed = parseOptions(options, wanted ? VALUE_OPTIONS : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
+  const parsed = parseOptions(options, wanted ? [...VALUE_OPTIONS, AS_OF_OPTION] : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
+  ctx = pinCall(parsed, ctx);
   const shape = tableOptions(parsed, MARKET_METRICS, "market");
   // Markets asked for in the same calculation travel together (one batch request).
   const record = await ctx.session.api.market(query.geography, query.asset_type, ctx);

@@ -4,11 +4,12 @@
 import type { ParamSpec } from "../shared/endpoints";
 import { InputError } from "./excel-errors";
 import { checkParam, type ParamValue } from "./param-values";
+import { parsePin } from "./snapshot-pin";
 
 /** A table or shaping option (not sent to the service). */
 export interface LocalOption {
   name: string;
-  kind: "boolean" | "list" | "choice" | "count";
+  kind: "boolean" | "list" | "choice" | "count" | "pin";
   /** choice: the allowed values; count: the bounds. */
   values?: readonly string[];
   min?: number;
@@ -80,6 +81,10 @@ function checkOption(spec: OptionSpec, value: string): OptionValue {
       if (spec.max !== undefined && n > spec.max) throw new InputError(`options: ${spec.name} must be at most ${spec.max} (${spec.help})`);
       return n;
     }
+    case "pin":
+      // Checked (and read) by snapshot-pin.ts; kept as written here.
+      parsePin(value);
+      return value;
     default:
       return checkParam(spec, value, `options: ${spec.name}`);
   }

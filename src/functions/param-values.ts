@@ -56,6 +56,8 @@ export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.n
       if (!found) throw new InputError(`${label}: "${String(raw).trim()}" is not one of ${spec.values?.join(", ")}.`);
       return found;
     }
+    case "name_list":
+      return checkList(spec, raw, label);
     case "number":
     case "integer":
       return checkNumber(spec, raw, label);
@@ -121,6 +123,35 @@ function fiveDigits(spec: ParamSpec, raw: unknown, label: string): string {
   const text = String(raw).trim();
   if (!/^\d{5}$/.test(text)) throw new InputError(`${label}: "${text}" is not ${what}.`);
   return text;
+}
+
+/**
+ * A comma-separated list of names (or a range of them, read by the caller into one text), each
+ * one of the input's vocabulary in any case and spacing ("Vacancy Rate" is vacancy_rate), in
+ * the order given, none twice.
+ */
+function checkList(spec: ParamSpec, raw: unknown, label: string): string {
+  const items = listItems(raw);
+  if (items.length === 0) throw new InputError(`${label} lists nothing: ${spec.help}`);
+  const names: string[] = [];
+  for (const item of items) {
+    const wanted = canonical(item).replace(/-/g, "_");
+    const found = spec.values?.find((v) => v === wanted);
+    if (!found) throw new InputError(`${label}: "${item}" is not one of ${spec.values?.join(", ")}.`);
+    if (names.includes(found)) throw new InputError(`${label} names ${found} twice.`);
+    names.push(found);
+  }
+  return names.join(",");
+}
+
+/** The items of a list input: cells of a range or comma-separated text, blanks skipped. */
+export function listItems(raw: unknown): string[] {
+  const cells = Array.isArray(raw) ? (raw as unknown[]).flat() : [raw];
+  return cells
+    .filter((c) => c !== null && c !== undefined && typeof c !== "boolean")
+    .flatMap((c) => String(c).split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function checkNumber(spec: ParamSpec, raw: unknown, label: string): number {

@@ -1,5 +1,6 @@
 // PROP.DETAILS(property_id, [options]): every field of one property, read down as field/value
 // rows (or across with layout=columns). Shares the batched, cached record with PROP.PROPERTY.
+import { pinCall } from "./snapshot-pin";
 import type { FunctionContext } from "./call-context";
 import { parseOptions, type LocalOption } from "./options";
 import { parsePropertyId } from "./property-field";
@@ -11,6 +12,7 @@ const LAYOUT_OPTION: LocalOption = { name: "layout", kind: "choice", values: ["r
 export async function propertyDetails(rawId: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const id = parsePropertyId(rawId);
   const parsed = parseOptions(options, [...SHAPE_OPTIONS, LAYOUT_OPTION]);
+  ctx = pinCall(parsed, ctx);
   const fields = fieldNames("property").filter((f) => f !== "object");
   const shape = tableOptions(parsed, fields, "property");
   const record = await ctx.session.api.property(id, ctx);

@@ -2,6 +2,7 @@
 // contract before any request, so a typo costs no credit and says what would have worked.
 // The record comes through the batcher: a thousand such cells over a hundred properties cost
 // four requests on the first calculation and none on the next.
+import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
 import { CommercialProperty } from "../shared/contract/records";
 import type { FunctionContext } from "./call-context";
 import { InputError, NoDataError } from "./excel-errors";
@@ -40,7 +41,9 @@ const FORMATS = fieldFormats("property");
 export async function propertyField(rawId: unknown, rawField: unknown, options: unknown, ctx: FunctionContext): Promise<Cell> {
   const id = parsePropertyId(rawId);
   const field = parseFieldName(rawField);
-  const forms = valueForms(parseOptions(options, VALUE_OPTIONS));
+  const parsed = parseOptions(options, [...VALUE_OPTIONS, AS_OF_OPTION]);
+  ctx = pinCall(parsed, ctx);
+  const forms = valueForms(parsed);
   const record = await ctx.session.api.property(id, ctx);
   const value = record[field];
   if (value === null || value === undefined) throw new NoDataError(`${field} is not recorded for ${id}.`);

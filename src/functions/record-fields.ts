@@ -13,6 +13,7 @@ import {
   SaleCompRow,
   TenantLocation,
 } from "../shared/contract/responses";
+import { MARKET_HISTORY_METRICS, MARKET_HISTORY_UNITS, MarketHistoryPoint, PropertyEvent } from "../shared/contract/history";
 import type { ValueFormat } from "./cell-values";
 import { InputError } from "./excel-errors";
 import { canonical } from "./param-values";
@@ -79,6 +80,28 @@ function fieldsOf(schema: TSchema, overrides: Record<string, Schema> = {}): Fiel
 /** The analysis' figures; its breakdown arrays (`by_*`) are spilled as rows by breakdown=. */
 const analysisFigures = fieldsOf(AssetAnalysis).filter((f) => !f.name.startsWith("by_"));
 
+/**
+ * The columns PROP.MARKETHISTORY can spill: the period (its end date first, as the spill's
+ * first column), then every metric a series offers, a rate being a fraction as everywhere.
+ */
+const P = MarketHistoryPoint.properties as Record<string, Schema>;
+const historyColumns: FieldInfo[] = [
+  describe("period_end", P.period_end),
+  describe("period", P.period),
+  ...Object.entries(MARKET_HISTORY_METRICS).map(([name, description]) =>
+    describe(name, {
+      anyOf: [
+        {
+          type: "number",
+          ...(MARKET_HISTORY_UNITS[name as keyof typeof MARKET_HISTORY_UNITS] === "fraction" ? { "x-unit": "fraction" } : {}),
+        },
+        { type: "null" },
+      ],
+      description,
+    }),
+  ),
+];
+
 export const RESOURCES = {
   property: fieldsOf(CommercialProperty),
   parcel: fieldsOf(Parcel),
@@ -91,6 +114,8 @@ export const RESOURCES = {
   company: fieldsOf(Company),
   tenant_location: fieldsOf(TenantLocation),
   diligence_candidate: fieldsOf(DiligenceCandidate),
+  property_event: fieldsOf(PropertyEvent),
+  market_history: historyColumns,
   // Add-in wording: the service leaves `field` undescribed; =PROP.FIELDS says what it holds.
   statistic: fieldsOf(ComparisonStatistic, { field: { type: "string", description: "The numeric field." } }),
 } satisfies Record<string, FieldInfo[]>;
@@ -120,6 +145,13 @@ const ALIASES: Record<string, ResourceName> = {
   diligence: "diligence_candidate",
   diligence_candidates: "diligence_candidate",
   statistics: "statistic",
+  history: "property_event",
+  events: "property_event",
+  property_events: "property_event",
+  property_history: "property_event",
+  markethistory: "market_history",
+  market_histories: "market_history",
+  metrics: "market_history",
   stats: "statistic",
 };
 

@@ -2,6 +2,7 @@
 // field in a stable order, each value as a cell Excel can compute with (cell-values.ts). Also
 // the options every table function shares (headers, cols, limit, offset, dates, rates) and
 // their checks, which run before any request.
+import { AS_OF_OPTION } from "./snapshot-pin";
 import { MAX_OFFSET } from "../shared/contract/paging";
 import { VALUE_OPTIONS, toCell, valueForms, type Cell, type ValueFormat, type ValueForms } from "./cell-values";
 import { InputError, NoDataError } from "./excel-errors";
@@ -32,7 +33,8 @@ export const OFFSET_OPTION: LocalOption = {
 };
 
 /** The shaping options of any spill. */
-export const SHAPE_OPTIONS = [HEADERS_OPTION, COLS_OPTION, ...VALUE_OPTIONS];
+/** What every table function takes: its shape, its values' forms, and the snapshot it answers from. */
+export const SHAPE_OPTIONS = [HEADERS_OPTION, COLS_OPTION, ...VALUE_OPTIONS, AS_OF_OPTION];
 /** The shaping and paging options of a list function. */
 export const LIST_OPTIONS = [...SHAPE_OPTIONS, LIMIT_OPTION, OFFSET_OPTION];
 

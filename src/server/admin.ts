@@ -16,6 +16,8 @@ import { DEFAULT_PLAN, PLANS } from "./auth/plans";
 import { openStores } from "./open-stores";
 import { type ServiceStores, sqliteStores } from "./stores";
 import { openContext } from "./data/live-snapshot";
+import { keepReplaced, keptDir, keptWithId, stampOf } from "./data/kept-files";
+import { type SnapshotStamp, newestFirst } from "./data/snapshot-select";
 import { checkSnapshotFile } from "../snapshot/snapshot-file";
 import { pidFilePath, signalService } from "./service-pid";
 
@@ -147,22 +149,40 @@ async function runCommand(command: string, flags: Flags, stores: ServiceStores, 
 /**
  * Publishes a snapshot file to the running service: checks it as the service will (quick_check,
  * meta, format), renames it to SNAPSHOT_PATH (the file the replaced one had becomes
- * SNAPSHOT_PATH.previous, for going back), and sends SIGHUP to the service DATA_DIR/service.pid
- * names. A file that fails the checks is refused with the reason and nothing is moved.
+ * SNAPSHOT_PATH.previous, for going back, and is kept in the snapshots directory beside it while
+ * SNAPSHOTS_KEEP allows: data/kept-files.ts), and sends SIGHUP to the service DATA_DIR/service.pid
+ * names. A file that fails the checks, or has the id of a kept snapshot but another build, is
+ * refused with the reason and nothing is moved.
  */
 function rolloutSnapshot(file: string, config: ReturnType<typeof loadConfig>, out: (line: string) => void): void {
-  let id: string;
+  let stamp: SnapshotStamp;
   try {
     checkSnapshotFile(file);
     const context = openContext(file); // the checks the service makes of the meta
-    id = context.ref.id;
+    stamp = context.stamp;
     context.close();
   } catch (err) {
     throw new Error(`Refused ${file}: ${(err as Error).message}\nNothing was switched.`);
   }
+  const id = stamp.id;
   const target = config.snapshotPath;
+  const twin = keptWithId(target, id);
+  if (twin && twin.stamp.built_at !== stamp.built_at) {
+    throw new Error(
+      `Refused ${file}: snapshot ${id} is already kept (${twin.file}, built ${twin.stamp.built_at}); this file has the same id ` +
+        `but was built ${stamp.built_at}, and snapshot=${id} must name one snapshot. Publish it with another capture date.\nNothing was switched.`,
+    );
+  }
   if (file !== target) {
     const previous = `${target}.previous`;
+    if (file === previous) {
+      // Going back: the file is about to be replaced by a link to the current one, so move it aside first.
+      const aside = `${target}.going-back`;
+      fs.renameSync(file, aside);
+      file = aside;
+    }
+    // The file being replaced stays served as an older snapshot (SNAPSHOTS_KEEP), so a restart finds it.
+    const removed = keepReplaced(target, stamp, config.snapshotsKeep, file);
     if (fs.existsSync(target)) {
       fs.rmSync(previous, { force: true });
       fs.linkSync(target, previous);
@@ -176,6 +196,8 @@ function rolloutSnapshot(file: string, config: ReturnType<typeof loadConfig>, ou
       throw err;
     }
     out(`Snapshot ${id} is now ${target}${fs.existsSync(previous) ? ` (the one it replaced is ${previous})` : ""}.`);
+    out(`Kept snapshots (SNAPSHOTS_KEEP=${config.snapshotsKeep}): ${keptSummary(target)}.`);
+    for (const r of removed) out(`No longer kept: removed ${r}.`);
   } else {
     out(`Snapshot ${id} is already ${target}.`);
   }
@@ -186,6 +208,19 @@ function rolloutSnapshot(file: string, config: ReturnType<typeof loadConfig>, ou
     out(`Sent SIGHUP to the service (pid ${pid}): it checks the file again and switches, or logs why it refused it.`);
     out(`GET /v1/commercial/coverage shows the snapshot it serves (snapshot.id) and since when (serving.since).`);
   }
+}
+
+/** The latest snapshot and the older ones kept beside it, newest first, for the command's report. */
+function keptSummary(target: string): string {
+  const dir = keptDir(target);
+  const older = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((n) => n.endsWith(".db"))
+        .map((n) => stampOf(path.join(dir, n)))
+        .sort(newestFirst)
+    : [];
+  return [`${stampOf(target).id} (latest)`, ...older.map((s) => `${s.id} (captured ${s.captured_at.slice(0, 10)})`)].join(", ");
 }
 
 if (require.main === module) {

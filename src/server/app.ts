@@ -9,6 +9,7 @@ import type { ApiKeys } from "./auth/stores";
 import type { Credits, RateLimits } from "./credits/stores";
 import { SnapshotContext } from "./data/snapshot-context";
 import { LiveSnapshot } from "./data/live-snapshot";
+import { DEFAULT_SNAPSHOTS_KEEP } from "./config";
 import { answerClientError, answerRouterError } from "./http/client-errors";
 import { notFound, sendProblem, toProblem } from "./http/problem";
 import { newRequestId, redactKeys } from "./http/request-id";
@@ -39,7 +40,12 @@ declare module "fastify" {
 }
 
 export interface AppOptions {
+  /** The latest snapshot: calls that name none are answered from it. */
   snapshotDb: Database.Database;
+  /** Snapshots published before it, served to calls that name them (found again at start-up: data/kept-files.ts). */
+  olderSnapshots?: SnapshotContext[];
+  /** How many snapshots stay open, the latest included (SNAPSHOTS_KEEP; DEFAULT_SNAPSHOTS_KEEP unless given). */
+  snapshotsKeep?: number;
   /** The SQLite accounts database of the embedded default; or give `stores`. */
   accountsDb?: Database.Database;
   /** Accounts, keys, sessions, credits and limits in another store (PostgreSQL: postgres/). */
@@ -102,7 +108,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest("snapshot", undefined);
 
   const stores = opts.stores ?? defaultStores(opts, (err) => app.log.error({ err }, "writing credits failed"));
-  const live = new LiveSnapshot(new SnapshotContext(opts.snapshotDb), app.log, opts.now);
+  const live = new LiveSnapshot(new SnapshotContext(opts.snapshotDb), app.log, opts.now, {
+    keep: opts.snapshotsKeep ?? DEFAULT_SNAPSHOTS_KEEP,
+    older: opts.olderSnapshots,
+  });
   app.decorate("liveSnapshot", live);
   app.decorate("snapshot", { getter: () => live.current });
   app.decorate("keys", stores.keys);

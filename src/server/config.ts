@@ -10,6 +10,11 @@ export interface Config {
   host: string;
   dataDir: string;
   snapshotPath: string;
+  /**
+   * SNAPSHOTS_KEEP: how many snapshots the service serves side by side, the latest and the ones
+   * published before it (3 unless set). Calls pick an older one with `snapshot=` or `as_of=`.
+   */
+  snapshotsKeep: number;
   accountsPath: string;
   addinDir: string;
   /** The documentation folder (docs/functions.md is served at /docs/functions). */
@@ -43,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "127.0.0.1",
     dataDir,
     snapshotPath: path.resolve(env.SNAPSHOT_PATH ?? path.join(dataDir, "snapshot.db")),
+    snapshotsKeep: parseSnapshotsKeep(env.SNAPSHOTS_KEEP),
     accountsPath: path.join(dataDir, "accounts.db"),
     addinDir: path.resolve(env.ADDIN_DIR ?? "dist/addin"),
     docsDir: path.resolve(env.DOCS_DIR ?? "docs"),
@@ -69,6 +75,24 @@ export function parseDatabaseUrl(text: string | undefined): string | undefined {
     throw new Error(`DATABASE_URL must start with postgres:// (it starts with ${url.protocol}//)`);
   }
   return value;
+}
+
+/** The snapshots kept unless SNAPSHOTS_KEEP says otherwise. */
+export const DEFAULT_SNAPSHOTS_KEEP = 3;
+/** Each kept snapshot holds an open file and its caches; past this, publish less often instead. */
+export const MAX_SNAPSHOTS_KEEP = 24;
+
+/** SNAPSHOTS_KEEP: a whole number from 1 (the latest only, as before) to MAX_SNAPSHOTS_KEEP. */
+export function parseSnapshotsKeep(text: string | undefined): number {
+  const value = (text ?? "").trim();
+  if (value === "") return DEFAULT_SNAPSHOTS_KEEP;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > MAX_SNAPSHOTS_KEEP) {
+    throw new Error(
+      `SNAPSHOTS_KEEP must be a whole number from 1 (serve the latest snapshot only) to ${MAX_SNAPSHOTS_KEEP}, not '${value}'`,
+    );
+  }
+  return n;
 }
 
 /**

@@ -1,7 +1,8 @@
 // Entry point of the service: builds the default snapshot on first run, opens the stores and
 // listens. Everything else is in buildApp, which tests use without a socket. With WORKERS=N
 // (and DATABASE_URL), this process becomes a supervisor that runs N service processes sharing
-// one port (node:cluster). SIGHUP makes every process switch to the snapshot file now at
+// one port (node:cluster). Each process serves the snapshot at SNAPSHOT_PATH and the older ones
+// kept beside it (SNAPSHOTS_KEEP). SIGHUP makes every process switch to the snapshot file now at
 // SNAPSHOT_PATH, if it passes its checks, without dropping a request; `npm run admin --
 // rollout-snapshot` publishes a file there and sends it, finding the service (or its
 // supervisor) by DATA_DIR/service.pid (docs/deployment.md).
@@ -15,6 +16,7 @@ import { loggerOptions } from "./http/logging";
 import { openStores } from "./open-stores";
 import { removePidFile, writePidFile } from "./service-pid";
 import { openSnapshot } from "../snapshot/snapshot-file";
+import { keptDir, openKeptSnapshots } from "./data/kept-files";
 import { ensureSnapshot } from "../snapshot/ensure-snapshot";
 
 /** A worker that dies this soon after its start is not restarted (it would only die again). */
@@ -41,6 +43,9 @@ async function serve(config: Config): Promise<string> {
   const opened = await openStores(config, pepper, (err) => console.error(`store: ${err instanceof Error ? err.message : String(err)}`));
   const app = buildApp({
     snapshotDb: openSnapshot(config.snapshotPath),
+    // The snapshots published before it, as the rollout command kept them (docs/deployment.md).
+    olderSnapshots: config.snapshotsKeep > 1 ? openKeptSnapshots(config.snapshotPath, (m) => console.error(m)) : [],
+    snapshotsKeep: config.snapshotsKeep,
     accountsDb: opened.accountsDb,
     stores: opened.stores,
     pepper,
@@ -138,6 +143,9 @@ function banner(config: Config, base: string): string {
     `  Add-in files:   ${base}/addin/taskpane.html  (manifest: ${base}/addin/manifest.xml)`,
     `  Data directory: ${config.dataDir}`,
     `  Snapshot:       ${config.snapshotPath}  (kill -HUP ${process.pid} switches to a new file there)`,
+    ...(config.snapshotsKeep > 1
+      ? [`  Older kept:     up to ${config.snapshotsKeep - 1} in ${keptDir(config.snapshotPath)} (SNAPSHOTS_KEEP)`]
+      : []),
     `  Accounts:       ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.accountsPath}`,
     ...(config.workers > 1 ? [`  Processes:      ${config.workers} (WORKERS)`] : []),
     `  Account area:   ${base}/account/signup  (sign up, create API keys, see usage)`,

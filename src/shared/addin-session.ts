@@ -8,12 +8,15 @@ import { CachedApi, type RefreshResult } from "./cached-api";
 import { CellOutcomes } from "./cell-outcomes";
 import { memoisedConnect } from "./connection";
 import { CreditMeter } from "./credit-meter";
+import { MarketHistoryRequests } from "./market-history-requests";
 import type { ResponseInfo } from "./api-client";
 import { DEFAULT_CACHE_LIMITS, ResultCache, type CacheLimits } from "./result-cache";
 import { officeStorageIfAvailable, type KeyValueStorage } from "./settings";
 
 export interface AddinSession {
   api: CachedApi;
+  /** PROP.MARKETHISTORY's series, through `api` and `cache`, cells asking one market sent together. */
+  marketHistory: MarketHistoryRequests;
   cache: ResultCache;
   meter: CreditMeter;
   persistence: CachePersistence;
@@ -43,8 +46,10 @@ export function createSession(options: SessionOptions = {}): AddinSession {
       options.onResponse?.(info);
     },
   });
-  const api = new CachedApi({ connect, cache, ready: () => persistence.load(), batchWindowMs: options.batchWindowMs });
-  return { api, cache, meter, persistence, outcomes: new CellOutcomes() };
+  const ready = () => persistence.load();
+  const api = new CachedApi({ connect, cache, ready, batchWindowMs: options.batchWindowMs });
+  const marketHistory = new MarketHistoryRequests({ api, cache, connect, ready, batchWindowMs: options.batchWindowMs });
+  return { api, marketHistory, cache, meter, persistence, outcomes: new CellOutcomes() };
 }
 
 let current: AddinSession | null = null;

@@ -35,6 +35,8 @@ export interface ApiResponse<T> {
   etag: string | null;
   requestId: string | null;
   credits: CreditHeaders | null;
+  /** The snapshot that answered (X-Snapshot-Id), a 304 included. */
+  snapshotId: string | null;
 }
 
 /** Reported for every answer the service gives (errors and retried attempts included). */
@@ -136,6 +138,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             etag: response.headers.get("etag"),
             requestId: response.headers.get("x-request-id"),
             credits,
+            snapshotId: response.headers.get("x-snapshot-id"),
           };
         }
         const error = await apiErrorFromResponse(response);

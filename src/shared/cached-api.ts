@@ -12,6 +12,7 @@ import { Batcher, type BatchOutcome } from "./batcher";
 import { MAX_MARKET_BATCH, type MarketBatch } from "./contract/market-batch";
 import type { CacheEntry, CachedError, ResultCache } from "./result-cache";
 import { SharedRequests } from "./shared-requests";
+import { cacheKey, isPinned, isPinnedById, normaliseQuery, pinQuery, unpinnedKey, type SnapshotPin } from "./request-keys";
 
 /** What a custom function knows about its own invocation. */
 export interface CallContext {
@@ -19,6 +20,8 @@ export interface CallContext {
   preview?: boolean;
   /** Aborted when Excel cancels the call. */
   signal?: AbortSignal;
+  /** The snapshot every request of the call names (the as_of option); none: the newest. */
+  pin?: SnapshotPin;
 }
 
 export interface RefreshResult {
@@ -51,27 +54,39 @@ interface MarketAsk {
   geography: string;
   asset_type: string;
 }
-const marketKey = (m: MarketAsk) => `${m.asset_type} in ${m.geography}`;
+const marketKey = (m: MarketAsk, pin?: SnapshotPin) => `${m.asset_type} in ${m.geography}${pin ? ` ${JSON.stringify(pin)}` : ""}`;
 
 export class CachedApi {
   private readonly requests = new SharedRequests();
-  private readonly batcher: Batcher;
-  private readonly marketBatcher: Batcher;
-  /** The markets the market batcher has been asked for, by its key. */
+  /** Property and market batchers, one pair per pin: a batch asks one snapshot. */
+  private readonly batchers = new Map<string, { properties: Batcher; markets: Batcher }>();
+  /** The markets the market batchers have been asked for, by pin and market key. */
   private readonly marketAsks = new Map<string, MarketAsk>();
   private snapshotId: string | null = null;
+  /** Capture times of the snapshots seen (answers' refs, coverage's kept list), by id. */
+  private readonly capturedAt = new Map<string, string>();
 
-  constructor(private readonly options: CachedApiOptions) {
-    this.batcher = new Batcher({
-      fetchBatch: (ids) => this.fetchProperties(ids),
-      windowMs: options.batchWindowMs,
-      maxBatch: COMPARE_BATCH,
-    });
-    this.marketBatcher = new Batcher({
-      fetchBatch: (keys) => this.fetchMarkets(keys),
-      windowMs: options.batchWindowMs,
-      maxBatch: MAX_MARKET_BATCH,
-    });
+  constructor(private readonly options: CachedApiOptions) {}
+
+  private batchersFor(pin: SnapshotPin | undefined) {
+    const name = pin ? JSON.stringify(pin) : "";
+    let pair = this.batchers.get(name);
+    if (!pair) {
+      pair = {
+        properties: new Batcher({
+          fetchBatch: (ids) => this.fetchProperties(ids, pin),
+          windowMs: this.options.batchWindowMs,
+          maxBatch: COMPARE_BATCH,
+        }),
+        markets: new Batcher({
+          fetchBatch: (keys) => this.fetchMarkets(keys, pin),
+          windowMs: this.options.batchWindowMs,
+          maxBatch: MAX_MARKET_BATCH,
+        }),
+      };
+      this.batchers.set(name, pair);
+    }
+    return pair;
   }
 
   /** The snapshot the latest answer came from, if any answer named one. */
@@ -87,27 +102,31 @@ export class CachedApi {
     ctx: CallContext = {},
   ): Promise<T> {
     const client = await this.client();
-    const request: ApiRequest = { method: "GET", path: endpointPath(spec, pathParams), query: normaliseQuery(query) };
+    const request: ApiRequest = {
+      method: "GET",
+      path: endpointPath(spec, pathParams),
+      query: normaliseQuery({ ...query, ...pinQuery(ctx.pin) }),
+    };
     return this.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
   }
 
   /** POST (compare) through the cache: the body is the argument list. */
   async post<T>(spec: EndpointSpec, body: unknown, ctx: CallContext = {}): Promise<T> {
     const client = await this.client();
-    const request: ApiRequest = { method: "POST", path: endpointPath(spec), body };
+    const request: ApiRequest = { method: "POST", path: endpointPath(spec), query: pinQuery(ctx.pin), body };
     return this.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
   }
 
   /** One commercial property's record, batched with the other properties asked for meanwhile. */
   async property(id: string, ctx: CallContext = {}): Promise<Record<string, unknown>> {
     const client = await this.client();
-    const request = detailRequest(id);
+    const request = detailRequest(id, ctx.pin);
     const key = cacheKey(client, request);
     const entry = this.options.cache.get(key);
     if (entry && !entry.stale) return unwrap(entry);
-    // A stale copy with an ETag revalidates on its own: a 304 costs nothing.
-    if (entry?.etag || ctx.preview) return this.load(key, client, request, true, ctx);
-    return this.requests.run(key, (signal) => this.batcher.load(id, signal), ctx.signal);
+    if (ctx.preview) return this.load(key, client, request, true, ctx);
+    // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
+    return this.requests.run(key, (signal) => this.batchersFor(ctx.pin).properties.load(id, signal), ctx.signal);
   }
 
   /**
@@ -117,17 +136,17 @@ export class CachedApi {
   async market(geography: string, assetType: string, ctx: CallContext = {}): Promise<Record<string, unknown>> {
     const client = await this.client();
     const ask: MarketAsk = { geography, asset_type: assetType };
-    const request: ApiRequest = { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } };
+    const request = marketRequest(ask, ctx.pin);
     const key = cacheKey(client, request);
     const entry = this.options.cache.get(key);
     if (entry && !entry.stale) return unwrap(entry);
-    // A stale copy with an ETag revalidates on its own: a 304 costs nothing.
-    if (entry?.etag || ctx.preview) return this.load(key, client, request, true, ctx);
+    if (ctx.preview) return this.load(key, client, request, true, ctx);
+    // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
     return this.requests.run(
       key,
       (signal) => {
-        this.marketAsks.set(marketKey(ask), ask);
-        return this.marketBatcher.load(marketKey(ask), signal);
+        this.marketAsks.set(marketKey(ask, ctx.pin), ask);
+        return this.batchersFor(ctx.pin).markets.load(marketKey(ask, ctx.pin), signal);
       },
       ctx.signal,
     );
@@ -142,14 +161,15 @@ export class CachedApi {
     const request: ApiRequest = {
       method: "POST",
       path: ENDPOINTS.compareProperties.path,
+      query: pinQuery(ctx.pin),
       body: { property_ids: ids, fields: ALL_PROPERTY_FIELDS },
     };
     const body = await this.load<PropertyComparison>(cacheKey(client, request), client, request, true, ctx);
     const snapshotId = body.snapshot?.id ?? this.snapshotId;
     for (const record of body.properties ?? []) {
-      const key = cacheKey(client, detailRequest(String(record.id)));
+      const key = cacheKey(client, detailRequest(String(record.id), ctx.pin));
       const held = this.options.cache.peek(key);
-      if (!held || held.stale) this.options.cache.set(key, { value: record, snapshotId });
+      if (!held || held.stale) this.options.cache.set(key, { value: record, etag: body.etags?.[String(record.id)] ?? null, snapshotId });
     }
     return body;
   }
@@ -179,12 +199,14 @@ export class CachedApi {
     const entry = this.options.cache.peek(key);
     const response = await client.send<CoverageReport>({ ...request, etag: entry?.value ? entry.etag : null });
     const body = response.status === 304 ? (entry!.value as typeof response.body) : response.body;
+    this.noteCaptures(body);
     const snapshotId = body?.snapshot?.id;
     if (!snapshotId) throw new ApiError(response.status, "invalid_response", "The coverage report names no snapshot.");
     const previous = entry?.snapshotId ?? this.snapshotId;
     this.snapshotId = snapshotId;
     this.options.cache.set(key, { value: body, etag: response.etag ?? entry?.etag ?? null, snapshotId });
-    const staleEntries = this.options.cache.markStaleUnless(snapshotId);
+    // Results pinned to a snapshot by its id are that snapshot's for good.
+    const staleEntries = this.options.cache.markStaleUnless(snapshotId, (entry) => isPinnedById(entry.key));
     return {
       coverage: body,
       snapshotId,
@@ -211,19 +233,21 @@ export class CachedApi {
         new ApiError(0, "preview_not_fetched", "Not fetched in the formula preview (it would cost credits); press Enter to get the value."),
       );
     }
-    return this.requests.run(key, (signal) => this.fetch<T>(key, client, { ...request, signal }, entry), ctx.signal);
+    return this.requests.run(key, (signal) => this.fetch<T>(key, client, { ...request, signal }, entry ?? this.sibling(key)), ctx.signal);
   }
 
   private async fetch<T>(key: string, client: ApiClient, request: ApiRequest, entry: CacheEntry | undefined): Promise<T> {
     const { cache } = this.options;
+    const pinned = isPinned(request);
     try {
       const response = await client.send<T>({ ...request, etag: entry?.value !== undefined ? entry.etag : null });
       if (response.status === 304 && entry) {
-        cache.revalidated(key, this.snapshotId);
-        return entry.value as T;
+        return this.confirm(key, entry, response.snapshotId ?? (pinned ? null : this.snapshotId)) as T;
       }
-      const snapshotId = snapshotOf(response.body) ?? this.snapshotId;
-      if (snapshotOf(response.body)) this.snapshotId = snapshotId;
+      this.noteCaptures(response.body);
+      const snapshotId = snapshotOf(response.body) ?? (pinned ? null : this.snapshotId);
+      // A pinned answer names its own snapshot, not the one the service serves now.
+      if (snapshotOf(response.body) && !pinned) this.snapshotId = snapshotId;
       cache.set(key, { value: response.body, etag: response.etag, snapshotId });
       return response.body as T;
     } catch (err) {
@@ -238,7 +262,7 @@ export class CachedApi {
   }
 
   /** The batcher's fetch: one compare call for 2..25 ids (detail for a lone id). */
-  private async fetchProperties(ids: string[]): Promise<Map<string, BatchOutcome>> {
+  private async fetchProperties(ids: string[], pin: SnapshotPin | undefined): Promise<Map<string, BatchOutcome>> {
     const client = await this.client();
     const outcomes = new Map<string, BatchOutcome>();
     let remaining = ids;
@@ -246,20 +270,34 @@ export class CachedApi {
     // found and ask again for the rest, once.
     for (let round = 0; round < 2 && remaining.length > 0; round++) {
       if (remaining.length === 1) {
-        await this.fetchOne(client, remaining[0], outcomes);
+        await this.fetchOne(client, remaining[0], pin, outcomes);
         return outcomes;
       }
       try {
+        // The ETags of the copies held (stale ones, after a new snapshot): when none of them
+        // changed, the comparison costs nothing.
+        const held: Record<string, string> = {};
+        for (const id of remaining) {
+          const entry = this.heldCopy(cacheKey(client, detailRequest(id, pin)));
+          if (entry?.etag && entry.value !== undefined) held[id] = entry.etag;
+        }
         const response = await client.send<PropertyComparison>({
           method: "POST",
           path: ENDPOINTS.compareProperties.path,
-          body: { property_ids: remaining, fields: ALL_PROPERTY_FIELDS },
+          query: pinQuery(pin),
+          body: {
+            property_ids: remaining,
+            fields: ALL_PROPERTY_FIELDS,
+            ...(Object.keys(held).length > 0 ? { if_none_match: held } : {}),
+          },
         });
+        this.noteCaptures(response.body);
         const snapshotId = response.body?.snapshot?.id ?? this.snapshotId;
-        this.snapshotId = snapshotId;
+        if (!pin) this.snapshotId = snapshotId;
+        const etags = response.body?.etags ?? {};
         for (const record of response.body?.properties ?? []) {
           const id = String(record.id);
-          this.options.cache.set(cacheKey(client, detailRequest(id)), { value: record, snapshotId });
+          this.options.cache.set(cacheKey(client, detailRequest(id, pin)), { value: record, etag: etags[id] ?? null, snapshotId });
           outcomes.set(id, { record });
         }
         return outcomes;
@@ -273,7 +311,7 @@ export class CachedApi {
             `There is no commercial property '${id}' in this snapshot.`,
             (err as ApiError).requestId,
           );
-          this.options.cache.set(cacheKey(client, detailRequest(id)), {
+          this.options.cache.set(cacheKey(client, detailRequest(id, pin)), {
             error: { status: 404, code: "not_found", message: error.message, requestId: error.requestId },
             snapshotId: this.snapshotId,
           });
@@ -291,23 +329,39 @@ export class CachedApi {
    * credits left cannot cover the whole batch, the markets they cover are asked for again and
    * the rest get the 402.
    */
-  private async fetchMarkets(keys: string[]): Promise<Map<string, BatchOutcome>> {
+  private async fetchMarkets(keys: string[], pin: SnapshotPin | undefined): Promise<Map<string, BatchOutcome>> {
     const client = await this.client();
     const outcomes = new Map<string, BatchOutcome>();
     const asks = new Map(keys.map((k) => [k, this.marketAsks.get(k)!]));
     for (const k of keys) this.marketAsks.delete(k);
     let asked = keys;
+    const keyOf = (ask: MarketAsk) => cacheKey(client, marketRequest(ask, pin));
     for (;;) {
       const markets = asked.map((k) => asks.get(k)!);
+      // A market held from an older snapshot is sent with its ETag: unchanged, it costs nothing.
+      const held = markets.map((ask) => this.heldCopy(keyOf(ask)));
+      const request = {
+        markets: markets.map((ask, i) => {
+          const entry = held[i];
+          return entry?.etag && entry.value !== undefined ? { ...ask, if_none_match: entry.etag } : ask;
+        }),
+      };
       try {
-        const response = await client.send<MarketBatch>({ method: "POST", path: ENDPOINTS.getMarketSnapshotBatch.path, body: { markets } });
+        const response = await client.send<MarketBatch>({
+          method: "POST",
+          path: ENDPOINTS.getMarketSnapshotBatch.path,
+          query: pinQuery(pin),
+          body: request,
+        });
         const body = response.body!;
+        this.noteCaptures(body);
         const snapshotId = body.snapshot?.id ?? this.snapshotId;
-        this.snapshotId = snapshotId;
+        if (!pin) this.snapshotId = snapshotId;
         body.results.forEach((result, i) => {
-          const ask = markets[i];
-          const key = cacheKey(client, { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask } });
-          if (result.market) {
+          const key = keyOf(markets[i]);
+          if (result.status === 304 && held[i]?.value !== undefined) {
+            outcomes.set(asked[i], { record: this.confirm(key, held[i]!, snapshotId) as Record<string, unknown> });
+          } else if (result.market) {
             this.options.cache.set(key, { value: result.market, etag: result.etag, snapshotId });
             outcomes.set(asked[i], { record: result.market as unknown as Record<string, unknown> });
           } else {
@@ -336,11 +390,55 @@ export class CachedApi {
     }
   }
 
-  private async fetchOne(client: ApiClient, id: string, outcomes: Map<string, BatchOutcome>): Promise<void> {
-    const request = detailRequest(id);
+  /** The copy held for `key` to revalidate with: its own, else the same request's for another snapshot. */
+  private heldCopy(key: string): CacheEntry | undefined {
+    const own = this.options.cache.peek(key);
+    return own?.value !== undefined ? own : (this.sibling(key) ?? own);
+  }
+
+  /**
+   * The newest copy of the same request pinned otherwise (to another snapshot, or to none):
+   * ETags validate content whatever snapshot it came from, so pinning a workbook, or moving it
+   * to the latest, revalidates what it holds instead of fetching it again.
+   */
+  private sibling(key: string): CacheEntry | undefined {
+    const base = unpinnedKey(key);
+    let best: CacheEntry | undefined;
+    for (const entry of this.options.cache.list()) {
+      if (entry.key === key || entry.value === undefined || !entry.etag || unpinnedKey(entry.key) !== base) continue;
+      if (!best || entry.fetchedAt > best.fetchedAt) best = entry;
+    }
+    return best;
+  }
+
+  /**
+   * A 304 for `held` from snapshot `snapshotId`: the content is the same, so the copy is kept
+   * (or copied to `key`, when it was another pin's), restamped with that snapshot where the
+   * answer names one: a list's `snapshot`, a market's `as_of` (the date its figures describe).
+   * Returns the value now held.
+   */
+  private confirm(key: string, held: CacheEntry, snapshotId: string | null): unknown {
+    const captured = snapshotId ? this.capturedAt.get(snapshotId) : undefined;
+    const value = captured ? restamp(held.value, snapshotId!, captured) : held.value;
+    if (held.key === key && value === held.value) this.options.cache.revalidated(key, snapshotId);
+    else this.options.cache.set(key, { value, etag: held.etag, snapshotId });
+    return value;
+  }
+
+  /** Remembers the capture times an answer names (its snapshot ref; coverage's kept snapshots). */
+  private noteCaptures(body: unknown): void {
+    const b = body as { snapshot?: { id?: unknown; captured_at?: unknown }; snapshots?: { id: string; captured_at: string }[] } | null;
+    if (typeof b?.snapshot?.id === "string" && typeof b.snapshot.captured_at === "string")
+      this.capturedAt.set(b.snapshot.id, b.snapshot.captured_at);
+    for (const kept of Array.isArray(b?.snapshots) ? b.snapshots : []) this.capturedAt.set(kept.id, kept.captured_at);
+  }
+
+  private async fetchOne(client: ApiClient, id: string, pin: SnapshotPin | undefined, outcomes: Map<string, BatchOutcome>): Promise<void> {
+    const request = detailRequest(id, pin);
     const key = cacheKey(client, request);
     try {
-      outcomes.set(id, { record: await this.fetch<Record<string, unknown>>(key, client, request, undefined) });
+      // With the copy held, if any: unchanged, it is a free 304.
+      outcomes.set(id, { record: await this.fetch<Record<string, unknown>>(key, client, request, this.heldCopy(key)) });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       outcomes.set(id, { error: err });
@@ -348,24 +446,12 @@ export class CachedApi {
   }
 }
 
-function detailRequest(id: string): ApiRequest {
-  return { method: "GET", path: endpointPath(ENDPOINTS.getProperty, { property_id: id }) };
+function detailRequest(id: string, pin?: SnapshotPin): ApiRequest {
+  return { method: "GET", path: endpointPath(ENDPOINTS.getProperty, { property_id: id }), query: pinQuery(pin) };
 }
 
-/** (service, method, path, sorted query, body): the normalised arguments of a request. */
-export function cacheKey(client: Pick<ApiClient, "baseUrl">, request: ApiRequest): string {
-  const query = new URLSearchParams(Object.entries(normaliseQuery(request.query ?? {})).map(([k, v]) => [k, String(v)])).toString();
-  const body = request.body === undefined ? "" : ` ${JSON.stringify(request.body)}`;
-  return `${client.baseUrl}|${request.method ?? "GET"} ${request.path}${query ? `?${query}` : ""}${body}`;
-}
-
-function normaliseQuery(query: Record<string, QueryValue>): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const name of Object.keys(query).sort()) {
-    const value = query[name];
-    if (value !== null && value !== undefined && value !== "") out[name] = value;
-  }
-  return out;
+function marketRequest(ask: MarketAsk, pin?: SnapshotPin): ApiRequest {
+  return { method: "GET", path: ENDPOINTS.getMarketSnapshot.path, query: { ...ask, ...pinQuery(pin) } };
 }
 
 /** A refusal as the cache keeps it: enough to give the same answer again, suggestions included. */
@@ -374,6 +460,19 @@ function cachedError(err: ApiError): CachedError {
   const kept: CachedError = { status: err.status, code: err.code, message: err.message, requestId: err.requestId };
   if (Array.isArray(suggestions) && suggestions.length > 0) kept.suggestions = suggestions.map(String);
   return kept;
+}
+
+/**
+ * A value confirmed unchanged by snapshot `id` (captured at `capturedAt`), stamped with it: the
+ * `snapshot` a list or comparison names, and a market's `as_of`, which is the capture date of
+ * the snapshot its figures describe. Anything else is returned as it is.
+ */
+function restamp(value: unknown, id: string, capturedAt: string): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const v = value as Record<string, unknown>;
+  if (v.object === "market_snapshot") return { ...v, as_of: capturedAt.slice(0, 10) };
+  if (v.snapshot && typeof v.snapshot === "object") return { ...v, snapshot: { id, captured_at: capturedAt } };
+  return value;
 }
 
 function unwrap<T>(entry: CacheEntry): T {

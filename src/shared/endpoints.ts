@@ -4,19 +4,34 @@
 // server's routes are defined by (src/shared/contract/operations.ts, queries.ts,
 // credit-costs.ts). test/addin/endpoints-contract.test.ts holds the result equal to the
 // OpenAPI document the server generates.
+import { SNAPSHOT_SELECTORS } from "./contract/snapshot-select";
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { CREDIT_COSTS, type OperationName } from "./contract/credit-costs";
 import { OPERATIONS } from "./contract/operations";
 import { PLACE_KINDS, describeKinds, type PlaceKind } from "./contract/places";
 import { PLACE_KINDS_OF, QUERIES } from "./contract/queries";
+import { MARKET_HISTORY_METRIC_NAMES, MarketHistoryQuery, PROPERTY_EVENT_TYPES, PropertyHistoryQuery } from "./contract/history";
 
 export type ParamKind =
-  "place" | "city" | "state" | "zip" | "fips" | "metro" | "company_id" | "property_id" | "text" | "enum" | "number" | "integer" | "date";
+  | "place"
+  | "city"
+  | "state"
+  | "zip"
+  | "fips"
+  | "metro"
+  | "company_id"
+  | "property_id"
+  | "text"
+  | "enum"
+  | "name_list"
+  | "number"
+  | "integer"
+  | "date";
 
 export interface ParamSpec {
   name: string;
   kind: ParamKind;
-  /** Allowed values (enum). */
+  /** Allowed values (enum), or allowed items (name_list: comma-separated, each one of these). */
   values?: readonly string[];
   /** The kinds of place a `place` input takes. */
   places?: readonly PlaceKind[];
@@ -66,6 +81,26 @@ const PATTERN_KINDS: Record<string, (name: string) => ParamKind> = {
   "^cp_[A-Za-z0-9-]+$": () => "property_id",
 };
 
+/**
+ * Comma-separated inputs (a list of names in one query value), by their schema's pattern; the
+ * names each may hold are the contract's vocabulary for that input.
+ */
+export const LIST_PATTERNS = ["^[a-z0-9_]+(,[a-z0-9_]+)*$", "^[a-z_]+(,[a-z_]+)*$"];
+const LIST_VALUES: Record<string, readonly string[]> = {
+  metrics: MARKET_HISTORY_METRIC_NAMES,
+  event_type: PROPERTY_EVENT_TYPES,
+};
+
+/**
+ * The query schema of each operation: those of queries.ts, and the history operations' own
+ * (contract/history.ts builds on queries.ts, so queries.ts cannot list them without a cycle).
+ */
+const QUERY_SCHEMAS: Partial<Record<OperationName, TObject>> = {
+  ...QUERIES,
+  getMarketHistory: MarketHistoryQuery,
+  getPropertyHistory: PropertyHistoryQuery,
+};
+
 /** One query input as the add-in checks it, read from the service's schema of it. */
 function paramOf(operationId: OperationName, name: string, schema: TSchema): ParamSpec {
   const help = EXCEL_HELP[name] ?? schema.description;
@@ -85,6 +120,11 @@ function paramOf(operationId: OperationName, name: string, schema: TSchema): Par
   }
   if (schema.type !== "string") throw new Error(`query input ${name} has a type the add-in cannot check: ${schema.type}`);
   if (schema.format === "date") return { name, kind: "date", help };
+  if (schema.pattern && LIST_PATTERNS.includes(schema.pattern)) {
+    const values = LIST_VALUES[name];
+    if (!values) throw new Error(`list input ${name} has no vocabulary in the add-in`);
+    return { name, kind: "name_list", values, help };
+  }
   if (schema.pattern) {
     const kind = PATTERN_KINDS[schema.pattern];
     if (!kind) throw new Error(`query input ${name} has a pattern the add-in does not know: ${schema.pattern}`);
@@ -94,8 +134,14 @@ function paramOf(operationId: OperationName, name: string, schema: TSchema): Par
 }
 
 function queryOf(operationId: OperationName): ParamSpec[] {
-  const schema: TObject | undefined = (QUERIES as Partial<Record<OperationName, TObject>>)[operationId];
-  return schema ? Object.entries(schema.properties).map(([name, s]) => paramOf(operationId, name, s)) : [];
+  const schema = QUERY_SCHEMAS[operationId];
+  // The snapshot selectors are the call's pin (the functions' as_of option, CallContext.pin),
+  // added to every request of the call, not a filter of one endpoint.
+  return schema
+    ? Object.entries(schema.properties)
+        .filter(([name]) => !(name in SNAPSHOT_SELECTORS))
+        .map(([name, s]) => paramOf(operationId, name, s))
+    : [];
 }
 
 function endpoint<Id extends OperationName>(operationId: Id) {

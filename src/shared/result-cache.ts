@@ -103,11 +103,11 @@ export class ResultCache {
     this.changed();
   }
 
-  /** Marks every entry not known to come from `snapshotId` as stale; returns how many. */
-  markStaleUnless(snapshotId: string): number {
+  /** Marks every entry not known to come from `snapshotId` (and not kept by `keep`) as stale; returns how many. */
+  markStaleUnless(snapshotId: string, keep: (entry: CacheEntry) => boolean = () => false): number {
     let marked = 0;
     for (const entry of this.entries.values()) {
-      if (entry.snapshotId !== snapshotId && !entry.stale) {
+      if (entry.snapshotId !== snapshotId && !entry.stale && !keep(entry)) {
         entry.stale = true;
         marked++;
       }

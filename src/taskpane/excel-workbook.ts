@@ -21,6 +21,7 @@
 //   ExcelApi 1.12 range.getSpillParentOrNullObject, range.getSpillingToRangeOrNullObject
 // So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
 import { GEOMETRY, intersect, rectOf, sheetPrefix, splitAddress } from "./excel-addresses";
+import { changesBetween, type ShownBlock } from "./cell-changes";
 import {
   allEmpty,
   frozenValue,
@@ -54,7 +55,17 @@ const BUSY = new Set(["#BUSY!", "#GETTING_DATA"]);
 const TABLE_STYLE = "TableStyleMedium2";
 
 export function createExcelWorkbook(): WorkbookPort {
-  return { readSelectedRows, insertTable, insertFormula, writeComparisonSheet, findPropFormulas, recalculate, freezeSelection };
+  return {
+    readSelectedRows,
+    insertTable,
+    insertFormula,
+    writeComparisonSheet,
+    findPropFormulas,
+    recalculate,
+    markCells,
+    rewriteFormulas,
+    freezeSelection,
+  };
 }
 
 /**
@@ -218,6 +229,11 @@ async function recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]> {
     await context.sync();
     // A sheet deleted or renamed since the formulas were found: its cells are a broken reference.
     const ranges = targets.map((target) => (target.sheet.isNullObject ? null : target.sheet.getRange(target.a1)));
+    // What each formula showed before, its spill included, to tell which cells the refresh changed.
+    const reading = ranges.map((range) => range && shownBlock(range));
+    await context.sync();
+    // Copied now: a range's loaded values are refreshed by every later sync.
+    const before = reading.map((block) => block && blockOf(block));
     for (const range of ranges) range?.calculate();
     await context.sync();
 
@@ -237,7 +253,61 @@ async function recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]> {
       if (!busy) break;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    return targets.map((target, i) => ({ ...target.cell, error: errors[i] ?? null }));
+    const after = ranges.map((range) => range && shownBlock(range));
+    await context.sync();
+    return targets.map((target, i) => ({
+      ...target.cell,
+      error: errors[i] ?? null,
+      changes: before[i] && after[i] ? changesBetween(before[i], blockOf(after[i])) : [],
+    }));
+  });
+}
+
+/** A formula's cell and its spill (a null object when it does not spill), loaded at the next sync. */
+function shownBlock(range: Excel.Range) {
+  return { cell: range.load(`${GEOMETRY},values`), spill: range.getSpillingToRangeOrNullObject().load(`${GEOMETRY},values`) };
+}
+
+function blockOf({ cell, spill }: ReturnType<typeof shownBlock>): ShownBlock {
+  const shown = spill.isNullObject ? cell : spill;
+  return {
+    sheetPrefix: sheetPrefix(cell.address),
+    row: shown.rowIndex,
+    column: shown.columnIndex,
+    values: shown.values.map((row) => [...row]),
+  };
+}
+
+/** The fill marking a cell a refresh changed: Excel's light gold ("Gold, Lighter 80%"). */
+export const CHANGED_FILL = "#FFF2CC";
+
+async function markCells(addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await Excel.run(async (context) => {
+    const sheets = new Map<string, Excel.Worksheet>();
+    for (const address of addresses) {
+      const { sheet } = splitAddress(address);
+      if (!sheets.has(sheet)) sheets.set(sheet, context.workbook.worksheets.getItemOrNullObject(sheet).load("name"));
+    }
+    await context.sync();
+    for (const address of addresses) {
+      const { sheet, cells } = splitAddress(address);
+      const ws = sheets.get(sheet)!;
+      // A sheet deleted since the refresh has nothing left to mark.
+      if (!ws.isNullObject) ws.getRange(cells).format.fill.color = CHANGED_FILL;
+    }
+    await context.sync();
+  });
+}
+
+async function rewriteFormulas(cells: FormulaCell[]): Promise<void> {
+  if (cells.length === 0) return;
+  await Excel.run(async (context) => {
+    for (const cell of cells) {
+      const { sheet, cells: a1 } = splitAddress(cell.address);
+      context.workbook.worksheets.getItem(sheet).getRange(a1).formulas = [[cell.formula]];
+    }
+    await context.sync();
   });
 }
 

@@ -1,9 +1,11 @@
 // "Refresh" in the pane: learn which snapshot the service serves (one free call), mark cached
 // results from any other snapshot stale, then calculate the PROP formulas in scope again, a
-// few at a time so the pane can show progress, and say which failed and why.
+// few at a time so the pane can show progress, and say which failed and why, and which cells
+// now show another value (what the new data did to the model).
 import { refreshCachedResults, type AddinSession } from "../shared/addin-session";
 import type { RefreshResult } from "../shared/cached-api";
 import type { FormulaOutcome, Scope, WorkbookPort } from "./workbook-types";
+import type { CellChange } from "./cell-changes";
 
 /** Formulas per Excel batch: small enough for steady progress, large enough to stay quick. */
 export const REFRESH_BATCH = 10;
@@ -18,6 +20,10 @@ export interface RefreshReport {
   snapshot: RefreshResult;
   formulas: number;
   failures: RefreshFailure[];
+  /** Every cell that shows another value than before the refresh, in the order the formulas were found. */
+  changes: CellChange[];
+  /** Formulas with at least one changed cell. */
+  changedFormulas: number;
   finishedAt: string;
 }
 
@@ -33,15 +39,27 @@ export async function refreshFormulas(scope: Scope, deps: RefreshDeps): Promise<
   const snapshot = await refreshCachedResults(deps.session);
   const cells = await deps.workbook.findPropFormulas(scope);
   const failures: RefreshFailure[] = [];
+  const changes: CellChange[] = [];
+  let changedFormulas = 0;
   deps.onProgress?.(0, cells.length);
   for (let i = 0; i < cells.length; i += REFRESH_BATCH) {
     const batch = cells.slice(i, i + REFRESH_BATCH);
     for (const outcome of await deps.workbook.recalculate(batch)) {
       if (outcome.error) failures.push({ ...outcome, reason: reasonFor(outcome, deps.session, startedAt) });
+      if (outcome.changes.length > 0) changedFormulas++;
+      changes.push(...outcome.changes);
     }
     deps.onProgress?.(Math.min(i + batch.length, cells.length), cells.length);
   }
-  return { scope, snapshot, formulas: cells.length, failures, finishedAt: (deps.now?.() ?? new Date()).toISOString() };
+  return {
+    scope,
+    snapshot,
+    formulas: cells.length,
+    failures,
+    changes,
+    changedFormulas,
+    finishedAt: (deps.now?.() ?? new Date()).toISOString(),
+  };
 }
 
 /** Excel's own errors, which no PROP function raises, explained. */

@@ -4,7 +4,7 @@
 // already holds (fetched by an earlier preview or by a formula in the workbook, from the
 // snapshot the service serves) is answered from there, free. Inserting after a preview costs
 // nothing: the table is the rows just fetched, and the formula makes the preview's request.
-import { cacheKey } from "../shared/cached-api";
+import { cacheKey } from "../shared/request-keys";
 import { MAX_LIMIT } from "../shared/contract/paging";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { ResultCache } from "../shared/result-cache";

@@ -118,6 +118,10 @@ export function checkSearch(kind: SearchKind, values: Record<string, string>, ca
   if (kind === "salecomps" && normalised.max_distance_miles !== undefined && !fieldOf.has("property_id") && !errors.subject) {
     errors.max_distance_miles = "Radius needs a property id as the subject (it is a radius around that property).";
   }
+  // The history searches refuse a from after to, as PROP.MARKETHISTORY and PROP.HISTORY do (both are ISO dates here).
+  const { from, to } = normalised;
+  if (from !== undefined && to !== undefined && from > to && !errors.from)
+    errors.from = `${labelOf(kind, "from")} is after ${labelOf(kind, "to")}: nothing can match.`;
   // The functions take the place once (mergeInputs in argument-parsers.ts): the place field, or
   // an input naming one kind of place (county_fips), not both.
   const place = fieldOf.get("geography");

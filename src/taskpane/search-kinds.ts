@@ -8,9 +8,21 @@ import { ENDPOINTS, type OperationId, type ParamSpec } from "../shared/endpoints
 import { MAX_LIMIT } from "../shared/contract/paging";
 import { COMPANY_TYPES } from "../shared/contract/vocabulary";
 import type { ResourceName } from "../functions/record-fields";
+import { HISTORY_COLUMNS } from "../functions/property-history";
+import { DEFAULT_HISTORY_METRICS, HISTORY_QUARTERS } from "../shared/contract/history";
 
 export type SearchKind =
-  "listings" | "parcels" | "search" | "assetsearch" | "salecomps" | "market" | "companies" | "portfolio" | "footprint";
+  | "listings"
+  | "parcels"
+  | "search"
+  | "assetsearch"
+  | "salecomps"
+  | "history"
+  | "market"
+  | "markethistory"
+  | "companies"
+  | "portfolio"
+  | "footprint";
 
 /** The catalog lists a select (or a text input's suggestions) can be filled from. */
 export type CatalogList = "asset_types" | "company_types" | "listing_statuses" | "listing_property_types" | "metros" | "subtypes";
@@ -40,12 +52,16 @@ export type ArgSpec = { arg: string } &
   /** One query input, checked against the endpoint's ParamSpec of the same name. */
   (
     | { field: string; as: "param" }
-    /** The path parameter (asset type or company type). */
-    | { field: string; as: "path"; param: "asset_type" | "company_type" }
+    /** The path parameter (asset type, company type or property id). */
+    | { field: string; as: "path"; param: "asset_type" | "company_type" | "property_id" }
     /** A place in any form of the place grammar, as the endpoint's `geography` input. */
     | { field: string; as: "geography" }
     /** PROP.SALECOMPS's subject: a property id, else a place. */
     | { field: string; as: "subject" }
+    /** PROP.MARKETHISTORY's metrics: comma-separated names, as the `metrics` input. */
+    | { field: string; as: "metrics" }
+    /** PROP.MARKETHISTORY's from or to: a date, a quarter or a year, as that input's date. */
+    | { field: string; as: "period"; bound: "from" | "to" }
     /** A company by id or name (`owner_id` / `owner_name`, `tenant_id` / `tenant_name`). */
     | { field: string; as: "company"; role: "owner" | "tenant" }
     /** An argument the pane never fills, kept so the options land in the options slot. */
@@ -61,6 +77,8 @@ export interface SearchKindSpec {
   endpoint: OperationId;
   /** The records' resource (record-fields.ts): the columns of the spill and of the inserted table. */
   resource: ResourceName;
+  /** The columns the function spills by default, when not every field of the resource. */
+  columns?: readonly string[];
   /** The function's positional arguments before `options`, in order, every one of them. */
   args: readonly ArgSpec[];
   fields: SearchField[];
@@ -233,6 +251,27 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
       param("findSaleComps", "max_distance_miles", "Radius (miles)"),
     ],
   }),
+  history: withPaging({
+    label: "Property history",
+    description: "A property's events: when it was built, each sale, each lease's start and expiration.",
+    fn: "HISTORY",
+    endpoint: "getPropertyHistory",
+    resource: "property_event",
+    columns: HISTORY_COLUMNS,
+    args: [{ arg: "property_id", field: "property_id", as: "path", param: "property_id" }],
+    fields: [
+      {
+        name: "property_id",
+        label: "Property id",
+        help: "A property id, such as cp_0001a2b3 (a search result's id column).",
+        input: "text",
+        required: true,
+      },
+      param("getPropertyHistory", "event_type", "Event types"),
+      param("getPropertyHistory", "from", "On or after"),
+      param("getPropertyHistory", "to", "On or before"),
+    ],
+  }),
   market: withPaging({
     label: "Market snapshot",
     description: "One asset type's market in a state, county, metro, city or ZIP code: vacancy, rent, cap rate, sales volume.",
@@ -246,6 +285,40 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
       { arg: "metric", as: "omitted" },
     ],
     fields: [{ ...geography("getMarketSnapshot", true), required: true }, assetTypeField("getMarketSnapshot", { required: true })],
+  }),
+  markethistory: withPaging({
+    label: "Market history",
+    description: "One asset type's market by quarter or year: rent, vacancy, cap rate, sales, inventory, absorption, deliveries.",
+    fn: "MARKETHISTORY",
+    endpoint: "getMarketHistory",
+    resource: "market_history",
+    args: [
+      { arg: "geography", field: "geography", as: "geography" },
+      { arg: "asset_type", field: "asset_type", as: "param" },
+      { arg: "metrics", field: "metrics", as: "metrics" },
+      { arg: "from", field: "from", as: "period", bound: "from" },
+      { arg: "to", field: "to", as: "period", bound: "to" },
+    ],
+    fields: [
+      { ...geography("getMarketHistory", true), required: true },
+      assetTypeField("getMarketHistory", { required: true }),
+      {
+        name: "metrics",
+        label: "Metrics",
+        help: `Comma-separated, one column each in this order, e.g. ${DEFAULT_HISTORY_METRICS.join(",")}.`,
+        input: "text",
+        required: true,
+        options: [...(paramSpec("getMarketHistory", "metrics").values ?? [])],
+      },
+      {
+        name: "from",
+        label: "From",
+        help: `A date (YYYY-MM-DD), a quarter (2016-Q1) or a year; blank: the last ${HISTORY_QUARTERS} quarters.`,
+        input: "text",
+      },
+      { name: "to", label: "To", help: "A date, a quarter (2025-Q4) or a year; blank: up to the latest data.", input: "text" },
+      param("getMarketHistory", "interval", "Interval"),
+    ],
   }),
   companies: withPaging({
     label: "Companies",

@@ -10,6 +10,10 @@ import { uniqueNameMatch, companyArg } from "../functions/company-tables";
 import { InputError } from "../functions/excel-errors";
 import type { ListEnvelope } from "../shared/contract/list-envelope";
 import { MARKET_METRICS } from "../functions/market";
+import { historyTable, metricsArg } from "../functions/market-history";
+import { periodBoundArg } from "../functions/history-periods";
+import { propertyIdArg } from "../functions/property-history";
+import type { MarketHistory } from "../shared/contract/history";
 import { checkParam, type ParamValue } from "../functions/param-values";
 import { fieldFormats, fieldNames } from "../functions/record-fields";
 import { saleCompsSubject } from "../functions/sale-comps";
@@ -59,9 +63,14 @@ export function readField(kind: SearchKind, name: string, raw: string): FieldInp
     case "param":
       return query({ [name]: checkParam(paramSpec(spec.endpoint, name), raw, label) });
     case "path": {
-      const value = arg.param === "asset_type" ? assetTypeArg(raw) : companyTypeArg(raw);
+      const read = { asset_type: assetTypeArg, company_type: companyTypeArg, property_id: propertyIdArg }[arg.param];
+      const value = read(raw);
       return { path: { [arg.param]: value }, query: {}, normalised: value };
     }
+    case "metrics":
+      return query({ metrics: metricsArg(raw) });
+    case "period":
+      return query({ [arg.bound]: periodBoundArg(raw, arg.bound)! });
     case "geography":
       return query(placeArg(raw, ENDPOINTS[spec.endpoint], label));
     case "subject":
@@ -174,6 +183,19 @@ function spill(kind: SearchKind): TableOptions {
  */
 export function previewRows(kind: SearchKind, body: unknown): PreviewTable {
   const spec = SEARCH_KINDS[kind];
+  if (spec.resource === "market_history") {
+    // PROP.MARKETHISTORY: the period's end date, then a column per metric answered (market-history.ts).
+    const series = body as MarketHistory;
+    const [header, ...rows] = historyTable(
+      series.periods.length > 0
+        ? series
+        : { ...series, periods: [{ period: "", period_start: "", period_end: "", complete: true, values: {} }] },
+      series.metrics,
+      spill(kind),
+      false,
+    );
+    return { header: header as string[], rows: series.periods.length > 0 ? rows : [], total: null, pairs: false };
+  }
   if (spec.resource === "market") {
     // PROP.MARKET without a metric: one metric/value row per market figure (market.ts).
     const record = body as Record<string, unknown>;
@@ -183,7 +205,8 @@ export function previewRows(kind: SearchKind, body: unknown): PreviewTable {
   }
   const list = body as ListEnvelope;
   // shapeTable refuses no records (a cell shows #N/A); one blank record gives the header alone.
-  const [header, ...rows] = shapeTable(list.data.length > 0 ? list.data : [{}], fieldNames(spec.resource), spill(kind), "No rows.");
+  const columns = spec.columns ?? fieldNames(spec.resource);
+  const [header, ...rows] = shapeTable(list.data.length > 0 ? list.data : [{}], columns, spill(kind), "No rows.");
   const total = typeof list.total_count === "number" ? list.total_count : null;
   return { header: header as string[], rows: list.data.length > 0 ? rows : [], total, pairs: false };
 }

@@ -2,6 +2,7 @@
 // WorkbookPort with Excel.run (the only module that does); the pane's panels take a
 // WorkbookPort, so their logic never depends on Excel being there.
 import type { FormattedNumber } from "../functions/cell-values";
+import type { CellChange } from "./cell-changes";
 
 export type { FormattedNumber };
 
@@ -46,6 +47,8 @@ export interface FormulaCell {
 export interface FormulaOutcome extends FormulaCell {
   /** The error the cell shows ("#N/A", "#VALUE!", "#SPILL!", …), or null when it shows a value. */
   error: string | null;
+  /** The cells of the formula (its spill included) that show another value than before. */
+  changes: CellChange[];
 }
 
 export interface FrozenFormula extends FormulaCell {
@@ -69,8 +72,12 @@ export interface WorkbookPort {
   writeComparisonSheet(rows: CellValue[][], options: { title: string; note: string }): Promise<string>;
   /** The PROP formulas (anchor cells only, not their spills) in the selection, the active sheet or the workbook. */
   findPropFormulas(scope: Scope): Promise<FormulaCell[]>;
-  /** Calculates the given cells again and reads what each now shows. */
+  /** Calculates the given cells again and reads what each now shows, and which of its cells changed value. */
   recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]>;
+  /** Fills the given cells ("Sheet1!C4") with the changed-value colour, so a reader sees what a refresh moved. */
+  markCells(addresses: string[]): Promise<void>;
+  /** Writes each cell's new formula (Excel then calculates it). */
+  rewriteFormulas(cells: FormulaCell[]): Promise<void>;
   /**
    * Replaces the PROP formulas in the selection (with their whole spills) by their current
    * values, and leaves `note(formula)` as a comment on each formula's cell.

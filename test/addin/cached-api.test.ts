@@ -29,7 +29,9 @@ function fakeService(state = { snapshot: "snap_1" }) {
         { "x-credits-limit": "1000", "x-credits-remaining": "990", "x-credits-charged": "0", "x-credits-reset": "2025-02-01T00:00:00Z" },
       );
     }
-    if (req.method === "POST" && req.path.endsWith("/compare")) return compareResponse(req.body.property_ids, state.snapshot);
+    if (req.method === "POST" && req.path.endsWith("/compare")) {
+      return compareResponse(req.body.property_ids, state.snapshot, req.body.if_none_match);
+    }
     const detail = /^\/v1\/commercial\/properties\/(cp_\w+)$/.exec(req.path);
     if (detail) return etagged(req, `"${detail[1]}"`, propertyRecord(detail[1]));
     if (req.path === "/v1/commercial/sale-comps") {
@@ -46,13 +48,15 @@ function fakeService(state = { snapshot: "snap_1" }) {
     const market = { id: "mkt_TX_industrial", object: "market_snapshot", geography_name: "Texas", vacancy_rate: 0.07, property_count: 40 };
     if (req.path === "/v1/commercial/markets/snapshot") return etagged(req, '"mkt"', market);
     if (req.method === "POST" && req.path === "/v1/commercial/markets/batch") {
-      const results = req.body.markets.map((m: { geography: string; asset_type: string }) => ({
-        ...m,
-        status: 200,
-        market,
-        etag: '"mkt"',
-        problem: null,
-      }));
+      const results = req.body.markets.map(
+        ({ if_none_match, ...m }: { geography: string; asset_type: string; if_none_match?: string }) => ({
+          ...m,
+          status: if_none_match === '"mkt"' ? 304 : 200,
+          market: if_none_match === '"mkt"' ? null : market,
+          etag: '"mkt"',
+          problem: null,
+        }),
+      );
       return jsonResponse({
         object: "market_batch",
         results,
@@ -109,7 +113,7 @@ test("first calculation batches point calls; recalculation makes no request; ref
   expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/commercial/coverage"]);
 });
 
-test("after the snapshot changes, refresh marks results stale and each revalidates with If-None-Match", async () => {
+test("after the snapshot changes, refresh marks results stale and each revalidates with its ETag, batches included", async () => {
   const service = fakeService();
   const { ctx, requests } = testSession(service.handler);
   await ctx.session.api.refresh();
@@ -123,17 +127,23 @@ test("after the snapshot changes, refresh marks results stale and each revalidat
   requests.length = 0;
   await calculate(ctx, ids(30));
   const seen = requests.map((r) => `${r.method} ${r.path} ${r.headers["If-None-Match"] ?? ""}`.trim());
-  // Lists name their snapshot, so they come back new; the market, fetched in a batch with the
-  // single endpoint's ETag, revalidates alone and did not change (304, free); the batched
-  // property records had no ETag and are fetched again, still batched.
+  // The list revalidates with its ETag (this fake's changes with the snapshot); the market goes
+  // in a batch again with the ETag held, and the property records in comparisons with theirs.
   expect(seen).toEqual(
     expect.arrayContaining([
       'GET /v1/commercial/sale-comps "comps-snap_1"',
-      'GET /v1/commercial/markets/snapshot "mkt"',
+      "POST /v1/commercial/markets/batch",
       "POST /v1/commercial/properties/compare",
     ]),
   );
-  expect(requests.filter((r) => r.method === "POST" && r.path.endsWith("/compare"))).toHaveLength(2);
+  expect(seen).not.toContain('GET /v1/commercial/markets/snapshot "mkt"');
+  const compares = requests.filter((r) => r.method === "POST" && r.path.endsWith("/compare"));
+  expect(compares).toHaveLength(2);
+  for (const c of compares) {
+    expect(Object.keys(c.body.if_none_match).sort()).toEqual([...c.body.property_ids].sort());
+  }
+  const batch = requests.find((r) => r.path === "/v1/commercial/markets/batch")!;
+  expect(batch.body.markets[0].if_none_match).toBe('"mkt"');
   requests.length = 0;
   await calculate(ctx, ids(30));
   expect(requests).toHaveLength(0);
@@ -266,4 +276,90 @@ test("a refused place is remembered with its suggestions: the repeat answers the
   expect(requests).toHaveLength(1);
   expect(first).toMatchObject({ message: expect.stringContaining("Did you mean Houston, TX?") });
   expect(again).toMatchObject({ status: 400, code: "unknown_place", extensions: { suggestions: ["Houston, TX"] } });
+});
+
+test("as_of pins a call: every request names the snapshot (batches too), pinned results are kept apart and a refresh leaves those pinned by id alone", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  await ctx.session.api.refresh();
+  const pinned = "as_of=snap_1";
+  await Promise.all([
+    propertyField("cp_1", "name", pinned, ctx),
+    propertyField("cp_2", "name", pinned, ctx),
+    propertyField("cp_1", "name", null, ctx),
+    marketFigures("TX", "industrial", "vacancy_rate", pinned, ctx),
+    saleComps("TX", "industrial", "as_of=2026-10-01", ctx),
+  ]);
+  const seen = requests.map((r) => {
+    const query = new URLSearchParams(r.query).toString();
+    return `${r.method} ${r.path}${query ? `?${query}` : ""}`;
+  });
+  // The pinned properties are one comparison of their own; the unpinned one goes alone.
+  expect(seen).toEqual(
+    expect.arrayContaining([
+      "POST /v1/commercial/properties/compare?snapshot=snap_1",
+      "GET /v1/commercial/properties/cp_1",
+      "POST /v1/commercial/markets/batch?snapshot=snap_1",
+      expect.stringMatching(/^GET \/v1\/commercial\/sale-comps\?.*as_of=2026-10-01/),
+    ]),
+  );
+  await expect(propertyField("cp_1", "name", "as_of=yesterday", ctx)).rejects.toThrow(/as_of must be a date/);
+
+  service.state.snapshot = "snap_2";
+  requests.length = 0;
+  await ctx.session.api.refresh();
+  requests.length = 0;
+  await Promise.all([
+    propertyField("cp_1", "name", pinned, ctx),
+    propertyField("cp_2", "name", pinned, ctx),
+    marketFigures("TX", "industrial", "vacancy_rate", pinned, ctx),
+  ]);
+  expect(requests).toHaveLength(0); // pinned by id: that snapshot's data never changes
+});
+
+test("pinning a result already held revalidates the copy held (free while unchanged) instead of fetching it again", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  await ctx.session.api.refresh();
+  await propertyField("cp_7", "name", null, ctx);
+  await saleComps("TX", "industrial", null, ctx);
+  requests.length = 0;
+  await propertyField("cp_7", "name", "as_of=snap_1", ctx);
+  await saleComps("TX", "industrial", "as_of=snap_1", ctx);
+  expect(requests.map((r) => [r.path, r.query.snapshot, r.headers["If-None-Match"]])).toEqual([
+    ["/v1/commercial/properties/cp_7", "snap_1", '"cp_7"'],
+    ["/v1/commercial/sale-comps", "snap_1", '"comps-snap_1"'],
+  ]);
+  requests.length = 0;
+  await propertyField("cp_7", "name", "as_of=snap_1", ctx);
+  expect(requests).toHaveLength(0); // now held under its pinned request too
+});
+
+test("a market confirmed unchanged by a newer snapshot (304 in a batch) is dated by that snapshot's capture", async () => {
+  const state = { snapshot: "snap_1", captured: "2025-01-01T00:00:00Z" };
+  const market = { id: "mkt_TX_office", object: "market_snapshot", vacancy_rate: 0.1, as_of: "2025-01-01" };
+  const { ctx } = testSession((req) => {
+    if (req.path === "/v1/commercial/coverage") {
+      return jsonResponse({ object: "coverage", snapshot: { id: state.snapshot, captured_at: state.captured } });
+    }
+    const results = req.body.markets.map(({ if_none_match, ...m }: { if_none_match?: string }) => ({
+      ...m,
+      status: if_none_match === '"m"' ? 304 : 200,
+      market: if_none_match === '"m"' ? null : market,
+      etag: '"m"',
+      problem: null,
+    }));
+    return jsonResponse({
+      object: "market_batch",
+      results,
+      credits_charged: 0,
+      snapshot: { id: state.snapshot, captured_at: state.captured },
+    });
+  });
+  await ctx.session.api.refresh();
+  expect(await marketFigures("TX", "office", "as_of", "dates=text", ctx)).toEqual([["2025-01-01"]]);
+  Object.assign(state, { snapshot: "snap_2", captured: "2025-02-01T00:00:00Z" });
+  await ctx.session.api.refresh();
+  expect(await marketFigures("TX", "office", "as_of", "dates=text", ctx)).toEqual([["2025-02-01"]]);
+  expect(await marketFigures("TX", "office", "vacancy_rate", "rates=fraction", ctx)).toEqual([[0.1]]);
 });

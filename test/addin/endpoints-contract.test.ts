@@ -4,6 +4,7 @@
 // (src/shared/contract/operations.ts, queries.ts, credit-costs.ts); what the add-in states
 // itself (paging bounds as it checks them, record fields) and how it reads the shared schemas
 // are checked here.
+import { SNAPSHOT_SELECTORS } from "../../src/shared/contract/snapshot-select";
 import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 import { ENDPOINTS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
@@ -75,7 +76,9 @@ test("every query input of every endpoint is read into the check the service mak
     const query = ((op.parameters ?? []) as Json[]).filter((p) => p.in === "query");
     const paging = query.filter((p) => p.name === "limit" || p.name === "offset").map((p) => p.name);
     expect({ id: spec.operationId, paged: paging.length === 2 }).toEqual({ id: spec.operationId, paged: spec.paged });
-    const inputs = query.filter((p) => !paging.includes(p.name));
+    // The snapshot selectors every operation takes are the call's pin (the as_of option), sent on every request of a call.
+    for (const name of Object.keys(SNAPSHOT_SELECTORS)) expect(query.map((p) => p.name)).toContain(name);
+    const inputs = query.filter((p) => !paging.includes(p.name) && !(p.name in SNAPSHOT_SELECTORS));
     expect({ id: spec.operationId, names: spec.query.map((q) => q.name).sort() }).toEqual({
       id: spec.operationId,
       names: inputs.map((p) => p.name).sort(),

@@ -34,7 +34,7 @@ test("nothing, null and an empty text are no options", () => {
 test.each([
   [42, /options must be text/],
   ["limit", /has no "="/],
-  ["colour=red", /"colour" is not an option here; use headers, cols, dates, rates, limit, offset/],
+  ["colour=red", /"colour" is not an option here; use headers, cols, dates, rates, as_of, limit, offset/],
   ["limit=10; limit=20", /limit is given twice/],
   ["limit=", /limit has no value/],
   ["limit=0", /limit must be at least 1/],
@@ -44,6 +44,8 @@ test.each([
   ["headers=maybe", /headers must be true or false/],
   ["cols=a,,a", /cols names a twice/],
   ["dates=iso", /dates must be one of date, serial, text/],
+  ["as_of=2026-02-30", /as_of 2026-02-30 is not a date/],
+  ["as_of=last month", /as_of must be a date such as 2026-10-01 or a snapshot id/],
   ["state_code=Tex", /state_code: "Tex" is not a US state/],
   ["geography=Austin, ZZ", /geography: "Austin, ZZ": "ZZ" is not a US state/],
   ["geography=Travis County", /give the county's state/],

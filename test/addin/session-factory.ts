@@ -78,12 +78,15 @@ export function listResponse(data: unknown[], extra: Record<string, unknown> = {
 }
 
 /** A compare answer for the ids asked, as the service shapes it. */
-export function compareResponse(ids: string[], snapshotId = "snap_1"): Response {
+/** A comparison as the service answers it: each property's ETag is `"<id>"`, and those held as they are are not modified. */
+export function compareResponse(ids: string[], snapshotId = "snap_1", held: Record<string, string> = {}): Response {
   return jsonResponse({
     object: "property_comparison",
     fields: [],
     properties: ids.map((id) => propertyRecord(id)),
     statistics: [],
+    etags: Object.fromEntries(ids.map((id) => [id, `"${id}"`])),
+    not_modified: ids.filter((id) => held[id] === `"${id}"`),
     snapshot: { id: snapshotId, captured_at: "2025-01-01T00:00:00Z" },
   });
 }

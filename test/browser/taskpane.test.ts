@@ -435,6 +435,69 @@ describe("the analyst's journey", () => {
     // "(free if already fetched)" shows until the pane has looked in the cache, then this.
     await until(async () => (await page.locator("#preview-cost").innerText()) === "Preview costs 1 credit.");
   });
+
+  test("a new snapshot: refresh lists the cells whose value changed, old and new, and marks them on request", async () => {
+    const { page, host } = s;
+    const current = new Database(path.join(workDir, "snapshot.db"), { readonly: true });
+    const id = current.prepare("SELECT id FROM properties WHERE occupancy_rate IS NOT NULL ORDER BY id LIMIT 1").pluck().get() as string;
+    current.close();
+    await host.setFormula("Sheet1", "A44", `=PROP.PROPERTY("${id}","occupancy_rate")`);
+    await host.setFormula("Sheet1", "A45", `=PROP.PROPERTY("${id}","name")`);
+    await host.waitForCalculation();
+    const before = (await host.cellInfo("Sheet1", "A44")).value;
+    // The next snapshot: the same data but this property's occupancy.
+    const next = path.join(workDir, "next.db");
+    fs.copyFileSync(path.join(workDir, "snapshot.db"), next);
+    const db = new Database(next);
+    db.prepare("UPDATE properties SET occupancy_rate = 0.123 WHERE id = ?").run(id);
+    db.prepare("UPDATE property_docs SET json = json_set(json, '$.occupancy_rate', 0.123) WHERE id = ?").run(id);
+    db.prepare("UPDATE snapshot_meta SET value = 'snap_pane_next' WHERE key = 'id'").run();
+    db.prepare("UPDATE snapshot_meta SET value = '2026-12-01T00:00:00Z' WHERE key = 'built_at'").run();
+    db.close();
+    await app.liveSnapshot.rollout(next);
+
+    await page.getByRole("tab", { name: "Refresh" }).click();
+    await page.getByLabel("Whole workbook").check();
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(message(page)).resolves.toMatch(
+      /The service has new data.*only those that changed were billed\. 1 cell changed value in 1 formula\./,
+    );
+    const listed = page.getByRole("list", { name: "Cells that changed value" });
+    await expect(listed.innerText()).resolves.toBe(`Sheet1!A44 ${before} → 0.123`);
+    expect((await host.cellInfo("Sheet1", "A44")).fill).toBeNull();
+    await page.getByRole("button", { name: "Mark changed cells" }).click();
+    await expect(message(page)).resolves.toMatch(/^Changed cells marked/);
+    expect((await host.cellInfo("Sheet1", "A44")).fill).toBe("#FFF2CC");
+    expect((await host.cellInfo("Sheet1", "A45")).fill).toBeNull(); // its name did not change
+  });
+
+  test("pin the workbook to its snapshot: every PROP formula gets as_of, the figures stay, nothing is billed; then back to the latest", async () => {
+    const { page, host } = s;
+    const formulaOf = async () => (await host.cellInfo("Sheet1", "A44")).formula;
+    const unpinned = await formulaOf();
+    const value = (await host.cellInfo("Sheet1", "A44")).value;
+    const credits = await creditsLeft(page);
+    await page.getByRole("button", { name: "Pin workbook" }).click();
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(
+      /^Pin this workbook\? \d+ formulas will answer from snapshot snap_pane_next\. It is free/,
+    );
+    await page.getByRole("button", { name: /^Pin \d+ formulas$/ }).click();
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(/^Done \d+ formulas now answer from snapshot snap_pane_next\./);
+    await host.waitForCalculation();
+    expect(await formulaOf()).toBe(unpinned!.replace(/\)$/, ',"as_of=snap_pane_next")'));
+    expect((await host.cellInfo("Sheet1", "A44")).value).toBe(value);
+    await until(async () => (await creditsLeft(page)) === credits);
+
+    await page.getByRole("button", { name: "Move to the latest" }).click();
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(
+      /^Move to the latest\? \d+ formulas will answer from the latest snapshot\./,
+    );
+    await page.getByRole("button", { name: /^Move \d+ formulas$/ }).click();
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(/^Done/);
+    await host.waitForCalculation();
+    expect(await formulaOf()).toBe(unpinned);
+    expect(await creditsLeft(page)).toBe(credits);
+  });
 });
 
 test("out of credits: the status says so, and a search explains when credits come back", async () => {

@@ -134,7 +134,7 @@ describe("HTTP conventions", () => {
   test("ETag and If-None-Match give 304 with no body", async () => {
     const first = await svc.get("/v1/commercial/assets/office/properties?limit=3");
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/); // a list names its snapshot: the validator leaves that out
     const again = await svc.get("/v1/commercial/assets/office/properties?limit=3", { "if-none-match": etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");

@@ -401,6 +401,15 @@ test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s answ
   }
   for (const [i, call] of mine.invalid.entries()) check(await sendAsMain(o, call), 400, `invalid[${i}] ${urlOf(o, call)}`);
   for (const [i, call] of (mine.missing ?? []).entries()) check(await sendAsMain(o, call), 404, `missing[${i}] ${urlOf(o, call)}`);
+  // Every operation takes the snapshot selectors: the one snapshot kept here by its id and by a
+  // later date; both at once and a malformed date are 400s, an id not kept a 404.
+  const pinned = (selectors: Record<string, string>): Call => ({ ...mine.ok[0], query: { ...mine.ok[0].query, ...selectors } });
+  const latestId = app.snapshot.ref.id;
+  check(await sendAsMain(o, pinned({ snapshot: latestId })), 200, "snapshot=<the id kept>");
+  check(await sendAsMain(o, pinned({ as_of: "2999-12-31" })), 200, "as_of after its capture");
+  check(await sendAsMain(o, pinned({ snapshot: latestId, as_of: "2999-12-31" })), 400, "snapshot and as_of");
+  check(await sendAsMain(o, pinned({ as_of: "2026-02-30" })), 400, "as_of not a date");
+  check(await sendAsMain(o, pinned({ snapshot: "snap_000000000000" })), 404, "snapshot not kept");
 
   check(await send(o, mine.ok[0], {}), 401, "no key");
   check(await send(o, mine.ok[0], { authorization: "Bearer propi_live_000000000000_notakey" }), 401, "malformed key");

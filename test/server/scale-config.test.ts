@@ -1,5 +1,5 @@
-// DATABASE_URL and WORKERS: what the service accepts, and what it refuses before it starts.
-import { loadConfig, parseDatabaseUrl, parseWorkers } from "../../src/server/config";
+// DATABASE_URL, WORKERS and SNAPSHOTS_KEEP: what the service accepts, and what it refuses before it starts.
+import { loadConfig, parseDatabaseUrl, parseSnapshotsKeep, parseWorkers } from "../../src/server/config";
 
 describe("DATABASE_URL", () => {
   test("unset or blank keeps the SQLite accounts database", () => {
@@ -42,5 +42,20 @@ describe("WORKERS", () => {
     for (const bad of ["0", "-1", "1.5", "two", "65", "1e2"]) {
       expect(() => parseWorkers(bad, "postgres://localhost/db")).toThrow(/WORKERS must be a whole number from 1 to 64/);
     }
+  });
+});
+
+describe("SNAPSHOTS_KEEP", () => {
+  test("keeps 3 snapshots unless set; 1 serves the latest only", () => {
+    expect(loadConfig({}).snapshotsKeep).toBe(3);
+    expect(parseSnapshotsKeep(" ")).toBe(3);
+    expect(parseSnapshotsKeep("1")).toBe(1);
+    expect(loadConfig({ SNAPSHOTS_KEEP: "6" }).snapshotsKeep).toBe(6);
+  });
+
+  test.each(["0", "-1", "2.5", "three", "25", "1e1"])("refuses %p before the service starts", (value) => {
+    expect(() => loadConfig({ SNAPSHOTS_KEEP: value })).toThrow(
+      `SNAPSHOTS_KEEP must be a whole number from 1 (serve the latest snapshot only) to 24, not '${value}'`,
+    );
   });
 });

@@ -53,8 +53,9 @@ function workerPids(): number[] {
   return fs.readFileSync(`/proc/${supervisor}/task/${supervisor}/children`, "utf8").split(" ").filter(Boolean).map(Number);
 }
 
-async function get(base: string, url: string, key: string): Promise<number> {
-  const res = await fetch(base + url, { headers: { authorization: `Bearer ${key}` } });
+async function get(base: string, url: string, key: string, timeoutMs?: number): Promise<number> {
+  const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const res = await fetch(base + url, { headers: { authorization: `Bearer ${key}` }, signal });
   await res.arrayBuffer();
   return res.status;
 }
@@ -153,7 +154,8 @@ test("kill -9 of one process: the other keeps answering, keys and credits intact
   const statuses: number[] = [];
   for (let i = 0; i < 40; i++) {
     try {
-      statuses.push(await get(service.base, detailUrls[i % detailUrls.length], raw));
+      // Bounded: a request caught by the kill must fail, not hang the test.
+      statuses.push(await get(service.base, detailUrls[i % detailUrls.length], raw, 5_000));
     } catch {
       statuses.push(0); // a connection the killed process held
     }

@@ -1,6 +1,7 @@
 // The rollout as an operator runs it, against the service running in its own process: SIGHUP
 // after a new file is renamed to SNAPSHOT_PATH, and `npm run admin -- rollout-snapshot`, which
 // checks the file, moves it there and signals the process DATA_DIR/service.pid names.
+import Database from "better-sqlite3";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,7 +34,11 @@ async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await ready())) await new Promise((r) => setTimeout(r, 50));
 }
 
-async function coverage(): Promise<{ snapshot: { id: string }; serving: { since: string; previous_id: string | null } }> {
+async function coverage(): Promise<{
+  snapshot: { id: string };
+  serving: { since: string; previous_id: string | null };
+  snapshots: { id: string; latest: boolean }[];
+}> {
   const res = await fetch(`${base}/v1/commercial/coverage`, { headers: { authorization: `Bearer ${key}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as never;
@@ -56,6 +61,13 @@ beforeAll(async () => {
   const lines = await admin("create-key", "--email", "ops@example.com", "--name", "rollout");
   key = lines[lines.length - 1];
 
+  await startChild();
+  firstId = await servedId();
+});
+
+/** Starts the service in its own process, as `npm start` does, and waits until it listens. */
+async function startChild(): Promise<void> {
+  output = "";
   child = spawn(process.execPath, ["--require", require.resolve("tsx/cjs"), "src/server/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ADDIN_DIR: path.join(dir, "no-addin") },
@@ -66,15 +78,18 @@ beforeAll(async () => {
   const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`service exited (${code}):\n${output}`))));
   await Promise.race([until(() => /running at (http:\S+)/.test(output)), exited]);
   base = /running at (http:\S+)/.exec(output)![1];
-  firstId = await servedId();
-});
+}
 
-afterAll(async () => {
+async function stopChild(): Promise<void> {
   if (child && child.exitCode === null) {
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
     await exited;
   }
+}
+
+afterAll(async () => {
+  await stopChild();
   process.env.DATA_DIR = savedEnv.DATA_DIR;
   process.env.SNAPSHOT_PATH = savedEnv.SNAPSHOT_PATH;
   if (savedEnv.DATA_DIR === undefined) delete process.env.DATA_DIR;
@@ -132,10 +147,44 @@ test("rollout-snapshot checks the file, moves it to SNAPSHOT_PATH, keeps the rep
   fs.copyFileSync(snapshotPath(), published);
   const lines = await admin("rollout-snapshot", "--file", published);
   expect(lines[0]).toBe(`Snapshot ${firstId} is now ${servedPath} (the one it replaced is ${servedPath}.previous).`);
-  expect(lines[1]).toMatch(new RegExp(`^Sent SIGHUP to the service \\(pid ${child.pid}\\)`));
+  // The file it replaced was the junk an earlier test refused, so there is no older file to keep.
+  expect(lines[1]).toBe(`Kept snapshots (SNAPSHOTS_KEEP=3): ${firstId} (latest).`);
+  expect(lines[2]).toMatch(new RegExp(`^Sent SIGHUP to the service \\(pid ${child.pid}\\)`));
   expect(fs.existsSync(published)).toBe(false);
   await until(async () => (await servedId()) === firstId);
-  expect((await coverage()).serving.previous_id).toBe(secondId);
+  const after = await coverage();
+  expect(after.serving.previous_id).toBe(secondId);
+  // In memory the service still keeps the snapshot it served before (SNAPSHOTS_KEEP is 3 by default).
+  expect(after.snapshots.map((s) => [s.id, s.latest])).toEqual(
+    expect.arrayContaining([
+      [firstId, true],
+      [secondId, false],
+    ]),
+  );
+});
+
+test("rollout-snapshot keeps the replaced file beside SNAPSHOT_PATH, and a restart serves the same snapshots", async () => {
+  const published = path.join(dataDir, "published-again.db");
+  fs.copyFileSync(secondFile, published);
+  const lines = await admin("rollout-snapshot", "--file", published);
+  expect(lines[1]).toMatch(new RegExp(`^Kept snapshots \\(SNAPSHOTS_KEEP=3\\): ${secondId} \\(latest\\), ${firstId} \\(captured `));
+  expect(fs.existsSync(path.join(dataDir, "snapshots", `${firstId}.db`))).toBe(true);
+  await until(async () => (await servedId()) === secondId);
+
+  await stopChild();
+  await startChild();
+  const report = await coverage();
+  expect(report.snapshot.id).toBe(secondId);
+  expect(report.snapshots.map((s) => [s.id, s.latest]).sort()).toEqual(
+    [
+      [secondId, true],
+      [firstId, false],
+    ].sort(),
+  );
+  const pinned = await fetch(`${base}/v1/commercial/coverage?snapshot=${firstId}`, { headers: { authorization: `Bearer ${key}` } });
+  expect(pinned.status).toBe(200);
+  expect(pinned.headers.get("x-snapshot-id")).toBe(firstId);
+  expect(((await pinned.json()) as { snapshot: { id: string } }).snapshot.id).toBe(firstId);
 });
 
 test("rollout-snapshot with no service running moves the file and says it is served at the next start", async () => {
@@ -149,10 +198,66 @@ test("rollout-snapshot with no service running moves the file and says it is ser
     const lines = await admin("rollout-snapshot", "--file", published);
     expect(lines).toEqual([
       `Snapshot ${firstId} is now ${process.env.SNAPSHOT_PATH}.`,
+      `Kept snapshots (SNAPSHOTS_KEEP=3): ${firstId} (latest).`,
       expect.stringMatching(/^No service is running for .*; it serves .* when it starts\.$/),
     ]);
   } finally {
     process.env.DATA_DIR = dataDir;
     process.env.SNAPSHOT_PATH = servedPath;
+  }
+});
+
+test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured first, refuses a second build of a kept id, and goes back", async () => {
+  const otherData = path.join(dir, "kept");
+  fs.mkdirSync(otherData);
+  const saved = { ...process.env };
+  process.env.DATA_DIR = otherData;
+  process.env.SNAPSHOT_PATH = path.join(otherData, "snapshot.db");
+  process.env.SNAPSHOTS_KEEP = "2";
+  /** A copy of `from` with its meta changed, as another snapshot (or another build of one). */
+  const variant = (from: string, name: string, meta: Record<string, string>) => {
+    const file = path.join(otherData, name);
+    fs.copyFileSync(from, file);
+    const db = new Database(file);
+    for (const [key, value] of Object.entries(meta)) db.prepare("UPDATE snapshot_meta SET value = ? WHERE key = ?").run(value, key);
+    db.close();
+    return file;
+  };
+  try {
+    await admin("rollout-snapshot", "--file", variant(snapshotPath(), "a.db", {}));
+    await admin("rollout-snapshot", "--file", variant(secondFile, "b.db", { captured_at: "2026-12-01T00:00:00Z" }));
+    const thirdId = "snap_0000000000c3";
+    const lines = await admin(
+      "rollout-snapshot",
+      "--file",
+      variant(secondFile, "c.db", { id: thirdId, captured_at: "2027-01-01T00:00:00Z" }),
+    );
+    expect(lines).toContain(`Kept snapshots (SNAPSHOTS_KEEP=2): ${thirdId} (latest), ${secondId} (captured 2026-12-01).`);
+    expect(lines).toContain(`No longer kept: removed ${path.join(otherData, "snapshots", `${firstId}.db`)}.`);
+    expect(fs.readdirSync(path.join(otherData, "snapshots"))).toEqual([`${secondId}.db`]);
+
+    const twin = variant(secondFile, "b-again.db", { captured_at: "2026-12-01T00:00:00Z", built_at: "2026-12-02T00:00:00.000Z" });
+    await expect(admin("rollout-snapshot", "--file", twin)).rejects.toThrow(
+      new RegExp(`^Refused .*b-again\\.db: snapshot ${secondId} is already kept .*\nNothing was switched\\.$`, "s"),
+    );
+    expect(fs.existsSync(twin)).toBe(true);
+
+    // Going back: the file the last rollout replaced is the latest again, and the one it replaced is kept.
+    const served = process.env.SNAPSHOT_PATH!;
+    const back = await admin("rollout-snapshot", "--file", `${served}.previous`);
+    expect(back[0]).toBe(`Snapshot ${secondId} is now ${served} (the one it replaced is ${served}.previous).`);
+    expect(back[1]).toBe(`Kept snapshots (SNAPSHOTS_KEEP=2): ${secondId} (latest), ${thirdId} (captured 2027-01-01).`);
+    const idOf = (file: string) => {
+      const db = new Database(file, { readonly: true });
+      const id = db.prepare("SELECT value FROM snapshot_meta WHERE key = 'id'").pluck().get();
+      db.close();
+      return id;
+    };
+    expect([idOf(served), idOf(`${served}.previous`)]).toEqual([secondId, thirdId]);
+  } finally {
+    for (const k of ["DATA_DIR", "SNAPSHOT_PATH", "SNAPSHOTS_KEEP"]) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
   }
 });

@@ -1,7 +1,9 @@
-// `npm run snapshot`: its command line refuses what it does not know before building anything.
+// `npm run snapshot`: its command line refuses what it does not know before building anything,
+// and next-month reports what the month changed.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildSnapshot } from "../../src/snapshot/build";
 import { tempDir } from "./files";
 
 let root: string;
@@ -27,5 +29,21 @@ describe("npm run snapshot", () => {
     expect(misplaced.status).toBe(1);
     expect(misplaced.stderr).toMatch(/^error: import takes no --seed\nusage:/);
     expect(fs.readdirSync(root)).toEqual([]);
+  });
+
+  test("next-month builds the month after a snapshot and says what changed; a bad share is refused", () => {
+    const from = path.join(root, "base.db");
+    buildSnapshot({ out: from, seed: 3, properties: 200 });
+    const out = path.join(root, "next.db");
+    const bad = cli("next-month", "--from", from, "--changed", "120%", "--out", out);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^error: --changed must be a share from 0 to 1 \(or 0% to 100%\), got 120%\nusage:/);
+    const run = cli("next-month", "--from", from, "--changed", "10%", "--out", out, "--quiet");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(
+      /^built .*next\.db \(snap_[0-9a-f]{12}\), the month after snap_[0-9a-f]{12}, captured 2026-12-01T00:00:00Z, in /,
+    );
+    expect(run.stdout).toMatch(/\n {2}properties changed 20 of 200: sale \d+, /);
+    expect(fs.existsSync(out)).toBe(true);
   });
 });

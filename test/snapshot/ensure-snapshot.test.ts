@@ -1,10 +1,12 @@
 // `npm start`'s snapshot step for files written by an older version: a generated snapshot is
-// built again (same data, current layout); an imported one is refused with how to re-import it.
+// built again (same data, current layout), a next month from its lineage; an imported one is
+// refused with how to re-import it.
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { ensureSnapshot } from "../../src/snapshot/ensure-snapshot";
+import { nextMonthSnapshot } from "../../src/snapshot/next-month";
 import { SNAPSHOT_FORMAT, openSnapshot, outdatedSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
 import { SnapshotContext } from "../../src/server/data/snapshot-context";
 import { tempDir } from "./files";
@@ -55,6 +57,23 @@ test("an older generated snapshot is built again from its seed, size and capture
   expect(meta).toMatchObject({ id: first.id, format: String(SNAPSHOT_FORMAT), seed: "3", captured_at: "2026-06-30T00:00:00Z" });
   expect(db.prepare("SELECT count(*) FROM property_docs").pluck().get()).toBe(200);
   db.close();
+});
+
+test("an older next month is built again from its lineage: the base build, then each month, the same id", () => {
+  const base = path.join(root, "base.db");
+  buildSnapshot({ out: base, seed: 3, properties: 200, capturedAt: "2026-06-30" });
+  const file = path.join(root, "snapshot.db");
+  const next = nextMonthSnapshot({ from: base, out: file, changed: 0.1 });
+  downgrade(file);
+  const log: string[] = [];
+  ensureSnapshot(file, (m) => log.push(m));
+  expect(log[0]).toBe(
+    `Snapshot ${next.id} at ${file} has format 1; this version reads format ${SNAPSHOT_FORMAT}. Building it again: seed 3 (200 properties), then 1 month(s)...`,
+  );
+  const db = openSnapshot(file);
+  expect(readMeta(db)).toMatchObject({ id: next.id, format: String(SNAPSHOT_FORMAT), captured_at: "2026-07-30T00:00:00Z" });
+  db.close();
+  expect(fs.readdirSync(root).sort()).toEqual(["base.db", "snapshot.db"]);
 });
 
 test("an older imported snapshot is refused, saying how to import it again, and left as it was", () => {

@@ -487,20 +487,37 @@ describe("findPropFormulas", () => {
   });
 });
 
-test("recalculate calculates each cell, waits out #BUSY!, and reports errors and missing sheets", async () => {
+test("recalculate calculates each cell, waits out #BUSY!, reports errors, missing sheets and the cells that changed value", async () => {
   let syncs = 0;
   const o = mockExcel(
     (o) => ({
       sheet: { name: "Sheet1", getRange: (a1: string) => (a1 === "A1" ? o.a1 : o.b9) },
       gone: { name: "" },
-      a1: { values: [["#BUSY!"]], valueTypes: [["Error"]], calculate: jest.fn() },
-      b9: { values: [["#N/A"]], valueTypes: [["Error"]], calculate: jest.fn() },
+      a1: {
+        ...range("Sheet1!A1", 0, 0, 1, 1),
+        values: [["old"]],
+        valueTypes: [["String"]],
+        calculate: jest.fn(),
+        getSpillingToRangeOrNullObject: () => o.noSpill,
+      },
+      b9: {
+        ...range("Sheet1!B9", 8, 1, 1, 1),
+        values: [["#N/A"]],
+        valueTypes: [["Error"]],
+        calculate: jest.fn(),
+        getSpillingToRangeOrNullObject: () => o.noSpill,
+      },
+      noSpill: { ...range("", 0, 0, 0, 0), values: [] },
       sheets: collection({ getItemOrNullObject: (name: string) => (name === "Sheet1" ? o.sheet : o.gone) }),
     }),
     (o) => ({ worksheets: o.sheets }),
-    (o) => (o.gone.isNullObject = true),
+    (o) => {
+      o.gone.isNullObject = true;
+      o.noSpill.isNullObject = true;
+    },
   );
-  // The async function settles after the second read: A1 then shows its value.
+  // The second sync reads the values before; A1 then shows #BUSY! at the first read after
+  // calculate() (the fourth sync), then its value.
   const root = (globalThis as any).Excel;
   const run = root.run;
   root.run = (batch: (c: any) => Promise<unknown>) =>
@@ -508,7 +525,9 @@ test("recalculate calculates each cell, waits out #BUSY!, and reports errors and
       const sync = context.sync.bind(context);
       context.sync = async () => {
         await sync();
-        if (++syncs === 3) Object.assign(o.a1, { values: [["id"]], valueTypes: [["String"]] });
+        syncs++;
+        if (syncs === 3) Object.assign(o.a1, { values: [["#BUSY!"]], valueTypes: [["Error"]] });
+        if (syncs === 4) Object.assign(o.a1, { values: [["id"]], valueTypes: [["String"]] });
       };
       return batch(context);
     });
@@ -518,9 +537,9 @@ test("recalculate calculates each cell, waits out #BUSY!, and reports errors and
     { address: "'Old sheet'!A1", formula: "=PROP.CREDITS()" },
   ];
   expect(await createExcelWorkbook().recalculate(cells)).toEqual([
-    { ...cells[0], error: null },
-    { ...cells[1], error: "#N/A" },
-    { ...cells[2], error: "#REF!" },
+    { ...cells[0], error: null, changes: [{ address: "Sheet1!A1", before: "old", after: "id" }] },
+    { ...cells[1], error: "#N/A", changes: [] },
+    { ...cells[2], error: "#REF!", changes: [] },
   ]);
   expect(o.a1.calculate).toHaveBeenCalledTimes(1);
   expect(o.b9.calculate).toHaveBeenCalledTimes(1);

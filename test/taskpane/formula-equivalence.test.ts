@@ -19,6 +19,7 @@ import { checkSearch } from "../../src/taskpane/search-form";
 import { SEARCH_KINDS, type SearchKind } from "../../src/taskpane/search-kinds";
 import { apiRequestFor, formulaFor, previewRows } from "../../src/taskpane/search-request";
 import type { CellValue } from "../../src/taskpane/workbook-types";
+import { MARKET_HISTORY_UNITS, type MarketHistory, type MarketHistoryMetric } from "../../src/shared/contract/history";
 
 const ORIGIN = "http://127.0.0.1:9";
 let parameters: Map<string, string[]>;
@@ -68,9 +69,43 @@ function parseFormula(formula: string): { id: string; args: (string | null)[] } 
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
 
-/** A list of `records`, or (for PROP.MARKET, which asks through the markets batch) each market asked answered with `market`. */
+/** A market series of the metrics asked: two quarters, every value of its kind, one gap. */
+function seriesAnswer(metrics: string[]): MarketHistory {
+  return {
+    object: "market_history",
+    market_id: "mkt_1",
+    geography_type: "city",
+    geography_id: "austin-tx",
+    geography_name: "Austin, TX",
+    state_code: "TX",
+    asset_type: "industrial",
+    interval: "quarter",
+    metrics,
+    units: Object.fromEntries(metrics.map((m) => [m, MARKET_HISTORY_UNITS[m as MarketHistoryMetric]])),
+    periods: ["2026-03-31", "2026-06-30"].map((end, i) => ({
+      period: `2026-Q${i + 1}`,
+      period_start: `2026-0${i * 3 + 1}-01`,
+      period_end: end,
+      complete: true,
+      values: Object.fromEntries(
+        metrics.map((m, j) => [
+          m,
+          (i + j) % 3 === 2 ? null : MARKET_HISTORY_UNITS[m as MarketHistoryMetric] === "fraction" ? 0.0625 + i / 100 : 1234.5 + i,
+        ]),
+      ),
+    })),
+    snapshot: { id: "snap_1", captured_at: "2026-11-01T00:00:00Z" },
+  };
+}
+
+/**
+ * A list of `records`, a market series of the metrics asked, or (for PROP.MARKET, which asks
+ * through the markets batch) each market asked answered with `market`.
+ */
 function answering(records: Record<string, unknown>[], market: Record<string, unknown>) {
   return (url: string, init: RequestInit): Response => {
+    const asked = new URL(url);
+    if (asked.pathname === ENDPOINTS.getMarketHistory.path) return json(seriesAnswer((asked.searchParams.get("metrics") ?? "").split(",")));
     if (new URL(url).pathname === ENDPOINTS.getMarketSnapshotBatch.path) {
       const { markets } = JSON.parse(String(init.body)) as { markets: { geography: string; asset_type: string }[] };
       const results = markets.map((m) => ({ ...m, status: 200, market, etag: null, problem: null }));
@@ -121,6 +156,23 @@ const CASES: Record<SearchKind, Record<string, string>[]> = {
     { subject: "Austin, TX", asset_type: "office", min_sale_date: "2023-01-01", max_sale_date: "2024-12-31", subtype: "medical office" },
     { subject: "metro-dallas-tx", min_price: "1,000,000", max_price: "5e6", min_building_area_sqft: "20000" },
     { subject: "tx", asset_type: "Senior Living", limit: "7" },
+  ],
+  history: [
+    { property_id: "cp_0001a2b3" },
+    { property_id: " cp_0001a2b3 ", event_type: "Sale, lease start", from: "2015-01-01", to: "45473", limit: "50" },
+    { property_id: "cp_00ff", event_type: "built" },
+  ],
+  markethistory: [
+    {
+      geography: "austin tx",
+      asset_type: "Industrial",
+      metrics: "Vacancy Rate, asking_rent_sqft_year, median_cap_rate",
+      from: "2016-Q1",
+      to: "2020",
+      interval: "year",
+    },
+    { geography: "Austin, TX metro", asset_type: "office", metrics: "sales_volume" },
+    { geography: "TX", asset_type: "multifamily", metrics: "asking_rent_unit_month,deliveries_units", to: "45473", interval: "quarter" },
   ],
   market: [
     { geography: "austin,tx", asset_type: "Industrial" },
@@ -256,15 +308,18 @@ test.each(Object.keys(CASES) as SearchKind[])(
     const spill = (await loaded.call(id, args)) as unknown[][];
     expect(Array.isArray(spill)).toBe(true);
 
-    const table = previewRows(kind, kind === "market" ? market : { object: "list", data: records, total_count: 2 });
+    const series = seriesAnswer(String(checked.request.values.metrics).split(","));
+    const body = kind === "market" ? market : kind === "markethistory" ? series : { object: "list", data: records, total_count: 2 };
+    const table = previewRows(kind, body);
     const inserted: CellValue[][] = toCellRows([table.header, ...table.rows]);
     // What Insert hands Range.values (text as text: the apostrophe is Excel's, not the cell's) and Range.numberFormat.
     const written = inserted.map((row) => row.map((cell) => ({ value: held(cell).value, format: writableFormat(cell) })));
     expect(written).toEqual(spill.map((row) => row.map(held)));
     // The answer held what the comparison is about: every kind of formatted value the records have, and missing values.
     const FORMAT_OF = { date: DATE_FORMAT, datetime: DATETIME_FORMAT, fraction: PERCENT_FORMAT };
-    const answered = kind === "market" ? [market] : records;
-    const present = RESOURCES[resource].filter((f) => f.format && answered.some((r) => r[f.name] !== null));
+    const periods = series.periods.map((p) => ({ period_end: p.period_end, ...p.values }));
+    const answered: Record<string, unknown>[] = kind === "market" ? [market] : kind === "markethistory" ? periods : records;
+    const present = RESOURCES[resource].filter((f) => f.format && answered.some((r) => r[f.name] !== null && r[f.name] !== undefined));
     for (const f of present)
       expect({ field: f.name, shown: written.flat().some((c) => c.format === FORMAT_OF[f.format!]) }).toEqual({
         field: f.name,

@@ -47,8 +47,10 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
     recalculate: async (cells): Promise<FormulaOutcome[]> =>
       cells.map((c) => {
         written.recalculated.push(c.address);
-        return { ...c, error: showing[c.address] ?? null };
+        return { ...c, error: showing[c.address] ?? null, changes: [] };
       }),
+    markCells: async () => {},
+    rewriteFormulas: async () => {},
     freezeSelection: async () => [],
   };
   return { workbook, written };

@@ -2,7 +2,7 @@
 // entries are made with the cache's own key function, so a change to the key format that the
 // estimate no longer reads fails here.
 import type { ApiClient, ApiRequest } from "../../src/shared/api-client";
-import { cacheKey } from "../../src/shared/cached-api";
+import { cacheKey } from "../../src/shared/request-keys";
 import { ENDPOINTS, endpointPath } from "../../src/shared/endpoints";
 import { ResultCache } from "../../src/shared/result-cache";
 import { creditsForCacheKey, describeRefreshCost, estimateRefresh, type RefreshEstimate } from "../../src/taskpane/refresh-estimate";
@@ -100,13 +100,13 @@ describe("describeRefreshCost", () => {
 
   test("says the most it can cost and why", () => {
     expect(describeRefreshCost(estimate({ staleResults: 6, maxCredits: 12 }))).toBe(
-      "Up to 12 credits: 6 cached results come from an older snapshot.",
+      "Up to 12 credits: 6 cached results come from an older snapshot; those the new data left as they were are free.",
     );
     expect(describeRefreshCost(estimate({ staleResults: 1, maxCredits: 1 }))).toBe(
-      "Up to 1 credit: 1 cached result comes from an older snapshot.",
+      "Up to 1 credit: 1 cached result comes from an older snapshot; those the new data left as they were are free.",
     );
     expect(describeRefreshCost(estimate({ results: 2000, staleResults: 1500, maxCredits: 2100 }))).toBe(
-      "Up to 2,100 credits: 1,500 cached results come from an older snapshot.",
+      "Up to 2,100 credits: 1,500 cached results come from an older snapshot; those the new data left as they were are free.",
     );
   });
 

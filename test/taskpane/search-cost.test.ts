@@ -1,6 +1,6 @@
 // What a search costs, said before it runs: the endpoint's published price per request, free
 // when the cache already holds the result.
-import { cacheKey } from "../../src/shared/cached-api";
+import { cacheKey } from "../../src/shared/request-keys";
 import { ENDPOINTS } from "../../src/shared/endpoints";
 import { ResultCache } from "../../src/shared/result-cache";
 import { creditsFor, insertCostText, isFetched, previewCostText, requestsFor } from "../../src/taskpane/search-cost";

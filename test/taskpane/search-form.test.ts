@@ -249,3 +249,14 @@ describe("the Catalog schema and the service's catalog", () => {
     }
   });
 });
+
+test("the history searches refuse a from after to, as the functions do", () => {
+  const market = { geography: "TX", asset_type: "office", metrics: "vacancy_rate", from: "2021", to: "2020-Q4" };
+  expect(checkSearch("markethistory", market)).toEqual({ ok: false, errors: { from: "From is after To: nothing can match." } });
+  expect(checkSearch("markethistory", { ...market, from: "2020" }).ok).toBe(true);
+  expect(checkSearch("history", { property_id: "cp_1", from: "2024-01-02", to: "2024-01-01" }).ok).toBe(false);
+  expect(checkSearch("markethistory", { geography: "TX", asset_type: "office" })).toEqual({
+    ok: false,
+    errors: { metrics: "Metrics is required." },
+  });
+});

@@ -177,3 +177,84 @@ describe("previewRows", () => {
     expect(table.pairs).toBe(true);
   });
 });
+
+describe("the history searches", () => {
+  test("a market history: its metrics and bounds read as PROP.MARKETHISTORY reads them (a quarter, a year), no paging", () => {
+    const request = search("markethistory", {
+      geography: "austin tx",
+      asset_type: "Industrial",
+      metrics: "Vacancy Rate, sales_volume",
+      from: "2016-Q1",
+      to: "2020",
+      interval: "Year",
+    });
+    expect(apiRequestFor(request)).toEqual({
+      method: "GET",
+      path: "/v1/commercial/markets/history",
+      query: {
+        geography: "Austin, TX",
+        asset_type: "industrial",
+        metrics: "vacancy_rate,sales_volume",
+        from: "2016-01-01",
+        to: "2020-12-31",
+        interval: "year",
+      },
+    });
+    expect(formulaFor(request)).toBe(
+      '=PROP.MARKETHISTORY("Austin, TX","industrial","vacancy_rate,sales_volume","2016-01-01","2020-12-31","interval=year")',
+    );
+    expect(formulaFor(search("markethistory", { geography: "TX", asset_type: "office", metrics: "sales_count" }))).toBe(
+      '=PROP.MARKETHISTORY("TX","office","sales_count")',
+    );
+  });
+
+  test("a property's history: the id in the path, filters and limit in options", () => {
+    const request = search("history", { property_id: "cp_0001a2b3", event_type: "sale, Lease Start", from: "45473" }, 50);
+    expect(apiRequestFor(request)).toEqual({
+      method: "GET",
+      path: "/v1/commercial/properties/cp_0001a2b3/history",
+      query: { event_type: "sale,lease_start", from: "2024-06-30", limit: 50, offset: 0 },
+    });
+    expect(formulaFor(request)).toBe('=PROP.HISTORY("cp_0001a2b3","event_type=sale,lease_start; from=2024-06-30; limit=50")');
+  });
+
+  test("previews: a series as its spill (period end, then the metrics asked); events in PROP.HISTORY's default columns", () => {
+    const series = {
+      object: "market_history",
+      geography_name: "Austin, TX",
+      asset_type: "industrial",
+      interval: "quarter",
+      metrics: ["vacancy_rate", "sales_volume"],
+      units: { vacancy_rate: "fraction", sales_volume: "usd" },
+      periods: [
+        {
+          period: "2024-Q1",
+          period_start: "2024-01-01",
+          period_end: "2024-03-31",
+          complete: true,
+          values: { vacancy_rate: 0.05, sales_volume: null },
+        },
+      ],
+    };
+    const table = previewRows("markethistory", series);
+    expect(table.header).toEqual(["period_end", "vacancy_rate", "sales_volume"]);
+    expect(table.rows).toEqual([
+      [{ type: "Double", basicValue: 45382, numberFormat: "yyyy-mm-dd" }, { type: "Double", basicValue: 0.05, numberFormat: "0.00%" }, ""],
+    ]);
+    expect(previewRows("markethistory", { ...series, periods: [] }).rows).toEqual([]);
+    const events = previewRows("history", {
+      object: "list",
+      data: [{ id: "sale_s1", date: "2024-03-31", event_type: "sale", record_id: "s1" }],
+      total_count: 1,
+    });
+    expect(events.header.slice(0, 3)).toEqual(["date", "event_type", "description"]);
+    expect(events.header).not.toContain("record_id");
+  });
+
+  test("a bound, metric or event type that cannot be right is refused before any request", () => {
+    expect(() => readField("markethistory", "from", "2016-Q5")).toThrow(/not a quarter/);
+    expect(() => readField("markethistory", "metrics", "rent")).toThrow(/"rent" is not one of/);
+    expect(() => readField("history", "event_type", "renovation")).toThrow(/"renovation" is not one of/);
+    expect(() => readField("history", "property_id", "0001")).toThrow(/not a property id/);
+  });
+});

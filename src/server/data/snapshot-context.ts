@@ -12,11 +12,16 @@ import { PlaceIndex } from "./place-index";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
 import { SNAPSHOT_SOURCES, type CoverageFigures, type SnapshotSource } from "../../shared/contract/coverage";
 import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
+import type { SnapshotStamp } from "./snapshot-select";
 
 const COUNT_CACHE_SIZE = 20_000;
 
 export class SnapshotContext {
   readonly ref: SnapshotRef;
+  /** `"snapshot":{...}` as answers serialise the ref: left out of their validators (http/etag.ts). */
+  readonly refMember: string;
+  /** Its id, capture and build times: what ranks kept snapshots and selects one (data/snapshot-select.ts). */
+  readonly stamp: SnapshotStamp;
   readonly meta: Record<string, string>;
   /** Generated or imported (the coverage report says which). */
   readonly source: SnapshotSource;
@@ -33,7 +38,7 @@ export class SnapshotContext {
   private placeIndex: PlaceIndex | undefined;
   /** Requests answered from this snapshot that have not finished yet (LiveSnapshot counts them). */
   leases = 0;
-  /** Replaced by another snapshot: the database closes when the last lease is released. */
+  /** No longer kept (replaced, or the oldest beyond the number kept): the database closes when the last lease is released. */
   retired = false;
   /** Since when this process answers from this snapshot, and which one it answered from before (the coverage report shows both). */
   serving: { since: string; previous_id: string | null } = { since: new Date().toISOString(), previous_id: null };
@@ -54,6 +59,8 @@ export class SnapshotContext {
     this.source = source;
     this.propertyDoc = propertyDocLookup(db, Number(this.meta.doc_probe));
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
+    this.refMember = `"snapshot":${JSON.stringify(this.ref)}`;
+    this.stamp = { id: this.meta.id, captured_at: this.meta.captured_at, built_at: this.meta.built_at };
     this.fileTag = crypto.hash("sha256", `${this.meta.id} ${this.meta.built_at}`, "base64url").slice(0, 16);
     this.coverage = JSON.parse(this.meta.coverage) as CoverageFigures;
     const inputs = JSON.parse(this.meta.asset_inputs) as Record<string, SearchInput[]>;
@@ -61,16 +68,6 @@ export class SnapshotContext {
       AssetType,
       SearchInput[]
     >;
-  }
-
-  /**
-   * The ETag of a stored document of this file (property_docs): the file's tag and the id.
-   * Stored documents never change within a file and every build or import makes a new file
-   * with a new build time, so this is as strong as hashing the body, without hashing it. Ids
-   * found in a snapshot match `^cp_[A-Za-z0-9-]+$` (the record schema), so the tag needs no escaping.
-   */
-  docEtag(id: string): string {
-    return `"${this.fileTag}-${id}"`;
   }
 
   /** Whether `other` was opened from the same snapshot file (the same id and build time). */

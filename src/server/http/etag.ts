@@ -1,11 +1,13 @@
-// Conditional GETs: every successful GET carries a strong ETag, computed from its body unless
-// the route already set one (a stored property document's, see SnapshotContext.docEtag), and a
-// matching If-None-Match gets 304 with no body. A refresh of unchanged data therefore moves
-// no data and (see the credits hook) costs nothing.
+// Conditional GETs, and the validators that make a refresh after a new snapshot bill only what
+// changed. Every successful GET carries an ETag of its content: a hash of the body without the
+// snapshot ref it names (`"snapshot":{...}`), so an answer whose content a new snapshot left as it
+// was keeps its validator, and a matching If-None-Match is a free 304 (the credits hook settles
+// a 304 as free). A body holding no ref gets a strong ETag of its bytes; one whose ref was left
+// out gets a weak one (W/), since the bytes differ where the ref does. A route may set its own
+// (a market's leaves out the date its figures are as of: routes/markets.ts).
 //
-// Hand-written rather than @fastify/etag: a route may bring its own ETag (a stored document's,
-// known without hashing the body), and a 304 must be settled as a free call by the credit hook
-// that runs in the same onSend.
+// Hand-written rather than @fastify/etag: routes bring their own validators, and a 304 must be
+// settled as a free call by the credit hook that runs in the same onSend.
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
@@ -14,10 +16,27 @@ export function etagOf(payload: string | Buffer): string {
   return `"${crypto.hash("sha1", payload, "base64url")}"`;
 }
 
-function matches(header: string, etag: string): boolean {
+/** Whether an If-None-Match value (one or more validators, or *) names `etag`, compared weakly as RFC 9110 asks. */
+export function etagMatches(header: string, etag: string): boolean {
   if (header.trim() === "*") return true;
   const weak = (t: string) => t.trim().replace(/^W\//, "");
   return header.split(",").some((t) => weak(t) === weak(etag));
+}
+
+/** A weak validator of content that is equivalent, not byte-equal, wherever it is served again. */
+export function weakEtagOf(content: string | Buffer): string {
+  return `W/${etagOf(content)}`;
+}
+
+/**
+ * The validator of an answer's content: `refMember` (the answering snapshot's ref as bodies
+ * serialise it) left out when the body holds it, so the validator changes with the content only.
+ */
+export function contentEtag(payload: string | Buffer, refMember: string | undefined): string {
+  const text = typeof payload === "string" ? payload : null;
+  const at = text !== null && refMember ? text.indexOf(refMember) : -1;
+  if (at < 0) return etagOf(payload);
+  return weakEtagOf(text!.slice(0, at) + text!.slice(at + refMember!.length));
 }
 
 export function conditionalGet(req: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -25,12 +44,12 @@ export function conditionalGet(req: FastifyRequest, reply: FastifyReply, payload
   if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
   let etag = reply.getHeader("etag") as string | undefined;
   if (etag === undefined) {
-    etag = etagOf(payload);
+    etag = contentEtag(payload, req.snapshot?.refMember);
     reply.header("ETag", etag);
   }
   reply.header("Cache-Control", "private, no-cache");
   const inm = req.headers["if-none-match"];
-  if (typeof inm === "string" && matches(inm, etag)) {
+  if (typeof inm === "string" && etagMatches(inm, etag)) {
     reply.code(304);
     reply.removeHeader("content-type");
     reply.removeHeader("content-length");

@@ -33,11 +33,17 @@ over a captured snapshot.
   \`code\`, \`request_id\`, and \`errors[]\` (\`pointer\`, \`parameter\`, \`detail\`) for validation. Codes:
   400 \`validation_failed\` / \`unsupported_filter\` / \`unknown_place\` / \`ambiguous_place\` / \`unsupported_place\` /
   \`ambiguous_name\`, 401 \`invalid_api_key\`, 402 \`credits_exhausted\`,
-  404 \`not_found\`, 413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 429 \`rate_limited\`,
+  404 \`not_found\` / \`snapshot_not_found\`, 413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 429 \`rate_limited\`,
   500 \`internal\`. Unknown query parameters are
   refused with 400 so a misspelt filter never silently matches everything.
 - **Caching**: every successful GET has an \`ETag\`; send it back in \`If-None-Match\` to get \`304 Not
-  Modified\`. Each market of a batch carries the ETag its single endpoint gives it.
+  Modified\`, free. The ETag validates the answer's content, not the snapshot it came from: it leaves out
+  the \`snapshot\` ref a body names (such ETags are weak, \`W/"…"\`) and a market's \`as_of\`, so after a new
+  snapshot a result the new data left as it was revalidates free and only what changed is billed. A
+  property's ETag is the same from its detail endpoint and a comparison's \`etags\`; a market's the same
+  from its single endpoint and a batch. Batches revalidate too: each market of a batch may carry
+  \`if_none_match\` (304 and free when unchanged), and a comparison whose \`if_none_match\` holds every
+  property asked as it is costs nothing.
 - **Asset-type inputs**: the catalog lists, per asset type, the search inputs this snapshot supports; an
   unsupported one gives \`400 unsupported_filter\` naming the supported inputs.
 - **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog); the
@@ -55,6 +61,13 @@ over a captured snapshot.
   \`X-Request-Id\` headers. No cookies are ever sent or accepted by the API.
 - **Versioning**: the \`/v1\` prefix; changes within v1 are additive only. Lists name the snapshot they came
   from.
+- **Snapshots kept, and pinning**: the service keeps the last few snapshots it published (coverage lists them
+  in \`snapshots\`, newest first, the \`latest\` marked). Every operation answers from the latest unless it is
+  given \`snapshot=<id>\` (a kept snapshot's id, as \`X-Snapshot-Id\` names it) or \`as_of=<YYYY-MM-DD>\` (the
+  newest kept snapshot captured on or before that date). That snapshot answers everything about the call:
+  its body, \`ETag\` and \`X-Snapshot-Id\`. Both at once, or either malformed, is \`400 validation_failed\`; an id
+  not kept or a date before every kept capture is \`404 snapshot_not_found\` naming those kept. Free, as every
+  refusal.
 - **Conformance**: the test suite calls every operation in this document for every status it declares (500
   where a closed snapshot provokes it) and validates each answer's content type, body (JSON Schema 2020-12)
   and headers against it.`;

@@ -57,8 +57,9 @@ const problem = (description: string, headers: Record<string, unknown> = METERIN
 
 /**
  * The answers a route can give, and only those: 304 for GETs, 400 where the route takes
- * inputs, 402 where a call costs credits (free calls are never refused for credits), 404 where
- * it names what can be missing (RouteDef.notFound), 413 and 415 where it takes a body. 401,
+ * inputs, 402 where a call costs credits (free calls are never refused for credits), 404 for a
+ * snapshot not kept (every operation takes `snapshot` and `as_of`) and where it names what can be
+ * missing (RouteDef.notFound), 413 and 415 where it takes a body. 401,
  * 429 and 500 can answer any call.
  */
 function responses(route: RouteDef, components: Record<string, unknown>): Record<string, unknown> {
@@ -83,7 +84,11 @@ function responses(route: RouteDef, components: Record<string, unknown>): Record
   if (route.cost > 0) {
     out["402"] = problem("The call costs more credits than are left this period (`credits_exhausted`, with `resets_at`). Free.");
   }
-  if (route.notFound) out["404"] = problem(`${route.notFound} (\`not_found\`).`);
+  // Every operation takes the snapshot selectors, so every one can answer snapshot_not_found.
+  const notKept = "a `snapshot` not kept, or an `as_of` before every snapshot kept (`snapshot_not_found`, listing those kept). Free";
+  out["404"] = problem(
+    route.notFound ? `${route.notFound} (\`not_found\`); or ${notKept}.` : `${notKept[0].toUpperCase()}${notKept.slice(1)}.`,
+  );
   if (route.body) {
     out["413"] = problem("Body larger than 64 KiB (`payload_too_large`).");
     out["415"] = problem("Body is not application/json (`unsupported_media_type`).");

@@ -1,6 +1,7 @@
 // Registers one RouteDef on the API plugin: its schemas (which validate the request and
 // serialise the answer), its credit gate, and a handler that runs the route's query on the
-// snapshot the request took when it arrived.
+// snapshot the request took when it arrived, or on the kept snapshot the call names
+// (`snapshot=` or `as_of=`).
 import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { type MeteringDeps, holdUnits, meteredRoute } from "../credits/metering";
@@ -8,6 +9,7 @@ import { JsonText } from "../data/json-text";
 import { ApiProblem } from "../http/problem";
 import { inline, openApiPath, type RouteDef } from "../routes/route-def";
 import { checkRanges } from "../routes/query-params";
+import { selects } from "../data/snapshot-select";
 
 const JSON_UTF8 = "application/json; charset=utf-8";
 
@@ -15,6 +17,7 @@ const JSON_UTF8 = "application/json; charset=utf-8";
 export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: string, metering: MeteringDeps) {
   if (!route.url.startsWith(`${prefix}/`)) throw new Error(`${route.operationId}: ${route.url} is not under ${prefix}`);
   const live = api.liveSnapshot;
+  const kept = () => live.keptList();
   const gate = meteredRoute(metering, route.cost, `${route.method} ${openApiPath(route.url)}`, route.units !== undefined);
   // The request's parts are typed from the route's schemas (Fastify validates them against those).
   api.withTypeProvider<TypeBoxTypeProvider>().route({
@@ -37,13 +40,22 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
-      checkRanges(route.operationId, request.query);
+      let query = request.query as Record<string, unknown>;
+      checkRanges(route.operationId, query);
       // A request abandoned while a store answered has given its snapshot back (onRequestAbort);
       // it takes the current one again, which onSend gives back.
       request.snapshot ??= live.acquire();
+      if (selects(query)) {
+        // The call names a kept snapshot: it answers everything about the call (body, ETag,
+        // X-Snapshot-Id). A refusal leaves the latest with the request, given back as usual.
+        request.snapshot = live.reselect(request.snapshot, query);
+        const { snapshot: _id, as_of: _date, ...rest } = query;
+        query = rest;
+      }
       const result = route.handler({
         snapshot: request.snapshot,
-        query: request.query,
+        kept,
+        query,
         params: request.params,
         body: request.body,
         request,

@@ -6,6 +6,7 @@ import { PropertyComparison } from "../../shared/contract/responses";
 import { StringEnum } from "../../shared/contract/schema-helpers";
 import { ApiProblem } from "../http/problem";
 import { defineRoute } from "./route-def";
+import { etagMatches, etagOf } from "../http/etag";
 import { fieldStatistics } from "../../shared/contract/statistics";
 
 type Field = keyof CommercialProperty;
@@ -42,7 +43,8 @@ export const compareRoute = defineRoute({
   summary: "Compare selected properties",
   description:
     "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
-    "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them.",
+    "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them. " +
+    "With the ETags already held (`if_none_match`), a comparison of properties that are all unchanged is free.",
   notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
   body: Type.Object(
     {
@@ -53,11 +55,18 @@ export const compareRoute = defineRoute({
         description: "2 to 25 distinct property ids.",
       }),
       fields: Type.Optional(Type.Array(StringEnum(FIELDS), { minItems: 1, maxItems: FIELDS.length, uniqueItems: true })),
+      if_none_match: Type.Optional(
+        Type.Record(Type.String({ maxLength: 64 }), Type.String({ minLength: 1, maxLength: 200 }), {
+          description:
+            "The ETags already held for some of the properties, by id (from `etags` or property detail). When every id " +
+            "asked is listed and unchanged, the comparison costs nothing; `not_modified` says which were.",
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
   response: PropertyComparison,
-  handler: ({ snapshot, body }) => {
+  handler: ({ snapshot, body, request }) => {
     const ids = body.property_ids;
     const fields = body.fields ?? DEFAULT_COMPARE_FIELDS;
     const rows = snapshot.all<CommercialProperty>(`SELECT * FROM properties WHERE id IN (${ids.map(() => "?").join(",")})`, ids);
@@ -78,7 +87,20 @@ export const compareRoute = defineRoute({
       properties,
       fields.filter((f) => NUMERIC.includes(f)),
     );
-    return { object: "property_comparison" as const, fields: keep, properties, statistics, snapshot: snapshot.ref };
+    // Each property's validator is its detail answer's (the stored document's hash).
+    const etags = Object.fromEntries(ids.map((id) => [id, etagOf(snapshot.propertyDoc(id)!)]));
+    const held = body.if_none_match ?? {};
+    const notModified = ids.filter((id) => held[id] !== undefined && etagMatches(held[id], etags[id]));
+    if (notModified.length === ids.length) request.chargedCredits = 0;
+    return {
+      object: "property_comparison" as const,
+      fields: keep,
+      properties,
+      statistics,
+      etags,
+      not_modified: notModified,
+      snapshot: snapshot.ref,
+    };
   },
 });
 

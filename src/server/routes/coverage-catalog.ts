@@ -1,6 +1,7 @@
 // The two free endpoints: what the snapshot holds (coverage) and what the API offers over it
-// (catalog). The task pane builds its search forms from the catalog. Neither takes inputs: an
-// unknown query parameter is refused (400), as everywhere.
+// (catalog). The task pane builds its search forms from the catalog. Neither takes inputs but
+// the snapshot selectors every operation takes: an unknown query parameter is refused (400), as
+// everywhere.
 import {
   ASSET_TYPES,
   COMPANY_TYPES,
@@ -26,10 +27,10 @@ export const coverageRoute = defineRoute({
   summary: "Snapshot counts, timing and known gaps",
   description:
     "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
-    "build times, and the known gaps (inputs an asset type lacks, thin resources); and since when the node that answers has " +
-    "served this snapshot. Free.",
+    "build times, and the known gaps (inputs an asset type lacks, thin resources); since when the node that answers has " +
+    "served this snapshot; and every snapshot the service keeps, which `snapshot` or `as_of` selects. Free.",
   response: CoverageReport,
-  handler: ({ snapshot }) => ({
+  handler: ({ snapshot, kept }) => ({
     object: "coverage" as const,
     snapshot: {
       ...snapshot.ref,
@@ -39,6 +40,7 @@ export const coverageRoute = defineRoute({
     },
     serving: { node: NODE_ID, ...snapshot.serving },
     ...snapshot.coverage,
+    snapshots: kept(),
   }),
 });
 

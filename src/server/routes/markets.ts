@@ -10,7 +10,7 @@ import { ApiProblem, notFound, problemBody } from "../http/problem";
 import { defineRoute } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { JsonText } from "../data/json-text";
-import { etagOf } from "../http/etag";
+import { etagMatches, weakEtagOf } from "../http/etag";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 /**
@@ -36,13 +36,19 @@ export function findMarket<T = MarketSnapshot>(
 }
 
 /**
- * A market as the answer's JSON text and its ETag, a hash of that text: the single endpoint
- * sends these, and the batch gives each market the same ETag, so a market fetched in a batch
- * revalidates later on its own with If-None-Match (a free 304 while it is unchanged).
+ * A market's validator: a hash of its figures, leaving out `as_of` (the capture date, which
+ * every new snapshot moves), so a market a new snapshot left as it was revalidates free. Weak,
+ * since the body it stands for may differ in that date. The single endpoint and the batch give
+ * a market the same one, so either revalidates what the other fetched.
  */
-export function marketAnswer(market: MarketSnapshot): JsonText & { etag: string } {
-  const text = JSON.stringify(market);
-  return new JsonText(text, etagOf(text)) as JsonText & { etag: string };
+export function marketEtag(market: MarketSnapshot): string {
+  const { as_of: _asOf, ...figures } = market;
+  return weakEtagOf(JSON.stringify(figures));
+}
+
+/** A market as the single endpoint's JSON text, with its validator. */
+export function marketAnswer(market: MarketSnapshot): JsonText {
+  return new JsonText(JSON.stringify(market), marketEtag(market));
 }
 
 export const marketSnapshotRoute = defineRoute({
@@ -67,7 +73,8 @@ export const marketBatchRoute = defineRoute({
   description:
     `Up to ${MAX_MARKET_BATCH} markets, each given as the single endpoint's geography and asset type, answered in the ` +
     "order asked: each result has the market (status 200) or the problem the single endpoint would answer (400, 404). " +
-    "Costs the single endpoint's credits for each distinct market answered; markets refused cost nothing. The credits " +
+    "Costs the single endpoint's credits for each distinct market answered; markets refused cost nothing, and so does a " +
+    "market sent with the ETag it has (`if_none_match`) when it is unchanged (status 304, no market). The credits " +
     "of every market asked are held while the batch runs, so a batch larger than the credits left gets 402.",
   units: (body) => body.markets.length,
   body: MarketBatchRequest,
@@ -75,11 +82,15 @@ export const marketBatchRoute = defineRoute({
   handler: ({ snapshot, body, request }) => {
     const asked = body.markets;
     const answered = new Set<string>();
-    const results = asked.map(({ geography, asset_type }): MarketBatchResult => {
+    const results = asked.map(({ geography, asset_type, if_none_match }): MarketBatchResult => {
       try {
         const market = findMarket(snapshot, geography, asset_type);
+        const etag = marketEtag(market);
+        if (if_none_match !== undefined && etagMatches(if_none_match, etag)) {
+          return { geography, asset_type, status: 304, market: null, etag, problem: null };
+        }
         answered.add(market.id);
-        return { geography, asset_type, status: 200, market, etag: marketAnswer(market).etag, problem: null };
+        return { geography, asset_type, status: 200, market, etag, problem: null };
       } catch (err) {
         if (!(err instanceof ApiProblem)) throw err;
         const { request_id: _id, errors: _errors, ...problem } = problemBody(request, err);

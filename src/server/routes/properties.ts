@@ -8,6 +8,7 @@ import { notFound } from "../http/problem";
 import { defineRoute } from "./route-def";
 import { searchProperties } from "../data/property-search";
 import { listEnvelopeText } from "../data/list-envelope";
+import { etagOf } from "../http/etag";
 import { JsonText } from "../data/json-text";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
@@ -81,6 +82,6 @@ export const propertyDetailRoute = defineRoute({
     // The document rendered when the snapshot was built (snapshot/property-docs.ts says why).
     const json = snapshot.propertyDoc(params.property_id);
     if (json === undefined) throw notFound(`There is no commercial property '${params.property_id}' in this snapshot.`);
-    return new JsonText(json, snapshot.docEtag(params.property_id));
+    return new JsonText(json, etagOf(json));
   },
 });

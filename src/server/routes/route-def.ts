@@ -8,12 +8,19 @@ import { CREDIT_COSTS, type OperationName } from "../../shared/contract/credit-c
 import { OPERATIONS } from "../../shared/contract/operations";
 import { PagingQuery, type Page } from "../../shared/contract/paging";
 import { QueryObject } from "../../shared/contract/queries";
+import { SNAPSHOT_SELECTORS, type KeptSnapshot } from "../../shared/contract/snapshot-select";
 import type { SnapshotContext } from "../data/snapshot-context";
 import type { JsonText } from "../data/json-text";
 
-/** What a handler is given: the snapshot, and the request's parts as its schemas describe them. */
+/**
+ * What a handler is given: the snapshot that answers (the latest, or the one the call named with
+ * `snapshot` or `as_of`), and the request's parts as its schemas describe them (the query without
+ * those two selectors).
+ */
 export interface HandlerContext<Params = unknown, Query = unknown, Body = unknown> {
   snapshot: SnapshotContext;
+  /** Every snapshot the service keeps, newest first (coverage lists them). */
+  kept: () => KeptSnapshot[];
   params: Params;
   query: Query;
   body: Body;
@@ -97,7 +104,7 @@ export function defineRoute<
     method: operation.method,
     url: fastifyPath(operation.path),
     cost: CREDIT_COSTS[spec.operationId],
-    querystring: operation.paged ? paged(query) : query,
+    querystring: selectable(operation.paged ? paged(query) : query),
     units: spec.units as RouteDef["units"],
     handler: spec.handler as RouteDef["handler"],
   };
@@ -107,6 +114,18 @@ export function defineRoute<
 function paged(query: TObject): TObject {
   return Type.Object(
     { ...query.properties, limit: Type.Optional(PagingQuery.limit), offset: Type.Optional(PagingQuery.offset) },
+    { additionalProperties: query.additionalProperties },
+  );
+}
+
+/**
+ * Every operation answers from a snapshot, so every one takes the selectors `snapshot` and
+ * `as_of` (api-route.ts applies them before the handler runs). Added here, once, rather than to
+ * each operation's query: the queries refuse unknown parameters.
+ */
+function selectable(query: TObject): TObject {
+  return Type.Object(
+    { ...query.properties, snapshot: Type.Optional(SNAPSHOT_SELECTORS.snapshot), as_of: Type.Optional(SNAPSHOT_SELECTORS.as_of) },
     { additionalProperties: query.additionalProperties },
   );
 }

@@ -4,6 +4,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Nullable, StringEnum } from "./schema-helpers";
 import { SnapshotRef } from "./snapshot-ref";
+import { KeptSnapshot } from "./snapshot-select";
 
 /** Where a snapshot's data came from: built by the seeded generator, or imported from captured files. */
 export const SNAPSHOT_SOURCES = ["generated", "imported"] as const;
@@ -119,5 +120,10 @@ export const CoverageReport = Type.Object({
     },
   ),
   ...CoverageFigures.properties,
+  snapshots: Type.Array(KeptSnapshot, {
+    description:
+      "Every snapshot the service keeps, newest captured first; `latest` marks the one answering calls that name none. " +
+      "Any of them answers a call that names it with `snapshot` (its id) or `as_of` (a date).",
+  }),
 });
 export type CoverageReport = Static<typeof CoverageReport>;

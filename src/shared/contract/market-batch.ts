@@ -13,11 +13,28 @@ export const MAX_MARKET_BATCH = 100;
 
 export const MarketBatchRequest = Type.Object(
   {
-    markets: Type.Array(Type.Object(MARKET_INPUTS, { additionalProperties: false }), {
-      minItems: 1,
-      maxItems: MAX_MARKET_BATCH,
-      description: `1 to ${MAX_MARKET_BATCH} markets, each as the single endpoint's inputs.`,
-    }),
+    markets: Type.Array(
+      Type.Object(
+        {
+          ...MARKET_INPUTS,
+          if_none_match: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 200,
+              description:
+                "The ETag held for this market (from a batch or the single endpoint): while it is unchanged the result is " +
+                "status 304 with no market, and costs nothing.",
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        minItems: 1,
+        maxItems: MAX_MARKET_BATCH,
+        description: `1 to ${MAX_MARKET_BATCH} markets, each as the single endpoint's inputs, with the ETag already held if any.`,
+      },
+    ),
   },
   { additionalProperties: false },
 );
@@ -45,7 +62,10 @@ const ItemProblem = Type.Object({
 export const MarketBatchResult = Type.Object({
   geography: Type.String({ description: "As asked." }),
   asset_type: Type.String({ description: "As asked." }),
-  status: Type.Integer({ description: "200, or the status the single endpoint would answer (400, 404)." }),
+  status: Type.Integer({
+    description:
+      "200; 304 when if_none_match named the market as it is (no market, no credits); or the status the single endpoint would answer (400, 404).",
+  }),
   market: Type.Union([MarketSnapshot, Type.Null()], { description: "The market snapshot (status 200), else null." }),
   etag: Type.Union([Type.String(), Type.Null()], {
     description:
@@ -59,7 +79,10 @@ export const MarketBatch = Type.Object(
   {
     object: Type.Literal("market_batch"),
     results: Type.Array(MarketBatchResult, { description: "One per market asked, in the order asked." }),
-    credits_charged: Type.Integer({ minimum: 0, description: "Credits this batch cost: one per distinct market answered." }),
+    credits_charged: Type.Integer({
+      minimum: 0,
+      description: "Credits this batch cost: one per distinct market answered (status 200); unchanged (304) and refused markets are free.",
+    }),
     snapshot: SnapshotRef,
   },
   { $id: "MarketBatch", title: "Market snapshot batch" },

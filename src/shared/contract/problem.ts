@@ -19,6 +19,7 @@ export const PROBLEM_TITLES = {
   invalid_api_key: "The API key is missing or not valid.",
   credits_exhausted: "You have used all the credits of this period.",
   not_found: "Not found.",
+  snapshot_not_found: "This service does not keep that snapshot.",
   payload_too_large: "The request body is too large.",
   unsupported_media_type: "Send the request body as application/json.",
   rate_limited: "Too many requests.",

@@ -153,6 +153,14 @@ export const PropertyComparison = Type.Object({
     description: "The properties in the order asked, each with the fields compared.",
   }),
   statistics: Type.Array(ComparisonStatistic, { description: "One per numeric field compared." }),
+  etags: Type.Record(Type.String(), Type.String(), {
+    description:
+      "Each property's validator, by id: the ETag its detail endpoint gives it, so a property fetched here revalidates " +
+      "there (If-None-Match) or in a later comparison (if_none_match).",
+  }),
+  not_modified: Type.Array(Type.String(), {
+    description: "The ids whose if_none_match named the property as it is. When it lists every id asked, the call costs nothing.",
+  }),
   snapshot: SnapshotRef,
 });
 export type PropertyComparison = Static<typeof PropertyComparison>;

@@ -1,5 +1,5 @@
-// Which snapshot answers a call. The service keeps several snapshots side by side (the newest
-// serves by default); every commercial operation also takes `snapshot` (an id, as answers name
+// Which snapshot answers a call. The service keeps several snapshots side by side (the latest
+// published serves by default); every operation also takes `snapshot` (an id, as answers name
 // it) or `as_of` (a date: the newest snapshot captured on or before it), so a model can be
 // pinned to the data it was built on. Coverage lists the snapshots kept.
 import { Type, type Static } from "@sinclair/typebox";
@@ -9,7 +9,8 @@ export const SNAPSHOT_SELECTORS = {
     minLength: 1,
     maxLength: 80,
     pattern: "^[A-Za-z0-9_.:-]+$",
-    description: "Answer from this snapshot (its id, as X-Snapshot-Id and every list name it). Default: the newest.",
+    description:
+      "Answer from this snapshot (its id, as X-Snapshot-Id and every list name it). Default: the latest published (marked latest in coverage's snapshots).",
   }),
   as_of: Type.String({
     format: "date",

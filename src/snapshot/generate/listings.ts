@@ -47,7 +47,7 @@ function prices(rng: Random, value: number, dom: number, slowAfter: number, step
   return [original, Math.round((original * (1 - cut)) / step) * step];
 }
 
-function mls(state: string, n: number): string {
+export function mls(state: string, n: number): string {
   // (n * 7919 + 1234567) mod 10^7 is one-to-one for n < 10^7: unique, yet not sequential-looking.
   return `${state}${String((n * 7919 + 1_234_567) % 10_000_000).padStart(7, "0")}`;
 }
@@ -99,7 +99,7 @@ export function commercialListing(ctx: GenContext, d: PropertyDraft, n: number, 
   };
 }
 
-function rooms(rng: Random, type: Listing["property_type"], sqft: number | null): [number | null, number | null] {
+export function rooms(rng: Random, type: Listing["property_type"], sqft: number | null): [number | null, number | null] {
   if (sqft === null || type === "land" || type === "commercial") return [null, null];
   const beds = Math.max(type === "condo" ? 0 : 1, Math.min(type === "multi_family" ? 10 : 7, Math.round(sqft / 600 + rng.normal(0, 0.7))));
   const baths = Math.max(1, Math.min(6, Math.round((Math.max(1, beds) * 0.75 + rng.normal(0.3, 0.4)) * 2) / 2));

@@ -12,7 +12,7 @@ import { isoDate } from "./dates";
 import type { PropertyDraft } from "./properties";
 
 /** Median lease term in years by type (log-normal around it). */
-const TERM_YEARS: Partial<Record<AssetType, number>> = {
+export const TERM_YEARS: Partial<Record<AssetType, number>> = {
   office: 5.5,
   retail: 7,
   industrial: 5,

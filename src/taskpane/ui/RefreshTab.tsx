@@ -1,11 +1,14 @@
 // Refresh the PROP formulas of the selection, the sheet or the workbook: one free check of the
-// snapshot, then each formula is calculated again with progress, and the ones that failed are
-// listed with the reason.
+// snapshot, then each formula is calculated again with progress; the ones that failed are
+// listed with the reason, and the cells that changed value with old and new, which the user
+// can mark in the workbook.
 import { Button, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import { refreshFormulas, type RefreshFailure } from "../refresh-formulas";
+import { changesSummary, shownText, type CellChange } from "../cell-changes";
 import { formatDay } from "../status-text";
 import type { Scope } from "../workbook-types";
+import { PinSnapshot } from "./PinSnapshot";
 import { TaskFeedback } from "./TaskFeedback";
 import { usePane } from "./pane-state";
 import { useTask } from "./use-task";
@@ -21,17 +24,20 @@ export function RefreshTab() {
   const task = useTask();
   const [scope, setScope] = useState<Scope>("workbook");
   const [failures, setFailures] = useState<RefreshFailure[]>([]);
+  const [changes, setChanges] = useState<{ cells: CellChange[]; formulas: number } | null>(null);
 
   const refresh = () =>
     task.run("Refreshing formulas", async (step) => {
       setFailures([]);
+      setChanges(null);
       const report = await refreshFormulas(scope, { ...pane, onProgress: (done, total) => step(done, total, "Refreshed") });
       pane.setLastRefresh(report.finishedAt);
       pane.setConnection(pane.connection && { ...pane.connection, coverage: report.snapshot.coverage });
       setFailures(report.failures);
+      setChanges({ cells: report.changes, formulas: report.changedFormulas });
       const data = report.snapshot.changed
-        ? `The service has new data, captured ${formatDay(report.snapshot.capturedAt)} (snapshot ${report.snapshot.snapshotId}): ${report.snapshot.staleEntries} cached results were fetched again.`
-        : "The snapshot is unchanged, so cached results were reused at no cost.";
+        ? `The service has new data, captured ${formatDay(report.snapshot.capturedAt)} (snapshot ${report.snapshot.snapshotId}): ${report.snapshot.staleEntries} cached results were revalidated, and only those that changed were billed. ${changesSummary(report.changes.length, report.changedFormulas)}`
+        : `The snapshot is unchanged, so cached results were reused at no cost. ${changesSummary(report.changes.length, report.changedFormulas)}`;
       if (report.formulas === 0) {
         return { intent: "info", title: "No PROP formulas here", text: `There are no PROP formulas in the ${scopeName(scope)}.` };
       }
@@ -56,6 +62,33 @@ export function RefreshTab() {
         Refresh
       </Button>
       <TaskFeedback task={task} />
+      {changes && changes.cells.length > 0 && (
+        <div className="changes">
+          <Text weight="semibold">{changesSummary(changes.cells.length, changes.formulas)}</Text>
+          <ul aria-label="Cells that changed value">
+            {changes.cells.slice(0, MAX_LISTED).map((c) => (
+              <li key={c.address}>
+                <Text weight="semibold">{c.address}</Text>{" "}
+                <Text>
+                  {shownText(c.before)} → {shownText(c.after)}
+                </Text>
+              </li>
+            ))}
+          </ul>
+          {changes.cells.length > MAX_LISTED && <Text size={200}>and {changes.cells.length - MAX_LISTED} more.</Text>}
+          <Button
+            onClick={() =>
+              void task.run("Marking changed cells", async () => {
+                await pane.workbook.markCells(changes.cells.map((c) => c.address));
+                return { intent: "success", title: "Changed cells marked", text: `${changes.cells.length} cells now have a gold fill.` };
+              })
+            }
+            disabled={task.busy}
+          >
+            Mark changed cells
+          </Button>
+        </div>
+      )}
       {failures.length > 0 && (
         <ul className="failures" aria-label="Formulas that failed">
           {failures.map((f) => (
@@ -68,9 +101,13 @@ export function RefreshTab() {
           ))}
         </ul>
       )}
+      <PinSnapshot />
     </div>
   );
 }
+
+/** Changed cells listed in the pane; the rest are counted (and all are marked). */
+const MAX_LISTED = 50;
 
 function scopeName(scope: Scope): string {
   return scope === "selection" ? "selection" : scope === "sheet" ? "active sheet" : "workbook";

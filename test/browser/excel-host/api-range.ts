@@ -199,9 +199,10 @@ export class RangeProxy extends ClientObject<RangeTarget> {
   }
 }
 
-/** Range.format: font.bold / font.italic and autofitColumns. */
+/** Range.format: font.bold / font.italic, fill.color and autofitColumns. */
 export class RangeFormatProxy {
   readonly font: { bold: boolean; italic: boolean };
+  readonly fill: { color: string };
 
   constructor(private readonly range: RangeProxy) {
     const style = (property: "bold" | "italic") => ({
@@ -215,6 +216,16 @@ export class RangeFormatProxy {
       },
     });
     this.font = Object.defineProperties({} as { bold: boolean; italic: boolean }, { bold: style("bold"), italic: style("italic") });
+    this.fill = Object.defineProperty({} as { color: string }, "color", {
+      set: (color: string) =>
+        range.context.enqueue(() => {
+          const { sheet, rect } = range.require();
+          range.context.host.model.format(sheet, rect, (cell) => (cell.fill = color));
+        }),
+      get: () => {
+        throw new ExcelApiError("PropertyNotLoaded", "the stand-in does not read fill.color; use the host's cellInfo()");
+      },
+    });
   }
 
   autofitColumns(): void {

@@ -35,6 +35,8 @@ export interface CellInfo {
   shownFormat: string;
   bold: boolean;
   italic: boolean;
+  /** Fill colour ("#RRGGBB"), or null for none. */
+  fill: string | null;
   /** The formula cell whose spill covers this cell (itself when it is that cell). */
   spillParent: string | null;
   /** For a formula cell that spills: the whole spill range. */

@@ -133,6 +133,8 @@ export class ExcelHost {
       writeComparisonSheet: (rows, options) => call("writeComparisonSheet", [rows, options]) as Promise<string>,
       findPropFormulas: (scope) => call("findPropFormulas", [scope]) as Promise<FormulaCell[]>,
       recalculate: (cells) => call("recalculate", [cells]) as Promise<FormulaOutcome[]>,
+      markCells: (addresses) => call("markCells", [addresses]) as Promise<void>,
+      rewriteFormulas: (cells) => call("rewriteFormulas", [cells]) as Promise<void>,
       freezeSelection: (note) => call("freezeSelection", [note]) as Promise<FrozenFormula[]>,
     };
   }

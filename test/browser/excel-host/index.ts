@@ -190,6 +190,7 @@ const api: ExcelHostApi = {
       shownFormat: shownFormat(shown, cell),
       bold: Boolean(cell.bold),
       italic: Boolean(cell.italic),
+      fill: cell.fill ?? null,
       spillParent: spill ? formatAddress(sheet.name, { row: spill.anchor[0], column: spill.anchor[1], rows: 1, columns: 1 }) : null,
       spillRange: spill && spill.anchor[0] === rect.row && spill.anchor[1] === rect.column ? formatAddress(sheet.name, spill.rect) : null,
     };

@@ -31,6 +31,8 @@ export interface Cell {
   numberFormat?: string;
   bold?: boolean;
   italic?: boolean;
+  /** Fill colour, "#RRGGBB". */
+  fill?: string;
 }
 
 export interface SheetModel {
@@ -231,7 +233,7 @@ export class WorkbookModel {
       right = Math.max(right, c);
     };
     for (const [k, cell] of sheet.cells) {
-      const formatted = Boolean(cell.bold || cell.italic || (cell.numberFormat && cell.numberFormat !== "General"));
+      const formatted = Boolean(cell.bold || cell.italic || cell.fill || (cell.numberFormat && cell.numberFormat !== "General"));
       if (hasContent(cell) || (!valuesOnly && formatted)) include(...unkey(k));
     }
     for (const k of this.layout(sheet).shown.keys()) include(...unkey(k));

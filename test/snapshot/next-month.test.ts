@@ -1,0 +1,165 @@
+// `npm run snapshot -- next-month`: the month after a generated snapshot, deterministic, with the
+// documented share of properties changed and every other property's stored document unchanged.
+import Database from "better-sqlite3";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { buildSnapshot } from "../../src/snapshot/build";
+import { brokenReferences } from "../../src/snapshot/import/references";
+import { type NextMonthResult, lineageOf, nextMonthSnapshot, rebuildLineage } from "../../src/snapshot/next-month";
+import { validatorFor } from "../../src/snapshot/record-validator";
+import { readMeta } from "../../src/snapshot/snapshot-file";
+import { TABLES, decodeRow, type TableName } from "../../src/snapshot/tables";
+import { tempDir } from "./files";
+
+const PROPERTIES = 2_000;
+let dir: string;
+let base: string;
+let next: NextMonthResult;
+let prevDb: Database.Database;
+let nextDb: Database.Database;
+
+beforeAll(() => {
+  dir = tempDir("next-month-");
+  base = path.join(dir, "base.db");
+  buildSnapshot({ out: base, seed: 5, properties: PROPERTIES });
+  next = nextMonthSnapshot({ from: base, out: path.join(dir, "next.db") });
+  prevDb = new Database(base, { readonly: true });
+  nextDb = new Database(next.path, { readonly: true });
+});
+afterAll(() => {
+  prevDb.close();
+  nextDb.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** One hash per table over every row in rowid order, and the meta without build time (as test/snapshot/determinism.test.ts). */
+function fingerprint(file: string): Record<string, string> {
+  const db = new Database(file, { readonly: true });
+  const out: Record<string, string> = {};
+  for (const t of [...Object.keys(TABLES), "property_docs"]) {
+    const h = createHash("sha256");
+    for (const row of db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).raw().iterate()) h.update(JSON.stringify(row));
+    out[t] = h.digest("hex");
+  }
+  const meta = readMeta(db);
+  const coverage = JSON.parse(meta.coverage);
+  delete coverage.build_seconds;
+  out.meta = JSON.stringify({ ...meta, built_at: undefined, coverage });
+  db.close();
+  return out;
+}
+
+const docs = (db: Database.Database) =>
+  new Map((db.prepare("SELECT id, json FROM property_docs").raw().all() as [string, string][]).map(([id, json]) => [id, json]));
+
+test("the same previous snapshot and share give the same id and the same data, byte for byte", () => {
+  const again = nextMonthSnapshot({ from: base, out: path.join(dir, "again.db") });
+  expect(again.id).toBe(next.id);
+  expect(fingerprint(again.path)).toEqual(fingerprint(next.path));
+  const other = nextMonthSnapshot({ from: base, out: path.join(dir, "other.db"), changed: 0.08 });
+  expect(other.id).not.toBe(next.id);
+});
+
+test("captured one month later, generated, naming the snapshot it follows", () => {
+  const meta = readMeta(nextDb);
+  expect(meta.captured_at).toBe("2026-12-01T00:00:00Z");
+  expect(meta.source).toBe("generated");
+  expect(meta.next_from).toBe(readMeta(prevDb).id);
+  expect(lineageOf(meta)).toEqual({ seed: 5, properties: PROPERTIES, captured_at: "2026-11-01T00:00:00Z", next_months: [0.05] });
+});
+
+test("5% of properties change; every other property's document is byte-identical, every changed one differs", () => {
+  const before = docs(prevDb);
+  const after = docs(nextDb);
+  expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+  const changed = [...after].filter(([id, json]) => before.get(id) !== json).map(([id]) => id);
+  expect(changed.length).toBe(Math.round(0.05 * PROPERTIES));
+  expect(next.tallies.properties_changed).toBe(changed.length);
+  // A sold property: its owner is the new sale's buyer, and its document says so.
+  const sold = nextDb
+    .prepare(
+      "SELECT p.id, p.owner_id, s.buyer_id, s.sale_date FROM properties p JOIN sales s ON s.id = p.last_sale_id WHERE s.id LIKE 'sale_202612-%'",
+    )
+    .all() as { id: string; owner_id: string; buyer_id: string; sale_date: string }[];
+  expect(sold.length).toBe(next.tallies.by_event.sale);
+  expect(sold.length).toBeGreaterThan(0);
+  for (const s of sold) {
+    expect(s.owner_id).toBe(s.buyer_id);
+    expect(s.sale_date > "2026-11-01" && s.sale_date <= "2026-12-01").toBe(true);
+    expect(changed).toContain(s.id);
+    expect(JSON.parse(after.get(s.id)!).owner_id).toBe(s.buyer_id);
+  }
+  // Each kind of event happened, in rough proportion to its weight.
+  for (const n of Object.values(next.tallies.by_event)) expect(n).toBeGreaterThan(0);
+  expect(next.tallies.by_event.sale / changed.length).toBeGreaterThan(0.15);
+  expect(next.tallies.by_event.sale / changed.length).toBeLessThan(0.45);
+});
+
+test("a share of 0 changes no property: every document is the previous file's", () => {
+  const still = nextMonthSnapshot({ from: base, out: path.join(dir, "still.db"), changed: 0 });
+  const db = new Database(still.path, { readonly: true });
+  expect(docs(db)).toEqual(docs(prevDb));
+  db.close();
+});
+
+test("the rent roll stays consistent: tenant counts match the tenancies, no lease has expired", () => {
+  const off = nextDb
+    .prepare("SELECT count(*) FROM properties p WHERE tenant_count <> (SELECT count(*) FROM tenancies t WHERE t.property_id = p.id)")
+    .pluck()
+    .get();
+  expect(off).toBe(0);
+  expect(nextDb.prepare("SELECT count(*) FROM tenancies WHERE lease_expiration <= '2026-12-01'").pluck().get()).toBe(0);
+  expect(next.tallies.leases_renewed).toBeGreaterThan(0);
+});
+
+test("listings move at the documented monthly shares", () => {
+  const active = prevDb.prepare("SELECT count(*) FROM listings WHERE status = 'active'").pluck().get() as number;
+  const all = prevDb.prepare("SELECT count(*) FROM listings").pluck().get() as number;
+  const l = next.tallies.listings;
+  expect(l.pending / active).toBeGreaterThan(0.07);
+  expect(l.pending / active).toBeLessThan(0.17);
+  expect(l.price_cut).toBeGreaterThan(0);
+  expect(l.new).toBe(Math.round(0.025 * all));
+  // Active listings count their days on market to the new capture date.
+  const wrong = nextDb
+    .prepare("SELECT count(*) FROM listings WHERE status = 'active' AND days_on_market <> julianday('2026-12-01') - julianday(listed_date)")
+    .pluck()
+    .get();
+  expect(wrong).toBe(0);
+});
+
+test("every row validates against its record schema and every reference resolves", () => {
+  for (const t of ["parcels", "listings", "companies", "properties", "sales", "tenancies", "markets", "diligence"] as TableName[]) {
+    const check = validatorFor(t);
+    const rows = nextDb.prepare(`SELECT * FROM ${t}`).all() as Record<string, unknown>[];
+    const bad = rows.map((r) => ({ id: r.id, errors: check(decodeRow(t, r)) })).filter((r) => r.errors.length);
+    expect([t, bad.slice(0, 3)]).toEqual([t, []]);
+  }
+  expect(brokenReferences(nextDb, 10)).toEqual([]);
+});
+
+test("months chain, and a chain is built again from its lineage with the same ids and data", () => {
+  const third = nextMonthSnapshot({ from: next.path, out: path.join(dir, "third.db"), changed: 0.03 });
+  const meta = readMeta(new Database(third.path, { readonly: true }));
+  expect(meta.captured_at).toBe("2027-01-01T00:00:00Z");
+  expect(lineageOf(meta).next_months).toEqual([0.05, 0.03]);
+  const rebuilt = rebuildLineage(lineageOf(meta), path.join(dir, "rebuilt.db"));
+  expect(rebuilt.id).toBe(third.id);
+  expect(fingerprint(rebuilt.path)).toEqual(fingerprint(third.path));
+  expect(fs.readdirSync(dir).filter((f) => f.startsWith("rebuilt"))).toEqual(["rebuilt.db"]);
+});
+
+test("an imported snapshot is refused, saying why; so is writing over the previous file", () => {
+  const imported = path.join(dir, "imported.db");
+  fs.copyFileSync(base, imported);
+  const db = new Database(imported);
+  db.exec("UPDATE snapshot_meta SET value = 'imported' WHERE key = 'source'; DELETE FROM snapshot_meta WHERE key = 'seed'");
+  db.close();
+  expect(() => nextMonthSnapshot({ from: imported, out: path.join(dir, "x.db") })).toThrow(
+    /is imported: its next month is your next capture/,
+  );
+  expect(() => nextMonthSnapshot({ from: base, out: base })).toThrow(/another file/);
+  expect(() => nextMonthSnapshot({ from: path.join(dir, "nowhere.db"), out: path.join(dir, "y.db") })).toThrow(/no snapshot at/);
+  expect(fs.existsSync(path.join(dir, "x.db"))).toBe(false);
+});
