@@ -7,7 +7,7 @@
 import { SNAPSHOT_SELECTORS } from "../../src/shared/contract/snapshot-select";
 import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
-import { ENDPOINTS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
+import { ENDPOINTS, LIST_PATTERNS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
 import { MAX_LIMIT, MAX_OFFSET } from "../../src/shared/contract/paging";
 import { RESOURCES, type ResourceName } from "../../src/functions/record-fields";
 
@@ -65,6 +65,15 @@ function expectSameParam(ours: ParamSpec, schema: Json, where: string) {
   if (ours.kind === "place") Object.assign(expected, { minLength: 1, maxLength: 120 });
   if (ours.kind === "city") Object.assign(expected, { minLength: 1, maxLength: 80 });
   if (ours.kind === "date") expected.format = "date";
+  if (ours.kind === "name_list") {
+    // Names checked one by one against the contract's vocabulary: every list the add-in can
+    // send (at most all the names, once each) matches the published pattern and fits its length.
+    expect(LIST_PATTERNS).toContain(schema.pattern);
+    const all = ours.values!.join(",");
+    expect({ label, matches: new RegExp(schema.pattern).test(all) }).toEqual({ label, matches: true });
+    expect(all.length).toBeLessThanOrEqual(schema.maxLength ?? Infinity);
+    Object.assign(expected, { pattern: schema.pattern, minLength: schema.minLength, maxLength: schema.maxLength });
+  }
   if (ours.kind === "number" || ours.kind === "integer") Object.assign(expected, { type: ours.kind, min: ours.min, max: ours.max });
   expect(seen).toEqual(expected);
   if (ours.exclusiveMin) expect(schema.exclusiveMinimum).toBe(ours.min);
@@ -112,6 +121,7 @@ const RECORDS: [ResourceName, () => Json][] = [
   ["portfolio_holding", () => recordOf("getOwnerPortfolio")],
   ["tenant_location", () => recordOf("getTenantFootprint")],
   ["diligence_candidate", () => recordOf("rankDiligenceCandidates")],
+  ["property_event", () => recordOf("getPropertyHistory")],
   ["breakdown", () => recordOf("analyseAssetType", (body) => resolve(body).properties.by_subtype.items)],
   ["statistic", () => recordOf("compareProperties", (body) => body.properties.statistics.items)],
 ];
