@@ -106,19 +106,17 @@ export function rooms(rng: Random, type: Listing["property_type"], sqft: number 
   return [beds, baths];
 }
 
+/** What a residential parcel is listed as: land if vacant, else a dwelling type its land use allows. */
+export function residentialType(rng: Random, landUse: string): Listing["property_type"] {
+  if (landUse === "vacant") return "land";
+  if (landUse === "residential_multi_family") return rng.chance(0.6) ? "condo" : "multi_family";
+  return rng.chance(0.85) ? "single_family" : "townhouse";
+}
+
 export function residentialListing(ctx: GenContext, o: OtherParcel, n: number, id: string): Listing {
   const { rng, captureDay } = ctx;
   const p = o.parcel;
-  const type: Listing["property_type"] =
-    p.land_use === "vacant"
-      ? "land"
-      : p.land_use === "residential_multi_family"
-        ? rng.chance(0.6)
-          ? "condo"
-          : "multi_family"
-        : rng.chance(0.85)
-          ? "single_family"
-          : "townhouse";
+  const type = residentialType(rng, p.land_use);
   const status = rng.weighted(RESIDENTIAL_STATUS);
   const t = timeline(rng, status, captureDay, 35);
   const [original, list] = prices(rng, o.value, t.dom, 45, 1_000);

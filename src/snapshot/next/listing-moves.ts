@@ -11,7 +11,7 @@
 import type { CommercialProperty, Listing, Parcel } from "../../shared/contract/records";
 import { personName } from "../generate/addresses";
 import { dayOf, isoDate } from "../generate/dates";
-import { mls, rooms } from "../generate/listings";
+import { mls, residentialType, rooms } from "../generate/listings";
 import { type Random, Selector } from "../generate/random";
 import { type NextContext, dayInMonth } from "./next-context";
 import { update } from "./property-events";
@@ -143,16 +143,7 @@ function newListings(ctx: NextContext, rng: Random): void {
   for (const id of parcels) {
     if (!pickR.take(rng)) continue;
     const p = readParcel.get(id) as Parcel;
-    const type: Listing["property_type"] =
-      p.land_use === "vacant"
-        ? "land"
-        : p.land_use === "residential_multi_family"
-          ? rng.chance(0.6)
-            ? "condo"
-            : "multi_family"
-          : rng.chance(0.85)
-            ? "single_family"
-            : "townhouse";
+    const type = residentialType(rng, p.land_use);
     // Assessments run below market: asking prices sit about 15% above them.
     const price = Math.max(10_000, Math.round((p.assessed_total_value * 1.1 * rng.lognormal(1.04, 0.05)) / 1_000) * 1_000);
     const [bedrooms, bathrooms] = rooms(rng, type, p.building_area_sqft);
