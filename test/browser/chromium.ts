@@ -4,6 +4,8 @@
 // The browser is the one the @sparticuz/chromium package ships (unpacked into the temp folder
 // by the test run's global setup), so `npm install` is all a machine needs for these tests; set
 // CHROMIUM_PATH to drive another Chromium (Debian's /usr/bin/chromium, say).
+import os from "node:os";
+import path from "node:path";
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import packagedChromium from "@sparticuz/chromium";
 
@@ -12,10 +14,19 @@ export function packagedChromiumPath(): Promise<string> {
   return packagedChromium.executablePath();
 }
 
+/**
+ * The fonts the packaged Chromium brings (unpacked beside it into the temp folder). Layout
+ * tests measure text, so the packaged browser is given these and never the machine's own:
+ * the same pixels on every machine, whatever fonts it happens to have installed.
+ */
+const PACKAGED_FONTS = path.join(os.tmpdir(), "fonts");
+
 export async function launchChromium(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH || (await packagedChromiumPath());
+  const ownChromium = process.env.CHROMIUM_PATH;
+  const executablePath = ownChromium || (await packagedChromiumPath());
   return chromium.launch({
     executablePath,
+    env: ownChromium ? process.env : { ...process.env, FONTCONFIG_PATH: PACKAGED_FONTS },
     args: [
       "--no-sandbox",
       "--no-zygote",
