@@ -54,7 +54,10 @@ export function shownText(value: ShownValue): string {
 /** The summary line of a refresh's changes: "12 cells changed value in 3 formulas.", or that none did. */
 export function changesSummary(cells: number, formulas: number): string {
   if (cells === 0) return "No cell changed value.";
-  const c = `${cells.toLocaleString("en-US")} cell${cells === 1 ? "" : "s"}`;
-  const f = `${formulas.toLocaleString("en-US")} formula${formulas === 1 ? "" : "s"}`;
-  return `${c} changed value in ${f}.`;
+  return `${countOf(cells, "cell")} changed value in ${countOf(formulas, "formula")}.`;
+}
+
+/** "1 cell", "1,204 cells". */
+export function countOf(n: number, noun: string): string {
+  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }

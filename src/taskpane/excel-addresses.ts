@@ -108,3 +108,51 @@ export function probeCells(rect: Rect, limit = 32): Array<{ row: number; column:
   for (let column = rect.column + 1; column < lastColumn; column++) add(rect.row, column);
   return cells;
 }
+
+/** "B4" (or "$B$4") as zero-based row 3, column 1; throws on anything else. */
+export function parseCell(a1: string): { row: number; column: number } {
+  const m = /^\$?([A-Z]{1,3})\$?([1-9][0-9]{0,6})$/i.exec(a1);
+  if (!m) throw new Error(`"${a1}" is not a single cell such as B4`);
+  let column = 0;
+  for (const letter of m[1].toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
+  return { row: Number(m[2]) - 1, column: column - 1 };
+}
+
+/**
+ * The cells as few rectangles as a simple sweep finds: runs of rows down each column, then
+ * runs of the same rows across neighbouring columns. A changed spill column becomes one
+ * rectangle, a changed block one too; scattered cells stay single. Duplicates are ignored.
+ */
+export function rectanglesOf(cells: Array<{ row: number; column: number }>): Rect[] {
+  const byColumn = new Map<number, number[]>();
+  for (const { row, column } of cells) {
+    const rows = byColumn.get(column) ?? [];
+    rows.push(row);
+    byColumn.set(column, rows);
+  }
+  const runs: Rect[] = [];
+  for (const column of [...byColumn.keys()].sort((a, b) => a - b)) {
+    const rows = [...new Set(byColumn.get(column))].sort((a, b) => a - b);
+    for (let i = 0; i < rows.length;) {
+      let j = i;
+      while (j + 1 < rows.length && rows[j + 1] === rows[j] + 1) j++;
+      runs.push({ row: rows[i], column, rows: j - i + 1, columns: 1 });
+      i = j + 1;
+    }
+  }
+  // Runs are in column order, so a run's right neighbour with the same rows is met after it.
+  const open = new Map<string, Rect>();
+  const merged: Rect[] = [];
+  for (const run of runs) {
+    const key = `${run.row},${run.rows}`;
+    const left = open.get(key);
+    if (left && left.column + left.columns === run.column) {
+      left.columns++;
+    } else {
+      const rect = { ...run };
+      open.set(key, rect);
+      merged.push(rect);
+    }
+  }
+  return merged;
+}

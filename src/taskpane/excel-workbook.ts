@@ -13,14 +13,15 @@
 //                 table.name/style, table.getHeaderRowRange, table.getDataBodyRange
 //   ExcelApi 1.2  range.getResizedRange, range.format.autofitColumns
 //   ExcelApi 1.4  worksheet.getUsedRangeOrNullObject, worksheets.getItemOrNullObject
-//   ExcelApi 1.6  range.calculate
+//   ExcelApi 1.6  range.calculate, range.conditionalFormats (add("Custom"), load items/type,
+//                 custom.rule.formula, custom.format.fill.color, delete)
 //   ExcelApi 1.7  workbook.getActiveCell, worksheet.getRangeByIndexes,
 //                 range.getSurroundingRegion, worksheet.freezePanes.freezeAt
 //   ExcelApi 1.9  range.getTables
 //   ExcelApi 1.10 workbook.comments.add, worksheet.comments, comment.getLocation, comment.replies.add
 //   ExcelApi 1.12 range.getSpillParentOrNullObject, range.getSpillingToRangeOrNullObject
 // So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
-import { GEOMETRY, intersect, rectOf, sheetPrefix, splitAddress } from "./excel-addresses";
+import { GEOMETRY, intersect, parseCell, rectAddress, rectOf, rectanglesOf, sheetPrefix, splitAddress } from "./excel-addresses";
 import { changesBetween, type ShownBlock } from "./cell-changes";
 import {
   allEmpty,
@@ -63,6 +64,7 @@ export function createExcelWorkbook(): WorkbookPort {
     findPropFormulas,
     recalculate,
     markCells,
+    clearMarks,
     rewriteFormulas,
     freezeSelection,
   };
@@ -280,23 +282,58 @@ function blockOf({ cell, spill }: ReturnType<typeof shownBlock>): ShownBlock {
 
 /** The fill marking a cell a refresh changed: Excel's light gold ("Gold, Lighter 80%"). */
 export const CHANGED_FILL = "#FFF2CC";
+/** Text in the rule of every mark's conditional format: how clearMarks tells the add-in's marks from the user's formats. */
+export const MARK_TAG = "PROP refresh: changed value";
+/** The marks' rule: always true (N of a text is 0), and it carries MARK_TAG. */
+export const MARK_RULE = `=N("${MARK_TAG}")=0`;
 
-async function markCells(addresses: string[]): Promise<void> {
-  if (addresses.length === 0) return;
-  await Excel.run(async (context) => {
-    const sheets = new Map<string, Excel.Worksheet>();
-    for (const address of addresses) {
-      const { sheet } = splitAddress(address);
-      if (!sheets.has(sheet)) sheets.set(sheet, context.workbook.worksheets.getItemOrNullObject(sheet).load("name"));
+/**
+ * Marks the given cells ("Sheet1!C4") as changed by a refresh, replacing the marks of an
+ * earlier one. A mark is a conditional format (one per rectangle of changed cells) showing
+ * CHANGED_FILL, not a fill: the cells' own formatting stays as it was, and clearMarks takes
+ * the marks away again. Cells on a sheet deleted since the refresh are skipped. Returns how
+ * many cells were marked.
+ */
+async function markCells(addresses: string[]): Promise<number> {
+  await clearMarks();
+  const bySheet = new Map<string, Array<{ row: number; column: number }>>();
+  for (const address of addresses) {
+    const { sheet, cells } = splitAddress(address);
+    bySheet.set(sheet, [...(bySheet.get(sheet) ?? []), parseCell(cells)]);
+  }
+  if (bySheet.size === 0) return 0;
+  return Excel.run(async (context) => {
+    const sheets = [...bySheet].map(([name, cells]) => ({ ws: context.workbook.worksheets.getItemOrNullObject(name), cells }));
+    await context.sync();
+    let marked = 0;
+    for (const { ws, cells } of sheets) {
+      if (ws.isNullObject) continue;
+      for (const rect of rectanglesOf(cells)) {
+        const format = ws.getRange(rectAddress(rect)).conditionalFormats.add("Custom");
+        format.custom.rule.formula = MARK_RULE;
+        format.custom.format.fill.color = CHANGED_FILL;
+        marked += rect.rows * rect.columns;
+      }
     }
     await context.sync();
-    for (const address of addresses) {
-      const { sheet, cells } = splitAddress(address);
-      const ws = sheets.get(sheet)!;
-      // A sheet deleted since the refresh has nothing left to mark.
-      if (!ws.isNullObject) ws.getRange(cells).format.fill.color = CHANGED_FILL;
-    }
+    return marked;
+  });
+}
+
+/** Removes every mark markCells made (on every sheet), leaving the user's own conditional formats. Returns how many rectangles were unmarked. */
+async function clearMarks(): Promise<number> {
+  return Excel.run(async (context) => {
+    const sheets = context.workbook.worksheets.load("items/name");
     await context.sync();
+    const formats = sheets.items.map((ws) => ws.getRange().conditionalFormats.load("items/type"));
+    await context.sync();
+    const custom = formats.flatMap((collection) => collection.items.filter((f) => f.type === "Custom"));
+    const rules = custom.map((f) => f.custom.rule.load("formula"));
+    await context.sync();
+    const marks = custom.filter((_, i) => rules[i].formula.includes(MARK_TAG));
+    for (const mark of marks) mark.delete();
+    await context.sync();
+    return marks.length;
   });
 }
 

@@ -74,8 +74,14 @@ export interface WorkbookPort {
   findPropFormulas(scope: Scope): Promise<FormulaCell[]>;
   /** Calculates the given cells again and reads what each now shows, and which of its cells changed value. */
   recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]>;
-  /** Fills the given cells ("Sheet1!C4") with the changed-value colour, so a reader sees what a refresh moved. */
-  markCells(addresses: string[]): Promise<void>;
+  /**
+   * Shows the given cells ("Sheet1!C4") in the changed-value colour, so a reader sees what a
+   * refresh moved; replaces earlier marks and leaves the cells' own formatting alone. Returns
+   * how many cells were marked.
+   */
+  markCells(addresses: string[]): Promise<number>;
+  /** Takes away the marks markCells made; returns how many marked ranges there were. */
+  clearMarks(): Promise<number>;
   /** Writes each cell's new formula (Excel then calculates it). */
   rewriteFormulas(cells: FormulaCell[]): Promise<void>;
   /**

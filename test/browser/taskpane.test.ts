@@ -464,11 +464,26 @@ describe("the analyst's journey", () => {
     );
     const listed = page.getByRole("list", { name: "Cells that changed value" });
     await expect(listed.innerText()).resolves.toBe(`Sheet1!A44 ${before} → 0.123`);
-    expect((await host.cellInfo("Sheet1", "A44")).fill).toBeNull();
+    // The analyst's own formatting, which marking must not lose.
+    await host.setFill("Sheet1", "A44", "#DDEBF7");
+    await host.addConditionalFormat("Sheet1", "A45", "=LEN(A45)>40", "#F8CBAD");
     await page.getByRole("button", { name: "Mark changed cells" }).click();
+    await expect(message(page)).resolves.toMatch(/^Changed cells marked 1 cell marked in gold/);
+    expect(await host.cellInfo("Sheet1", "A44")).toMatchObject({ fill: "#DDEBF7", conditionalFill: "#FFF2CC" });
+    expect((await host.cellInfo("Sheet1", "A45")).conditionalFill).toBe("#F8CBAD"); // its name did not change
+    // Marking again replaces the marks rather than stacking them.
+    const mark = page.getByRole("button", { name: "Mark changed cells" });
+    await mark.click();
+    await until(async () => !(await mark.isDisabled()));
     await expect(message(page)).resolves.toMatch(/^Changed cells marked/);
-    expect((await host.cellInfo("Sheet1", "A44")).fill).toBe("#FFF2CC");
-    expect((await host.cellInfo("Sheet1", "A45")).fill).toBeNull(); // its name did not change
+    expect((await host.conditionalFormats("Sheet1")).filter((f) => f.fill === "#FFF2CC")).toHaveLength(1);
+
+    await page.getByRole("button", { name: "Clear change marks" }).click();
+    await expect(message(page)).resolves.toMatch(/^Change marks cleared The gold fill is gone from 1 marked range\./);
+    expect(await host.cellInfo("Sheet1", "A44")).toMatchObject({ fill: "#DDEBF7", conditionalFill: null });
+    expect(await host.conditionalFormats("Sheet1")).toEqual([{ address: "Sheet1!A45", formula: "=LEN(A45)>40", fill: "#F8CBAD" }]);
+    await page.getByRole("button", { name: "Clear change marks" }).click();
+    await expect(message(page)).resolves.toMatch(/^No change marks/);
   });
 
   test("pin the workbook to its snapshot: every PROP formula gets as_of, the figures stay, nothing is billed; then back to the latest", async () => {

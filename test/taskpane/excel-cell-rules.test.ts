@@ -2,8 +2,10 @@ import {
   cellAddress,
   columnLetters,
   intersect,
+  parseCell,
   probeCells,
   rectAddress,
+  rectanglesOf,
   selectedRowsOf,
   sheetPrefix,
   splitAddress,
@@ -45,6 +47,20 @@ describe("addresses", () => {
     expect(selectedRowsOf(spill, { row: 0, column: 1, rows: 10, columns: 1 }, 1)).toEqual({ row: 1, count: 5 });
     expect(selectedRowsOf(spill, { row: 2, column: 9, rows: 2, columns: 1 }, 1)).toEqual({ row: 2, count: 2 });
     expect(selectedRowsOf(spill, { row: 0, column: 0, rows: 1, columns: 1 }, 1).count).toBe(0);
+  });
+
+  test("cells parse back to indexes; anything but one cell is refused", () => {
+    expect(parseCell("B4")).toEqual({ row: 3, column: 1 });
+    expect(parseCell("$xfd$1048576")).toEqual({ row: 1_048_575, column: 16_383 });
+    for (const bad of ["B4:C5", "A0", "4B", "", "Sheet1!A1"]) expect(() => parseCell(bad)).toThrow(/not a single cell/);
+  });
+
+  test("changed cells gather into rectangles: a column run, a block, a lone cell", () => {
+    const cells = ["C4", "C5", "C6", "D4", "D5", "D6", "F9", "C4", "E5"].map(parseCell);
+    expect(rectanglesOf(cells).map(rectAddress)).toEqual(["C4:D6", "E5", "F9"]);
+    expect(rectanglesOf([])).toEqual([]);
+    // Same rows, columns not next to each other: two rectangles.
+    expect(rectanglesOf(["A1", "C1"].map(parseCell)).map(rectAddress)).toEqual(["A1", "C1"]);
   });
 
   test("spill probes: corners first, then the top row, never more than the limit", () => {

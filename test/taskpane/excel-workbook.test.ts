@@ -4,7 +4,7 @@
 // tests catch a missing load or sync; what Excel itself does with the calls is what the
 // browser test with the stand-in host checks.
 import { OfficeMockObject } from "office-addin-mock";
-import { MAX_SELECTED_ROWS, createExcelWorkbook } from "../../src/taskpane/excel-workbook";
+import { CHANGED_FILL, MARK_RULE, MAX_SELECTED_ROWS, createExcelWorkbook } from "../../src/taskpane/excel-workbook";
 import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
 
 type Data = Record<string, unknown>;
@@ -629,5 +629,66 @@ describe("freezeSelection", () => {
     await createExcelWorkbook().freezeSelection(() => "Frozen");
     expect(reply).toHaveBeenCalledWith("Frozen");
     expect(add).not.toHaveBeenCalled();
+  });
+});
+
+describe("markCells and clearMarks", () => {
+  /** Sheet1 with the user's custom format, a colour scale and a mark of an earlier refresh; "Gone" was deleted. */
+  function marksSetup() {
+    const added: Array<{ address: string; type: string; format: any }> = [];
+    const o = mockExcel(
+      (o) => ({
+        worksheets: collection({ getItemOrNullObject: (name: string) => (name === "Sheet1" ? o.sheet1 : o.gone) }),
+        sheet1: {
+          name: "Sheet1",
+          getRange: (a1?: string) =>
+            a1 === undefined
+              ? { conditionalFormats: o.formats }
+              : {
+                  conditionalFormats: {
+                    add: (type: string) => {
+                      const format = { custom: { rule: {}, format: { fill: {} } } };
+                      added.push({ address: a1, type, format });
+                      return format;
+                    },
+                  },
+                },
+        },
+        gone: {},
+        formats: collection(),
+        userFormat: { type: "Custom", custom: { rule: { formula: "=LEN(A1)>40" } }, delete: jest.fn() },
+        oldMark: { type: "Custom", custom: { rule: { formula: MARK_RULE } }, delete: jest.fn() },
+        scale: { type: "ColorScale", delete: jest.fn() },
+      }),
+      (o) => ({ worksheets: o.worksheets }),
+      (o) => {
+        o.gone.isNullObject = true;
+        o.worksheets.items = [o.sheet1];
+        o.formats.items = [o.userFormat, o.oldMark, o.scale];
+      },
+    );
+    return { o, added };
+  }
+
+  test("marks changed cells with one conditional format per rectangle, after clearing the earlier marks only", async () => {
+    const { o, added } = marksSetup();
+    const marked = await createExcelWorkbook().markCells(["Sheet1!C4", "Sheet1!C5", "Sheet1!D4", "Sheet1!D5", "Sheet1!F9", "Gone!A1"]);
+    expect(marked).toBe(5);
+    expect(o.oldMark.delete).toHaveBeenCalledTimes(1);
+    expect(o.userFormat.delete).not.toHaveBeenCalled();
+    expect(o.scale.delete).not.toHaveBeenCalled();
+    expect(added.map((a) => [a.address, a.type])).toEqual([
+      ["C4:D5", "Custom"],
+      ["F9", "Custom"],
+    ]);
+    for (const { format } of added)
+      expect(format.custom).toEqual({ rule: { formula: MARK_RULE }, format: { fill: { color: CHANGED_FILL } } });
+  });
+
+  test("clearMarks removes the add-in's marks and says how many there were", async () => {
+    const { o } = marksSetup();
+    expect(await createExcelWorkbook().clearMarks()).toBe(1);
+    expect(o.oldMark.delete).toHaveBeenCalledTimes(1);
+    expect(o.userFormat.delete).not.toHaveBeenCalled();
   });
 });

@@ -49,7 +49,8 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
         written.recalculated.push(c.address);
         return { ...c, error: showing[c.address] ?? null, changes: [] };
       }),
-    markCells: async () => {},
+    markCells: async () => 0,
+    clearMarks: async () => 0,
     rewriteFormulas: async () => {},
     freezeSelection: async () => [],
   };

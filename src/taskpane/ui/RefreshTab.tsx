@@ -1,11 +1,11 @@
 // Refresh the PROP formulas of the selection, the sheet or the workbook: one free check of the
 // snapshot, then each formula is calculated again with progress; the ones that failed are
 // listed with the reason, and the cells that changed value with old and new, which the user
-// can mark in the workbook.
+// can mark in the workbook (and clear the marks again).
 import { Button, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import { refreshFormulas, type RefreshFailure } from "../refresh-formulas";
-import { changesSummary, shownText, type CellChange } from "../cell-changes";
+import { changesSummary, countOf, shownText, type CellChange } from "../cell-changes";
 import { formatDay } from "../status-text";
 import type { Scope } from "../workbook-types";
 import { PinSnapshot } from "./PinSnapshot";
@@ -51,6 +51,24 @@ export function RefreshTab() {
       return { intent: "success", title: `${report.formulas} formulas refreshed`, text: data };
     });
 
+  const markChanged = (cells: CellChange[]) =>
+    task.run("Marking changed cells", async () => {
+      const marked = await pane.workbook.markCells(cells.map((c) => c.address));
+      return {
+        intent: "success",
+        title: "Changed cells marked",
+        text: `${countOf(marked, "cell")} marked in gold with a conditional format, so their own formatting is kept; Clear change marks removes the marks.`,
+      };
+    });
+
+  const clearMarks = () =>
+    task.run("Clearing change marks", async () => {
+      const cleared = await pane.workbook.clearMarks();
+      return cleared === 0
+        ? { intent: "info", title: "No change marks", text: "No cells in this workbook are marked as changed." }
+        : { intent: "success", title: "Change marks cleared", text: `The gold fill is gone from ${countOf(cleared, "marked range")}.` };
+    });
+
   return (
     <div className="tab-body">
       <RadioGroup value={scope} onChange={(_, d) => setScope(d.value as Scope)} aria-label="What to refresh">
@@ -76,19 +94,14 @@ export function RefreshTab() {
             ))}
           </ul>
           {changes.cells.length > MAX_LISTED && <Text size={200}>and {changes.cells.length - MAX_LISTED} more.</Text>}
-          <Button
-            onClick={() =>
-              void task.run("Marking changed cells", async () => {
-                await pane.workbook.markCells(changes.cells.map((c) => c.address));
-                return { intent: "success", title: "Changed cells marked", text: `${changes.cells.length} cells now have a gold fill.` };
-              })
-            }
-            disabled={task.busy}
-          >
+          <Button onClick={() => void markChanged(changes.cells)} disabled={task.busy}>
             Mark changed cells
           </Button>
         </div>
       )}
+      <Button appearance="subtle" onClick={() => void clearMarks()} disabled={task.busy}>
+        Clear change marks
+      </Button>
       {failures.length > 0 && (
         <ul className="failures" aria-label="Formulas that failed">
           {failures.map((f) => (

@@ -3,6 +3,7 @@
 import { MAX_COLUMNS, MAX_ROWS, type Rect, formatAddress, parseAddress } from "./addresses";
 import { ClientObject, ExcelApiError, MAX_LOAD_CELLS, type RequestContext } from "./api-base";
 import { parseInput } from "./cell-input";
+import { ConditionalFormatCollectionProxy } from "./api-conditional-formats";
 import { type SheetModel, rangeValue, valueType } from "./workbook-model";
 // api-workbook.ts imports this file too: the cycle is safe because these are used in methods only.
 import { TableCollectionProxy, WorksheetProxy } from "./api-workbook";
@@ -29,6 +30,10 @@ export class RangeProxy extends ClientObject<RangeTarget> {
   constructor(context: RequestContext, resolver: () => RangeTarget | null, nullable = false) {
     super(context, resolver, nullable);
     this.format = new RangeFormatProxy(this);
+  }
+
+  get conditionalFormats(): ConditionalFormatCollectionProxy {
+    return new ConditionalFormatCollectionProxy(this);
   }
 
   private get host() {

@@ -37,6 +37,8 @@ export interface CellInfo {
   italic: boolean;
   /** Fill colour ("#RRGGBB"), or null for none. */
   fill: string | null;
+  /** The fill a custom conditional format covering the cell shows over it (rules are taken as true), or null. */
+  conditionalFill: string | null;
   /** The formula cell whose spill covers this cell (itself when it is that cell). */
   spillParent: string | null;
   /** For a formula cell that spills: the whole spill range. */
@@ -49,6 +51,11 @@ export interface ExcelHostApi {
   setCells(sheet: string | null, topLeft: string, rows: Input[][]): void;
   setFormula(sheet: string | null, address: string, formula: string): void;
   addSheet(name: string): void;
+  /** Gives cells a fill colour, as the user would from the Home tab. */
+  setFill(sheet: string | null, address: string, color: string): void;
+  /** Adds a custom conditional format, as the user would. */
+  addConditionalFormat(sheet: string | null, address: string, formula: string, fill: string): void;
+  conditionalFormats(sheet: string | null): Array<{ address: string; formula: string | null; fill: string | null }>;
   /** Selects cells ("Sheet1!B2:C4", or "B2" on the active sheet), activating their sheet. */
   select(address: string): void;
   selection(): string;

@@ -71,7 +71,7 @@ export class ExcelHost {
   constructor(readonly page: Page) {}
 
   private call<K extends Method>(name: K, ...args: Parameters<ExcelHostApi[K]>): Promise<Awaited<ReturnType<ExcelHostApi[K]>>> {
-    return this.page.evaluate(([n, a]) => (window as unknown as HostWindow).__excelHost[n as K](...(a as [never, never, never])), [
+    return this.page.evaluate(([n, a]) => (window as unknown as HostWindow).__excelHost[n as K](...(a as [never, never, never, never])), [
       name,
       args,
     ] as const) as Promise<Awaited<ReturnType<ExcelHostApi[K]>>>;
@@ -80,6 +80,9 @@ export class ExcelHost {
   setCells = (...a: Parameters<ExcelHostApi["setCells"]>) => this.call("setCells", ...a);
   setFormula = (...a: Parameters<ExcelHostApi["setFormula"]>) => this.call("setFormula", ...a);
   addSheet = (...a: Parameters<ExcelHostApi["addSheet"]>) => this.call("addSheet", ...a);
+  setFill = (...a: Parameters<ExcelHostApi["setFill"]>) => this.call("setFill", ...a);
+  addConditionalFormat = (...a: Parameters<ExcelHostApi["addConditionalFormat"]>) => this.call("addConditionalFormat", ...a);
+  conditionalFormats = (...a: Parameters<ExcelHostApi["conditionalFormats"]>) => this.call("conditionalFormats", ...a);
   select = (...a: Parameters<ExcelHostApi["select"]>) => this.call("select", ...a);
   selection = () => this.call("selection");
   cells = (...a: Parameters<ExcelHostApi["cells"]>) => this.call("cells", ...a);
@@ -133,7 +136,8 @@ export class ExcelHost {
       writeComparisonSheet: (rows, options) => call("writeComparisonSheet", [rows, options]) as Promise<string>,
       findPropFormulas: (scope) => call("findPropFormulas", [scope]) as Promise<FormulaCell[]>,
       recalculate: (cells) => call("recalculate", [cells]) as Promise<FormulaOutcome[]>,
-      markCells: (addresses) => call("markCells", [addresses]) as Promise<void>,
+      markCells: (addresses) => call("markCells", [addresses]) as Promise<number>,
+      clearMarks: () => call("clearMarks", []) as Promise<number>,
       rewriteFormulas: (cells) => call("rewriteFormulas", [cells]) as Promise<void>,
       freezeSelection: (note) => call("freezeSelection", [note]) as Promise<FrozenFormula[]>,
     };

@@ -7,7 +7,7 @@
 // associate (and delayInitialization, _association) onto it, which would send functions.js's
 // associations to office.js instead of here. So associate is an accessor whose setter ignores
 // office.js's function; Excel and OfficeRuntime office.js leaves alone.
-import { formatAddress, parseAddress } from "./addresses";
+import { contains, formatAddress, parseAddress } from "./addresses";
 import { excelNamespace } from "./api-workbook";
 import { Calculation, CustomFunctionsError, ERROR_CODE, type FunctionShapes } from "./calculation";
 import { parseInput } from "./cell-input";
@@ -164,6 +164,21 @@ const api: ExcelHostApi = {
   addSheet(name) {
     model.addSheet(name);
   },
+  setFill(sheetName, address, color) {
+    const { sheet, rect } = target(sheetName, address);
+    model.format(sheet, rect, (cell) => (cell.fill = color));
+  },
+  addConditionalFormat(sheetName, address, formula, fill) {
+    const { sheet, rect } = target(sheetName, address);
+    sheet.conditionalFormats.push({ sheet, rect, type: "Custom", formula, fill });
+    model.viewChanged(sheet);
+  },
+  conditionalFormats: (sheetName) =>
+    model.requireSheet(sheetName).conditionalFormats.map((f) => ({
+      address: formatAddress(f.sheet.name, f.rect),
+      formula: f.formula,
+      fill: f.fill,
+    })),
   select(address) {
     const { sheet, rect } = target(null, address);
     model.active = sheet;
@@ -191,6 +206,8 @@ const api: ExcelHostApi = {
       bold: Boolean(cell.bold),
       italic: Boolean(cell.italic),
       fill: cell.fill ?? null,
+      conditionalFill:
+        [...sheet.conditionalFormats].reverse().find((f) => contains(f.rect, rect.row, rect.column) && f.fill !== null)?.fill ?? null,
       spillParent: spill ? formatAddress(sheet.name, { row: spill.anchor[0], column: spill.anchor[1], rows: 1, columns: 1 }) : null,
       spillRange: spill && spill.anchor[0] === rect.row && spill.anchor[1] === rect.column ? formatAddress(sheet.name, spill.rect) : null,
     };

@@ -46,7 +46,17 @@ export interface SheetModel {
   frozenAt: string | null;
   /** Addresses autofitColumns was called on, for tests to see. */
   autofitted: string[];
+  conditionalFormats: ConditionalFormatModel[];
   layout: Layout | null;
+}
+
+/** A custom conditional format over `rect` (the stand-in keeps its rule, and its fill, without evaluating it). */
+export interface ConditionalFormatModel {
+  sheet: SheetModel;
+  rect: Rect;
+  type: "Custom";
+  formula: string | null;
+  fill: string | null;
 }
 
 export interface TableModel {
@@ -128,6 +138,7 @@ export class WorkbookModel {
       selection: { row: 0, column: 0, rows: 1, columns: 1 },
       frozenAt: null,
       autofitted: [],
+      conditionalFormats: [],
       layout: null,
     };
     this.sheets.push(sheet);
