@@ -48,11 +48,20 @@ export class CachePersistence {
     await this.saving;
   }
 
-  /** Forgets the stored copy (with the in-memory cache, when the connection changes). */
+  /**
+   * Forgets the stored copy (with the in-memory cache, when the connection changes). A save
+   * still pending is dropped and one under way is waited for, so neither writes the cache back
+   * after it was removed.
+   */
   async clear(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     const storage = this.storage();
     if (!storage) return;
-    await storage.removeItem(CACHE_STORAGE_KEY).catch((err: unknown) => console.warn("PROP cache: could not clear storage", err));
+    this.saving = this.saving.then(() =>
+      storage.removeItem(CACHE_STORAGE_KEY).catch((err: unknown) => console.warn("PROP cache: could not clear storage", err)),
+    );
+    await this.saving;
   }
 
   private schedule(): void {

@@ -63,6 +63,31 @@ test("stored entries come back in a new session, most recent within the storage 
   expect(reopened.peek("gone")?.error).toEqual({ status: 404, code: "not_found", message: "No such property.", requestId: "req_1" });
 });
 
+test("clearing (sign out) removes the stored copy for good: no save pending or under way writes it back", async () => {
+  jest.useFakeTimers();
+  try {
+    const storage = memoryStorage();
+    const cache = new ResultCache();
+    const persistence = new CachePersistence(cache, () => storage);
+    cache.set("k1", entry(1));
+    await persistence.flush();
+    // A change schedules a save; the sign out clears the cache (another change) and the store.
+    cache.set("k2", entry(2));
+    cache.clear();
+    await persistence.clear();
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(storage.items.has(CACHE_STORAGE_KEY)).toBe(false);
+    // A save already under way finishes before the removal.
+    cache.set("k3", entry(3));
+    const saving = persistence.flush();
+    await persistence.clear();
+    await saving;
+    expect(storage.items.has(CACHE_STORAGE_KEY)).toBe(false);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 test("unreadable or failing storage never breaks the cache", async () => {
   const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
   const broken = memoryStorage({ [CACHE_STORAGE_KEY]: "{not json" });
