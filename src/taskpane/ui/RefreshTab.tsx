@@ -94,14 +94,8 @@ export function RefreshTab() {
             ))}
           </ul>
           {changes.cells.length > MAX_LISTED && <Text size={200}>and {changes.cells.length - MAX_LISTED} more.</Text>}
-          <Button onClick={() => void markChanged(changes.cells)} disabled={task.busy}>
-            Mark changed cells
-          </Button>
         </div>
       )}
-      <Button appearance="subtle" onClick={() => void clearMarks()} disabled={task.busy}>
-        Clear change marks
-      </Button>
       {failures.length > 0 && (
         <ul className="failures" aria-label="Formulas that failed">
           {failures.map((f) => (
@@ -114,6 +108,16 @@ export function RefreshTab() {
           ))}
         </ul>
       )}
+      <div className="button-row">
+        {changes && changes.cells.length > 0 && (
+          <Button onClick={() => void markChanged(changes.cells)} disabled={task.busy}>
+            Mark changed cells
+          </Button>
+        )}
+        <Button onClick={() => void clearMarks()} disabled={task.busy}>
+          Clear change marks
+        </Button>
+      </div>
       <PinSnapshot />
     </div>
   );
