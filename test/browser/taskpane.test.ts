@@ -119,8 +119,8 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
 
 async function shot(page: Page, name: string) {
   if (process.env.UPDATE_SCREENSHOTS !== "1") return;
-  // Transitions still running (a card's chevron turning) finish first.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // Transitions still running (a card's chevron turning) finish first; one cancelled meanwhile is done too.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))));
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
