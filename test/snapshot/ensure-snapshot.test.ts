@@ -36,6 +36,28 @@ test("a current snapshot is left alone", () => {
   expect(outdatedSnapshot(file)).toBeNull();
 });
 
+test("a format-5 file whose coverage predates history.not_held is read with the metrics it lacks split out of its gaps", () => {
+  const file = path.join(root, "snapshot.db");
+  buildSnapshot({ out: file, seed: 3, properties: 200 });
+  const db = new Database(file);
+  const coverage = JSON.parse(readMeta(db).coverage);
+  const current = coverage.history;
+  // As such a build wrote it: every gap in one list, the ones missing everywhere included.
+  const all = [
+    ...current.gaps,
+    ...current.not_held.flatMap((n: { asset_type: string; metrics: string[] }) =>
+      n.metrics.map((metric) => ({ metric, asset_type: n.asset_type, markets: 1, markets_with_gaps: 1, missing_periods: 40, periods: 40 })),
+    ),
+  ];
+  const old = { ...coverage, history: { ...current, gaps: all, not_held: undefined } };
+  db.prepare("UPDATE snapshot_meta SET value = ? WHERE key = 'coverage'").run(JSON.stringify(old));
+  const read = new SnapshotContext(db).coverage.history;
+  expect(read.gaps).toEqual(current.gaps);
+  expect(read.not_held).toEqual(current.not_held);
+  expect(current.not_held.length).toBeGreaterThan(0);
+  db.close();
+});
+
 test("an older generated snapshot is built again from its seed, size and capture date", () => {
   const file = path.join(root, "snapshot.db");
   const first = buildSnapshot({ out: file, seed: 3, properties: 200, capturedAt: "2026-06-30" });

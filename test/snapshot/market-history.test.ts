@@ -4,6 +4,7 @@
 // with itself (net absorption); and the generated rents and vacancy move in cycles that differ
 // from metro to metro.
 import type Database from "better-sqlite3";
+import type { HistoryCoverage } from "../../src/shared/contract/coverage";
 import { HISTORY_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
 import { completionQuarter, historySpan, quarterEnd, quarterOf, quarterStart } from "../../src/shared/contract/periods";
 import { monthsBefore } from "../../src/snapshot/derive/windows";
@@ -43,6 +44,25 @@ test("the span: whole years back to at least HISTORY_QUARTERS quarters, every ma
   });
   const coverage = JSON.parse(readMeta(db).coverage).history;
   expect(coverage).toMatchObject({ first_period: "2017-Q1", last_period: "2026-Q4", quarters: 40, markets, captured_rows: 0 });
+});
+
+test("coverage: metrics a type has no figure for at all are not_held, apart from the gaps (partial only)", () => {
+  const { gaps, not_held } = JSON.parse(readMeta(db).coverage).history as HistoryCoverage;
+  const notHeld = Object.fromEntries(not_held.map((n) => [n.asset_type, n.metrics]));
+  expect(notHeld.multifamily).toEqual(expect.arrayContaining(["asking_rent_sqft_year"]));
+  expect(notHeld.industrial).toEqual(expect.arrayContaining(["asking_rent_unit_month", "inventory_units"]));
+  expect(notHeld.land).toEqual(expect.arrayContaining(["vacancy_rate", "median_cap_rate"]));
+  expect(notHeld.land).not.toContain("sales_count");
+  // Each listed metric really has no figure in any of the type's market-quarters.
+  const held = one(
+    `SELECT COUNT(h.vacancy_rate) AS n FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.asset_type = 'land'`,
+  ).n;
+  expect(held).toBe(0);
+  expect(gaps.length).toBeGreaterThan(0);
+  for (const g of gaps) {
+    expect(g.missing_periods).toBeGreaterThan(0);
+    expect(g.missing_periods).toBeLessThan(g.periods);
+  }
 });
 
 test("the last quarter's stocks and medians are the market snapshot's, in every market", () => {

@@ -10,7 +10,7 @@ import { propertyDocLookup } from "../../snapshot/property-docs";
 import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
 import { PlaceIndex } from "./place-index";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
-import { SNAPSHOT_SOURCES, type CoverageFigures, type SnapshotSource } from "../../shared/contract/coverage";
+import { SNAPSHOT_SOURCES, type CoverageFigures, type SnapshotSource, splitHistoryGaps } from "../../shared/contract/coverage";
 import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
 import type { SnapshotStamp } from "./snapshot-select";
 
@@ -62,7 +62,7 @@ export class SnapshotContext {
     this.refMember = `"snapshot":${JSON.stringify(this.ref)}`;
     this.stamp = { id: this.meta.id, captured_at: this.meta.captured_at, built_at: this.meta.built_at };
     this.fileTag = crypto.hash("sha256", `${this.meta.id} ${this.meta.built_at}`, "base64url").slice(0, 16);
-    this.coverage = JSON.parse(this.meta.coverage) as CoverageFigures;
+    this.coverage = withHistoryNotHeld(JSON.parse(this.meta.coverage) as CoverageFigures);
     const inputs = JSON.parse(this.meta.asset_inputs) as Record<string, SearchInput[]>;
     this.assetInputs = Object.fromEntries(ASSET_TYPES.map((t) => [t, inputs[t] ?? []])) as Record<
       AssetType,
@@ -140,4 +140,14 @@ function prepared<T>(cache: Map<string, T>, sql: string, make: () => T): T {
   let s = cache.get(sql);
   if (!s) cache.set(sql, (s = make()));
   return s;
+}
+
+/**
+ * A format-5 snapshot built before coverage had `history.not_held` listed the metrics a type has
+ * no figure for among its gaps: split the same way a build does now.
+ */
+function withHistoryNotHeld(coverage: CoverageFigures): CoverageFigures {
+  const { history } = coverage;
+  if (!history || history.not_held) return coverage;
+  return { ...coverage, history: { ...history, ...splitHistoryGaps(history.gaps) } };
 }

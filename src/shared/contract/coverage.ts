@@ -54,6 +54,28 @@ export const HistoryGap = Type.Object({
 });
 export type HistoryGap = Static<typeof HistoryGap>;
 
+/** The history metrics an asset type has no figure for at all. */
+export const HistoryNotHeld = Type.Object({
+  asset_type: Type.String(),
+  metrics: Type.Array(Type.String()),
+});
+export type HistoryNotHeld = Static<typeof HistoryNotHeld>;
+
+/**
+ * Splits gap counts into partial gaps and the metrics a type has no figure for at all (every
+ * market-quarter missing), which are not gaps in its data but metrics it does not hold.
+ */
+export function splitHistoryGaps(all: readonly HistoryGap[]): { gaps: HistoryGap[]; not_held: HistoryNotHeld[] } {
+  const gaps: HistoryGap[] = [];
+  const notHeld = new Map<string, string[]>();
+  for (const g of all) {
+    if (g.missing_periods < g.periods) gaps.push(g);
+    else notHeld.set(g.asset_type, [...(notHeld.get(g.asset_type) ?? []), g.metric]);
+  }
+  const not_held = [...notHeld].sort(([a], [b]) => a.localeCompare(b)).map(([asset_type, metrics]) => ({ asset_type, metrics }));
+  return { gaps, not_held };
+}
+
 /** The market history's span and its gaps (GET /v1/commercial/markets/history). */
 export const HistoryCoverage = Type.Object(
   {
@@ -64,8 +86,13 @@ export const HistoryCoverage = Type.Object(
     captured_rows: Count("Rows of captured history the figures were taken from (imported snapshots; 0 when generated)."),
     gaps: Type.Array(HistoryGap, {
       description:
-        "Each metric and asset type with market-quarters missing a figure (a gap: neither captured nor derivable from the rows), " +
-        "largest share first. A metric that does not apply to a type (rent per sq ft of apartments) is missing everywhere.",
+        "Each metric and asset type with some market-quarters missing a figure (a gap: neither captured nor derivable from the rows), " +
+        "largest share first. Metrics missing in every market-quarter of a type are in not_held instead.",
+    }),
+    not_held: Type.Array(HistoryNotHeld, {
+      description:
+        "Per asset type, the metrics with no figure in any of its market-quarters: mostly ones the type does not have " +
+        "(rent per sq ft of apartments, cap rates of land).",
     }),
   },
   { description: "Market history: which quarters it holds, and where it has no figures." },

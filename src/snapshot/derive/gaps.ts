@@ -88,11 +88,11 @@ function marketGaps(db: Database.Database, assets: AssetCoverage[]): Gap[] {
 /**
  * History metrics an asset type's markets mostly lack (half their market-quarters or more). A
  * metric missing in every market-quarter of a type is one the type does not have at all (rent
- * per sq ft of apartments); `history.gaps` lists those, and the catalog of gaps leaves them out.
+ * per sq ft of apartments): it is in `history.not_held`, not here.
  */
 function historyGaps(history: HistoryCoverage): Gap[] {
   return history.gaps
-    .filter((g) => g.missing_periods < g.periods && g.missing_periods / g.periods >= FIELD_SHARE)
+    .filter((g) => g.missing_periods / g.periods >= FIELD_SHARE)
     .map((g) => ({
       resource: "market_history",
       asset_type: g.asset_type,

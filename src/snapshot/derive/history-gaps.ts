@@ -1,7 +1,8 @@
 // Where the market history has no figure: per metric and asset type, how many markets miss it
-// in some quarter and how many market-quarters in all (the coverage report's `history.gaps`).
+// in some quarter and how many market-quarters in all (the coverage report's `history.gaps`),
+// and the metrics a type has no figure for at all (`history.not_held`).
 import { MARKET_HISTORY_METRIC_NAMES } from "../../shared/contract/history";
-import type { HistoryGap } from "../../shared/contract/coverage";
+import { type HistoryGap, type HistoryNotHeld, splitHistoryGaps } from "../../shared/contract/coverage";
 
 interface Cell {
   markets: number;
@@ -25,8 +26,8 @@ export class GapTally {
     }
   }
 
-  /** Every metric and asset type with a gap, the largest share missing first. */
-  summary(): HistoryGap[] {
+  /** Every metric and asset type with a gap, the largest share missing first; those missing everywhere apart. */
+  summary(): { gaps: HistoryGap[]; not_held: HistoryNotHeld[] } {
     const out: HistoryGap[] = [];
     for (const [asset, cells] of this.cells) {
       for (let i = 0; i < cells.length; i++) {
@@ -44,6 +45,8 @@ export class GapTally {
       }
     }
     const share = (g: HistoryGap) => g.missing_periods / g.periods;
-    return out.sort((a, b) => share(b) - share(a) || a.metric.localeCompare(b.metric) || a.asset_type.localeCompare(b.asset_type));
+    return splitHistoryGaps(
+      out.sort((a, b) => share(b) - share(a) || a.metric.localeCompare(b.metric) || a.asset_type.localeCompare(b.asset_type)),
+    );
   }
 }

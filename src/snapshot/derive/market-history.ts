@@ -342,6 +342,6 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
     quarters: n,
     markets: markets.length,
     captured_rows: capturedRows,
-    gaps: gaps.summary(),
+    ...gaps.summary(),
   };
 }
