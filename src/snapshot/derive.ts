@@ -25,6 +25,8 @@ export interface FinishOptions {
   history?: HistoryModel;
   /** Market history's sales rows, when a parallel build's worker computed them. */
   historySales?: HistorySalesRow[];
+  /** The schema the previous snapshot is attached as (a next month): market history keeps its completed quarters. */
+  previous?: string;
   log?: (msg: string) => void;
 }
 
@@ -72,7 +74,7 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   // History reads the markets and every sale, so it too waits for all the record tables.
   const windows = windowsFor(opts.capturedAt);
   const history = w.transaction(() =>
-    deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history, sales: opts.historySales, log }),
+    deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history, sales: opts.historySales, previous: opts.previous, log }),
   );
   lap(`market history: ${history.markets} markets x ${history.quarters} quarters`);
   // Sampled statistics: a full ANALYZE of a million-property file takes longer than the rest of

@@ -14,6 +14,7 @@ import Database from "better-sqlite3";
 import { SNAPSHOT_RESOURCES } from "../shared/contract/records";
 import { type BuildResult, buildSnapshot } from "./build";
 import { deriveTables, finishSnapshot } from "./derive";
+import { cycleHistory } from "./generate/cycle-history";
 import { dayOf } from "./generate/dates";
 import { renewLeases } from "./next/lease-renewals";
 import { moveListings } from "./next/listing-moves";
@@ -23,7 +24,7 @@ import { SNAPSHOT_FORMAT, SnapshotWriter, formatOf, isCurrentFormat, readMeta } 
 import { columnsOf, TABLES, type TableName } from "./tables";
 
 /** Bump when next-month output changes for the same inputs (it is part of the id). */
-export const NEXT_MONTH_VERSION = "1";
+export const NEXT_MONTH_VERSION = "2";
 /** Share of properties whose record changes in a month, unless given. */
 export const DEFAULT_CHANGED_SHARE = 0.05;
 
@@ -123,7 +124,21 @@ export function nextMonthSnapshot(opts: NextMonthOptions): NextMonthResult {
     lap(`month applied ${JSON.stringify(ctx.tallies)}`);
     w.createIndexes(["properties", "tenancies", "companies", "sales"]);
     deriveTables(w, capturedAt, log);
-    const coverage = finishSnapshot(w, { id, capturedAt, source: "generated", seed: lineage.seed, startedAt: started, derived: true, log });
+    // Market history keeps the previous file's completed quarters; the cycles model the base
+    // build used fills in only a market the previous month did not have.
+    w.db.prepare("ATTACH DATABASE ? AS prev").run(from);
+    const coverage = finishSnapshot(w, {
+      id,
+      capturedAt,
+      source: "generated",
+      seed: lineage.seed,
+      startedAt: started,
+      derived: true,
+      history: cycleHistory(lineage.seed),
+      previous: "prev",
+      log,
+    });
+    w.db.exec("DETACH DATABASE prev");
     w.setMeta("next_from", meta.id);
     w.setMeta("lineage", { ...lineage, next_months: [...lineage.next_months, changed] });
     w.close();

@@ -113,7 +113,8 @@ export class SnapshotWriter {
     this.createIndexes(Object.keys(TABLES) as TableName[]);
     this.createTextIndex();
     this.renderPropertyDocs();
-    this.db.exec("ANALYZE");
+    // The snapshot's own statistics only: a next month has the previous file attached, which must stay as it is.
+    this.db.exec("ANALYZE main");
   }
 
   close(): void {

@@ -8,6 +8,7 @@ import { buildSnapshot } from "../../src/snapshot/build";
 import { brokenReferences } from "../../src/snapshot/import/references";
 import { type NextMonthResult, lineageOf, nextMonthSnapshot, rebuildLineage } from "../../src/snapshot/next-month";
 import { validatorFor } from "../../src/snapshot/record-validator";
+import { quarterOf } from "../../src/shared/contract/periods";
 import { readMeta } from "../../src/snapshot/snapshot-file";
 import { TABLES, decodeRow, type TableName } from "../../src/snapshot/tables";
 import { tempDir } from "./files";
@@ -17,12 +18,15 @@ let dir: string;
 let base: string;
 let next: NextMonthResult;
 let prevDb: Database.Database;
+let baseHash: string;
+const fileHash = (file: string) => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 let nextDb: Database.Database;
 
 beforeAll(() => {
   dir = tempDir("next-month-");
   base = path.join(dir, "base.db");
   buildSnapshot({ out: base, seed: 5, properties: PROPERTIES });
+  baseHash = fileHash(base);
   next = nextMonthSnapshot({ from: base, out: path.join(dir, "next.db") });
   prevDb = new Database(base, { readonly: true });
   nextDb = new Database(next.path, { readonly: true });
@@ -61,6 +65,10 @@ test("the same previous snapshot and share give the same id and the same data, b
   expect(other.id).not.toBe(next.id);
 });
 
+test("the previous file is read, never written (a service may be serving it)", () => {
+  expect(fileHash(base)).toBe(baseHash);
+});
+
 test("captured one month later, generated, naming the snapshot it follows", () => {
   const meta = readMeta(nextDb);
   expect(meta.captured_at).toBe("2026-12-01T00:00:00Z");
@@ -94,6 +102,52 @@ test("5% of properties change; every other property's document is byte-identical
   for (const n of Object.values(next.tallies.by_event)) expect(n).toBeGreaterThan(0);
   expect(next.tallies.by_event.sale / changed.length).toBeGreaterThan(0.15);
   expect(next.tallies.by_event.sale / changed.length).toBeLessThan(0.45);
+});
+
+/** Every market's rents, vacancy and absorption by "market id|quarter", for the quarters before `before`. */
+function carried(db: Database.Database, before: number): Map<string, unknown[]> {
+  const cols = ["asking_rent_sqft_year", "asking_rent_unit_month", "vacancy_rate", "net_absorption_sqft", "net_absorption_units"];
+  const rows = db
+    .prepare(
+      `SELECT m.id, h.quarter, ${cols.map((c) => `h.${c}`).join(", ")} FROM market_history_figures h
+       JOIN markets m ON m.rowid = h.market WHERE h.quarter < ?`,
+    )
+    .raw()
+    .all(before) as unknown[][];
+  return new Map(rows.map(([id, q, ...figures]) => [`${id}|${q}`, figures]));
+}
+
+test("market history: the quarters before this one are the previous month's, the quarter to date is this month's markets", () => {
+  const last = quarterOf(next.capturedAt.slice(0, 10));
+  expect(last).toBe(quarterOf(readMeta(prevDb).captured_at.slice(0, 10))); // 1 November and 1 December: one quarter
+  const [before, after] = [carried(prevDb, last), carried(nextDb, last)];
+  expect(after.size).toBe(before.size);
+  expect(after).toEqual(before);
+  // Not vacuous: the modelled figures are there.
+  expect([...after.values()].filter((f) => f[2] !== null).length).toBeGreaterThan(after.size / 4);
+  const differ = nextDb
+    .prepare(
+      `SELECT count(*) FROM markets m JOIN market_history_figures h ON h.market = m.rowid AND h.quarter = ?
+       WHERE h.vacancy_rate IS NOT m.vacancy_rate OR h.asking_rent_sqft_year IS NOT m.asking_rent_sqft_year`,
+    )
+    .pluck()
+    .get(last);
+  expect(differ).toBe(0);
+  const coverage = (db: Database.Database) => JSON.parse(readMeta(db).coverage).history;
+  expect(coverage(nextDb).not_held).toEqual(coverage(prevDb).not_held);
+});
+
+test("market history into a new quarter: the one that ended keeps the figures it had to date", () => {
+  const third = nextMonthSnapshot({ from: next.path, out: path.join(dir, "third.db") });
+  expect(third.capturedAt.slice(0, 10)).toBe("2027-01-01");
+  const db = new Database(third.path, { readonly: true });
+  try {
+    const last = quarterOf("2027-01-01");
+    expect(carried(db, last)).toEqual(carried(nextDb, last));
+    expect(JSON.parse(readMeta(db).coverage).history).toMatchObject({ first_period: "2017-Q1", last_period: "2027-Q1", quarters: 41 });
+  } finally {
+    db.close();
+  }
 });
 
 test("a share of 0 changes no property: every document is the previous file's", () => {

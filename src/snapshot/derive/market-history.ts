@@ -17,7 +17,10 @@
 // - Net absorption is the change in occupied area (units) between quarter ends, occupied being
 //   inventory x (1 - vacancy).
 // Captured figures (imported) take the place of derived ones in every quarter but the last,
-// whose figures are the market snapshot's. One pass over the properties and one over the sales
+// whose figures are the market snapshot's. A next month (a generated snapshot built from the
+// previous one) keeps the previous snapshot's rents, vacancy and absorption in every quarter
+// before its last, so only the quarter to date moves from month to month: anchoring the model
+// on each month's figures again would shift a small market's whole past with one lease. One pass over the properties and one over the sales
 // (grouped at the markets' finest grain by SQL; in a parallel build the part worker runs it)
 // feed it; JS rolls the groups up into every market they belong to.
 import type Database from "better-sqlite3";
@@ -174,6 +177,56 @@ function readCaptured(db: Database.Database, ord: Map<string, number>, span: Spa
   return { captured, rows };
 }
 
+/** What a next month keeps from the previous snapshot: the modelled metrics and the absorption that follows from them. */
+const CARRIED: readonly MarketHistoryMetric[] = [
+  "asking_rent_sqft_year",
+  "asking_rent_unit_month",
+  "vacancy_rate",
+  "net_absorption_sqft",
+  "net_absorption_units",
+];
+
+/** The previous snapshot's CARRIED figures by market ordinal, quarter and metric (a figure, null, or not held). */
+class CarriedFigures {
+  private readonly values: Float64Array;
+  private readonly held: Uint8Array;
+  constructor(
+    markets: number,
+    private readonly n: number,
+  ) {
+    this.values = new Float64Array(markets * n * CARRIED.length);
+    this.held = new Uint8Array(markets * n);
+  }
+
+  set(i: number, j: number, figures: (number | null)[]): void {
+    this.held[i * this.n + j] = 1;
+    const at = (i * this.n + j) * CARRIED.length;
+    for (let c = 0; c < CARRIED.length; c++) this.values[at + c] = figures[c] ?? NaN;
+  }
+
+  /** Writes market i's carried figures of `metric` (CARRIED[c]) over `series`, quarter by quarter. */
+  apply(i: number, c: number, series: (number | null)[]): void {
+    for (let j = 0; j < this.n; j++) {
+      if (!this.held[i * this.n + j]) continue;
+      const v = this.values[(i * this.n + j) * CARRIED.length + c];
+      series[j] = Number.isNaN(v) ? null : v;
+    }
+  }
+}
+
+/** The CARRIED figures of the snapshot attached as `schema`, for the span's quarters before its last. */
+function readCarried(db: Database.Database, schema: string, ord: Map<string, number>, span: Span): CarriedFigures {
+  const carried = new CarriedFigures(ord.size, span.n);
+  const sql = `SELECT m.geography_type, m.geography_id, m.asset_type, h.quarter, ${CARRIED.map((m) => `h.${m}`).join(", ")}
+    FROM ${schema}.market_history_figures h JOIN ${schema}.markets m ON m.rowid = h.market WHERE h.quarter >= ? AND h.quarter < ?`;
+  type Row = [string, string, string, number, ...(number | null)[]];
+  for (const [type, id, asset, q, ...figures] of db.prepare(sql).raw().iterate(span.first, span.last) as IterableIterator<Row>) {
+    const i = ord.get(marketKey(type, id, asset));
+    if (i !== undefined) carried.set(i, q - span.first, figures);
+  }
+  return carried;
+}
+
 const round = (x: number | null, digits = 0) => (x === null ? null : roundTo(x, digits));
 
 /** Fills `out` with a stock running back from `now` by each quarter's `deliveries`; returns the stock before the span. */
@@ -214,6 +267,8 @@ export interface HistoryOptions {
   model?: HistoryModel;
   /** The sales rows, when the sales are not in `db` yet (a parallel build's worker computed them). */
   sales?: HistorySalesRow[];
+  /** The schema an earlier snapshot of the same data is attached as (a next month's previous one): its completed quarters are kept. */
+  previous?: string;
   /** Step timings, for the build's log. */
   log?: (msg: string) => void;
 }
@@ -242,6 +297,7 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
   const sales = readSales(ord, span, opts.sales ?? historySalesRows(db, opts.capture));
   lap("sales and their medians' windows");
   const { captured, rows: capturedRows } = readCaptured(db, ord, span);
+  const carried = opts.previous ? readCarried(db, opts.previous, ord, span) : null;
   // The model's moves from the capture date to each quarter's end (and, last, to the end of the
   // quarter before the span), once per market key and asset type: markets share them.
   const ends = [...Array.from({ length: n }, (_, j) => (j === n - 1 ? opts.capture : quarterEnd(first + j))), quarterEnd(first - 1)];
@@ -310,9 +366,12 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
     }
     const given = captured[i];
     if (given) for (const [q, figures] of given) for (const m of cols) if (figures[m] !== undefined) series[m][q - first] = figures[m]!;
+    // Rents and vacancy first (the last quarter's absorption reads the vacancy before it), absorption after.
+    if (carried) CARRIED.forEach((m, c) => !m.startsWith("net_absorption") && carried.apply(i, c, series[m]));
     const vacancyBefore = moved && mk.vacancy_rate !== null ? clampRate(mk.vacancy_rate + moved.vacancy[n]) : null;
     absorption(series.net_absorption_sqft, series.inventory_sqft, sqftBefore, series.vacancy_rate, vacancyBefore, n);
     absorption(series.net_absorption_units, series.inventory_units, unitsBefore, series.vacancy_rate, vacancyBefore, n);
+    if (carried) CARRIED.forEach((m, c) => m.startsWith("net_absorption") && carried.apply(i, c, series[m]));
     if (given) {
       for (const [q, figures] of given) {
         if (figures.net_absorption_sqft !== undefined) series.net_absorption_sqft[q - first] = figures.net_absorption_sqft;
