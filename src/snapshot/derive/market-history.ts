@@ -186,45 +186,32 @@ const CARRIED: readonly MarketHistoryMetric[] = [
   "net_absorption_units",
 ];
 
-/** The previous snapshot's CARRIED figures by market ordinal, quarter and metric (a figure, null, or not held). */
-class CarriedFigures {
-  private readonly values: Float64Array;
-  private readonly held: Uint8Array;
-  constructor(
-    markets: number,
-    private readonly n: number,
-  ) {
-    this.values = new Float64Array(markets * n * CARRIED.length);
-    this.held = new Uint8Array(markets * n);
-  }
+type CarriedRow = [quarter: number, ...figures: (number | null)[]];
 
-  set(i: number, j: number, figures: (number | null)[]): void {
-    this.held[i * this.n + j] = 1;
-    const at = (i * this.n + j) * CARRIED.length;
-    for (let c = 0; c < CARRIED.length; c++) this.values[at + c] = figures[c] ?? NaN;
-  }
-
-  /** Writes market i's carried figures of `metric` (CARRIED[c]) over `series`, quarter by quarter. */
-  apply(i: number, c: number, series: (number | null)[]): void {
-    for (let j = 0; j < this.n; j++) {
-      if (!this.held[i * this.n + j]) continue;
-      const v = this.values[(i * this.n + j) * CARRIED.length + c];
-      series[j] = Number.isNaN(v) ? null : v;
-    }
-  }
+/**
+ * One market's CARRIED figures in the snapshot attached as `schema`, quarter by quarter from the
+ * span's first up to (not including) its last: read market by market through the index, so
+ * memory stays flat whatever the number of markets.
+ */
+function carriedReader(db: Database.Database, schema: string, span: Span): (mk: MarketRow) => CarriedRow[] {
+  const read = db
+    .prepare(
+      `SELECT h.quarter, ${CARRIED.map((m) => `h.${m}`).join(", ")} FROM ${schema}.market_history_figures h
+       WHERE h.market = (SELECT rowid FROM ${schema}.markets WHERE geography_type = ? AND geography_id = ? AND asset_type = ?)
+         AND h.quarter >= ? AND h.quarter < ?`,
+    )
+    .raw();
+  return (mk) => read.all(mk.geography_type, mk.geography_id, mk.asset_type, span.first, span.last) as CarriedRow[];
 }
 
-/** The CARRIED figures of the snapshot attached as `schema`, for the span's quarters before its last. */
-function readCarried(db: Database.Database, schema: string, ord: Map<string, number>, span: Span): CarriedFigures {
-  const carried = new CarriedFigures(ord.size, span.n);
-  const sql = `SELECT m.geography_type, m.geography_id, m.asset_type, h.quarter, ${CARRIED.map((m) => `h.${m}`).join(", ")}
-    FROM ${schema}.market_history_figures h JOIN ${schema}.markets m ON m.rowid = h.market WHERE h.quarter >= ? AND h.quarter < ?`;
-  type Row = [string, string, string, number, ...(number | null)[]];
-  for (const [type, id, asset, q, ...figures] of db.prepare(sql).raw().iterate(span.first, span.last) as IterableIterator<Row>) {
-    const i = ord.get(marketKey(type, id, asset));
-    if (i !== undefined) carried.set(i, q - span.first, figures);
-  }
-  return carried;
+/** Writes the carried figures of the metrics `which` picks over the series. */
+function applyCarried(
+  rows: CarriedRow[],
+  first: number,
+  series: Record<MarketHistoryMetric, (number | null)[]>,
+  which: (m: string) => boolean,
+) {
+  for (const [q, ...figures] of rows) CARRIED.forEach((m, c) => which(m) && (series[m][q - first] = figures[c]));
 }
 
 const round = (x: number | null, digits = 0) => (x === null ? null : roundTo(x, digits));
@@ -297,7 +284,7 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
   const sales = readSales(ord, span, opts.sales ?? historySalesRows(db, opts.capture));
   lap("sales and their medians' windows");
   const { captured, rows: capturedRows } = readCaptured(db, ord, span);
-  const carried = opts.previous ? readCarried(db, opts.previous, ord, span) : null;
+  const carriedOf = opts.previous ? carriedReader(db, opts.previous, span) : null;
   // The model's moves from the capture date to each quarter's end (and, last, to the end of the
   // quarter before the span), once per market key and asset type: markets share them.
   const ends = [...Array.from({ length: n }, (_, j) => (j === n - 1 ? opts.capture : quarterEnd(first + j))), quarterEnd(first - 1)];
@@ -367,11 +354,12 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
     const given = captured[i];
     if (given) for (const [q, figures] of given) for (const m of cols) if (figures[m] !== undefined) series[m][q - first] = figures[m]!;
     // Rents and vacancy first (the last quarter's absorption reads the vacancy before it), absorption after.
-    if (carried) CARRIED.forEach((m, c) => !m.startsWith("net_absorption") && carried.apply(i, c, series[m]));
+    const carried = carriedOf?.(mk) ?? [];
+    applyCarried(carried, first, series, (m) => !m.startsWith("net_absorption"));
     const vacancyBefore = moved && mk.vacancy_rate !== null ? clampRate(mk.vacancy_rate + moved.vacancy[n]) : null;
     absorption(series.net_absorption_sqft, series.inventory_sqft, sqftBefore, series.vacancy_rate, vacancyBefore, n);
     absorption(series.net_absorption_units, series.inventory_units, unitsBefore, series.vacancy_rate, vacancyBefore, n);
-    if (carried) CARRIED.forEach((m, c) => m.startsWith("net_absorption") && carried.apply(i, c, series[m]));
+    applyCarried(carried, first, series, (m) => m.startsWith("net_absorption"));
     if (given) {
       for (const [q, figures] of given) {
         if (figures.net_absorption_sqft !== undefined) series.net_absorption_sqft[q - first] = figures.net_absorption_sqft;
