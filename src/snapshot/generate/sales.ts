@@ -4,7 +4,7 @@
 // held over 10 years. Prices follow today's value back in time along the market's trend and
 // cycle (market-cycles.ts: its local cycle, the 2008 downturn, the 2020 shock); cap rates
 // follow the rate environment of the sale year.
-import type { SaleComp } from "../../shared/contract/records";
+import type { CommercialProperty, SaleComp } from "../../shared/contract/records";
 import type { AssetType } from "../../shared/contract/vocabulary";
 import { drawFrom, type CompanyRec } from "./companies";
 import type { GenContext } from "./context";
@@ -101,28 +101,7 @@ export function makeSales(
     rows.push({
       id: nextId(),
       object: "sale_comp",
-      property_id: row.id,
-      property_name: row.name,
-      asset_type: row.asset_type,
-      subtype: row.subtype,
-      building_class: row.building_class,
-      address: row.address,
-      city: row.city,
-      state_code: row.state_code,
-      zip: row.zip,
-      county_fips: row.county_fips,
-      metro_id: row.metro_id,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      sale_date: isoDate(day),
-      sale_price: price,
-      building_area_sqft: row.building_area_sqft,
-      land_area_acres: row.land_area_acres,
-      units: row.units,
-      year_built: row.year_built,
-      price_per_sqft: row.building_area_sqft ? Math.round((price / row.building_area_sqft) * 100) / 100 : null,
-      price_per_unit: row.units ? Math.round(price / row.units) : null,
-      price_per_acre: row.land_area_acres ? Math.round(price / row.land_area_acres) : null,
+      ...soldProperty(row, day, price),
       cap_rate: cap,
       occupancy_at_sale: occ,
       sale_type: type,
@@ -141,4 +120,54 @@ export function makeSales(
     row.last_sale_price = last.sale_price;
   }
   return { rows, owner };
+}
+
+/** What a sale row repeats of its property. */
+type SoldProperty = Pick<
+  CommercialProperty,
+  | "id"
+  | "name"
+  | "asset_type"
+  | "subtype"
+  | "building_class"
+  | "address"
+  | "city"
+  | "state_code"
+  | "zip"
+  | "county_fips"
+  | "metro_id"
+  | "latitude"
+  | "longitude"
+  | "building_area_sqft"
+  | "land_area_acres"
+  | "units"
+  | "year_built"
+>;
+
+/** A sale row's property part, for `p` sold on `day` for `price`: what and where it is, its size, and the price per unit of that size. */
+export function soldProperty(p: SoldProperty, day: number, price: number) {
+  return {
+    property_id: p.id,
+    property_name: p.name,
+    asset_type: p.asset_type,
+    subtype: p.subtype,
+    building_class: p.building_class,
+    address: p.address,
+    city: p.city,
+    state_code: p.state_code,
+    zip: p.zip,
+    county_fips: p.county_fips,
+    metro_id: p.metro_id,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    sale_date: isoDate(day),
+    sale_price: price,
+    building_area_sqft: p.building_area_sqft,
+    land_area_acres: p.land_area_acres,
+    units: p.units,
+    year_built: p.year_built,
+    price_per_sqft: p.building_area_sqft ? Math.round((price / p.building_area_sqft) * 100) / 100 : null,
+    price_per_unit: p.units ? Math.round(price / p.units) : null,
+    price_per_acre: p.land_area_acres ? Math.round(price / p.land_area_acres) : null,
+  };
 }

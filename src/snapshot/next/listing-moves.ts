@@ -64,6 +64,24 @@ export function moveListings(ctx: NextContext, closed: Set<string>): void {
   newListings(ctx, rng);
 }
 
+/** A new listing's address and position, from its property or parcel, and its asking price. */
+function placeAndPrice(
+  p: Pick<Parcel, "address" | "city" | "state_code" | "zip" | "latitude" | "longitude" | "building_area_sqft">,
+  price: number,
+) {
+  return {
+    address: p.address,
+    city: p.city,
+    state_code: p.state_code,
+    zip: p.zip,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    list_price: price,
+    original_list_price: price,
+    price_per_sqft: p.building_area_sqft ? Math.round((price / p.building_area_sqft) * 100) / 100 : null,
+  };
+}
+
 function newListings(ctx: NextContext, rng: Random): void {
   const db = ctx.db;
   const count = Math.round(NEW_LISTINGS * (db.prepare("SELECT count(*) FROM prev.listings").pluck().get() as number));
@@ -111,15 +129,7 @@ function newListings(ctx: NextContext, rng: Random): void {
     const listing: Listing = {
       ...common(p.state_code),
       property_type: p.asset_type === "land" ? "land" : p.units !== null && p.asset_type !== "hospitality" ? "multi_family" : "commercial",
-      address: p.address,
-      city: p.city,
-      state_code: p.state_code,
-      zip: p.zip,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      list_price: price,
-      original_list_price: price,
-      price_per_sqft: p.building_area_sqft ? Math.round((price / p.building_area_sqft) * 100) / 100 : null,
+      ...placeAndPrice(p, price),
       bedrooms: null,
       bathrooms: null,
       building_area_sqft: p.building_area_sqft,
@@ -150,15 +160,7 @@ function newListings(ctx: NextContext, rng: Random): void {
     const listing: Listing = {
       ...common(p.state_code),
       property_type: type,
-      address: p.address,
-      city: p.city,
-      state_code: p.state_code,
-      zip: p.zip,
-      latitude: p.latitude,
-      longitude: p.longitude,
-      list_price: price,
-      original_list_price: price,
-      price_per_sqft: p.building_area_sqft ? Math.round((price / p.building_area_sqft) * 100) / 100 : null,
+      ...placeAndPrice(p, price),
       bedrooms,
       bathrooms,
       building_area_sqft: p.building_area_sqft,

@@ -5,7 +5,8 @@
 import type { CommercialProperty, SaleComp } from "../../shared/contract/records";
 import type { Random } from "../generate/random";
 import type Database from "better-sqlite3";
-import { dayOf, isoDate } from "../generate/dates";
+import { dayOf } from "../generate/dates";
+import { soldProperty } from "../generate/sales";
 import { type NextContext, countCompany, dayInMonth } from "./next-context";
 
 const OWNER_USER = new Set(["office", "industrial", "flex", "retail", "health-care"]);
@@ -108,28 +109,7 @@ export function sell(ctx: NextContext, pools: SalePools, p: CommercialProperty, 
   const sale: SaleComp = {
     id: ctx.newId("sale"),
     object: "sale_comp",
-    property_id: p.id,
-    property_name: p.name,
-    asset_type: p.asset_type,
-    subtype: p.subtype,
-    building_class: p.building_class,
-    address: p.address,
-    city: p.city,
-    state_code: p.state_code,
-    zip: p.zip,
-    county_fips: p.county_fips,
-    metro_id: p.metro_id,
-    latitude: p.latitude,
-    longitude: p.longitude,
-    sale_date: isoDate(day),
-    sale_price: price,
-    building_area_sqft: p.building_area_sqft,
-    land_area_acres: p.land_area_acres,
-    units: p.units,
-    year_built: p.year_built,
-    price_per_sqft: p.building_area_sqft ? Math.round((price / p.building_area_sqft) * 100) / 100 : null,
-    price_per_unit: p.units ? Math.round(price / p.units) : null,
-    price_per_acre: p.land_area_acres ? Math.round(price / p.land_area_acres) : null,
+    ...soldProperty(p, day, price),
     cap_rate: type === "owner_user" ? null : pools.capRate(p, rng),
     occupancy_at_sale: p.occupancy_rate,
     sale_type: type,
