@@ -49,6 +49,7 @@ export const compareRoute = defineRoute({
     'with any property changed is charged and carries the changed properties and the statistics. `"*"` is no ETag of a ' +
     "property and is refused free (400 naming `/if_none_match/<id>`).",
   notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
+  badRequest: '`"*"` as a property\'s `if_none_match` (`validation_failed`, naming `/if_none_match/<id>`)',
   body: Type.Object(
     {
       property_ids: Type.Array(Type.String({ maxLength: 64 }), {
