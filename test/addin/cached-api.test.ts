@@ -403,3 +403,33 @@ test("a comparison that confirms a held property unchanged (its id only) keeps t
   expect(await propertyField("cp_1", "year_built", null, ctx)).toBe(1990);
   expect(requests.filter((r) => r.path.endsWith("/compare"))).toHaveLength(0);
 });
+
+test("a market a batch refuses on its own (400 for its asset type) fails only its call, and is remembered", async () => {
+  const market = { id: "mkt_TX_office", object: "market_snapshot", vacancy_rate: 0.1 };
+  const { ctx, requests } = testSession((req) => {
+    const results = req.body.markets.map((m: { geography: string; asset_type: string }) =>
+      m.asset_type === "office"
+        ? { ...m, status: 200, market, etag: '"m"', problem: null }
+        : {
+            ...m,
+            status: 400,
+            market: null,
+            etag: null,
+            problem: { status: 400, code: "validation_failed", detail: "asset_type must be one of: office" },
+          },
+    );
+    return jsonResponse({
+      object: "market_batch",
+      results,
+      credits_charged: 1,
+      snapshot: { id: "snap_1", captured_at: "2025-01-01T00:00:00Z" },
+    });
+  });
+  const asks = () => Promise.allSettled([ctx.session.api.market("TX", "office", ctx), ctx.session.api.market("TX", "offices", ctx)]);
+  const [ok, refused] = await asks();
+  expect(ok).toMatchObject({ status: "fulfilled", value: market });
+  expect(refused).toMatchObject({ status: "rejected", reason: { status: 400, code: "validation_failed" } });
+  expect(requests).toHaveLength(1);
+  await asks();
+  expect(requests).toHaveLength(1);
+});
