@@ -166,7 +166,10 @@ export class CachedApi {
     };
     const body = await this.load<PropertyComparison>(cacheKey(client, request), client, request, true, ctx);
     const snapshotId = body.snapshot?.id ?? this.snapshotId;
+    // A comparison asked without ETags has every record in full; one listed in `not_modified` would be its id only.
+    const unchanged = new Set(body.not_modified ?? []);
     for (const record of body.properties ?? []) {
+      if (unchanged.has(String(record.id))) continue;
       const key = cacheKey(client, detailRequest(String(record.id), ctx.pin));
       const held = this.options.cache.peek(key);
       if (!held || held.stale) this.options.cache.set(key, { value: record, etag: body.etags?.[String(record.id)] ?? null, snapshotId });
@@ -274,12 +277,17 @@ export class CachedApi {
         return outcomes;
       }
       try {
-        // The ETags of the copies held (stale ones, after a new snapshot): when none of them
-        // changed, the comparison costs nothing.
+        // The ETags of the copies held (stale ones, after a new snapshot): a property still as
+        // held comes back as its id only (`not_modified`), and when none changed the comparison
+        // costs nothing.
+        const copies = new Map<string, CacheEntry>();
         const held: Record<string, string> = {};
         for (const id of remaining) {
           const entry = this.heldCopy(cacheKey(client, detailRequest(id, pin)));
-          if (entry?.etag && entry.value !== undefined) held[id] = entry.etag;
+          if (entry?.etag && entry.value !== undefined) {
+            copies.set(id, entry);
+            held[id] = entry.etag;
+          }
         }
         const response = await client.send<PropertyComparison>({
           method: "POST",
@@ -295,10 +303,18 @@ export class CachedApi {
         const snapshotId = response.body?.snapshot?.id ?? this.snapshotId;
         if (!pin) this.snapshotId = snapshotId;
         const etags = response.body?.etags ?? {};
+        const unchanged = new Set(response.body?.not_modified ?? []);
         for (const record of response.body?.properties ?? []) {
           const id = String(record.id);
-          this.options.cache.set(cacheKey(client, detailRequest(id, pin)), { value: record, etag: etags[id] ?? null, snapshotId });
-          outcomes.set(id, { record });
+          const key = cacheKey(client, detailRequest(id, pin));
+          const copy = copies.get(id);
+          if (unchanged.has(id) && copy) {
+            // Confirmed unchanged, as a 304 confirms: the copy held stays, stamped with this snapshot.
+            outcomes.set(id, { record: this.confirm(key, copy, snapshotId) as Record<string, unknown> });
+          } else if (!unchanged.has(id)) {
+            this.options.cache.set(key, { value: record, etag: etags[id] ?? null, snapshotId });
+            outcomes.set(id, { record });
+          }
         }
         return outcomes;
       } catch (err) {

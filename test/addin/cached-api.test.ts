@@ -363,3 +363,73 @@ test("a market confirmed unchanged by a newer snapshot (304 in a batch) is dated
   expect(await marketFigures("TX", "office", "as_of", "dates=text", ctx)).toEqual([["2025-02-01"]]);
   expect(await marketFigures("TX", "office", "vacancy_rate", "rates=fraction", ctx)).toEqual([[0.1]]);
 });
+
+test("a comparison that confirms a held property unchanged (its id only) keeps the held copy, stamped with the answering snapshot", async () => {
+  const state = { snapshot: "snap_1" };
+  const { ctx, requests } = testSession((req) => {
+    if (req.path === "/v1/commercial/coverage") {
+      return jsonResponse({ object: "coverage", snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" } });
+    }
+    // cp_1 never changes; cp_2 is renamed by snap_2.
+    const held: Record<string, string> = req.body.if_none_match ?? {};
+    const etags: Record<string, string> = { cp_1: '"cp_1"', cp_2: `"cp_2-${state.snapshot}"` };
+    const ids: string[] = req.body.property_ids;
+    const unchanged = ids.filter((id) => held[id] === etags[id]);
+    return jsonResponse({
+      object: "property_comparison",
+      fields: [],
+      properties: ids.map((id) =>
+        unchanged.includes(id) ? { id } : propertyRecord(id, id === "cp_2" && state.snapshot === "snap_2" ? { name: "Renamed" } : {}),
+      ),
+      statistics: [],
+      etags,
+      not_modified: unchanged,
+      snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" },
+    });
+  });
+  const names = () => Promise.all(["cp_1", "cp_2"].map((id) => propertyField(id, "name", null, ctx)));
+  await ctx.session.api.refresh();
+  expect(await names()).toEqual(["Building cp_1", "Building cp_2"]);
+  state.snapshot = "snap_2";
+  await ctx.session.api.refresh();
+  requests.length = 0;
+  expect(await names()).toEqual(["Building cp_1", "Renamed"]);
+  expect(requests).toHaveLength(1);
+  expect(requests[0].body.if_none_match).toEqual({ cp_1: '"cp_1"', cp_2: '"cp_2-snap_1"' });
+  // Both are now snap_2's: a refresh of the same snapshot leaves them fresh, and no request follows.
+  expect((await ctx.session.api.refresh()).staleEntries).toBe(0);
+  requests.length = 0;
+  expect(await names()).toEqual(["Building cp_1", "Renamed"]);
+  expect(await propertyField("cp_1", "year_built", null, ctx)).toBe(1990);
+  expect(requests.filter((r) => r.path.endsWith("/compare"))).toHaveLength(0);
+});
+
+test("a market a batch refuses on its own (400 for its asset type) fails only its call, and is remembered", async () => {
+  const market = { id: "mkt_TX_office", object: "market_snapshot", vacancy_rate: 0.1 };
+  const { ctx, requests } = testSession((req) => {
+    const results = req.body.markets.map((m: { geography: string; asset_type: string }) =>
+      m.asset_type === "office"
+        ? { ...m, status: 200, market, etag: '"m"', problem: null }
+        : {
+            ...m,
+            status: 400,
+            market: null,
+            etag: null,
+            problem: { status: 400, code: "validation_failed", detail: "asset_type must be one of: office" },
+          },
+    );
+    return jsonResponse({
+      object: "market_batch",
+      results,
+      credits_charged: 1,
+      snapshot: { id: "snap_1", captured_at: "2025-01-01T00:00:00Z" },
+    });
+  });
+  const asks = () => Promise.allSettled([ctx.session.api.market("TX", "office", ctx), ctx.session.api.market("TX", "offices", ctx)]);
+  const [ok, refused] = await asks();
+  expect(ok).toMatchObject({ status: "fulfilled", value: market });
+  expect(refused).toMatchObject({ status: "rejected", reason: { status: 400, code: "validation_failed" } });
+  expect(requests).toHaveLength(1);
+  await asks();
+  expect(requests).toHaveLength(1);
+});

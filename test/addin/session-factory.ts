@@ -77,16 +77,19 @@ export function listResponse(data: unknown[], extra: Record<string, unknown> = {
   });
 }
 
-/** A compare answer for the ids asked, as the service shapes it. */
-/** A comparison as the service answers it: each property's ETag is `"<id>"`, and those held as they are are not modified. */
+/**
+ * A comparison as the service answers it: each property's ETag is `"<id>"`; those held as they
+ * are are not modified, and come back as their id only.
+ */
 export function compareResponse(ids: string[], snapshotId = "snap_1", held: Record<string, string> = {}): Response {
+  const notModified = ids.filter((id) => held[id] === `"${id}"`);
   return jsonResponse({
     object: "property_comparison",
     fields: [],
-    properties: ids.map((id) => propertyRecord(id)),
+    properties: ids.map((id) => (notModified.includes(id) ? { id } : propertyRecord(id))),
     statistics: [],
     etags: Object.fromEntries(ids.map((id) => [id, `"${id}"`])),
-    not_modified: ids.filter((id) => held[id] === `"${id}"`),
+    not_modified: notModified,
     snapshot: { id: snapshotId, captured_at: "2025-01-01T00:00:00Z" },
   });
 }

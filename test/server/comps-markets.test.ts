@@ -187,3 +187,50 @@ describe("asset analysis", () => {
     expect((await svc.get("/v1/commercial/assets/igloo/analysis")).statusCode).toBe(404);
   });
 });
+
+describe("markets batch: each market checked on its own", () => {
+  const BATCH = "/v1/commercial/markets/batch";
+
+  test("an unknown asset type refuses only its market, free, with the single endpoint's 400 problem", async () => {
+    const res = await svc.post(BATCH, {
+      markets: [
+        { geography: "TX", asset_type: "office" },
+        { geography: "TX", asset_type: "offices" },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.results.map((r: { status: number }) => r.status)).toEqual([200, 400]);
+    expect(body.results[0].market.id).toBe("mkt_TX_office");
+    const single = (await svc.get("/v1/commercial/markets/snapshot?geography=TX&asset_type=offices")).json();
+    const { request_id: _id, errors: _errors, ...expected } = single;
+    expect(body.results[1]).toEqual({ geography: "TX", asset_type: "offices", status: 400, market: null, etag: null, problem: expected });
+    expect(body.results[1].problem.detail).toMatch(/^asset_type must be one of: /);
+    expect(body.credits_charged).toBe(1);
+    expect(res.headers["x-credits-charged"]).toBe("1");
+  });
+
+  test("a geography the single endpoint refuses by its schema (empty) refuses only its market", async () => {
+    const res = await svc.post(BATCH, {
+      markets: [
+        { geography: "", asset_type: "office" },
+        { geography: "TX", asset_type: "office" },
+      ],
+    });
+    expect(res.json().results.map((r: { status: number }) => r.status)).toEqual([400, 200]);
+    expect(res.json().results[0].problem.code).toBe("validation_failed");
+  });
+
+  test.each([
+    ["markets is not a list", { markets: { geography: "TX", asset_type: "office" } }],
+    ["more than 100 markets", { markets: Array.from({ length: 101 }, () => ({ geography: "TX", asset_type: "office" })) }],
+    ["a field of the wrong type", { markets: [{ geography: "TX", asset_type: { name: "office" } }] }],
+    ["a market without its asset type", { markets: [{ geography: "TX" }] }],
+    ["an unknown field", { markets: [{ geography: "TX", asset_type: "office", vacancy: 1 }] }],
+  ])("a malformed batch (%s) is refused as a whole, free", async (_name, payload) => {
+    const res = await svc.post(BATCH, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("validation_failed");
+    expect(res.headers["x-credits-charged"]).toBe("0");
+  });
+});

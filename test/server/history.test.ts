@@ -1,7 +1,11 @@
 // The history routes over the test snapshot: a market's series by quarter and by year, its
 // refusals (free) and its cost; a property's events, their owners, filters, paging and cost.
 import { HISTORY_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
-import { pick, startService, type TestService } from "../helpers/service";
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pick, snapshotPath, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
 beforeAll(() => {
@@ -206,5 +210,61 @@ describe("property history", () => {
     expect(bad.json().detail).toContain("'renovation'");
     const backwards = await events(p.id, "?from=2024-01-01&to=2020-01-01");
     expect([backwards.statusCode, backwards.headers["x-credits-charged"]]).toEqual([400, "0"]);
+  });
+});
+
+describe("market history over a history longer than the default window", () => {
+  // The test snapshot with eight more quarters of history before its first (copies of its first
+  // eight, 2015-Q1 to 2016-Q4), and one market (TX industrial) whose history is gone.
+  let dir: string;
+  let longer: TestService;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-history-"));
+    const file = path.join(dir, "longer.db");
+    fs.copyFileSync(snapshotPath(), file);
+    const db = new Database(file);
+    const first = db.prepare("SELECT MIN(quarter) FROM market_history").pluck().get() as number;
+    const columns = (db.prepare("PRAGMA table_info(market_history)").all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => c !== "market" && c !== "quarter");
+    db.prepare(
+      `INSERT INTO market_history (market, quarter, ${columns.join(", ")})
+       SELECT market, quarter - 8, ${columns.join(", ")} FROM market_history WHERE quarter < ?`,
+    ).run(first + 8);
+    db.prepare(
+      "UPDATE snapshot_meta SET value = json_set(value, '$.history.first_period', '2015-Q1', '$.history.quarters', 48) WHERE key = 'coverage'",
+    ).run();
+    db.prepare("DELETE FROM market_history WHERE market = (SELECT rowid FROM markets WHERE id = 'mkt_TX_industrial')").run();
+    db.close();
+    longer = await startService({ snapshotFile: file });
+  });
+  afterAll(async () => {
+    await longer.app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const labels = (body: { periods: { period: string }[] }) => body.periods.map((p) => p.period);
+
+  test("with `to` and no `from`, the series is the quarters up to `to` (at most 40), charged", async () => {
+    const res = await longer.get("/v1/commercial/markets/history?geography=TX&asset_type=office&to=2016-06-30");
+    expect(res.statusCode).toBe(200);
+    expect(labels(res.json())).toEqual(["2015-Q1", "2015-Q2", "2015-Q3", "2015-Q4", "2016-Q1", "2016-Q2"]);
+    expect(res.headers["x-credits-charged"]).toBe("2");
+    const late = (await longer.get("/v1/commercial/markets/history?geography=TX&asset_type=office&to=2026-06-30")).json();
+    expect(labels(late)).toHaveLength(HISTORY_QUARTERS);
+    expect(labels(late)[HISTORY_QUARTERS - 1]).toBe("2026-Q2");
+  });
+
+  test("without `to`, the default is still the last 40 quarters to the capture date", async () => {
+    const body = (await longer.get("/v1/commercial/markets/history?geography=TX&asset_type=office")).json();
+    expect(labels(body)).toHaveLength(HISTORY_QUARTERS);
+    expect(labels(body)[0]).toBe("2017-Q1");
+  });
+
+  test("a series with no period (a market without history) carries no data and is free", async () => {
+    const res = await longer.get("/v1/commercial/markets/history?geography=TX&asset_type=industrial");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().periods).toEqual([]);
+    expect(res.headers["x-credits-charged"]).toBe("0");
   });
 });

@@ -16,11 +16,20 @@ export function etagOf(payload: string | Buffer): string {
   return `"${crypto.hash("sha1", payload, "base64url")}"`;
 }
 
-/** Whether an If-None-Match value (one or more validators, or *) names `etag`, compared weakly as RFC 9110 asks. */
+/**
+ * Whether an If-None-Match value (one or more validators, or *) names `etag`, compared weakly as
+ * RFC 9110 asks. "*" matches any current answer: right for a GET's header, whose 304 carries
+ * nothing; the bodies' `if_none_match` (compare, markets batch) refuse it before asking here.
+ */
 export function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === "*") return true;
+  if (isWildcard(header)) return true;
   const weak = (t: string) => t.trim().replace(/^W\//, "");
   return header.split(",").some((t) => weak(t) === weak(etag));
+}
+
+/** Whether a validator is "*": any current representation, no particular one. */
+export function isWildcard(validator: string): boolean {
+  return validator.trim() === "*";
 }
 
 /** A weak validator of content that is equivalent, not byte-equal, wherever it is served again. */

@@ -11,7 +11,7 @@ import {
   type ProblemCode,
   type ProblemExtensions,
 } from "../../shared/contract/problem";
-import { redactKeys } from "./request-id";
+import { redactKeysDeep } from "./request-id";
 
 export class ApiProblem extends Error {
   constructor(
@@ -30,22 +30,22 @@ export const notFound = (detail: string, extra: Omit<ProblemExtensions, "errors"
   new ApiProblem(404, "not_found", detail, undefined, extra);
 
 /**
- * The problem as its body. Messages may quote what the caller sent (a place, a name); anything
- * shaped like an API key in them is redacted, so a key pasted into the wrong parameter is never
- * echoed back (or into a log that records answers).
+ * The problem as its body. Messages, field errors and extensions may quote what the caller sent
+ * (a place, an id, a parameter's name); anything shaped like an API key anywhere in them is
+ * redacted, so a key pasted into the wrong place is never echoed back (or into a log that
+ * records answers).
  */
 export function problemBody(req: FastifyRequest, p: ApiProblem): Problem {
-  const extra = Object.fromEntries(Object.entries(p.extra).map(([k, v]) => [k, typeof v === "string" ? redactKeys(v) : v]));
-  return {
+  return redactKeysDeep({
     type: PROBLEM_BASE + p.code,
     title: PROBLEM_TITLES[p.code],
     status: p.status,
-    detail: redactKeys(p.detail),
+    detail: p.detail,
     code: p.code,
     request_id: String(req.id),
-    ...(p.errors ? { errors: p.errors.map((e) => ({ ...e, detail: redactKeys(e.detail) })) } : {}),
-    ...extra,
-  };
+    ...(p.errors ? { errors: p.errors } : {}),
+    ...p.extra,
+  });
 }
 
 export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: ApiProblem) {

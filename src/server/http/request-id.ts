@@ -19,3 +19,16 @@ const KEY_LIKE = /propi(?:_|%5f)(?:[A-Za-z0-9_]|%5f)+/gi;
 export function redactKeys(text: string): string {
   return text.replace(KEY_LIKE, "propi_[redacted]");
 }
+
+/**
+ * A value with every key-shaped string in it redacted, object member names included: for
+ * answers that quote what the caller sent (problems, a batch's echoed inputs).
+ */
+export function redactKeysDeep<T>(value: T): T {
+  if (typeof value === "string") return redactKeys(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactKeysDeep(v)) as T;
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactKeys(k), redactKeysDeep(v)])) as T;
+  }
+  return value;
+}

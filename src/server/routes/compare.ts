@@ -6,7 +6,7 @@ import { PropertyComparison } from "../../shared/contract/responses";
 import { StringEnum } from "../../shared/contract/schema-helpers";
 import { ApiProblem } from "../http/problem";
 import { defineRoute } from "./route-def";
-import { etagMatches, etagOf } from "../http/etag";
+import { etagMatches, etagOf, isWildcard } from "../http/etag";
 import { fieldStatistics } from "../../shared/contract/statistics";
 
 type Field = keyof CommercialProperty;
@@ -44,8 +44,12 @@ export const compareRoute = defineRoute({
   description:
     "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
     "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them. " +
-    "With the ETags already held (`if_none_match`), a comparison of properties that are all unchanged is free.",
+    "With the ETags already held (`if_none_match`), a property still as held comes back as its id only and is listed in " +
+    "`not_modified`: a comparison whose properties are all unchanged is free and carries no field and no statistic; one " +
+    'with any property changed is charged and carries the changed properties and the statistics. `"*"` is no ETag of a ' +
+    "property and is refused free (400 naming `/if_none_match/<id>`).",
   notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
+  badRequest: '`"*"` as a property\'s `if_none_match` (`validation_failed`, naming `/if_none_match/<id>`)',
   body: Type.Object(
     {
       property_ids: Type.Array(Type.String({ maxLength: 64 }), {
@@ -58,8 +62,9 @@ export const compareRoute = defineRoute({
       if_none_match: Type.Optional(
         Type.Record(Type.String({ maxLength: 64 }), Type.String({ minLength: 1, maxLength: 200 }), {
           description:
-            "The ETags already held for some of the properties, by id (from `etags` or property detail). When every id " +
-            "asked is listed and unchanged, the comparison costs nothing; `not_modified` says which were.",
+            "The ETags already held for some of the properties, by id (from `etags` or property detail). A property still " +
+            "as held comes back as its id only (`not_modified` lists it); when every id asked is, the comparison costs " +
+            'nothing and carries no statistics. `"*"` is refused: it names no held copy.',
         }),
       ),
     },
@@ -69,6 +74,8 @@ export const compareRoute = defineRoute({
   handler: ({ snapshot, body, request }) => {
     const ids = body.property_ids;
     const fields = body.fields ?? DEFAULT_COMPARE_FIELDS;
+    const held = body.if_none_match ?? {};
+    refuseWildcards(held);
     const rows = snapshot.all<CommercialProperty>(`SELECT * FROM properties WHERE id IN (${ids.map(() => "?").join(",")})`, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const unknown = ids.map((id, i) => ({ id, i })).filter(({ id }) => !byId.has(id));
@@ -82,27 +89,52 @@ export const compareRoute = defineRoute({
       );
     }
     const keep: Field[] = ["id", ...fields.filter((f) => f !== "id")];
-    const properties = ids.map((id) => pick(byId.get(id)!, keep));
-    const statistics = fieldStatistics(
-      properties,
-      fields.filter((f) => NUMERIC.includes(f)),
-    );
     // Each property's validator is its detail answer's (the stored document's hash).
     const etags = Object.fromEntries(ids.map((id) => [id, etagOf(snapshot.propertyDoc(id)!)]));
-    const held = body.if_none_match ?? {};
-    const notModified = ids.filter((id) => held[id] !== undefined && etagMatches(held[id], etags[id]));
-    if (notModified.length === ids.length) request.chargedCredits = 0;
+    const notModified = new Set(ids.filter((id) => held[id] !== undefined && etagMatches(held[id], etags[id])));
+    // A property confirmed unchanged is its id only, as a 304 carries no body. The statistics are
+    // data of every property compared (with two, min and max are both values), so an answer that
+    // carries them is charged, and a free one (every property unchanged) carries none.
+    const allUnchanged = notModified.size === ids.length;
+    const statistics = allUnchanged
+      ? []
+      : fieldStatistics(
+          ids.map((id) => pick(byId.get(id)!, keep)),
+          fields.filter((f) => NUMERIC.includes(f)),
+        );
+    if (allUnchanged) request.chargedCredits = 0;
     return {
       object: "property_comparison" as const,
       fields: keep,
-      properties,
+      properties: ids.map((id) => (notModified.has(id) ? { id } : pick(byId.get(id)!, keep))),
       statistics,
       etags,
-      not_modified: notModified,
+      not_modified: [...notModified],
       snapshot: snapshot.ref,
     };
   },
 });
+
+/**
+ * `if_none_match` names the copy held of each property; "*" names none (it would match any
+ * property), so it is refused rather than taken as "unchanged".
+ */
+function refuseWildcards(held: Record<string, string>): void {
+  const wild = Object.keys(held).filter((id) => isWildcard(held[id]));
+  if (wild.length === 0) return;
+  const detail = 'is "*", which is no ETag of a property: send the ETag held for it (from `etags` or its detail endpoint), or leave it out';
+  throw new ApiProblem(
+    400,
+    "validation_failed",
+    `if_none_match: "*" is no ETag of a property; send the ETag held for each property, or leave it out.`,
+    wild.map((id) => ({ pointer: `/if_none_match/${pointerToken(id)}`, detail: `if_none_match/${id} ${detail}` })),
+  );
+}
+
+/** A JSON-pointer reference token (RFC 6901): "~" as "~0", "/" as "~1". */
+function pointerToken(name: string): string {
+  return name.replace(/~/g, "~0").replace(/\//g, "~1");
+}
 
 /** The named fields of a record, in the order named. */
 function pick<T, K extends keyof T>(record: T, fields: readonly K[]): Pick<T, K> {

@@ -10,7 +10,7 @@ import {
   MarketHistoryQuery,
 } from "../../shared/contract/history";
 import type { MarketSnapshot } from "../../shared/contract/records";
-import { parseQuarter, quarterStart } from "../../shared/contract/periods";
+import { parseQuarter, quarterOf, quarterStart } from "../../shared/contract/periods";
 import { ApiProblem } from "../http/problem";
 import { JsonText } from "../data/json-text";
 import { marketSeries } from "../data/market-series";
@@ -42,13 +42,15 @@ export const marketHistoryRoute = defineRoute({
     `Quarterly (or yearly) series of one asset type in a state, county, metro, city or ZIP code: asking rents, vacancy, ` +
     `cap rate, sales volume and count, price per sq ft and per unit, inventory, net absorption and deliveries, at least ` +
     `${HISTORY_QUARTERS} calendar quarters back. The last period holds the capture date and its figures are the market ` +
-    "snapshot's, to that date. Unknown metrics, `from` after `to` or after the capture date, `to` before the history " +
-    "begins, and places the snapshot does not hold are refused free of charge.",
+    "snapshot's, to that date. Without `from`, the series is the last " +
+    `${HISTORY_QUARTERS} quarters up to \`to\` (the capture date when \`to\` is not given). Unknown metrics, \`from\` after ` +
+    "`to` or after the capture date, `to` before the history begins, and places the snapshot does not hold are refused " +
+    "free of charge; a series with no period (`periods` empty) is free too.",
   notFound: "The snapshot has no properties of the asset type in the geography",
   badRequest: `an unknown or repeated metric, or dates outside the history (\`validation_failed\`); ${RANGE_PROBLEM}; or ${PLACE_PROBLEMS}`,
   querystring: MarketHistoryQuery,
   response: MarketHistory,
-  handler: ({ snapshot, query }) => {
+  handler: ({ snapshot, query, request }) => {
     const metrics =
       query.metrics === undefined ? [...DEFAULT_HISTORY_METRICS] : nameList("metrics", query.metrics, MARKET_HISTORY_METRIC_NAMES);
     const { first, last } = spanOf(snapshot);
@@ -64,16 +66,21 @@ export const marketHistoryRoute = defineRoute({
       "getMarketHistory",
       "rowid AS rid, id, geography_type, geography_id, geography_name, state_code, asset_type",
     );
+    // The default window is the HISTORY_QUARTERS quarters that end where the series ends: at `to`
+    // when it is given (within the history), else at the capture date.
+    const to = query.to ?? capture;
     const periods = marketSeries(snapshot, {
       market: market.rid,
       metrics,
-      from: query.from ?? quarterStart(last - (HISTORY_QUARTERS - 1)),
-      to: query.to ?? capture,
+      from: query.from ?? quarterStart(Math.min(last, quarterOf(to)) - (HISTORY_QUARTERS - 1)),
+      to,
       interval: query.interval,
       first,
       last,
       capture,
     });
+    // A series with no period carries no data, so it costs nothing.
+    if (periods.length === 0) request.chargedCredits = 0;
     const { rid: _rid, id, ...identity } = market;
     // Written by JSON.stringify: the schema's serialiser walks 40 periods' `values` records
     // generically, which made it the larger part of the request (the answer is the same).

@@ -1,7 +1,7 @@
 // GET /v1/commercial/markets/snapshot: the market figures of one geography and asset type,
 // precomputed from the snapshot's properties, sales and leases when it was built; and POST
-// /v1/commercial/markets/batch: up to 100 of them in one request, each answered or refused on
-// its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
+// /v1/commercial/markets/batch: up to 100 of them in one request, each checked, answered or
+// refused on its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
 import { MarketSnapshot } from "../../shared/contract/records";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { QUERIES } from "../../shared/contract/queries";
@@ -10,7 +10,9 @@ import { ApiProblem, notFound, problemBody } from "../http/problem";
 import { defineRoute } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { JsonText } from "../data/json-text";
-import { etagMatches, weakEtagOf } from "../http/etag";
+import { etagMatches, isWildcard, weakEtagOf } from "../http/etag";
+import { redactKeys } from "../http/request-id";
+import { itemQueryCheck } from "./item-query";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 /**
@@ -66,15 +68,21 @@ export const marketSnapshotRoute = defineRoute({
   handler: ({ snapshot, query }) => marketAnswer(findMarket(snapshot, query.geography, query.asset_type)),
 });
 
+/** A batch market's inputs, checked as the single endpoint checks its query. */
+const checkMarket = itemQueryCheck(QUERIES.getMarketSnapshot);
+
 export const marketBatchRoute = defineRoute({
   operationId: "getMarketSnapshotBatch",
   tag: "Markets",
   summary: "Many market snapshots in one request",
   description:
     `Up to ${MAX_MARKET_BATCH} markets, each given as the single endpoint's geography and asset type, answered in the ` +
-    "order asked: each result has the market (status 200) or the problem the single endpoint would answer (400, 404). " +
+    "order asked: each market is checked on its own, and its result has the market (status 200) or the problem the single " +
+    "endpoint would answer (400 for an unknown asset type or place, 404), so one bad market refuses only itself. A batch " +
+    "of the wrong shape (markets not a list, more than the limit, a field of the wrong type) is refused as a whole. " +
     "Costs the single endpoint's credits for each distinct market answered; markets refused cost nothing, and so does a " +
-    "market sent with the ETag it has (`if_none_match`) when it is unchanged (status 304, no market). The credits " +
+    'market sent with the ETag it has (`if_none_match`) when it is unchanged (status 304, no market); `"*"` is no ETag ' +
+    "and refuses its market (400). The credits " +
     "of every market asked are held while the batch runs, so a batch larger than the credits left gets 402.",
   units: (body) => body.markets.length,
   body: MarketBatchRequest,
@@ -83,18 +91,23 @@ export const marketBatchRoute = defineRoute({
     const asked = body.markets;
     const answered = new Set<string>();
     const results = asked.map(({ geography, asset_type, if_none_match }): MarketBatchResult => {
+      // What the caller sent is echoed, never a key pasted into it.
+      const echo = { geography: redactKeys(geography), asset_type: redactKeys(asset_type) };
       try {
+        const refused = checkMarket({ geography, asset_type });
+        if (refused) throw refused;
+        if (if_none_match !== undefined && isWildcard(if_none_match)) throw wildcardRefusal();
         const market = findMarket(snapshot, geography, asset_type);
         const etag = marketEtag(market);
         if (if_none_match !== undefined && etagMatches(if_none_match, etag)) {
-          return { geography, asset_type, status: 304, market: null, etag, problem: null };
+          return { ...echo, status: 304, market: null, etag, problem: null };
         }
         answered.add(market.id);
-        return { geography, asset_type, status: 200, market, etag, problem: null };
+        return { ...echo, status: 200, market, etag, problem: null };
       } catch (err) {
         if (!(err instanceof ApiProblem)) throw err;
         const { request_id: _id, errors: _errors, ...problem } = problemBody(request, err);
-        return { geography, asset_type, status: err.status, market: null, etag: null, problem };
+        return { ...echo, status: err.status, market: null, etag: null, problem };
       }
     });
     const charged = answered.size * CREDIT_COSTS.getMarketSnapshotBatch;
@@ -102,3 +115,9 @@ export const marketBatchRoute = defineRoute({
     return { object: "market_batch" as const, results, credits_charged: charged, snapshot: snapshot.ref };
   },
 });
+
+/** "*" names no held copy of a market: refused for that market, rather than taken as "unchanged". */
+function wildcardRefusal(): ApiProblem {
+  const detail = 'if_none_match is "*", which is no ETag of a market: send the ETag held for it, or leave it out.';
+  return new ApiProblem(400, "validation_failed", detail, [{ pointer: "/if_none_match", detail }], { parameter: "if_none_match" });
+}

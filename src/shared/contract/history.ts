@@ -55,7 +55,9 @@ export const MarketHistoryQuery = QueryObject(
         `Comma-separated metrics, in the order the columns should come: ${MARKET_HISTORY_METRIC_NAMES.join(", ")}. ` +
         `Default: ${DEFAULT_HISTORY_METRICS.join(",")}. An unknown metric is refused free (400 validation_failed).`,
     }),
-    from: q.date(`First date of the series, YYYY-MM-DD: periods ending on or after it. Default: the last ${HISTORY_QUARTERS} quarters.`),
+    from: q.date(
+      `First date of the series, YYYY-MM-DD: periods ending on or after it. Default: the last ${HISTORY_QUARTERS} quarters up to \`to\`.`,
+    ),
     to: q.date("Last date of the series, YYYY-MM-DD: periods starting on or before it. Default: the capture date."),
     interval: WithDefault(
       StringEnum(HISTORY_INTERVALS, {

@@ -1,10 +1,10 @@
 // Many market snapshots in one request (POST /v1/commercial/markets/batch): what a grid of
 // =PROP.MARKET cells needs, one request instead of one per market, so a workbook stays within
-// the plan's rate limit. Each market is answered or refused on its own; only the markets
-// answered cost credits (the single endpoint's cost each, a market asked twice once).
+// the plan's rate limit. Each market is answered or refused on its own, its inputs checked as
+// the single endpoint checks them (a batch of the wrong shape is refused as a whole); only the
+// markets answered cost credits (the single endpoint's cost each, a market asked twice once).
 import { Type, type Static } from "@sinclair/typebox";
 import { MarketSnapshot } from "./records";
-import { MARKET_INPUTS } from "./queries";
 import { Problem } from "./problem";
 import { SnapshotRef } from "./snapshot-ref";
 
@@ -16,14 +16,22 @@ export const MarketBatchRequest = Type.Object(
     markets: Type.Array(
       Type.Object(
         {
-          ...MARKET_INPUTS,
+          geography: Type.String({
+            description:
+              "The single endpoint's `geography`. Checked for this market alone: a value that endpoint refuses refuses this market only.",
+          }),
+          asset_type: Type.String({
+            description:
+              "The single endpoint's `asset_type`. Checked for this market alone: an unknown asset type gives this market the " +
+              "single endpoint's 400 `validation_failed`, free.",
+          }),
           if_none_match: Type.Optional(
             Type.String({
               minLength: 1,
               maxLength: 200,
               description:
                 "The ETag held for this market (from a batch or the single endpoint): while it is unchanged the result is " +
-                "status 304 with no market, and costs nothing.",
+                'status 304 with no market, and costs nothing. `"*"` is no ETag of a market: it refuses the market (400).',
             }),
           ),
         },
@@ -51,7 +59,11 @@ const ItemProblem = Type.Object({
   title,
   status,
   detail,
-  code: Type.String({ description: "unknown_place, ambiguous_place, not_found (no properties of the type there), validation_failed." }),
+  code: Type.String({
+    description:
+      "unknown_place, ambiguous_place, unsupported_place, not_found (no properties of the type there), validation_failed (an input the " +
+      'single endpoint refuses, or `if_none_match` "*").',
+  }),
   parameter,
   place,
   suggestions,
@@ -60,8 +72,8 @@ const ItemProblem = Type.Object({
 });
 
 export const MarketBatchResult = Type.Object({
-  geography: Type.String({ description: "As asked." }),
-  asset_type: Type.String({ description: "As asked." }),
+  geography: Type.String({ description: "As asked (anything shaped like an API key redacted)." }),
+  asset_type: Type.String({ description: "As asked (anything shaped like an API key redacted)." }),
   status: Type.Integer({
     description:
       "200; 304 when if_none_match named the market as it is (no market, no credits); or the status the single endpoint would answer (400, 404).",

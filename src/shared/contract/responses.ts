@@ -150,16 +150,22 @@ export const PropertyComparison = Type.Object({
   object: Type.Literal("property_comparison"),
   fields: Type.Array(Type.String(), { description: "The fields compared, id first, in the order asked." }),
   properties: Type.Array(Type.Partial(CommercialProperty), {
-    description: "The properties in the order asked, each with the fields compared.",
+    description:
+      "The properties in the order asked, each with the fields compared; a property listed in `not_modified` (still as " +
+      "the ETag held for it) is its `id` only, as a 304 carries no body: keep the copy held.",
   }),
-  statistics: Type.Array(ComparisonStatistic, { description: "One per numeric field compared." }),
+  statistics: Type.Array(ComparisonStatistic, {
+    description: "One per numeric field compared; none when every property is in `not_modified` (the free answer carries no data).",
+  }),
   etags: Type.Record(Type.String(), Type.String(), {
     description:
       "Each property's validator, by id: the ETag its detail endpoint gives it, so a property fetched here revalidates " +
       "there (If-None-Match) or in a later comparison (if_none_match).",
   }),
   not_modified: Type.Array(Type.String(), {
-    description: "The ids whose if_none_match named the property as it is. When it lists every id asked, the call costs nothing.",
+    description:
+      "The ids whose if_none_match named the property as it is: each is its id only in `properties`. When this lists " +
+      "every id asked, the call costs nothing and carries no statistics.",
   }),
   snapshot: SnapshotRef,
 });

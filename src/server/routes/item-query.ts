@@ -1,0 +1,24 @@
+// One item of a batch checked as the single endpoint checks its query, so a batch can refuse an
+// item on its own with the very problem the single endpoint answers (the batch's own schema
+// checks only its shape). Compiled on first use, with the options the service gives Fastify's
+// validator (src/server/app.ts), so the messages are the single endpoint's.
+import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+import type { FastifyError } from "fastify";
+import type { TObject } from "@sinclair/typebox";
+import { type ApiProblem, toProblem } from "../http/problem";
+
+export type ItemCheck = (item: Record<string, unknown>) => ApiProblem | null;
+
+/** A check of items against `query` (a single endpoint's query schema): null, or its 400. */
+export function itemQueryCheck(query: TObject): ItemCheck {
+  let validate: ValidateFunction | null = null;
+  return (item) => {
+    validate ??= new Ajv({ strict: false, allErrors: true, coerceTypes: "array", useDefaults: true }).compile(query);
+    if (validate(item)) return null;
+    const err = Object.assign(new Error("query did not validate"), {
+      validation: validate.errors as ErrorObject[],
+      validationContext: "querystring",
+    });
+    return toProblem(err as unknown as FastifyError);
+  };
+}
