@@ -4,7 +4,7 @@
 //   npm run admin -- revoke-key --email <email> --key-id <key id>
 //   npm run admin -- set-plan --email <email> --plan <explorer|unlimited>
 //   printf '%s' "$PASSWORD" | npm run admin -- set-password --email <email>
-//   npm run admin -- rollout-snapshot --file <new snapshot file>
+//   npm run admin -- rollout-snapshot --file <new snapshot file> [--rollback]
 // create-key prints the raw key as the last line of its output, once; it is not stored.
 import fs from "node:fs";
 import path from "node:path";
@@ -15,11 +15,7 @@ import { loadConfig, loadPepper } from "./config";
 import { DEFAULT_PLAN, PLANS } from "./auth/plans";
 import { openStores } from "./open-stores";
 import { type ServiceStores, sqliteStores } from "./stores";
-import { openContext } from "./data/live-snapshot";
-import { keepReplaced, keptDir, keptWithId, stampOf } from "./data/kept-files";
-import { type SnapshotStamp, newestFirst } from "./data/snapshot-select";
-import { checkSnapshotFile } from "../snapshot/snapshot-file";
-import { pidFilePath, signalService } from "./service-pid";
+import { publishSnapshot } from "./snapshot-publish";
 
 const USAGE = `Usage:
   npm run admin -- create-key --email <email> --name <key name> [--test] [--plan <plan>]
@@ -27,7 +23,8 @@ const USAGE = `Usage:
   npm run admin -- revoke-key --email <email> --key-id <key id>
   npm run admin -- set-plan --email <email> --plan <plan>
   npm run admin -- set-password --email <email>   (reads the password from standard input)
-  npm run admin -- rollout-snapshot --file <path>  (checks a new snapshot file, moves it to SNAPSHOT_PATH, signals the service)
+  npm run admin -- rollout-snapshot --file <path> [--rollback]
+      (checks a new snapshot file, moves it to SNAPSHOT_PATH, signals the service; --rollback lets an older capture become the latest)
   npm run admin -- --help
 Plans: ${Object.keys(PLANS).join(", ")} (new accounts get ${DEFAULT_PLAN}).`;
 
@@ -38,6 +35,7 @@ const OPTIONS = {
   plan: { type: "string" },
   "key-id": { type: "string" },
   file: { type: "string" },
+  rollback: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -76,7 +74,15 @@ export async function runAdmin(argv: string[], out: (line: string) => void, read
     return;
   }
   const config = loadConfig();
-  if (command === "rollout-snapshot") return rolloutSnapshot(path.resolve(need(flags, "file")), config, out);
+  if (command === "rollout-snapshot") {
+    return publishSnapshot(path.resolve(need(flags, "file")), {
+      snapshotPath: config.snapshotPath,
+      dataDir: config.dataDir,
+      keep: config.snapshotsKeep,
+      rollback: flags.rollback === true,
+      out,
+    });
+  }
   const pepper = loadPepper(config.dataDir);
   const opened = await openStores(config, pepper);
   const stores = opened.stores ?? sqliteStores(opened.accountsDb, pepper);
@@ -144,83 +150,6 @@ async function runCommand(command: string, flags: Flags, stores: ServiceStores, 
   } else {
     throw new Error(USAGE);
   }
-}
-
-/**
- * Publishes a snapshot file to the running service: checks it as the service will (quick_check,
- * meta, format), renames it to SNAPSHOT_PATH (the file the replaced one had becomes
- * SNAPSHOT_PATH.previous, for going back, and is kept in the snapshots directory beside it while
- * SNAPSHOTS_KEEP allows: data/kept-files.ts), and sends SIGHUP to the service DATA_DIR/service.pid
- * names. A file that fails the checks, or has the id of a kept snapshot but another build, is
- * refused with the reason and nothing is moved.
- */
-function rolloutSnapshot(file: string, config: ReturnType<typeof loadConfig>, out: (line: string) => void): void {
-  let stamp: SnapshotStamp;
-  try {
-    checkSnapshotFile(file);
-    const context = openContext(file); // the checks the service makes of the meta
-    stamp = context.stamp;
-    context.close();
-  } catch (err) {
-    throw new Error(`Refused ${file}: ${(err as Error).message}\nNothing was switched.`);
-  }
-  const id = stamp.id;
-  const target = config.snapshotPath;
-  const twin = keptWithId(target, id);
-  if (twin && twin.stamp.built_at !== stamp.built_at) {
-    throw new Error(
-      `Refused ${file}: snapshot ${id} is already kept (${twin.file}, built ${twin.stamp.built_at}); this file has the same id ` +
-        `but was built ${stamp.built_at}, and snapshot=${id} must name one snapshot. Publish it with another capture date.\nNothing was switched.`,
-    );
-  }
-  if (file !== target) {
-    const previous = `${target}.previous`;
-    if (file === previous) {
-      // Going back: the file is about to be replaced by a link to the current one, so move it aside first.
-      const aside = `${target}.going-back`;
-      fs.renameSync(file, aside);
-      file = aside;
-    }
-    // The file being replaced stays served as an older snapshot (SNAPSHOTS_KEEP), so a restart finds it.
-    const removed = keepReplaced(target, stamp, config.snapshotsKeep, file);
-    if (fs.existsSync(target)) {
-      fs.rmSync(previous, { force: true });
-      fs.linkSync(target, previous);
-    }
-    try {
-      fs.renameSync(file, target); // atomic: the service opens either the old file or the new one
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "EXDEV") {
-        throw new Error(`${file} is on another file system than ${target}: publish it in ${path.dirname(target)} and run this again.`);
-      }
-      throw err;
-    }
-    out(`Snapshot ${id} is now ${target}${fs.existsSync(previous) ? ` (the one it replaced is ${previous})` : ""}.`);
-    out(`Kept snapshots (SNAPSHOTS_KEEP=${config.snapshotsKeep}): ${keptSummary(target)}.`);
-    for (const r of removed) out(`No longer kept: removed ${r}.`);
-  } else {
-    out(`Snapshot ${id} is already ${target}.`);
-  }
-  const pid = signalService(config.dataDir);
-  if (pid === null) {
-    out(`No service is running for ${config.dataDir} (no live process in ${pidFilePath(config.dataDir)}); it serves ${id} when it starts.`);
-  } else {
-    out(`Sent SIGHUP to the service (pid ${pid}): it checks the file again and switches, or logs why it refused it.`);
-    out(`GET /v1/commercial/coverage shows the snapshot it serves (snapshot.id) and since when (serving.since).`);
-  }
-}
-
-/** The latest snapshot and the older ones kept beside it, newest first, for the command's report. */
-function keptSummary(target: string): string {
-  const dir = keptDir(target);
-  const older = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((n) => n.endsWith(".db"))
-        .map((n) => stampOf(path.join(dir, n)))
-        .sort(newestFirst)
-    : [];
-  return [`${stampOf(target).id} (latest)`, ...older.map((s) => `${s.id} (captured ${s.captured_at.slice(0, 10)})`)].join(", ");
 }
 
 if (require.main === module) {

@@ -2,10 +2,10 @@
 // listens. Everything else is in buildApp, which tests use without a socket. With WORKERS=N
 // (and DATABASE_URL), this process becomes a supervisor that runs N service processes sharing
 // one port (node:cluster). Each process serves the snapshot at SNAPSHOT_PATH and the older ones
-// kept beside it (SNAPSHOTS_KEEP). SIGHUP makes every process switch to the snapshot file now at
-// SNAPSHOT_PATH, if it passes its checks, without dropping a request; `npm run admin --
-// rollout-snapshot` publishes a file there and sends it, finding the service (or its
-// supervisor) by DATA_DIR/service.pid (docs/deployment.md).
+// kept beside it (SNAPSHOTS_KEEP). SIGHUP makes every process serve what is now on disk: the
+// snapshot file at SNAPSHOT_PATH, if it passes its checks, and the kept ones beside it, without
+// dropping a request; `npm run admin -- rollout-snapshot` publishes a file there and sends it,
+// finding the service (or its supervisor) by DATA_DIR/service.pid (docs/deployment.md).
 import cluster from "node:cluster";
 import fs from "node:fs";
 import { buildApp } from "./app";
@@ -74,8 +74,8 @@ async function serve(config: Config): Promise<string> {
   };
   process.on("SIGINT", close);
   process.on("SIGTERM", close);
-  // The rollout logs its outcome (switched, unchanged or refused) and never rejects.
-  process.on("SIGHUP", () => void app.liveSnapshot.rollout(config.snapshotPath));
+  // Serves what is on disk now, as at start-up; logs its outcome (switched, unchanged or refused) and never rejects.
+  process.on("SIGHUP", () => void app.liveSnapshot.refresh(config.snapshotPath));
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) writePidFile(config.dataDir); // a supervisor writes its own
   app.log.info({ node: NODE_ID, pid: process.pid }, "listening"); // the id coverage's serving.node names

@@ -63,7 +63,7 @@ function mix32(h: number): number {
   return h ^ (h >>> 16);
 }
 
-const PROPERTY_DOCS_DDL = "CREATE TABLE property_docs (key INTEGER PRIMARY KEY, id TEXT NOT NULL, json TEXT NOT NULL)";
+export const PROPERTY_DOCS_DDL = "CREATE TABLE property_docs (key INTEGER PRIMARY KEY, id TEXT NOT NULL, json TEXT NOT NULL)";
 
 /**
  * Renders every property into property_docs and returns the probe distance: how far past its

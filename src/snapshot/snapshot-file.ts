@@ -14,8 +14,9 @@ import {
   tableDdl,
   type TableName,
 } from "./tables";
-import { fillPropertyDocs } from "./property-docs";
+import { PROPERTY_DOCS_DDL, fillPropertyDocs } from "./property-docs";
 import { MARKET_HISTORY_DDL, MARKET_HISTORY_VIEW_DDL } from "./history-tables";
+import { snapshotIdProblem } from "./snapshot-id";
 
 /**
  * The layout version this code writes and the service reads. 2 added `property_docs`; 3 keyed
@@ -168,17 +169,114 @@ export function openSnapshot(path: string): Database.Database {
   return db;
 }
 
+/** Every table and view of a finished snapshot, as the writer creates them (indexes aside). */
+function schemaDdl(): string[] {
+  const tables = (Object.keys(TABLES) as TableName[]).map(tableDdl);
+  return [META_DDL, ...tables, MARKET_HISTORY_DDL, MARKET_HISTORY_VIEW_DDL, PROPERTIES_FTS_DDL, PROPERTY_DOCS_DDL];
+}
+
+interface SchemaObject {
+  type: string;
+  name: string;
+  columns: string[];
+}
+
+function schemaObjects(db: Database.Database): SchemaObject[] {
+  const rows = db
+    .prepare("SELECT type, name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { type: string; name: string }[];
+  return rows.map((r) => ({ ...r, columns: columnNames(db, r.name) }));
+}
+
+function columnNames(db: Database.Database, name: string): string[] {
+  return (db.prepare("SELECT name FROM pragma_table_info(?)").pluck().all(name) as string[]).sort();
+}
+
+let expectedSchema: SchemaObject[] | undefined;
+
+/** The tables and views (with their columns) the writer's own definitions create, built once in memory. */
+function snapshotSchema(): SchemaObject[] {
+  if (!expectedSchema) {
+    const db = new Database(":memory:");
+    try {
+      for (const ddl of schemaDdl()) db.exec(ddl);
+      expectedSchema = schemaObjects(db);
+    } finally {
+      db.close();
+    }
+  }
+  return expectedSchema;
+}
+
+/**
+ * What a snapshot file lacks of the layout the writer creates and the service reads (every table
+ * and view, the text index's own tables included, with at least their columns), or undefined
+ * when it has it all. A dropped table passes quick_check; searches would fail on it instead.
+ */
+export function schemaProblem(db: Database.Database): string | undefined {
+  const have = new Map(
+    (db.prepare("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view')").all() as { name: string; type: string }[]).map(
+      (r) => [r.name, r.type],
+    ),
+  );
+  const problems: string[] = [];
+  for (const want of snapshotSchema()) {
+    const type = have.get(want.name);
+    if (type !== want.type) {
+      problems.push(type === undefined ? `${want.type} ${want.name} is missing` : `${want.name} is a ${type}, not a ${want.type}`);
+      continue;
+    }
+    let columns: string[];
+    try {
+      columns = columnNames(db, want.name);
+    } catch (err) {
+      problems.push(`${want.type} ${want.name} cannot be read (${(err as Error).message})`);
+      continue;
+    }
+    const lacking = want.columns.filter((c) => !columns.includes(c));
+    if (lacking.length) problems.push(`${want.type} ${want.name} lacks column${lacking.length > 1 ? "s" : ""} ${lacking.join(", ")}`);
+  }
+  return problems.length ? `it lacks the snapshot layout: ${problems.slice(0, 5).join("; ")}` : undefined;
+}
+
+/**
+ * Why the file at `path` cannot be published and served as one self-contained file, or
+ * undefined. A snapshot is hard-linked and renamed, and unlinked while a process may still read
+ * it, which is safe for a file in SQLite's rollback-journal mode with no journal beside it: a
+ * process reads through its open handle. A file in WAL mode keeps pages in its `-wal` file, which
+ * a link or rename leaves behind, and a `-journal` beside a file is an interrupted write.
+ */
+export function sideFileProblem(path: string): string | undefined {
+  const header = Buffer.alloc(20);
+  const fd = fs.openSync(path, "r");
+  try {
+    fs.readSync(fd, header, 0, 20, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (header.toString("latin1", 0, 16) === "SQLite format 3\0" && (header[18] === 2 || header[19] === 2)) {
+    return `it is in WAL mode (its pages may be in ${path}-wal); run sqlite3 ${path} 'PRAGMA journal_mode=DELETE' and publish it again`;
+  }
+  for (const side of ["-wal", "-journal"]) {
+    if (fs.existsSync(`${path}${side}`)) return `${path}${side} lies beside it (a write that did not finish); build the file again`;
+  }
+  return undefined;
+}
+
 /**
  * Checks, without serving it, that the file at `path` is a whole snapshot this version reads: a
- * SQLite database whose pages pass `PRAGMA quick_check`, holding meta with an id in the current
- * format. Returns the meta; throws an Error saying what is wrong. quick_check reads every page
- * (seconds for a large file), so the service runs this off its thread (snapshot-check.ts).
+ * single SQLite file (no WAL, no journal beside it) whose pages pass `PRAGMA quick_check`, holding
+ * meta with a well-formed id in the current format and every table and view the writer creates.
+ * Returns the meta; throws an Error saying what is wrong. quick_check reads every page (seconds
+ * for a large file), so the service runs this off its thread (snapshot-check.ts).
  */
 export function checkSnapshotFile(path: string): Record<string, string> {
   const fail = (why: string): never => {
     throw new Error(`${path} is not a snapshot this service can serve: ${why}`);
   };
   if (!fs.existsSync(path)) fail("there is no such file");
+  const side = sideFileProblem(path);
+  if (side) fail(side);
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -201,7 +299,11 @@ export function checkSnapshotFile(path: string): Record<string, string> {
       fail(`it has no snapshot meta (${(err as Error).message})`);
     }
     if (!meta.id) fail("its meta has no id");
+    const badId = snapshotIdProblem(meta.id);
+    if (badId) fail(badId);
     if (!isCurrentFormat(meta)) fail(`snapshot ${meta.id} has format ${formatOf(meta)}; this service reads format ${SNAPSHOT_FORMAT}`);
+    const layout = schemaProblem(db);
+    if (layout) fail(layout);
     return meta;
   } finally {
     db.close();

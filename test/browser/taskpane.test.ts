@@ -451,7 +451,7 @@ describe("the analyst's journey", () => {
     const db = new Database(next);
     db.prepare("UPDATE properties SET occupancy_rate = 0.123 WHERE id = ?").run(id);
     db.prepare("UPDATE property_docs SET json = json_set(json, '$.occupancy_rate', 0.123) WHERE id = ?").run(id);
-    db.prepare("UPDATE snapshot_meta SET value = 'snap_pane_next' WHERE key = 'id'").run();
+    db.prepare("UPDATE snapshot_meta SET value = 'snap_00000000e0e1' WHERE key = 'id'").run();
     db.prepare("UPDATE snapshot_meta SET value = '2026-12-01T00:00:00Z' WHERE key = 'built_at'").run();
     db.close();
     await app.liveSnapshot.rollout(next);
@@ -494,12 +494,12 @@ describe("the analyst's journey", () => {
     const credits = await creditsLeft(page);
     await page.getByRole("button", { name: "Pin workbook" }).click();
     await expect(message(page, ".pin-snapshot")).resolves.toMatch(
-      /^Pin this workbook\? \d+ formulas will answer from snapshot snap_pane_next\. It is free/,
+      /^Pin this workbook\? \d+ formulas will answer from snapshot snap_00000000e0e1\. It is free/,
     );
     await page.getByRole("button", { name: /^Pin \d+ formulas$/ }).click();
-    await expect(message(page, ".pin-snapshot")).resolves.toMatch(/^Done \d+ formulas now answer from snapshot snap_pane_next\./);
+    await expect(message(page, ".pin-snapshot")).resolves.toMatch(/^Done \d+ formulas now answer from snapshot snap_00000000e0e1\./);
     await host.waitForCalculation();
-    expect(await formulaOf()).toBe(unpinned!.replace(/\)$/, ',"as_of=snap_pane_next")'));
+    expect(await formulaOf()).toBe(unpinned!.replace(/\)$/, ',"as_of=snap_00000000e0e1")'));
     expect((await host.cellInfo("Sheet1", "A44")).value).toBe(value);
     await until(async () => (await creditsLeft(page)) === credits);
 

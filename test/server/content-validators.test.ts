@@ -31,7 +31,7 @@ beforeAll(() => {
   db.prepare("UPDATE markets SET vacancy_rate = 0.321 WHERE geography_type = 'state' AND geography_id = ? AND asset_type = 'office'").run(
     changedMarket.geography,
   );
-  db.prepare("UPDATE snapshot_meta SET value = 'snap_nextmonth' WHERE key = 'id'").run();
+  db.prepare("UPDATE snapshot_meta SET value = 'snap_00000000e0e0' WHERE key = 'id'").run();
   db.prepare("UPDATE snapshot_meta SET value = '2026-12-01T00:00:00Z' WHERE key = 'captured_at'").run();
   db.prepare("UPDATE snapshot_meta SET value = '2026-12-01T01:00:00Z' WHERE key = 'built_at'").run();
   db.close();
@@ -57,7 +57,7 @@ test("property detail: the unchanged property's ETag still matches (free 304), t
   );
   expect(unchanged.statusCode).toBe(304);
   expect(charged(unchanged)).toBe(0);
-  expect(unchanged.headers["x-snapshot-id"]).toBe("snap_nextmonth");
+  expect(unchanged.headers["x-snapshot-id"]).toBe("snap_00000000e0e0");
   expect(changed.statusCode).toBe(200);
   expect(changed.json().occupancy_rate).toBe(0.123);
   expect(charged(changed)).toBe(1);
@@ -75,7 +75,7 @@ test("a list whose rows did not change revalidates free across snapshots; its bo
   expect(charged(again)).toBe(0);
   // Without the validator the body is the same but for the snapshot it names.
   const fresh = await svc.get(listUrl);
-  expect(fresh.json().snapshot.id).toBe("snap_nextmonth");
+  expect(fresh.json().snapshot.id).toBe("snap_00000000e0e0");
   expect({ ...fresh.json(), snapshot: null }).toEqual({ ...first.json(), snapshot: null });
   expect(fresh.headers.etag).toBe(first.headers.etag);
 });

@@ -58,7 +58,7 @@ beforeAll(async () => {
   secondId = buildSnapshot({ out: secondFile, seed: 12, properties: 300 }).id;
   process.env.DATA_DIR = dataDir;
   process.env.SNAPSHOT_PATH = servedPath;
-  const lines = await admin("create-key", "--email", "ops@example.com", "--name", "rollout");
+  const lines = await admin("create-key", "--email", "ops@example.com", "--name", "rollout", "--plan", "unlimited");
   key = lines[lines.length - 1];
 
   await startChild();
@@ -97,8 +97,9 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test("the service records its pid in DATA_DIR", () => {
+test("the service records its pid in DATA_DIR, and beside it when that process started", () => {
   expect(fs.readFileSync(path.join(dataDir, "service.pid"), "utf8").trim()).toBe(String(child.pid));
+  expect(fs.readFileSync(path.join(dataDir, "service.pid.identity"), "utf8").trim()).toMatch(new RegExp(`^${child.pid} (proc|ps)-start:.`));
 });
 
 test("SIGHUP switches to the file now at SNAPSHOT_PATH", async () => {
@@ -154,13 +155,9 @@ test("rollout-snapshot checks the file, moves it to SNAPSHOT_PATH, keeps the rep
   await until(async () => (await servedId()) === firstId);
   const after = await coverage();
   expect(after.serving.previous_id).toBe(secondId);
-  // In memory the service still keeps the snapshot it served before (SNAPSHOTS_KEEP is 3 by default).
-  expect(after.snapshots.map((s) => [s.id, s.latest])).toEqual(
-    expect.arrayContaining([
-      [firstId, true],
-      [secondId, false],
-    ]),
-  );
+  // It serves what is on disk: the snapshot published by hand before the junk was never linked
+  // into snapshots/, so it is no longer kept (a restart would not find it either).
+  expect(after.snapshots.map((s) => [s.id, s.latest])).toEqual([[firstId, true]]);
 });
 
 test("rollout-snapshot keeps the replaced file beside SNAPSHOT_PATH, and a restart serves the same snapshots", async () => {
@@ -207,7 +204,7 @@ test("rollout-snapshot with no service running moves the file and says it is ser
   }
 });
 
-test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured first, refuses a second build of a kept id, and goes back", async () => {
+test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured first, refuses a second build of a kept id, and goes back with --rollback", async () => {
   const otherData = path.join(dir, "kept");
   fs.mkdirSync(otherData);
   const saved = { ...process.env };
@@ -244,7 +241,8 @@ test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured fir
 
     // Going back: the file the last rollout replaced is the latest again, and the one it replaced is kept.
     const served = process.env.SNAPSHOT_PATH!;
-    const back = await admin("rollout-snapshot", "--file", `${served}.previous`);
+    await expect(admin("rollout-snapshot", "--file", `${served}.previous`)).rejects.toThrow(/is older than the latest.*--rollback/s);
+    const back = await admin("rollout-snapshot", "--file", `${served}.previous`, "--rollback");
     expect(back[0]).toBe(`Snapshot ${secondId} is now ${served} (the one it replaced is ${served}.previous).`);
     expect(back[1]).toBe(`Kept snapshots (SNAPSHOTS_KEEP=2): ${secondId} (latest), ${thirdId} (captured 2027-01-01).`);
     const idOf = (file: string) => {
@@ -260,4 +258,74 @@ test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured fir
       else process.env[k] = saved[k];
     }
   }
+});
+
+describe("the service serves what is on disk", () => {
+  /** A copy of the second snapshot as another one, captured on `date`, in DATA_DIR. */
+  const month = (id: string, date: string) => {
+    const file = path.join(dataDir, `${id}.next.db`);
+    fs.copyFileSync(secondFile, file);
+    const db = new Database(file);
+    db.prepare("UPDATE snapshot_meta SET value = ? WHERE key = 'id'").run(id);
+    db.prepare("UPDATE snapshot_meta SET value = ? WHERE key = 'captured_at'").run(`${date}T00:00:00Z`);
+    db.close();
+    return file;
+  };
+  /** The snapshots on disk for the service: SNAPSHOT_PATH's, and the kept directory's, by id. */
+  const onDisk = () => [
+    idOfFile(servedPath),
+    ...fs
+      .readdirSync(path.join(dataDir, "snapshots"))
+      .map((n) => n.replace(/\.db$/, ""))
+      .sort(),
+  ];
+  const idOfFile = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    const id = db.prepare("SELECT value FROM snapshot_meta WHERE key = 'id'").pluck().get() as string;
+    db.close();
+    return id;
+  };
+  const served = async () => {
+    const report = await coverage();
+    return [
+      report.snapshots.find((s) => s.latest)!.id,
+      ...report.snapshots
+        .filter((s) => !s.latest)
+        .map((s) => s.id)
+        .sort(),
+    ];
+  };
+  const status = async (id: string) =>
+    (await fetch(`${base}/v1/commercial/coverage?snapshot=${id}`, { headers: { authorization: `Bearer ${key}` } })).status;
+
+  test("a publish the service was not told of is served after the next one, as a restart would serve it", async () => {
+    expect(await servedId()).toBe(secondId);
+    const pidFile = path.join(dataDir, "service.pid");
+    // The first publish's signal never arrives (the pid file is out of the way meanwhile).
+    fs.renameSync(pidFile, `${pidFile}.aside`);
+    const dec = "snap_0000000000d1";
+    expect((await admin("rollout-snapshot", "--file", month(dec, "2026-12-01"))).join("\n")).toMatch(/No service is running/);
+    fs.renameSync(`${pidFile}.aside`, pidFile);
+    const jan = "snap_0000000000d2";
+    await admin("rollout-snapshot", "--file", month(jan, "2027-01-01"));
+    await until(async () => (await servedId()) === jan);
+    expect(onDisk()).toEqual([jan, ...[dec, secondId].sort()]);
+    expect(await served()).toEqual(onDisk());
+    expect([await status(dec), await status(secondId), await status(firstId)]).toEqual([200, 200, 404]);
+  });
+
+  test("two publishes back to back: every process serves the disk's set, before and after a restart", async () => {
+    const feb = "snap_0000000000d3";
+    const mar = "snap_0000000000d4";
+    const [febFile, marFile] = [month(feb, "2027-02-01"), month(mar, "2027-03-01")];
+    await admin("rollout-snapshot", "--file", febFile);
+    await admin("rollout-snapshot", "--file", marFile);
+    await until(async () => (await servedId()) === mar);
+    // Signals that arrive during a check make one more pass once it ends: wait for the set to settle on the disk's.
+    await until(async () => JSON.stringify(await served()) === JSON.stringify(onDisk()));
+    expect(onDisk()).toEqual([mar, ...[feb, "snap_0000000000d2"].sort()]);
+    await stopChild();
+    await startChild();
+    expect(await served()).toEqual(onDisk());
+  });
 });

@@ -205,6 +205,17 @@ describe("snapshot rollout", () => {
       /meta 'coverage' is missing/,
     ],
     ["no meta table", () => damagedCopy("no-meta.db", (f) => editMeta(f, "DROP TABLE snapshot_meta")), /no snapshot meta/],
+    [
+      "the properties table dropped",
+      () => damagedCopy("no-properties.db", (f) => editMeta(f, "DROP TABLE properties")),
+      /lacks the snapshot layout: table properties is missing/,
+    ],
+    [
+      "an id that is not a snapshot id",
+      () => damagedCopy("evil-id.db", (f) => editMeta(f, "UPDATE snapshot_meta SET value = '../../evil' WHERE key = 'id'")),
+      /its id "\.\.\/\.\.\/evil" is not a snapshot id/,
+    ],
+    ["a file in WAL mode", () => damagedCopy("wal.db", (f) => editMeta(f, "PRAGMA journal_mode = WAL")), /it is in WAL mode/],
   ];
   test.each(badFiles)("%s is refused, logged, and the old snapshot keeps serving", async (_kind, make, reason) => {
     const file = make();

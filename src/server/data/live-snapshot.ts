@@ -9,16 +9,20 @@
 // database closes when its last request has given it back, and no request arriving after that
 // can take it. Each SnapshotContext owns its caches, so a new one starts with none of another's.
 //
-// `rollout(file)` checks the new file off the service's thread (quick_check and its meta), opens
-// it and makes it current; the one it replaces joins the older kept ones. A file that fails is
-// refused (logged, resolved as `refused`) and the current snapshot keeps serving; so is a file
-// with the id of a kept older snapshot but another build, since `snapshot=<id>` must name one
-// snapshot. Rollouts run one at a time: one asked for during another runs after it.
+// `refresh(snapshotPath)` (SIGHUP) makes the open set what is on disk: the file at SNAPSHOT_PATH
+// as the latest and the kept files beside it (data/kept-files.ts), opening what it lacks and
+// retiring what is gone, so every process of a deployment serves the same set whatever signals
+// it missed. `rollout(file)` makes one file current and keeps the replaced one in memory (a
+// service with no kept files on disk, and tests). Both check a new latest file off the service's
+// thread (quick_check, meta, layout) before serving it; a file that fails is refused (logged,
+// resolved as `refused`) and the current snapshot keeps serving; so is a file with the id of a
+// kept older snapshot but another build, since `snapshot=<id>` must name one snapshot. They run
+// one at a time: one asked for during another runs after it.
 import type { KeptSnapshot } from "../../shared/contract/snapshot-select";
-import { openSnapshot } from "../../snapshot/snapshot-file";
 import { checkSnapshotFileOffThread } from "../../snapshot/snapshot-check";
-import { SnapshotContext } from "./snapshot-context";
-import { type SnapshotSelection, chooseSnapshot, newestFirst, selects } from "./snapshot-select";
+import { type SnapshotContext, openContext } from "./snapshot-context";
+import { keptDirFiles, safeStamp } from "./kept-files";
+import { type SnapshotSelection, type SnapshotStamp, chooseSnapshot, keptBeside, newestFirst, selects } from "./snapshot-select";
 
 export type RolloutOutcome =
   | { outcome: "switched"; id: string; previous_id: string }
@@ -47,7 +51,7 @@ export class LiveSnapshot {
   private ranked: SnapshotContext[] = [];
   private readonly keep: number;
   private running: Promise<RolloutOutcome> | undefined;
-  private queued: { file: string; promise: Promise<RolloutOutcome> } | undefined;
+  private queued: { job: () => Promise<RolloutOutcome>; promise: Promise<RolloutOutcome> } | undefined;
 
   constructor(
     first: SnapshotContext,
@@ -58,21 +62,18 @@ export class LiveSnapshot {
     first.serving = { since: this.now().toISOString(), previous_id: null };
     this.current = first;
     this.keep = options.keep ?? 1;
-    const older: SnapshotContext[] = [];
-    for (const s of options.older ?? []) {
-      const twin = [first, ...older].find((k) => k.ref.id === s.ref.id);
-      if (!twin) older.push(s);
-      else {
-        if (!s.isSameFile(twin)) {
-          this.log.error(
-            { id: s.ref.id, built_at: s.stamp.built_at, kept_built_at: twin.stamp.built_at },
-            "snapshot not kept: another snapshot kept has its id",
-          );
-        }
-        s.close();
+    const { kept, dropped } = keptBeside(options.older ?? [], first.ref.id, this.keep);
+    for (const s of dropped) {
+      const twin = [first, ...kept].find((k) => k.ref.id === s.ref.id && !k.isSameFile(s));
+      if (twin) {
+        this.log.error(
+          { id: s.ref.id, built_at: s.stamp.built_at, kept_built_at: twin.stamp.built_at },
+          "snapshot not kept: another snapshot kept has its id",
+        );
       }
+      s.close();
     }
-    this.keepNewest(older);
+    this.setKept(kept);
   }
 
   /** Every snapshot kept, newest first (by capture time; the current one first among those captured the same day). */
@@ -134,12 +135,17 @@ export class LiveSnapshot {
 
   /** Keeps the newest `keep - 1` of `candidates` as the older snapshots; retires the rest. */
   private keepNewest(candidates: SnapshotContext[]): void {
-    candidates.sort((a, b) => newestFirst(a.stamp, b.stamp));
-    this.older = candidates.slice(0, this.keep - 1);
-    for (const s of candidates.slice(this.keep - 1)) retire(s);
+    const { kept, dropped } = keptBeside(candidates, this.current.ref.id, this.keep);
+    this.setKept(kept);
+    for (const s of dropped) retire(s);
+  }
+
+  /** Makes `older` (newest first) the older snapshots kept beside the current one. */
+  private setKept(older: SnapshotContext[]): void {
+    this.older = older;
     const current = this.current;
     // On a tie of capture day the current one comes first, so `as_of` that day picks the latest.
-    this.ranked = [current, ...this.older].sort((a, b) => {
+    this.ranked = [current, ...older].sort((a, b) => {
       const day = (s: SnapshotContext) => s.ref.captured_at.slice(0, 10);
       if (day(a) === day(b) && (a === current || b === current)) return a === current ? -1 : 1;
       return newestFirst(a.stamp, b.stamp);
@@ -153,42 +159,124 @@ export class LiveSnapshot {
    * asks meanwhile make one rollout, of the last file asked for).
    */
   rollout(file: string): Promise<RolloutOutcome> {
-    if (!this.running) return this.start(file);
+    return this.enqueue(() => this.switchTo(file));
+  }
+
+  /**
+   * Makes the snapshots served those on disk for `snapshotPath` (SIGHUP runs this): the file there
+   * as the latest, after the same checks as `rollout`, and the newest `keep - 1` files of the kept
+   * directory beside it that open as snapshots, one per id, none with the latest's id (the rule the
+   * rollout command prunes the directory by). Snapshots already open are matched by id and build
+   * time and stay open; the ones no longer on disk retire. Never rejects; a refused latest file
+   * changes nothing. Queued like `rollout`.
+   */
+  refresh(snapshotPath: string): Promise<RolloutOutcome> {
+    return this.enqueue(() => this.syncWith(snapshotPath));
+  }
+
+  private enqueue(job: () => Promise<RolloutOutcome>): Promise<RolloutOutcome> {
+    if (!this.running) return this.start(job);
     if (this.queued) {
-      this.queued.file = file;
+      this.queued.job = job;
       return this.queued.promise;
     }
-    const queued = { file, promise: undefined as unknown as Promise<RolloutOutcome> };
+    const queued = { job, promise: undefined as unknown as Promise<RolloutOutcome> };
     queued.promise = this.running.then(() => {
       this.queued = undefined;
-      return this.start(queued.file);
+      return this.start(queued.job);
     });
     this.queued = queued;
     return queued.promise;
   }
 
-  private start(file: string): Promise<RolloutOutcome> {
-    const run = this.switchTo(file).finally(() => {
+  private start(job: () => Promise<RolloutOutcome>): Promise<RolloutOutcome> {
+    const run = job().finally(() => {
       if (this.running === run) this.running = undefined;
     });
     this.running = run;
     return run;
   }
 
+  /** Checks a new latest file off the thread and opens it; throws the reason it is refused. */
+  private async openChecked(file: string): Promise<SnapshotContext> {
+    const checked = await checkSnapshotFileOffThread(file);
+    const next = openContext(file);
+    if (next.ref.id !== checked.id) {
+      next.close();
+      throw new Error(`${file} changed while it was checked (snapshot ${checked.id}, then ${next.ref.id}); publish it again`);
+    }
+    return next;
+  }
+
+  private refuse(file: string, reason: string): RolloutOutcome {
+    const current = this.current;
+    this.log.error({ file, reason, serving: current.ref.id }, "snapshot refused: still serving the current one");
+    return { outcome: "refused", id: current.ref.id, reason };
+  }
+
+  private async syncWith(snapshotPath: string): Promise<RolloutOutcome> {
+    const current = this.current;
+    const open = [...this.ranked];
+    const openWith = (stamp: SnapshotStamp | undefined) => stamp && open.find((s) => sameStamp(s.stamp, stamp));
+    const opened: SnapshotContext[] = [];
+    let latest: SnapshotContext;
+    try {
+      latest = openWith(safeStamp(snapshotPath)) || (await this.openChecked(snapshotPath));
+    } catch (err) {
+      return this.refuse(snapshotPath, err instanceof Error ? err.message : String(err));
+    }
+    if (!open.includes(latest)) opened.push(latest);
+    const onDisk = keptDirFiles(snapshotPath).flatMap((file) => {
+      const stamp = safeStamp(file);
+      if (!stamp) this.log.error({ file }, "kept snapshot not served: it is not a snapshot with a well-formed id");
+      return stamp ? [{ file, stamp }] : [];
+    });
+    const twin = onDisk.find((f) => f.stamp.id === latest.ref.id && f.stamp.built_at !== latest.stamp.built_at);
+    if (twin) {
+      for (const s of opened) s.close();
+      return this.refuse(
+        snapshotPath,
+        `snapshot ${latest.ref.id} is already kept (${twin.file}, built ${twin.stamp.built_at}); this file has the same id but was built ` +
+          `${latest.stamp.built_at}, and snapshot=${latest.ref.id} must name one snapshot: publish it with another capture date`,
+      );
+    }
+    // The newest first, one per id: open each (or find it open) until keep - 1 are served.
+    const older: SnapshotContext[] = [];
+    for (const { file, stamp } of keptBeside(onDisk, latest.ref.id, Number.MAX_SAFE_INTEGER).kept) {
+      if (older.length >= this.keep - 1) break;
+      const have = openWith(stamp);
+      if (have) {
+        older.push(have);
+        continue;
+      }
+      try {
+        const s = openContext(file);
+        opened.push(s);
+        older.push(s);
+      } catch (err) {
+        this.log.error({ file, reason: err instanceof Error ? err.message : String(err) }, "kept snapshot not served");
+      }
+    }
+    if (latest !== current) latest.serving = { since: this.now().toISOString(), previous_id: current.ref.id };
+    this.current = latest;
+    this.setKept(older);
+    for (const s of open) if (s !== latest && !older.includes(s)) retire(s);
+    const kept = this.ranked.map((s) => s.ref.id);
+    if (latest === current) {
+      this.log.info({ file: snapshotPath, id: current.ref.id, kept }, "snapshot unchanged: already serving this file");
+      return { outcome: "unchanged", id: current.ref.id };
+    }
+    this.log.info({ file: snapshotPath, id: latest.ref.id, previous_id: current.ref.id, kept }, "snapshot switched");
+    return { outcome: "switched", id: latest.ref.id, previous_id: current.ref.id };
+  }
+
   private async switchTo(file: string): Promise<RolloutOutcome> {
     const current = this.current;
     let next: SnapshotContext;
     try {
-      const checked = await checkSnapshotFileOffThread(file);
-      next = openContext(file);
-      if (next.ref.id !== checked.id) {
-        next.close();
-        throw new Error(`${file} changed while it was checked (snapshot ${checked.id}, then ${next.ref.id}); publish it again`);
-      }
+      next = await this.openChecked(file);
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      this.log.error({ file, reason, serving: current.ref.id }, "snapshot refused: still serving the current one");
-      return { outcome: "refused", id: current.ref.id, reason };
+      return this.refuse(file, err instanceof Error ? err.message : String(err));
     }
     if (next.isSameFile(current)) {
       next.close();
@@ -198,11 +286,11 @@ export class LiveSnapshot {
     const twin = this.older.find((s) => s.ref.id === next.ref.id && !s.isSameFile(next));
     if (twin) {
       next.close();
-      const reason =
+      return this.refuse(
+        file,
         `snapshot ${twin.ref.id} is already kept (built ${twin.stamp.built_at}); this file has the same id but was built ` +
-        `${next.stamp.built_at}, and snapshot=${twin.ref.id} must name one snapshot: publish it with another capture date`;
-      this.log.error({ file, reason, serving: current.ref.id }, "snapshot refused: still serving the current one");
-      return { outcome: "refused", id: current.ref.id, reason };
+          `${next.stamp.built_at}, and snapshot=${twin.ref.id} must name one snapshot: publish it with another capture date`,
+      );
     }
     this.replace(next);
     this.log.info({ file, id: next.ref.id, previous_id: current.ref.id }, "snapshot switched");
@@ -215,13 +303,7 @@ function retire(s: SnapshotContext): void {
   if (s.leases === 0) s.close();
 }
 
-/** Opens a snapshot file as a context, closing the database if the context refuses it. */
-export function openContext(file: string): SnapshotContext {
-  const db = openSnapshot(file);
-  try {
-    return new SnapshotContext(db);
-  } catch (err) {
-    db.close();
-    throw err;
-  }
+/** The same snapshot file: the same id and build time. */
+function sameStamp(a: SnapshotStamp, b: SnapshotStamp): boolean {
+  return a.id === b.id && a.built_at === b.built_at;
 }

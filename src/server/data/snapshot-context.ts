@@ -5,7 +5,8 @@
 // its caches with it and nothing of it reaches answers from the next one.
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
-import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, readMeta } from "../../snapshot/snapshot-file";
+import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, openSnapshot, readMeta, schemaProblem } from "../../snapshot/snapshot-file";
+import { snapshotIdProblem } from "../../snapshot/snapshot-id";
 import { propertyDocLookup } from "../../snapshot/property-docs";
 import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
 import { PlaceIndex } from "./place-index";
@@ -15,6 +16,13 @@ import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
 import type { SnapshotStamp } from "./snapshot-select";
 
 const COUNT_CACHE_SIZE = 20_000;
+/**
+ * Prepared statements kept per snapshot, each cache (row readers, single values) holding at most
+ * this many, least recently used dropped first. Queries are built from a fixed set of parts, but
+ * a list parameter (owner_name's matching owners, say) puts one `?` per item in the SQL text, so
+ * the texts are not a fixed set: each list length is another statement.
+ */
+export const STATEMENT_CACHE_SIZE = 500;
 
 export class SnapshotContext {
   readonly ref: SnapshotRef;
@@ -48,12 +56,16 @@ export class SnapshotContext {
     for (const key of ["id", "captured_at", "built_at", "source", "coverage", "asset_inputs"]) {
       if (!(key in this.meta)) throw new Error(`snapshot is incomplete: meta '${key}' is missing`);
     }
+    const badId = snapshotIdProblem(this.meta.id);
+    if (badId) throw new Error(`snapshot is not served: ${badId}`);
     if (!isCurrentFormat(this.meta)) {
       throw new Error(
         `snapshot ${this.meta.id} has format ${formatOf(this.meta)}, older than this service reads (${SNAPSHOT_FORMAT}): build or import it again`,
       );
     }
     if (!/^\d+$/.test(this.meta.doc_probe ?? "")) throw new Error("snapshot is incomplete: meta 'doc_probe' is missing or not a count");
+    const layout = schemaProblem(db);
+    if (layout) throw new Error(`snapshot ${this.meta.id} is not served: ${layout}`);
     const source = SNAPSHOT_SOURCES.find((s) => s === this.meta.source);
     if (!source) throw new Error(`snapshot meta 'source' is "${this.meta.source}", not one of: ${SNAPSHOT_SOURCES.join(", ")}`);
     this.source = source;
@@ -68,6 +80,11 @@ export class SnapshotContext {
       AssetType,
       SearchInput[]
     >;
+  }
+
+  /** How many prepared statements this snapshot holds (each of its two caches at most STATEMENT_CACHE_SIZE). */
+  get cachedStatements(): number {
+    return this.readers.size + this.plucked.size;
   }
 
   /** Whether `other` was opened from the same snapshot file (the same id and build time). */
@@ -97,7 +114,7 @@ export class SnapshotContext {
 
   /**
    * Every row of a query, as objects. Statements (here and in `get`, `value`) are prepared once
-   * per SQL text; queries are built from a fixed set of parts.
+   * per SQL text and kept while they are among the STATEMENT_CACHE_SIZE used last.
    */
   all<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T[] {
     return readAll(this.reader(sql), params) as T[];
@@ -136,9 +153,29 @@ export class SnapshotContext {
   }
 }
 
+/** The cached statement for `sql`, made on a miss; the least recently used goes past STATEMENT_CACHE_SIZE. */
+/** Opens a snapshot file as a context, closing the database if the context refuses it. */
+export function openContext(file: string): SnapshotContext {
+  const db = openSnapshot(file);
+  try {
+    return new SnapshotContext(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
 function prepared<T>(cache: Map<string, T>, sql: string, make: () => T): T {
   let s = cache.get(sql);
-  if (!s) cache.set(sql, (s = make()));
+  if (s) {
+    // A Map iterates in insertion order: moving a hit to the end keeps the least recently used first.
+    cache.delete(sql);
+    cache.set(sql, s);
+    return s;
+  }
+  s = make();
+  cache.set(sql, s);
+  if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return s;
 }
 

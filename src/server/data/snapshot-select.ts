@@ -22,6 +22,25 @@ export function newestFirst(a: SnapshotStamp, b: SnapshotStamp): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+/**
+ * Which of `candidates` are kept beside the latest snapshot (whose id is `latestId`): one per id,
+ * the newest `keep - 1` by `newestFirst`, none with the latest's id. The service keeps these in
+ * memory and the rollout command on disk, so both keep the same set.
+ */
+export function keptBeside<S extends { stamp: SnapshotStamp }>(
+  candidates: readonly S[],
+  latestId: string,
+  keep: number,
+): { kept: S[]; dropped: S[] } {
+  const kept: S[] = [];
+  const dropped: S[] = [];
+  for (const c of [...candidates].sort((a, b) => newestFirst(a.stamp, b.stamp))) {
+    const other = c.stamp.id === latestId || kept.some((k) => k.stamp.id === c.stamp.id) || kept.length >= keep - 1;
+    (other ? dropped : kept).push(c);
+  }
+  return { kept, dropped };
+}
+
 /** The selectors as a validated query holds them (the schema has checked their form). */
 export interface SnapshotSelection {
   snapshot?: unknown;
