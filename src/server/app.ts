@@ -13,6 +13,7 @@ import { DEFAULT_SNAPSHOTS_KEEP } from "./config";
 import { answerClientError, answerRouterError } from "./http/client-errors";
 import { notFound, sendProblem, toProblem } from "./http/problem";
 import { newRequestId, redactKeys } from "./http/request-id";
+import { REQUEST_VALIDATION } from "./http/request-validation";
 import { addinFiles } from "./plugins/addin-files";
 import { v1Api } from "./plugins/v1-api";
 import { type ServiceStores, sqliteStores } from "./stores";
@@ -90,7 +91,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     ...(opts.tls ? { https: { ...opts.tls, ...serverOptions } } : { http: serverOptions }),
     connectionTimeout: 30_000,
     keepAliveTimeout: 5_000,
-    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: "array", useDefaults: true } },
+    ajv: { customOptions: REQUEST_VALIDATION },
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,

@@ -1,11 +1,12 @@
 // One item of a batch checked as the single endpoint checks its query, so a batch can refuse an
 // item on its own with the very problem the single endpoint answers (the batch's own schema
-// checks only its shape). Compiled on first use, with the options the service gives Fastify's
-// validator (src/server/app.ts), so the messages are the single endpoint's.
-import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
+// checks only its shape). Compiled on first use, with the options the routes are checked with, so the
+// messages are the single endpoint's.
+import type { ErrorObject, ValidateFunction } from "ajv";
 import type { FastifyError } from "fastify";
 import type { TObject } from "@sinclair/typebox";
 import { type ApiProblem, toProblem } from "../http/problem";
+import { requestValidator } from "../http/request-validation";
 
 export type ItemCheck = (item: Record<string, unknown>) => ApiProblem | null;
 
@@ -13,7 +14,7 @@ export type ItemCheck = (item: Record<string, unknown>) => ApiProblem | null;
 export function itemQueryCheck(query: TObject): ItemCheck {
   let validate: ValidateFunction | null = null;
   return (item) => {
-    validate ??= new Ajv({ strict: false, allErrors: true, coerceTypes: "array", useDefaults: true }).compile(query);
+    validate ??= requestValidator().compile(query);
     if (validate(item)) return null;
     const err = Object.assign(new Error("query did not validate"), {
       validation: validate.errors as ErrorObject[],
