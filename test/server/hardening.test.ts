@@ -7,7 +7,7 @@ import { loggerOptions } from "../../src/server/http/logging";
 import { logSink } from "../helpers/log-sink";
 import { buildTestApp, snapshotPath } from "../helpers/service";
 
-function service(snapshotFile: string, extra: { requestTimeoutMs?: number } = {}) {
+function service(snapshotFile: string, extra: { requestTimeoutMs?: number; snapshotDb?: Database.Database } = {}) {
   const sink = logSink();
   const { app, keys } = buildTestApp({ snapshotFile, logger: loggerOptions("info", sink.stream), ...extra });
   const key = keys.createKey(keys.accounts.create("hard@example.com").id, "k").raw;
@@ -15,14 +15,14 @@ function service(snapshotFile: string, extra: { requestTimeoutMs?: number } = {}
 }
 
 test("a failure inside the service answers a bare 500: no stack, no SQL; the details go to the log", async () => {
-  // A snapshot with a table missing makes every parcel query fail inside SQLite.
+  // A table dropped from under the running service (the file passed its checks when the service
+  // opened it) makes every parcel query fail inside SQLite.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-broken-"));
   const file = path.join(dir, "snapshot.db");
   fs.copyFileSync(snapshotPath(), file);
   const db = new Database(file);
+  const svc = service(file, { snapshotDb: db });
   db.exec("DROP TABLE parcels");
-  db.close();
-  const svc = service(file);
   try {
     const res = await svc.app.inject({ method: "GET", url: "/v1/parcels?state_code=TX", headers: { authorization: `Bearer ${svc.key}` } });
     expect(res.statusCode).toBe(500);
