@@ -32,11 +32,16 @@ export const OFFSET_OPTION: LocalOption = {
   help: `rows to skip, 0..${MAX_OFFSET}.`,
 };
 
-/** The shaping options of any spill. */
+export const FOOTER_OPTION: LocalOption = {
+  name: "footer",
+  kind: "boolean",
+  help: 'false leaves out the "25 of 367 rows" footer row a cut list ends with; true shows it on every list.',
+};
+
 /** What every table function takes: its shape, its values' forms, and the snapshot it answers from. */
 export const SHAPE_OPTIONS = [HEADERS_OPTION, COLS_OPTION, ...VALUE_OPTIONS, AS_OF_OPTION];
 /** The shaping and paging options of a list function. */
-export const LIST_OPTIONS = [...SHAPE_OPTIONS, LIMIT_OPTION, OFFSET_OPTION];
+export const LIST_OPTIONS = [...SHAPE_OPTIONS, LIMIT_OPTION, OFFSET_OPTION, FOOTER_OPTION];
 
 export interface TableOptions {
   headers: boolean;
@@ -89,9 +94,49 @@ export function shapeTable(
   emptyMessage: string,
 ): Cell[][] {
   if (records.length === 0) throw new NoDataError(emptyMessage);
+  return shapeRows(records, fields, options);
+}
+
+/**
+ * A list's records as a spill (shapeTable's rows), then the `footer` row when there is one.
+ * Nothing matching is the header row alone, so =ROWS(A1#)-1 is 0; with headers=false, where
+ * no row would be left, it is one marker row saying so (`emptyMessage`).
+ */
+export function shapeList(
+  records: readonly Record<string, unknown>[],
+  fields: readonly string[],
+  options: TableOptions,
+  footer: string | null,
+  emptyMessage: string,
+): Cell[][] {
+  const table = shapeRows(records, fields, options);
+  const width = (options.cols ?? fields.filter((f) => f !== "object")).length;
+  // Text in the first cell and empty text after it: the spill stays a rectangle, and SUM,
+  // AVERAGE, MEDIAN, MIN, MAX and COUNT over a column skip the row.
+  const note = (text: string): Cell[] => [text, ...Array<Cell>(width - 1).fill("")];
+  if (footer !== null) table.push(note(footer));
+  if (table.length === 0) table.push(note(emptyMessage));
+  return table;
+}
+
+function shapeRows(records: readonly Record<string, unknown>[], fields: readonly string[], options: TableOptions): Cell[][] {
   const columns = options.cols ?? fields.filter((f) => f !== "object");
   const rows = records.map((record) => columns.map((c) => toCell(record[c], options.formats[c], options.forms)));
   return options.headers ? [[...columns], ...rows] : rows;
+}
+
+/**
+ * The footer row's text: which rows of how many the list shows, and how to see the rest, e.g.
+ * "25 of 367 rows (limit=25); raise limit= or page with offset=25."
+ */
+export function listFooter(shown: number, total: number, paging: { limit: number; offset: number }): string {
+  const last = paging.offset + shown;
+  const which = paging.offset === 0 || shown === 0 ? `${shown} of ${total} rows` : `rows ${paging.offset + 1}-${last} of ${total}`;
+  if (shown === 0 && total > 0) return `${which}: offset=${paging.offset} is past the last row.`;
+  if (last >= total) return `${which}.`;
+  const asked = paging.offset === 0 ? `limit=${paging.limit}` : `offset=${paging.offset}, limit=${paging.limit}`;
+  const more = paging.limit < MAX_ROWS ? `raise limit= or page with offset=${last}` : `page with offset=${last}`;
+  return `${which} (${asked}); ${more}.`;
 }
 
 /** Name/value pairs as a two-column spill (one record read down rather than across). */

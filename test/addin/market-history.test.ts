@@ -272,7 +272,7 @@ describe("PROP.HISTORY", () => {
     expect(spill[0]).toEqual(["s0", "co_1"]);
   });
 
-  test("a bad id, event type or date range is refused before any request", async () => {
+  test("a bad id, event type or date range is refused before any request; no events is the header row alone", async () => {
     const { ctx, requests } = testSession(() => listResponse([]));
     await expect(propertyHistory("0001", null, ctx)).rejects.toThrow(/not a property id/);
     await expect(propertyHistory("cp_0001", "event_type=renovation", ctx)).rejects.toThrow(/"renovation" is not one of built, sale/);
@@ -281,7 +281,11 @@ describe("PROP.HISTORY", () => {
     );
     await expect(propertyHistory("cp_0001", "cols=price,buyer", ctx)).rejects.toThrow(/buyer is not a field/);
     expect(requests).toHaveLength(0);
-    await expect(propertyHistory("cp_0001", null, ctx)).rejects.toThrow(/No events for property_id=cp_0001/);
+    // No events is a header row alone (an empty list), not an error.
+    expect(await propertyHistory("cp_0001", "cols=date,event_type", ctx)).toEqual([["date", "event_type"]]);
+    await expect(propertyHistory("cp_0001", "cols=date; headers=false", ctx)).resolves.toEqual([
+      [expect.stringMatching(/^No events for property_id=cp_0001/)],
+    ]);
   });
 });
 

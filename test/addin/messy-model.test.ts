@@ -169,7 +169,7 @@ test("a company name several owners contain is refused free, listing them; the f
   expect(byId.length).toBeGreaterThan(1);
   expect(byId.slice(1).every((r) => r[0] === owner.id)).toBe(true);
   // name_match=best takes the largest, as the service's default does.
-  const best = (await b.call("PORTFOLIO", [word, "name_match=best; limit=1; cols=owner_id"])) as string[][];
+  const best = (await b.call("PORTFOLIO", [word, "name_match=best; limit=1; cols=owner_id; footer=false"])) as string[][];
   const serviceDefault = (await svc.get(`/v1/commercial/owners/portfolio?owner_name=${encodeURIComponent(word)}&limit=1`)).json();
   expect(best).toEqual([["owner_id"], [serviceDefault.owner.id]]);
 });

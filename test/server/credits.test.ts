@@ -17,7 +17,14 @@ function meteredService(start = "2026-11-15T12:00:00Z") {
   const { app, keys, accountsDb, snapshot } = buildTestApp({ now: () => new Date(t) });
   const account = keys.accounts.create("metered@example.com");
   const key = keys.createKey(account.id, "model").raw;
-  const propertyId = snapshot.prepare("SELECT id FROM properties LIMIT 1").pluck().get() as string;
+  // A property with sales of its asset type in its metro, so its comps (within 250 miles) are not empty.
+  const propertyId = snapshot
+    .prepare(
+      `SELECT p.id FROM properties p WHERE EXISTS (SELECT 1 FROM sales s WHERE s.asset_type = p.asset_type
+       AND s.metro_id = p.metro_id AND s.property_id <> p.id) LIMIT 1`,
+    )
+    .pluck()
+    .get() as string;
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}`, ...headers } });
   return { app, accountsDb, keys, account, key, clock, get, propertyId };
@@ -55,7 +62,7 @@ describe("Explorer plan credits", () => {
     expect(res.headers["x-credits-charged"]).toBe("1");
     expect(res.headers["x-credits-remaining"]).toBe("999");
     expect(res.headers["x-credits-reset"]).toBe("2026-12-01T00:00:00Z");
-    const comps = await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}`);
+    const comps = await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}&max_distance_miles=250`);
     expect(comps.statusCode).toBe(200);
     expect(comps.headers["x-credits-charged"]).toBe("2");
     expect(comps.headers["x-credits-remaining"]).toBe("997");
@@ -84,7 +91,7 @@ describe("Explorer plan credits", () => {
   test("when credits run out: 402 credits_exhausted with the reset time, and nothing charged", async () => {
     svc = meteredService();
     setUsed(svc.accountsDb, svc.account.id, "2026-11", 999);
-    const comps = await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}`); // costs 2
+    const comps = await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}&max_distance_miles=250`); // costs 2
     expect(comps.statusCode).toBe(402);
     expect(comps.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(comps.json()).toMatchObject({
@@ -133,7 +140,7 @@ describe("Explorer plan credits", () => {
   test("the ledger records each metered call and always sums to the credits used", async () => {
     svc = meteredService();
     await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
-    await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}`);
+    await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}&max_distance_miles=250`);
     await svc.get("/v1/commercial/coverage");
     await flushed();
     const rows = svc.accountsDb.prepare("SELECT endpoint, cost, key_id FROM credit_ledger ORDER BY id").all();

@@ -5,6 +5,17 @@ import type { ListEnvelope } from "../../shared/contract/list-envelope";
 import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
 import { JsonText } from "./json-text";
 
+/**
+ * Whether a route's answer is a list that matched nothing (`total_count` 0): such an answer is
+ * free (docs/decisions.md, "Credits"). A page past the end of a non-empty result is not: it
+ * still tells how many records match.
+ */
+export function isEmptyList(result: unknown): boolean {
+  if (result instanceof JsonText) return result.totalCount === 0;
+  const list = result as Partial<ListEnvelope<unknown>> | null;
+  return typeof list === "object" && list !== null && list.object === "list" && list.total_count === 0;
+}
+
 /** A page of `data` from `total` matching records, with what the list adds beside them (`extra`). */
 export function listEnvelope<T, E extends object = Record<never, never>>(
   data: T[],
@@ -35,5 +46,5 @@ export function listEnvelope<T, E extends object = Record<never, never>>(
  */
 export function listEnvelopeText(records: string[], page: Page, total: number, snapshot: SnapshotRef): JsonText {
   const { object, data: _records, ...rest } = listEnvelope(records, page, total, snapshot);
-  return new JsonText(`{"object":${JSON.stringify(object)},"data":[${records.join(",")}],${JSON.stringify(rest).slice(1)}`);
+  return new JsonText(`{"object":${JSON.stringify(object)},"data":[${records.join(",")}],${JSON.stringify(rest).slice(1)}`, undefined, total);
 }

@@ -49,7 +49,8 @@ over a captured snapshot.
 - **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog); the
   markets batch costs that much per distinct market it answers (\`x-credit-cost-per\`, \`cost_per\`).
   The Explorer plan has ${EXPLORER.monthlyCredits.toLocaleString("en-US")} credits a month, reset at 00:00 UTC on the 1st. A successful call costs its
-  cost; coverage, catalog, errors and \`304 Not Modified\` cost nothing. When a call costs more than is
+  cost; coverage, catalog, errors, \`304 Not Modified\` and a list that matches nothing (\`total_count\` 0) cost
+  nothing (a page past the end of a longer result costs its price: it still answers \`total_count\`). When a call costs more than is
   left: \`402 credits_exhausted\` with \`resets_at\`. Every authenticated answer carries
   \`X-Credits-Limit\`, \`X-Credits-Remaining\`, \`X-Credits-Charged\` and \`X-Credits-Reset\`.
 - **Rate limits**: per key, a token bucket of ${EXPLORER.rate.burst} calls refilled at ${EXPLORER.rate.perSecond} per second (Explorer). Beyond it:

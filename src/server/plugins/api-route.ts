@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { type MeteringDeps, holdUnits, meteredRoute } from "../credits/metering";
 import { JsonText } from "../data/json-text";
+import { isEmptyList } from "../data/list-envelope";
 import { ApiProblem } from "../http/problem";
 import { inline, openApiPath, type RouteDef } from "../routes/route-def";
 import { checkRanges } from "../routes/query-params";
@@ -61,6 +62,8 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
         request,
       });
       if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
+      // A list that matches nothing is answered (200, an empty list) and costs nothing.
+      if (isEmptyList(result)) request.chargedCredits = 0;
       if (result instanceof JsonText) {
         if (result.etag) reply.header("ETag", result.etag);
         return reply.type(JSON_UTF8).send(result.text);

@@ -5,7 +5,8 @@
 import { Nullable } from "../../shared/contract/schema-helpers";
 import { QUERIES, type SALE_SORTS } from "../../shared/contract/queries";
 import type { CommercialProperty } from "../../shared/contract/records";
-import { SaleCompRow, SaleCompsSubject } from "../../shared/contract/responses";
+import { type ComparisonStatistic, ListStatistics, SaleCompRow, SaleCompsSubject } from "../../shared/contract/responses";
+import { fieldStatistics, numericFieldsOf } from "../../shared/contract/statistics";
 import { ListOf } from "../../shared/contract/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
 import { defineRoute, type QueryOf } from "./route-def";
@@ -52,6 +53,17 @@ function sortOf(query: CompsQuery, subject: boolean): { sort: Sort; desc: boolea
 }
 
 type Comp = SaleCompRow;
+
+/** The fields `stats=true` summarises: every numeric field of a comp. */
+const STAT_FIELDS = numericFieldsOf(SaleCompRow);
+
+/** A stat field as a column of the sales table: distance and similarity exist only around a subject. */
+const column = (field: string) => (field === "distance_miles" || field === "similarity_score" ? `NULL AS ${field}` : field);
+
+/** `statistics` over every matching comp when the request asks for them (nothing otherwise). */
+function statisticsOf(query: CompsQuery, comps: () => Record<string, unknown>[]): { statistics?: ComparisonStatistic[] } {
+  return query.stats === "true" ? { statistics: fieldStatistics(comps(), STAT_FIELDS) } : {};
+}
 
 /** Each property's latest sale among `comps` (ties: the higher sale id). */
 function latestPerProperty(comps: Comp[]): Comp[] {
@@ -104,7 +116,7 @@ function aroundSubject(snapshot: SnapshotContext, query: CompsQuery, subjectId: 
     longitude: subject.longitude,
     radius_miles: radius,
   };
-  return listEnvelope(page, query, comps.length, snapshot.ref, { subject: subjectInfo });
+  return listEnvelope(page, query, comps.length, snapshot.ref, { subject: subjectInfo, ...statisticsOf(query, () => comps) });
 }
 
 function inPlace(snapshot: SnapshotContext, query: CompsQuery) {
@@ -125,7 +137,9 @@ function inPlace(snapshot: SnapshotContext, query: CompsQuery) {
     r.distance_miles = null;
     r.similarity_score = null;
   }
-  return listEnvelope(rows, query, total, snapshot.ref, { subject: null });
+  // Statistics read every matching sale's numeric fields, in the page's order (they do not depend on it).
+  const all = () => snapshot.all<Record<string, unknown>>(`SELECT ${STAT_FIELDS.map(column).join(", ")} ${from}`, w.params);
+  return listEnvelope(rows, query, total, snapshot.ref, { subject: null, ...statisticsOf(query, all) });
 }
 
 export const saleCompsRoute = defineRoute({
@@ -137,11 +151,12 @@ export const saleCompsRoute = defineRoute({
     "`distance_miles` and `similarity_score`), or a place: `geography` (a state, county, city, ZIP code or metro), or " +
     "`state_code`, `city` or `metro_id` (newest first). Place and other filters apply in both modes. `per_property=latest` " +
     "keeps each property's latest matching sale; `sort` and `order` choose the order. The similarity score does not depend " +
-    "on the radius: distance counts half at 10 miles (docs/decisions.md).",
+    "on the radius: distance counts half at 10 miles (docs/decisions.md). `stats=true` adds `statistics` over every " +
+    "matching sale (all `total_count`, not the page) at the same price: 2 credits.",
   notFound: "The subject `property_id` is not in the snapshot",
   badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; or a sort by distance or similarity without a subject`,
   querystring: QUERIES.findSaleComps,
-  response: ListOf(SaleCompRow, { subject: Nullable(SaleCompsSubject) }),
+  response: ListOf(SaleCompRow, { subject: Nullable(SaleCompsSubject), statistics: ListStatistics }),
   handler: ({ snapshot, query }) => {
     if (query.property_id) return aroundSubject(snapshot, query, query.property_id);
     if (query.geography || query.state_code || query.city || query.metro_id) return inPlace(snapshot, query);

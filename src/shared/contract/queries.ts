@@ -187,6 +187,11 @@ export const QUERIES = {
     order: StringEnum(["asc", "desc"] as const, {
       description: "asc or desc; the default is desc, except distance_miles (asc).",
     }),
+    stats: StringEnum(["true", "false"] as const, {
+      description:
+        "true adds `statistics`: count, mean, min, median and max of each numeric field over every matching sale " +
+        "(not just this page; `limit` and `offset` page `data` only). No extra charge.",
+    }),
   }),
   getMarketSnapshot: QueryObject(MARKET_INPUTS, ["geography", "asset_type"]),
   analyseAssetType: QueryObject({ geography: geography(PLACE_KINDS), state_code: q.state_code, metro_id: q.metro_id }),

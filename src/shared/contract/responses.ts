@@ -145,6 +145,15 @@ export const ComparisonStatistic = Type.Object({
 });
 export type ComparisonStatistic = Static<typeof ComparisonStatistic>;
 
+/** A list's `statistics` member (`stats=true`): one per numeric field of its records, over every match. */
+export const ListStatistics = Type.Optional(
+  Type.Array(ComparisonStatistic, {
+    description:
+      "With stats=true only: one per numeric field of the records, over every record matching the request (all " +
+      "`total_count` of them, not just this page). Counts are 0 and figures null when nothing matches.",
+  }),
+);
+
 /** The compare answer (POST /v1/commercial/properties/compare). */
 export const PropertyComparison = Type.Object({
   object: Type.Literal("property_comparison"),

@@ -1,6 +1,8 @@
 // Count, mean, minimum, median and maximum of numeric fields across records: the compare
-// endpoint's `statistics`, computed the same way by the add-in where it has the records
-// itself (a comparison that took several requests, the statistics of sale comps).
+// endpoint's `statistics` and sale comps' `stats=true`, computed by the service over every
+// matching record, and by the add-in where it has the records itself (a comparison that took
+// several requests).
+import type { TObject, TSchema } from "@sinclair/typebox";
 import type { ComparisonStatistic } from "./responses";
 
 export function fieldStatistics(records: readonly Record<string, unknown>[], fields: readonly string[]): ComparisonStatistic[] {
@@ -20,4 +22,12 @@ export function fieldStatistics(records: readonly Record<string, unknown>[], fie
       max: n ? values[n - 1] : null,
     };
   });
+}
+
+/** The fields of a record schema that hold numbers (nullable or not), in the schema's order. */
+export function numericFieldsOf(record: TObject): string[] {
+  const numeric = (s: TSchema) => [s.type].flat().some((t) => t === "number" || t === "integer");
+  return Object.entries(record.properties)
+    .filter(([, schema]) => numeric(schema))
+    .map(([name]) => name);
 }
