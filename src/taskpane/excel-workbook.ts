@@ -8,7 +8,7 @@
 //                 (load items/name, add), workbook.tables / workbook.names (load items/name),
 //                 workbook.application.calculate, worksheet.getRange, worksheet.activate,
 //                 worksheet.tables.add, range.address/rowIndex/columnIndex/rowCount/columnCount,
-//                 range.values/formulas/valueTypes/numberFormat, range.worksheet,
+//                 range.values/formulas/valueTypes/numberFormat/text, range.worksheet,
 //                 range.getCell, range.clear("Contents"), range.format.font.bold/italic,
 //                 table.name/style, table.getHeaderRowRange, table.getDataBodyRange
 //   ExcelApi 1.2  range.getResizedRange, range.format.autofitColumns
@@ -20,6 +20,8 @@
 //   ExcelApi 1.9  range.getTables
 //   ExcelApi 1.10 workbook.comments.add, worksheet.comments, comment.getLocation, comment.replies.add
 //   ExcelApi 1.12 range.getSpillParentOrNullObject, range.getSpillingToRangeOrNullObject
+//   ExcelApi 1.16 range.valuesAsJson, only where supported (excel-reads.ts valuesAsJsonReadable):
+//                 the format a PROP function put on a value (a date, a rate)
 // So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
 import { GEOMETRY, intersect, parseCell, rectAddress, rectOf, rectanglesOf, sheetPrefix, splitAddress } from "./excel-addresses";
 import { changesBetween, type ShownBlock } from "./cell-changes";
@@ -35,7 +37,7 @@ import {
   writableFormat,
   writableValue,
 } from "./excel-cell-rules";
-import { findSpill, formulasIn, readRows, selectionFormulas } from "./excel-reads";
+import { findSpill, formulasIn, readRows, selectionFormulas, shownFormats, shownProperties } from "./excel-reads";
 import {
   type CellValue,
   type FormulaCell,
@@ -353,9 +355,10 @@ async function freezeSelection(note: (cell: FormulaCell) => string): Promise<Fro
     const formulas = await selectionFormulas(context);
     if (formulas.length === 0) return [];
     const sheet = context.workbook.getSelectedRange().worksheet;
+    const shownProps = `address,${shownProperties(false)}`;
     const targets = formulas.map((formula) => {
-      const cell = sheet.getRange(splitAddress(formula.address).cells).load("address,values,valueTypes");
-      const spill = cell.getSpillingToRangeOrNullObject().load("address,values,valueTypes");
+      const cell = sheet.getRange(splitAddress(formula.address).cells).load(shownProps);
+      const spill = cell.getSpillingToRangeOrNullObject().load(shownProps);
       return { formula, cell, spill };
     });
     const comments = sheet.comments.load("items/id");
@@ -371,8 +374,12 @@ async function freezeSelection(note: (cell: FormulaCell) => string): Promise<Fro
     for (const { formula, cell, spill } of targets) {
       const shown = spill.isNullObject ? cell : spill;
       const values = shown.values.map((row, i) => row.map((value, j) => frozenValue(value, shown.valueTypes[i][j])));
-      // Clear the formula first, so its spill is gone before the values land in those cells.
+      // Each value keeps the format it was shown in: a rate stays 5.48%, a date a date.
+      const formats = shownFormats(shown);
+      // Clear the formula first, so its spill is gone before the values land in those cells;
+      // formats before values, so a date lands in a cell that already shows it as one.
       cell.clear("Contents");
+      shown.numberFormat = formats;
       shown.values = values;
       const text = note(formula);
       const existing = locations.findIndex((location) => location.address === cell.address);

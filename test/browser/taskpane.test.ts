@@ -333,6 +333,9 @@ describe("the analyst's journey", () => {
     const { page, host } = s;
     const spillRange = (await host.cellInfo("Sheet1", "A20")).spillRange!;
     const before = await host.cells(null, spillRange);
+    const formats = await host.shownFormats(null, spillRange);
+    // Sale dates and cap rates, shown as dates and percentages by the formula's own values.
+    expect(formats.flat()).toEqual(expect.arrayContaining(["yyyy-mm-dd", "0.00%"]));
     await host.select("Sheet1!A20");
     await page.getByRole("tab", { name: "Freeze" }).click();
     await page.getByRole("button", { name: "Freeze selection as values" }).click();
@@ -341,6 +344,10 @@ describe("the analyst's journey", () => {
     await expect(page.getByRole("button", { name: "Freeze selection as values" }).isEnabled()).resolves.toBe(true);
     expect(await host.cellInfo("Sheet1", "A20")).toMatchObject({ formula: null, spillParent: null });
     expect(await host.cells(null, spillRange)).toEqual(before);
+    // What the analyst saw stays: the rates are still percentages and the dates dates, now as the cells' own formats.
+    expect(await host.shownFormats(null, spillRange)).toEqual(formats);
+    const rate = formats[1].indexOf("0.00%");
+    expect(await host.cellInfo("Sheet1", `${columnLetters(rate)}21`)).toMatchObject({ formula: null, numberFormat: "0.00%" });
     const note = (await host.comments()).find((c) => c.address === "Sheet1!A20");
     expect(note?.content).toMatch(
       /^Frozen as values on .* UTC by Property Intelligence\. Formula was: =PROP\.SALECOMPS\(.*\) Data: snapshot \S+, captured /,

@@ -60,8 +60,14 @@ function byIndexes(o: Objects, blocks: Record<string, string>) {
 const SEARCH = '=PROP.SEARCH("warehouse","TX","limit=5")';
 const LONG = '=PROP.SEARCH("warehouse","Travis County, TX","limit=50")';
 
+/** An Excel with ExcelApi 1.16 (Range.valuesAsJson), as Microsoft 365 is. */
+beforeEach(() => {
+  (globalThis as any).Office = { context: { requirements: { isSetSupported: (set: string) => set === "ExcelApi" } } };
+});
+
 afterEach(() => {
   delete (globalThis as any).Excel;
+  delete (globalThis as any).Office;
 });
 
 describe("readSelectedRows", () => {
@@ -561,6 +567,8 @@ describe("freezeSelection", () => {
           address: "Sheet1!A1",
           values: [["id"]],
           valueTypes: [["String"]],
+          numberFormat: [["General"]],
+          valuesAsJson: [[{ type: "String", basicValue: "id" }]],
           clear: jest.fn(),
           getSpillingToRangeOrNullObject: () => o.spill,
         },
@@ -569,12 +577,32 @@ describe("freezeSelection", () => {
           values: [
             ["id", "size"],
             ["=cp_1", 1200],
-            ["", 0.5],
+            ["", 0.0548],
           ],
           valueTypes: [
             ["String", "String"],
             ["String", "Double"],
             ["Empty", "Double"],
+          ],
+          // The cells' own formats: the rate's 0.00% is the value's, as a PROP function returns it.
+          numberFormat: [
+            ["General", "General"],
+            ["General", "#,##0"],
+            ["General", "General"],
+          ],
+          valuesAsJson: [
+            [
+              { type: "String", basicValue: "id" },
+              { type: "String", basicValue: "size" },
+            ],
+            [
+              { type: "String", basicValue: "=cp_1" },
+              { type: "Double", basicValue: 1200 },
+            ],
+            [
+              { type: "Empty", basicValue: "" },
+              { type: "FormattedNumber", basicValue: 0.0548, numberFormat: "0.00%" },
+            ],
           ],
         },
         comments: collection(),
@@ -604,9 +632,19 @@ describe("freezeSelection", () => {
     expect(o.spill.values).toEqual([
       ["'id", "'size"],
       ["'=cp_1", 1200],
-      ["", 0.5],
+      ["", 0.0548],
     ]);
     expect(add).toHaveBeenCalledWith("Sheet1!A1", `Frozen: ${SEARCH}`);
+  });
+
+  test("each frozen value keeps the format it was shown in: the value's own (a rate as 0.00%), else the cell's", async () => {
+    const { o } = frozenSetup(false);
+    await createExcelWorkbook().freezeSelection(() => "Frozen");
+    expect(o.spill.numberFormat).toEqual([
+      ["General", "General"],
+      ["General", "#,##0"],
+      ["General", "0.00%"],
+    ]);
   });
 
   test("refuses, changing nothing, while a formula still shows #BUSY!", async () => {
@@ -620,7 +658,7 @@ describe("freezeSelection", () => {
     expect(o.spill.values).toEqual([
       ["id", "size"],
       ["=cp_1", 1200],
-      ["", 0.5],
+      ["", 0.0548],
     ]);
   });
 
