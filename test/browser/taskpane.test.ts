@@ -313,7 +313,7 @@ describe("the analyst's journey", () => {
         if (line && !seen.includes(line)) seen.push(line);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
     await expect(message(page)).resolves.toMatch(/^1 of 2 formulas failed The snapshot is unchanged/);
     const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
     expect(progress.length).toBeGreaterThan(0);
@@ -450,8 +450,16 @@ describe("the analyst's journey", () => {
     current.close();
     await host.setFormula("Sheet1", "A44", `=PROP.PROPERTY("${id}","occupancy_rate")`);
     await host.setFormula("Sheet1", "A45", `=PROP.PROPERTY("${id}","name")`);
+    // The same figure in a labelled block of the model: "Occupancy" starts its row, "Now" tops its column.
+    await host.setCells("Sheet1", "B46", [
+      ["", "Now"],
+      ["Occupancy", `=PROP.PROPERTY("${id}","occupancy_rate")`],
+    ]);
     await host.waitForCalculation();
-    const before = (await host.cellInfo("Sheet1", "A44")).value;
+    const before = (await host.cellInfo("Sheet1", "A44")).value as number;
+    const shownBefore = `${(before * 100).toFixed(2)}%`;
+    const bps = Math.round((0.123 - before) * 10_000);
+    const change = `${bps < 0 ? "-" : "+"}${Math.abs(bps).toLocaleString("en-US")} bps`;
     // The next snapshot: the same data but this property's occupancy.
     const next = path.join(workDir, "next.db");
     fs.copyFileSync(path.join(workDir, "snapshot.db"), next);
@@ -465,17 +473,49 @@ describe("the analyst's journey", () => {
 
     await page.getByRole("tab", { name: "Refresh" }).click();
     await page.getByLabel("Whole workbook").check();
-    await page.getByRole("button", { name: "Refresh" }).click();
+    const creditsBefore = await creditsLeft(page);
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
     await expect(message(page)).resolves.toMatch(
-      /The service has new data.*only those that changed were billed\. 1 cell changed value in 1 formula\./,
+      /The service has new data.*only those that changed were billed\. 2 cells changed value in 2 formulas\. \d+ credits? spent/,
     );
-    const listed = page.getByRole("list", { name: "Cells that changed value" });
-    await expect(listed.innerText()).resolves.toBe(`Sheet1!A44 ${before} → 0.123`);
+    // As the cells show them (percentages), labelled where the model labels them, with the change in basis points.
+    const listed = page.getByRole("list", { name: "What changed" });
+    await expect(listed.getByRole("listitem").allInnerTexts()).resolves.toEqual([
+      `${shownBefore} → 12.30% (${change}) Sheet1!A44`,
+      `Occupancy · Now: ${shownBefore} → 12.30% (${change}) Sheet1!C47`,
+    ]);
+    // The credits this refresh spent, as the meter counted them.
+    const creditsAfter = await creditsLeft(page);
+    const spent = creditsBefore - creditsAfter;
+    await expect(page.locator(".refresh-credits").innerText()).resolves.toBe(
+      `${spent === 0 ? "No credits" : `${spent} credit${spent === 1 ? "" : "s"}`} spent (${creditsBefore.toLocaleString("en-US")} → ${creditsAfter.toLocaleString("en-US")} left).`,
+    );
+    await shot(page, "pane-refresh-report");
+
+    // The whole report, on demand, to the "Refresh log" sheet kept with the model; a second time appends.
+    await page.getByRole("button", { name: "Write refresh log" }).click();
+    await expect(message(page)).resolves.toMatch(/^Refresh log written 4 rows added at 'Refresh log'!A2:I5: the refresh of /);
+    const log = await host.cells("Refresh log", "A1:I5");
+    expect(log[0]).toEqual(["Refreshed at (UTC)", "Snapshot", "Credits spent", "Cell", "Row", "Column", "Before", "After", "Change"]);
+    expect(log[1].slice(1, 5)).toEqual(["snap_00000000e0e1", spent, "", expect.stringMatching(/^\d+ formulas refreshed \(workbook\)/)]);
+    expect(log.slice(2).map((r) => r.slice(3))).toEqual([
+      ["Sheet1!A44", "", "", shownBefore, "12.30%", change],
+      ["Sheet1!C47", "Occupancy", "Now", shownBefore, "12.30%", change],
+      ["Sheet1!A40", "Formula failed", "", "", "#N/A", expect.stringContaining("cp_doesnotexist")],
+    ]);
+    // The time is a date-time, shown as one.
+    expect(await host.cellInfo("Refresh log", "A2")).toMatchObject({ numberFormat: "yyyy-mm-dd hh:mm" });
+    expect(typeof log[1][0]).toBe("number");
+    await page.getByRole("button", { name: "Write refresh log" }).click();
+    await expect(message(page)).resolves.toMatch(/^Refresh log written 4 rows added at 'Refresh log'!A6:I9:/);
+    await host.select("'Refresh log'!A1");
+    await shot(page, "pane-refresh-log");
+    await host.select("Sheet1!A44");
     // The analyst's own formatting, which marking must not lose.
     await host.setFill("Sheet1", "A44", "#DDEBF7");
     await host.addConditionalFormat("Sheet1", "A45", "=LEN(A45)>40", "#F8CBAD");
     await page.getByRole("button", { name: "Mark changed cells" }).click();
-    await expect(message(page)).resolves.toMatch(/^Changed cells marked 1 cell marked in gold/);
+    await expect(message(page)).resolves.toMatch(/^Changed cells marked 2 cells marked in gold/);
     expect(await host.cellInfo("Sheet1", "A44")).toMatchObject({ fill: "#DDEBF7", conditionalFill: "#FFF2CC" });
     expect((await host.cellInfo("Sheet1", "A45")).conditionalFill).toBe("#F8CBAD"); // its name did not change
     // Marking again replaces the marks rather than stacking them.
@@ -483,10 +523,10 @@ describe("the analyst's journey", () => {
     await mark.click();
     await until(async () => !(await mark.isDisabled()));
     await expect(message(page)).resolves.toMatch(/^Changed cells marked/);
-    expect((await host.conditionalFormats("Sheet1")).filter((f) => f.fill === "#FFF2CC")).toHaveLength(1);
+    expect((await host.conditionalFormats("Sheet1")).filter((f) => f.fill === "#FFF2CC")).toHaveLength(2);
 
     await page.getByRole("button", { name: "Clear change marks" }).click();
-    await expect(message(page)).resolves.toMatch(/^Change marks cleared The gold fill is gone from 1 marked range\./);
+    await expect(message(page)).resolves.toMatch(/^Change marks cleared The gold fill is gone from 2 marked ranges\./);
     expect(await host.cellInfo("Sheet1", "A44")).toMatchObject({ fill: "#DDEBF7", conditionalFill: null });
     expect(await host.conditionalFormats("Sheet1")).toEqual([{ address: "Sheet1!A45", formula: "=LEN(A45)>40", fill: "#F8CBAD" }]);
     await page.getByRole("button", { name: "Clear change marks" }).click();
