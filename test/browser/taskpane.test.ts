@@ -447,7 +447,14 @@ describe("the analyst's journey", () => {
     const { page, host } = s;
     const current = new Database(path.join(workDir, "snapshot.db"), { readonly: true });
     const id = current.prepare("SELECT id FROM properties WHERE occupancy_rate IS NOT NULL ORDER BY id LIMIT 1").pluck().get() as string;
+    // The market's latest sales, newest first (SALECOMPS' order): the third will be back-dated to the newest.
+    const latest = current
+      .prepare("SELECT id, sale_date FROM sales WHERE city = ? AND state_code = ? AND asset_type = ? ORDER BY sale_date DESC, id LIMIT 3")
+      .all(MARKET.city, MARKET.state, MARKET.asset) as Array<{ id: string; sale_date: string }>;
     current.close();
+    const moved = latest[2];
+    const movedTo = new Date(Date.parse(`${latest[0].sale_date.slice(0, 10)}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const movedDays = Math.round((Date.parse(movedTo) - Date.parse(moved.sale_date.slice(0, 10))) / 86_400_000);
     await host.setFormula("Sheet1", "A44", `=PROP.PROPERTY("${id}","occupancy_rate")`);
     await host.setFormula("Sheet1", "A45", `=PROP.PROPERTY("${id}","name")`);
     // The same figure in a labelled block of the model: "Occupancy" starts its row, "Now" tops its column.
@@ -455,6 +462,12 @@ describe("the analyst's journey", () => {
       ["", "Now"],
       ["Occupancy", `=PROP.PROPERTY("${id}","occupancy_rate")`],
     ]);
+    // A list of comps, newest first, whose order the next snapshot changes.
+    await host.setFormula(
+      "Sheet1",
+      "E50",
+      `=PROP.SALECOMPS("${MARKET.city}, ${MARKET.state}","${MARKET.asset}","limit=5; cols=id,sale_date,sale_price")`,
+    );
     await host.waitForCalculation();
     const before = (await host.cellInfo("Sheet1", "A44")).value as number;
     const shownBefore = `${(before * 100).toFixed(2)}%`;
@@ -465,6 +478,7 @@ describe("the analyst's journey", () => {
     fs.copyFileSync(path.join(workDir, "snapshot.db"), next);
     const db = new Database(next);
     db.prepare("UPDATE properties SET occupancy_rate = 0.123 WHERE id = ?").run(id);
+    db.prepare("UPDATE sales SET sale_date = ? WHERE id = ?").run(movedTo, moved.id);
     db.prepare("UPDATE property_docs SET json = json_set(json, '$.occupancy_rate', 0.123) WHERE id = ?").run(id);
     db.prepare("UPDATE snapshot_meta SET value = 'snap_00000000e0e1' WHERE key = 'id'").run();
     db.prepare("UPDATE snapshot_meta SET value = '2026-12-01T00:00:00Z' WHERE key = 'built_at'").run();
@@ -476,13 +490,15 @@ describe("the analyst's journey", () => {
     const creditsBefore = await creditsLeft(page);
     await page.getByRole("button", { name: "Refresh", exact: true }).click();
     await expect(message(page)).resolves.toMatch(
-      /The service has new data.*only those that changed were billed\. 2 cells changed value in 2 formulas\. \d+ credits? spent/,
+      /The service has new data.*only those that changed were billed\. 3 cells changed value in 3 formulas\. \d+ credits? spent/,
     );
     // As the cells show them (percentages), labelled where the model labels them, with the change in basis points.
     const listed = page.getByRole("list", { name: "What changed" });
     await expect(listed.getByRole("listitem").allInnerTexts()).resolves.toEqual([
       `${shownBefore} → 12.30% (${change}) Sheet1!A44`,
       `Occupancy · Now: ${shownBefore} → 12.30% (${change}) Sheet1!C47`,
+      // The comps are matched by id: the back-dated sale moved to the top is one changed date, not every row below.
+      `${moved.id} · sale_date: ${moved.sale_date.slice(0, 10)} → ${movedTo} (+${movedDays} days) Sheet1!F51`,
     ]);
     // The credits this refresh spent, as the meter counted them.
     const creditsAfter = await creditsLeft(page);
@@ -494,20 +510,21 @@ describe("the analyst's journey", () => {
 
     // The whole report, on demand, to the "Refresh log" sheet kept with the model; a second time appends.
     await page.getByRole("button", { name: "Write refresh log" }).click();
-    await expect(message(page)).resolves.toMatch(/^Refresh log written 4 rows added at 'Refresh log'!A2:I5: the refresh of /);
-    const log = await host.cells("Refresh log", "A1:I5");
+    await expect(message(page)).resolves.toMatch(/^Refresh log written 5 rows added at 'Refresh log'!A2:I6: the refresh of /);
+    const log = await host.cells("Refresh log", "A1:I6");
     expect(log[0]).toEqual(["Refreshed at (UTC)", "Snapshot", "Credits spent", "Cell", "Row", "Column", "Before", "After", "Change"]);
     expect(log[1].slice(1, 5)).toEqual(["snap_00000000e0e1", spent, "", expect.stringMatching(/^\d+ formulas refreshed \(workbook\)/)]);
     expect(log.slice(2).map((r) => r.slice(3))).toEqual([
       ["Sheet1!A44", "", "", shownBefore, "12.30%", change],
       ["Sheet1!C47", "Occupancy", "Now", shownBefore, "12.30%", change],
+      ["Sheet1!F51", moved.id, "sale_date", moved.sale_date.slice(0, 10), movedTo, `+${movedDays} days`],
       ["Sheet1!A40", "Formula failed", "", "", "#N/A", expect.stringContaining("cp_doesnotexist")],
     ]);
     // The time is a date-time, shown as one.
     expect(await host.cellInfo("Refresh log", "A2")).toMatchObject({ numberFormat: "yyyy-mm-dd hh:mm" });
     expect(typeof log[1][0]).toBe("number");
     await page.getByRole("button", { name: "Write refresh log" }).click();
-    await expect(message(page)).resolves.toMatch(/^Refresh log written 4 rows added at 'Refresh log'!A6:I9:/);
+    await expect(message(page)).resolves.toMatch(/^Refresh log written 5 rows added at 'Refresh log'!A7:I11:/);
     await host.select("'Refresh log'!A1");
     await shot(page, "pane-refresh-log");
     await host.select("Sheet1!A44");
@@ -515,7 +532,7 @@ describe("the analyst's journey", () => {
     await host.setFill("Sheet1", "A44", "#DDEBF7");
     await host.addConditionalFormat("Sheet1", "A45", "=LEN(A45)>40", "#F8CBAD");
     await page.getByRole("button", { name: "Mark changed cells" }).click();
-    await expect(message(page)).resolves.toMatch(/^Changed cells marked 2 cells marked in gold/);
+    await expect(message(page)).resolves.toMatch(/^Changed cells marked 3 cells marked in gold/);
     expect(await host.cellInfo("Sheet1", "A44")).toMatchObject({ fill: "#DDEBF7", conditionalFill: "#FFF2CC" });
     expect((await host.cellInfo("Sheet1", "A45")).conditionalFill).toBe("#F8CBAD"); // its name did not change
     // Marking again replaces the marks rather than stacking them.
@@ -523,10 +540,10 @@ describe("the analyst's journey", () => {
     await mark.click();
     await until(async () => !(await mark.isDisabled()));
     await expect(message(page)).resolves.toMatch(/^Changed cells marked/);
-    expect((await host.conditionalFormats("Sheet1")).filter((f) => f.fill === "#FFF2CC")).toHaveLength(2);
+    expect((await host.conditionalFormats("Sheet1")).filter((f) => f.fill === "#FFF2CC")).toHaveLength(3);
 
     await page.getByRole("button", { name: "Clear change marks" }).click();
-    await expect(message(page)).resolves.toMatch(/^Change marks cleared The gold fill is gone from 2 marked ranges\./);
+    await expect(message(page)).resolves.toMatch(/^Change marks cleared The gold fill is gone from 3 marked ranges\./);
     expect(await host.cellInfo("Sheet1", "A44")).toMatchObject({ fill: "#DDEBF7", conditionalFill: null });
     expect(await host.conditionalFormats("Sheet1")).toEqual([{ address: "Sheet1!A45", formula: "=LEN(A45)>40", fill: "#F8CBAD" }]);
     await page.getByRole("button", { name: "Clear change marks" }).click();
