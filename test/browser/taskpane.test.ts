@@ -3,8 +3,9 @@
 // One journey, step by step: connect with a bad key and a good one, find sale comps for a
 // market (the price shown before the preview) and insert them (as a table and as a formula,
 // dates and rates as the formula spills them), compare three selected rows, refresh the model,
-// freeze it, look up a market whose place was mistyped (a suggestion clicked, the figures
-// labelled), and sign out. Beside it: a service that cannot be reached, running out of
+// freeze it (formats kept), look up a market whose place was mistyped (a suggestion clicked,
+// the figures labelled), sign out, and read the refresh report of a new snapshot (and write it
+// to the Refresh log sheet). Beside it: a service that cannot be reached, running out of
 // credits, and the narrowest pane. With UPDATE_SCREENSHOTS=1 each step writes a screenshot of
 // pane and sheet into docs/screenshots/.
 //
