@@ -3,6 +3,7 @@
 // formulas of a block, read a chunk at a time.
 import { type Rect, intersect, probeCells, rectOf, selectedRowsOf, sheetPrefix, cellAddress, GEOMETRY } from "./excel-addresses";
 import { callsPropFunction, readValue } from "./excel-cell-rules";
+import { shownCell, shownFormat, type ShownCell } from "./shown-values";
 import type { CellValue, FormulaCell } from "./workbook-types";
 
 /** Most rows "Compare" reads from one selection; a whole-column selection is cut to the used range first. */
@@ -95,4 +96,35 @@ export async function formulasIn(
     );
   }
   return found;
+}
+
+/**
+ * Whether Range.valuesAsJson (ExcelApi 1.16) can be read: it alone gives the number format a
+ * PROP function put on a value (a date, a rate), which Range.numberFormat, the cell's own
+ * format, does not hold. An Excel without it shows formatted values from no function either.
+ */
+export function valuesAsJsonReadable(): boolean {
+  try {
+    const office = (globalThis as { Office?: typeof Office }).Office;
+    return office?.context?.requirements?.isSetSupported("ExcelApi", "1.16") === true;
+  } catch {
+    return false;
+  }
+}
+
+/** What to load of a range to know how each cell is shown: with `text`, also the shown text. */
+export function shownProperties(text: boolean): string {
+  return ["values", "valueTypes", "numberFormat", ...(text ? ["text"] : []), ...(valuesAsJsonReadable() ? ["valuesAsJson"] : [])].join(",");
+}
+
+/** The number format each cell of a range loaded with shownProperties() is shown in. */
+export function shownFormats(range: Excel.Range): string[][] {
+  const json = valuesAsJsonReadable() ? (range.valuesAsJson as unknown[][]) : null;
+  return range.numberFormat.map((row, i) => row.map((format, j) => shownFormat(format, json?.[i]?.[j])));
+}
+
+/** Each cell of a range loaded with shownProperties(true), as shown; copied, as a later sync reloads the range. */
+export function shownCells(range: Excel.Range): ShownCell[][] {
+  const formats = shownFormats(range);
+  return range.values.map((row, i) => row.map((value, j) => shownCell(value, formats[i][j], range.text[i]?.[j])));
 }

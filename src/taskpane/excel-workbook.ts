@@ -8,7 +8,7 @@
 //                 (load items/name, add), workbook.tables / workbook.names (load items/name),
 //                 workbook.application.calculate, worksheet.getRange, worksheet.activate,
 //                 worksheet.tables.add, range.address/rowIndex/columnIndex/rowCount/columnCount,
-//                 range.values/formulas/valueTypes/numberFormat, range.worksheet,
+//                 range.values/formulas/valueTypes/numberFormat/text, range.worksheet,
 //                 range.getCell, range.clear("Contents"), range.format.font.bold/italic,
 //                 table.name/style, table.getHeaderRowRange, table.getDataBodyRange
 //   ExcelApi 1.2  range.getResizedRange, range.format.autofitColumns
@@ -16,13 +16,15 @@
 //   ExcelApi 1.6  range.calculate, range.conditionalFormats (add("Custom"), load items/type,
 //                 custom.rule.formula, custom.format.fill.color, delete)
 //   ExcelApi 1.7  workbook.getActiveCell, worksheet.getRangeByIndexes,
-//                 range.getSurroundingRegion, worksheet.freezePanes.freezeAt
+//                 range.getSurroundingRegion, worksheet.freezePanes.freezeAt/freezeRows
 //   ExcelApi 1.9  range.getTables
 //   ExcelApi 1.10 workbook.comments.add, worksheet.comments, comment.getLocation, comment.replies.add
 //   ExcelApi 1.12 range.getSpillParentOrNullObject, range.getSpillingToRangeOrNullObject
+//   ExcelApi 1.16 range.valuesAsJson, only where supported (excel-reads.ts valuesAsJsonReadable):
+//                 the format a PROP function put on a value (a date, a rate)
 // So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
 import { GEOMETRY, intersect, parseCell, rectAddress, rectOf, rectanglesOf, sheetPrefix, splitAddress } from "./excel-addresses";
-import { changesBetween, type ShownBlock } from "./cell-changes";
+import { LABEL_REACH, changesBetween, edgeLabel, type BlockChanges, type ShownBlock } from "./cell-changes";
 import {
   allEmpty,
   frozenValue,
@@ -35,7 +37,7 @@ import {
   writableFormat,
   writableValue,
 } from "./excel-cell-rules";
-import { findSpill, formulasIn, readRows, selectionFormulas } from "./excel-reads";
+import { findSpill, formulasIn, readRows, selectionFormulas, shownCells, shownFormats, shownProperties } from "./excel-reads";
 import {
   type CellValue,
   type FormulaCell,
@@ -65,6 +67,7 @@ export function createExcelWorkbook(): WorkbookPort {
     recalculate,
     markCells,
     clearMarks,
+    appendRows,
     rewriteFormulas,
     freezeSelection,
   };
@@ -255,28 +258,55 @@ async function recalculate(cells: FormulaCell[]): Promise<FormulaOutcome[]> {
       if (!busy) break;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    const after = ranges.map((range) => range && shownBlock(range));
+    const reread = ranges.map((range) => range && shownBlock(range));
     await context.sync();
-    return targets.map((target, i) => ({
-      ...target.cell,
-      error: errors[i] ?? null,
-      changes: before[i] && after[i] ? changesBetween(before[i], blockOf(after[i])) : [],
-    }));
+    const after = reread.map((block) => block && blockOf(block));
+    const compared = after.map((block, i) => (block && before[i] ? changesBetween(before[i], block) : null));
+    // A single cell that changed has no header of its own: its labels are the cells around it.
+    const labels = compared.map((found, i) => {
+      const block = after[i];
+      const single = block && block.cells.length === 1 && block.cells[0].length === 1;
+      return found && single && found.changes.length > 0 ? labelRanges(targets[i].sheet, block.row, block.column) : null;
+    });
+    await context.sync();
+    return targets.map((target, i) => {
+      const read = labels[i];
+      const found: BlockChanges | null = read
+        ? changesBetween(before[i]!, after[i]!, {
+            row: edgeLabel(read.left ? shownCells(read.left)[0].reverse() : []),
+            column: edgeLabel(
+              read.above
+                ? shownCells(read.above)
+                    .map((row) => row[0])
+                    .reverse()
+                : [],
+            ),
+          })
+        : compared[i];
+      return { ...target.cell, error: errors[i] ?? null, changes: found?.changes ?? [], marks: found?.cells ?? [] };
+    });
   });
 }
 
 /** A formula's cell and its spill (a null object when it does not spill), loaded at the next sync. */
 function shownBlock(range: Excel.Range) {
-  return { cell: range.load(`${GEOMETRY},values`), spill: range.getSpillingToRangeOrNullObject().load(`${GEOMETRY},values`) };
+  const properties = `${GEOMETRY},${shownProperties(true)}`;
+  return { cell: range.load(properties), spill: range.getSpillingToRangeOrNullObject().load(properties) };
 }
 
 function blockOf({ cell, spill }: ReturnType<typeof shownBlock>): ShownBlock {
   const shown = spill.isNullObject ? cell : spill;
+  return { sheetPrefix: sheetPrefix(cell.address), row: shown.rowIndex, column: shown.columnIndex, cells: shownCells(shown) };
+}
+
+/** The cells left of and above a cell, up to LABEL_REACH of each, loaded at the next sync. */
+function labelRanges(sheet: Excel.Worksheet, row: number, column: number) {
+  const properties = shownProperties(true);
+  const left = Math.max(0, column - LABEL_REACH);
+  const top = Math.max(0, row - LABEL_REACH);
   return {
-    sheetPrefix: sheetPrefix(cell.address),
-    row: shown.rowIndex,
-    column: shown.columnIndex,
-    values: shown.values.map((row) => [...row]),
+    left: column > 0 ? sheet.getRangeByIndexes(row, left, 1, column - left).load(properties) : null,
+    above: row > 0 ? sheet.getRangeByIndexes(top, column, row - top, 1).load(properties) : null,
   };
 }
 
@@ -337,6 +367,36 @@ async function clearMarks(): Promise<number> {
   });
 }
 
+async function appendRows(name: string, header: string[], rows: CellValue[][]): Promise<string> {
+  const width = Math.max(header.length, ...rows.map((row) => row.length));
+  return Excel.run(async (context) => {
+    const existing = context.workbook.worksheets.getItemOrNullObject(name);
+    await context.sync();
+    const sheet = existing.isNullObject ? context.workbook.worksheets.add(name) : existing;
+    const used = sheet.getUsedRangeOrNullObject(true).load(GEOMETRY);
+    await context.sync();
+    let next = used.isNullObject ? 0 : used.rowIndex + used.rowCount;
+    if (next === 0) {
+      const top = sheet.getRangeByIndexes(0, 0, 1, width);
+      top.values = [rectangularTo(header, width).map(writableValue)];
+      top.format.font.bold = true;
+      sheet.freezePanes.freezeRows(1);
+      next = 1;
+    }
+    const grid = rows.map((row) => rectangularTo(row, width));
+    const target = sheet.getRangeByIndexes(next, 0, grid.length, width).load("address");
+    target.numberFormat = grid.map((row) => row.map(writableFormat));
+    target.values = grid.map((row) => row.map(writableValue));
+    sheet.getRangeByIndexes(0, 0, next + grid.length, width).format.autofitColumns();
+    await context.sync();
+    return target.address;
+  });
+}
+
+function rectangularTo(row: CellValue[], width: number): CellValue[] {
+  return Array.from({ length: width }, (_, i) => (i < row.length ? row[i] : null));
+}
+
 async function rewriteFormulas(cells: FormulaCell[]): Promise<void> {
   if (cells.length === 0) return;
   await Excel.run(async (context) => {
@@ -353,9 +413,10 @@ async function freezeSelection(note: (cell: FormulaCell) => string): Promise<Fro
     const formulas = await selectionFormulas(context);
     if (formulas.length === 0) return [];
     const sheet = context.workbook.getSelectedRange().worksheet;
+    const shownProps = `address,${shownProperties(false)}`;
     const targets = formulas.map((formula) => {
-      const cell = sheet.getRange(splitAddress(formula.address).cells).load("address,values,valueTypes");
-      const spill = cell.getSpillingToRangeOrNullObject().load("address,values,valueTypes");
+      const cell = sheet.getRange(splitAddress(formula.address).cells).load(shownProps);
+      const spill = cell.getSpillingToRangeOrNullObject().load(shownProps);
       return { formula, cell, spill };
     });
     const comments = sheet.comments.load("items/id");
@@ -371,8 +432,12 @@ async function freezeSelection(note: (cell: FormulaCell) => string): Promise<Fro
     for (const { formula, cell, spill } of targets) {
       const shown = spill.isNullObject ? cell : spill;
       const values = shown.values.map((row, i) => row.map((value, j) => frozenValue(value, shown.valueTypes[i][j])));
-      // Clear the formula first, so its spill is gone before the values land in those cells.
+      // Each value keeps the format it was shown in: a rate stays 5.48%, a date a date.
+      const formats = shownFormats(shown);
+      // Clear the formula first, so its spill is gone before the values land in those cells;
+      // formats before values, so a date lands in a cell that already shows it as one.
       cell.clear("Contents");
+      shown.numberFormat = formats;
       shown.values = values;
       const text = note(formula);
       const existing = locations.findIndex((location) => location.address === cell.address);

@@ -1,11 +1,12 @@
 // "Refresh" in the pane: learn which snapshot the service serves (one free call), mark cached
 // results from any other snapshot stale, then calculate the PROP formulas in scope again, a
-// few at a time so the pane can show progress, and say which failed and why, and which cells
-// now show another value (what the new data did to the model).
+// few at a time so the pane can show progress, and say which failed and why, what now shows
+// another value (what the new data did to the model), and the credits the refresh spent.
 import { refreshCachedResults, type AddinSession } from "../shared/addin-session";
 import type { RefreshResult } from "../shared/cached-api";
 import type { FormulaOutcome, Scope, WorkbookPort } from "./workbook-types";
 import type { CellChange } from "./cell-changes";
+import type { CreditState } from "../shared/credit-meter";
 
 /** Formulas per Excel batch: small enough for steady progress, large enough to stay quick. */
 export const REFRESH_BATCH = 10;
@@ -15,15 +16,27 @@ export interface RefreshFailure extends FormulaOutcome {
   reason: string;
 }
 
+/** The credits a refresh spent, from the credit headers of the answers it got (the meter). */
+export interface RefreshCredits {
+  /** Credits charged by the answers during the refresh. */
+  spent: number;
+  /** Credits left before and after, when an answer said (null before the first one did). */
+  remainingBefore: number | null;
+  remainingAfter: number | null;
+}
+
 export interface RefreshReport {
   scope: Scope;
   snapshot: RefreshResult;
   formulas: number;
   failures: RefreshFailure[];
-  /** Every cell that shows another value than before the refresh, in the order the formulas were found. */
+  /** Everything that shows another value than before the refresh, in the order the formulas were found: all of it, however long. */
   changes: CellChange[];
-  /** Formulas with at least one changed cell. */
+  /** The cells to mark as changed. */
+  marks: string[];
+  /** Formulas with at least one change. */
   changedFormulas: number;
+  credits: RefreshCredits;
   finishedAt: string;
 }
 
@@ -37,9 +50,12 @@ export interface RefreshDeps {
 export async function refreshFormulas(scope: Scope, deps: RefreshDeps): Promise<RefreshReport> {
   const startedAt = Date.now();
   const snapshot = await refreshCachedResults(deps.session);
+  // After the check, which is free and whose answer says the credits left now.
+  const meterBefore = deps.session.meter.current();
   const cells = await deps.workbook.findPropFormulas(scope);
   const failures: RefreshFailure[] = [];
   const changes: CellChange[] = [];
+  const marks: string[] = [];
   let changedFormulas = 0;
   deps.onProgress?.(0, cells.length);
   for (let i = 0; i < cells.length; i += REFRESH_BATCH) {
@@ -48,6 +64,7 @@ export async function refreshFormulas(scope: Scope, deps: RefreshDeps): Promise<
       if (outcome.error) failures.push({ ...outcome, reason: reasonFor(outcome, deps.session, startedAt) });
       if (outcome.changes.length > 0) changedFormulas++;
       changes.push(...outcome.changes);
+      marks.push(...outcome.marks);
     }
     deps.onProgress?.(Math.min(i + batch.length, cells.length), cells.length);
   }
@@ -57,8 +74,18 @@ export async function refreshFormulas(scope: Scope, deps: RefreshDeps): Promise<
     formulas: cells.length,
     failures,
     changes,
+    marks,
     changedFormulas,
+    credits: creditsSpent(meterBefore, deps.session.meter.current()),
     finishedAt: (deps.now?.() ?? new Date()).toISOString(),
+  };
+}
+
+function creditsSpent(before: CreditState | null, after: CreditState | null): RefreshCredits {
+  return {
+    spent: (after?.chargedThisSession ?? 0) - (before?.chargedThisSession ?? 0),
+    remainingBefore: before?.remaining ?? null,
+    remainingAfter: after?.remaining ?? before?.remaining ?? null,
   };
 }
 

@@ -1,21 +1,41 @@
 // Handlers for the ribbon's ExecuteFunction buttons (manifest.xml). taskpane.ts registers them
 // with Office.actions.associate under the FunctionName the manifest uses.
-import { refreshCachedResults } from "../shared/addin-session";
-import { recalculateWorkbook } from "./excel-workbook";
+import { addinSession, type AddinSession } from "../shared/addin-session";
+import { createExcelWorkbook, recalculateWorkbook } from "./excel-workbook";
+import { refreshFormulas } from "./refresh-formulas";
+import { refreshReports, type RefreshReports } from "./refresh-reports";
+import type { WorkbookPort } from "./workbook-types";
+
+export interface RibbonDeps {
+  session: AddinSession;
+  workbook: WorkbookPort;
+  reports: RefreshReports;
+  /** Recalculates the whole workbook: what is left when the snapshot check fails. */
+  recalculateAll: () => Promise<void>;
+}
 
 /**
- * "Refresh workbook": first the explicit revalidation (which snapshot does the service serve
- * now? free), then a full recalculation, which PROP formulas answer from the cache when the
- * snapshot is unchanged. Office waits for event.completed(), so it is called whatever happens.
+ * "Refresh workbook": the pane's Refresh of the whole workbook (the free snapshot check, then
+ * every PROP formula calculated again, which answers from the cache when the snapshot is
+ * unchanged), leaving its report for the pane's Refresh tab to show. When the check fails (no
+ * key yet, service unreachable) the workbook is still recalculated, so cells say why. Office
+ * waits for event.completed(), so it is called whatever happens.
  */
-export async function refreshWorkbook(event: Office.AddinCommands.Event): Promise<void> {
+export async function refreshWorkbook(event: Office.AddinCommands.Event, deps: RibbonDeps = ribbonDeps()): Promise<void> {
   try {
-    // A failed check (no key yet, service unreachable) still recalculates: cells then say why.
-    await refreshCachedResults().catch((err: unknown) => console.error("Refresh: snapshot check failed", err));
-    await recalculateWorkbook();
+    const report = await refreshFormulas("workbook", deps).catch((err: unknown) => {
+      console.error("Refresh: snapshot check failed", err);
+      return null;
+    });
+    if (report) deps.reports.publish(report, "ribbon");
+    else await deps.recalculateAll();
   } catch (err) {
     console.error("Refresh workbook failed", err);
   } finally {
     event.completed();
   }
+}
+
+function ribbonDeps(): RibbonDeps {
+  return { session: addinSession(), workbook: createExcelWorkbook(), reports: refreshReports(), recalculateAll: recalculateWorkbook };
 }

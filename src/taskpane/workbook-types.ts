@@ -47,8 +47,10 @@ export interface FormulaCell {
 export interface FormulaOutcome extends FormulaCell {
   /** The error the cell shows ("#N/A", "#VALUE!", "#SPILL!", …), or null when it shows a value. */
   error: string | null;
-  /** The cells of the formula (its spill included) that show another value than before. */
+  /** What changed in the formula's cells (its spill included): cells, and rows of a list added or removed. */
   changes: CellChange[];
+  /** The cells to mark as changed: every changed cell and the cells of every row added. */
+  marks: string[];
 }
 
 export interface FrozenFormula extends FormulaCell {
@@ -82,6 +84,12 @@ export interface WorkbookPort {
   markCells(addresses: string[]): Promise<number>;
   /** Takes away the marks markCells made; returns how many marked ranges there were. */
   clearMarks(): Promise<number>;
+  /**
+   * Appends `rows` under what the sheet `name` holds (text as text), making the sheet with
+   * `header` as its bold first row when there is none; does not activate it. Returns the
+   * address written.
+   */
+  appendRows(name: string, header: string[], rows: CellValue[][]): Promise<string>;
   /** Writes each cell's new formula (Excel then calculates it). */
   rewriteFormulas(cells: FormulaCell[]): Promise<void>;
   /**

@@ -3,8 +3,9 @@
 // One journey, step by step: connect with a bad key and a good one, find sale comps for a
 // market (the price shown before the preview) and insert them (as a table and as a formula,
 // dates and rates as the formula spills them), compare three selected rows, refresh the model,
-// freeze it, look up a market whose place was mistyped (a suggestion clicked, the figures
-// labelled), and sign out. Beside it: a service that cannot be reached, running out of
+// freeze it (formats kept), look up a market whose place was mistyped (a suggestion clicked,
+// the figures labelled), sign out, and read the refresh report of a new snapshot (and write it
+// to the Refresh log sheet). Beside it: a service that cannot be reached, running out of
 // credits, and the narrowest pane. With UPDATE_SCREENSHOTS=1 each step writes a screenshot of
 // pane and sheet into docs/screenshots/.
 //
@@ -315,7 +316,7 @@ describe("the analyst's journey", () => {
         if (line && !seen.includes(line)) seen.push(line);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
     await expect(message(page)).resolves.toMatch(/^1 of 2 formulas failed The snapshot is unchanged/);
     const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
     expect(progress.length).toBeGreaterThan(0);
@@ -335,6 +336,9 @@ describe("the analyst's journey", () => {
     const { page, host } = s;
     const spillRange = (await host.cellInfo("Sheet1", "A20")).spillRange!;
     const before = await host.cells(null, spillRange);
+    const formats = await host.shownFormats(null, spillRange);
+    // Sale dates and cap rates, shown as dates and percentages by the formula's own values.
+    expect(formats.flat()).toEqual(expect.arrayContaining(["yyyy-mm-dd", "0.00%"]));
     await host.select("Sheet1!A20");
     await page.getByRole("tab", { name: "Freeze" }).click();
     await page.getByRole("button", { name: "Freeze selection as values" }).click();
@@ -343,6 +347,10 @@ describe("the analyst's journey", () => {
     await expect(page.getByRole("button", { name: "Freeze selection as values" }).isEnabled()).resolves.toBe(true);
     expect(await host.cellInfo("Sheet1", "A20")).toMatchObject({ formula: null, spillParent: null });
     expect(await host.cells(null, spillRange)).toEqual(before);
+    // What the analyst saw stays: the rates are still percentages and the dates dates, now as the cells' own formats.
+    expect(await host.shownFormats(null, spillRange)).toEqual(formats);
+    const rate = formats[1].indexOf("0.00%");
+    expect(await host.cellInfo("Sheet1", `${columnLetters(rate)}21`)).toMatchObject({ formula: null, numberFormat: "0.00%" });
     const note = (await host.comments()).find((c) => c.address === "Sheet1!A20");
     expect(note?.content).toMatch(
       /^Frozen as values on .* UTC by Property Intelligence\. Formula was: =PROP\.SALECOMPS\(.*\) Data: snapshot \S+, captured /,
@@ -442,16 +450,38 @@ describe("the analyst's journey", () => {
     const { page, host } = s;
     const current = new Database(path.join(workDir, "snapshot.db"), { readonly: true });
     const id = current.prepare("SELECT id FROM properties WHERE occupancy_rate IS NOT NULL ORDER BY id LIMIT 1").pluck().get() as string;
+    // The market's latest sales, newest first (SALECOMPS' order): the third will be back-dated to the newest.
+    const latest = current
+      .prepare("SELECT id, sale_date FROM sales WHERE city = ? AND state_code = ? AND asset_type = ? ORDER BY sale_date DESC, id LIMIT 3")
+      .all(MARKET.city, MARKET.state, MARKET.asset) as Array<{ id: string; sale_date: string }>;
     current.close();
+    const moved = latest[2];
+    const movedTo = new Date(Date.parse(`${latest[0].sale_date.slice(0, 10)}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const movedDays = Math.round((Date.parse(movedTo) - Date.parse(moved.sale_date.slice(0, 10))) / 86_400_000);
     await host.setFormula("Sheet1", "A44", `=PROP.PROPERTY("${id}","occupancy_rate")`);
     await host.setFormula("Sheet1", "A45", `=PROP.PROPERTY("${id}","name")`);
+    // The same figure in a labelled block of the model: "Occupancy" starts its row, "Now" tops its column.
+    await host.setCells("Sheet1", "B46", [
+      ["", "Now"],
+      ["Occupancy", `=PROP.PROPERTY("${id}","occupancy_rate")`],
+    ]);
+    // A list of comps, newest first, whose order the next snapshot changes.
+    await host.setFormula(
+      "Sheet1",
+      "E50",
+      `=PROP.SALECOMPS("${MARKET.city}, ${MARKET.state}","${MARKET.asset}","limit=5; cols=id,sale_date,sale_price")`,
+    );
     await host.waitForCalculation();
-    const before = (await host.cellInfo("Sheet1", "A44")).value;
+    const before = (await host.cellInfo("Sheet1", "A44")).value as number;
+    const shownBefore = `${(before * 100).toFixed(2)}%`;
+    const bps = Math.round((0.123 - before) * 10_000);
+    const change = `${bps < 0 ? "-" : "+"}${Math.abs(bps).toLocaleString("en-US")} bps`;
     // The next snapshot: the same data but this property's occupancy.
     const next = path.join(workDir, "next.db");
     fs.copyFileSync(path.join(workDir, "snapshot.db"), next);
     const db = new Database(next);
     db.prepare("UPDATE properties SET occupancy_rate = 0.123 WHERE id = ?").run(id);
+    db.prepare("UPDATE sales SET sale_date = ? WHERE id = ?").run(movedTo, moved.id);
     db.prepare("UPDATE property_docs SET json = json_set(json, '$.occupancy_rate', 0.123) WHERE id = ?").run(id);
     db.prepare("UPDATE snapshot_meta SET value = 'snap_00000000e0e1' WHERE key = 'id'").run();
     db.prepare("UPDATE snapshot_meta SET value = '2026-12-01T00:00:00Z' WHERE key = 'built_at'").run();
@@ -460,17 +490,52 @@ describe("the analyst's journey", () => {
 
     await page.getByRole("tab", { name: "Refresh" }).click();
     await page.getByLabel("Whole workbook").check();
-    await page.getByRole("button", { name: "Refresh" }).click();
+    const creditsBefore = await creditsLeft(page);
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
     await expect(message(page)).resolves.toMatch(
-      /The service has new data.*only those that changed were billed\. 1 cell changed value in 1 formula\./,
+      /The service has new data.*only those that changed were billed\. 3 cells changed value in 3 formulas\. \d+ credits? spent/,
     );
-    const listed = page.getByRole("list", { name: "Cells that changed value" });
-    await expect(listed.innerText()).resolves.toBe(`Sheet1!A44 ${before} → 0.123`);
+    // As the cells show them (percentages), labelled where the model labels them, with the change in basis points.
+    const listed = page.getByRole("list", { name: "What changed" });
+    await expect(listed.getByRole("listitem").allInnerTexts()).resolves.toEqual([
+      `${shownBefore} → 12.30% (${change}) Sheet1!A44`,
+      `Occupancy · Now: ${shownBefore} → 12.30% (${change}) Sheet1!C47`,
+      // The comps are matched by id: the back-dated sale moved to the top is one changed date, not every row below.
+      `${moved.id} · sale_date: ${moved.sale_date.slice(0, 10)} → ${movedTo} (+${movedDays} days) Sheet1!F51`,
+    ]);
+    // The credits this refresh spent, as the meter counted them.
+    const creditsAfter = await creditsLeft(page);
+    const spent = creditsBefore - creditsAfter;
+    await expect(page.locator(".refresh-credits").innerText()).resolves.toBe(
+      `${spent === 0 ? "No credits" : `${spent} credit${spent === 1 ? "" : "s"}`} spent (${creditsBefore.toLocaleString("en-US")} → ${creditsAfter.toLocaleString("en-US")} left).`,
+    );
+    await shot(page, "pane-refresh-report");
+
+    // The whole report, on demand, to the "Refresh log" sheet kept with the model; a second time appends.
+    await page.getByRole("button", { name: "Write refresh log" }).click();
+    await expect(message(page)).resolves.toMatch(/^Refresh log written 5 rows added at 'Refresh log'!A2:I6: the refresh of /);
+    const log = await host.cells("Refresh log", "A1:I6");
+    expect(log[0]).toEqual(["Refreshed at (UTC)", "Snapshot", "Credits spent", "Cell", "Row", "Column", "Before", "After", "Change"]);
+    expect(log[1].slice(1, 5)).toEqual(["snap_00000000e0e1", spent, "", expect.stringMatching(/^\d+ formulas refreshed \(workbook\)/)]);
+    expect(log.slice(2).map((r) => r.slice(3))).toEqual([
+      ["Sheet1!A44", "", "", shownBefore, "12.30%", change],
+      ["Sheet1!C47", "Occupancy", "Now", shownBefore, "12.30%", change],
+      ["Sheet1!F51", moved.id, "sale_date", moved.sale_date.slice(0, 10), movedTo, `+${movedDays} days`],
+      ["Sheet1!A40", "Formula failed", "", "", "#N/A", expect.stringContaining("cp_doesnotexist")],
+    ]);
+    // The time is a date-time, shown as one.
+    expect(await host.cellInfo("Refresh log", "A2")).toMatchObject({ numberFormat: "yyyy-mm-dd hh:mm" });
+    expect(typeof log[1][0]).toBe("number");
+    await page.getByRole("button", { name: "Write refresh log" }).click();
+    await expect(message(page)).resolves.toMatch(/^Refresh log written 5 rows added at 'Refresh log'!A7:I11:/);
+    await host.select("'Refresh log'!A1");
+    await shot(page, "pane-refresh-log");
+    await host.select("Sheet1!A44");
     // The analyst's own formatting, which marking must not lose.
     await host.setFill("Sheet1", "A44", "#DDEBF7");
     await host.addConditionalFormat("Sheet1", "A45", "=LEN(A45)>40", "#F8CBAD");
     await page.getByRole("button", { name: "Mark changed cells" }).click();
-    await expect(message(page)).resolves.toMatch(/^Changed cells marked 1 cell marked in gold/);
+    await expect(message(page)).resolves.toMatch(/^Changed cells marked 3 cells marked in gold/);
     expect(await host.cellInfo("Sheet1", "A44")).toMatchObject({ fill: "#DDEBF7", conditionalFill: "#FFF2CC" });
     expect((await host.cellInfo("Sheet1", "A45")).conditionalFill).toBe("#F8CBAD"); // its name did not change
     // Marking again replaces the marks rather than stacking them.
@@ -478,10 +543,10 @@ describe("the analyst's journey", () => {
     await mark.click();
     await until(async () => !(await mark.isDisabled()));
     await expect(message(page)).resolves.toMatch(/^Changed cells marked/);
-    expect((await host.conditionalFormats("Sheet1")).filter((f) => f.fill === "#FFF2CC")).toHaveLength(1);
+    expect((await host.conditionalFormats("Sheet1")).filter((f) => f.fill === "#FFF2CC")).toHaveLength(3);
 
     await page.getByRole("button", { name: "Clear change marks" }).click();
-    await expect(message(page)).resolves.toMatch(/^Change marks cleared The gold fill is gone from 1 marked range\./);
+    await expect(message(page)).resolves.toMatch(/^Change marks cleared The gold fill is gone from 3 marked ranges\./);
     expect(await host.cellInfo("Sheet1", "A44")).toMatchObject({ fill: "#DDEBF7", conditionalFill: null });
     expect(await host.conditionalFormats("Sheet1")).toEqual([{ address: "Sheet1!A45", formula: "=LEN(A45)>40", fill: "#F8CBAD" }]);
     await page.getByRole("button", { name: "Clear change marks" }).click();

@@ -57,11 +57,31 @@ function byIndexes(o: Objects, blocks: Record<string, string>) {
   };
 }
 
+/**
+ * What a range loaded for how its cells are shown holds: values and their types, the cells' own formats
+ * ("General" unless given), Excel's text and valuesAsJson (each value's own format, if any).
+ */
+function shown(values: unknown[][], text?: string[][], json?: unknown[][]): Data {
+  return {
+    values,
+    valueTypes: values.map((row) => row.map((v) => (v === "" ? "Empty" : typeof v === "number" ? "Double" : "String"))),
+    numberFormat: values.map((row) => row.map(() => "General")),
+    text: text ?? values.map((row) => row.map(String)),
+    valuesAsJson: json ?? values.map((row) => row.map((v) => ({ type: typeof v === "number" ? "Double" : "String", basicValue: v }))),
+  };
+}
+
 const SEARCH = '=PROP.SEARCH("warehouse","TX","limit=5")';
 const LONG = '=PROP.SEARCH("warehouse","Travis County, TX","limit=50")';
 
+/** An Excel with ExcelApi 1.16 (Range.valuesAsJson), as Microsoft 365 is. */
+beforeEach(() => {
+  (globalThis as any).Office = { context: { requirements: { isSetSupported: (set: string) => set === "ExcelApi" } } };
+});
+
 afterEach(() => {
   delete (globalThis as any).Excel;
+  delete (globalThis as any).Office;
 });
 
 describe("readSelectedRows", () => {
@@ -495,19 +515,19 @@ test("recalculate calculates each cell, waits out #BUSY!, reports errors, missin
       gone: { name: "" },
       a1: {
         ...range("Sheet1!A1", 0, 0, 1, 1),
-        values: [["old"]],
+        ...shown([["old"]]),
         valueTypes: [["String"]],
         calculate: jest.fn(),
         getSpillingToRangeOrNullObject: () => o.noSpill,
       },
       b9: {
         ...range("Sheet1!B9", 8, 1, 1, 1),
-        values: [["#N/A"]],
+        ...shown([["#N/A"]]),
         valueTypes: [["Error"]],
         calculate: jest.fn(),
         getSpillingToRangeOrNullObject: () => o.noSpill,
       },
-      noSpill: { ...range("", 0, 0, 0, 0), values: [] },
+      noSpill: { ...range("", 0, 0, 0, 0), ...shown([]) },
       sheets: collection({ getItemOrNullObject: (name: string) => (name === "Sheet1" ? o.sheet : o.gone) }),
     }),
     (o) => ({ worksheets: o.sheets }),
@@ -526,8 +546,8 @@ test("recalculate calculates each cell, waits out #BUSY!, reports errors, missin
       context.sync = async () => {
         await sync();
         syncs++;
-        if (syncs === 3) Object.assign(o.a1, { values: [["#BUSY!"]], valueTypes: [["Error"]] });
-        if (syncs === 4) Object.assign(o.a1, { values: [["id"]], valueTypes: [["String"]] });
+        if (syncs === 3) Object.assign(o.a1, { ...shown([["#BUSY!"]]), valueTypes: [["Error"]] });
+        if (syncs === 4) Object.assign(o.a1, { ...shown([["id"]]), valueTypes: [["String"]] });
       };
       return batch(context);
     });
@@ -537,13 +557,117 @@ test("recalculate calculates each cell, waits out #BUSY!, reports errors, missin
     { address: "'Old sheet'!A1", formula: "=PROP.CREDITS()" },
   ];
   expect(await createExcelWorkbook().recalculate(cells)).toEqual([
-    { ...cells[0], error: null, changes: [{ address: "Sheet1!A1", before: "old", after: "id" }] },
-    { ...cells[1], error: "#N/A", changes: [] },
-    { ...cells[2], error: "#REF!", changes: [] },
+    {
+      ...cells[0],
+      error: null,
+      changes: [{ address: "Sheet1!A1", kind: "changed", row: "", column: "", before: "old", after: "id", change: "" }],
+      marks: ["Sheet1!A1"],
+    },
+    { ...cells[1], error: "#N/A", changes: [], marks: [] },
+    { ...cells[2], error: "#REF!", changes: [], marks: [] },
   ]);
   expect(o.a1.calculate).toHaveBeenCalledTimes(1);
   expect(o.b9.calculate).toHaveBeenCalledTimes(1);
   expect(await createExcelWorkbook().recalculate([])).toEqual([]);
+});
+
+test("recalculate reports a change as the cell shows it (the value's own format), with the labels at the start of its row and the top of its column", async () => {
+  const rate = (v: number) => ({ type: "FormattedNumber", basicValue: v, numberFormat: "0.00%" });
+  let syncs = 0;
+  const o = mockExcel(
+    (o) => ({
+      sheet: { name: "Model", getRange: () => o.d5, getRangeByIndexes: byIndexes(o, { "4,0,1,3": "left", "0,3,4,1": "above" }) },
+      sheets: collection({ getItemOrNullObject: () => o.sheet }),
+      d5: {
+        ...range("Model!D5", 4, 3, 1, 1),
+        ...shown([[0.0629]], [["6.29%"]], [[rate(0.0629)]]),
+        valueTypes: [["Double"]],
+        calculate: jest.fn(),
+        getSpillingToRangeOrNullObject: () => o.noSpill,
+      },
+      noSpill: { ...range("", 0, 0, 0, 0), ...shown([]) },
+      // A5:C5: the row's label, then other figures of the row; D1:D4: the column's header, a gap, then figures.
+      left: shown([["TX industrial vacancy", 0.05, 0.06]]),
+      above: shown([["Q3 2026"], [""], ["2026"], [0.061]]),
+    }),
+    (o) => ({ worksheets: o.sheets }),
+    (o) => (o.noSpill.isNullObject = true),
+  );
+  const root = (globalThis as any).Excel;
+  const run = root.run;
+  root.run = (batch: (c: any) => Promise<unknown>) =>
+    run(async (context: any) => {
+      const sync = context.sync.bind(context);
+      context.sync = async () => {
+        await sync();
+        if (++syncs === 3) Object.assign(o.d5, shown([[0.0784]], [["7.84%"]], [[rate(0.0784)]]));
+      };
+      return batch(context);
+    });
+  const [outcome] = await createExcelWorkbook().recalculate([
+    { address: "Model!D5", formula: '=PROP.MARKET("TX","industrial","vacancy_rate")' },
+  ]);
+  expect(outcome.changes).toEqual([
+    {
+      address: "Model!D5",
+      kind: "changed",
+      row: "TX industrial vacancy",
+      column: "2026",
+      before: "6.29%",
+      after: "7.84%",
+      change: "+155 bps",
+    },
+  ]);
+  expect(outcome.marks).toEqual(["Model!D5"]);
+});
+
+test("appendRows makes the sheet with its bold, frozen header, then appends under what it holds, text as text", async () => {
+  const added: string[] = [];
+  const rows = [[{ type: "Double" as const, basicValue: 46352.5, numberFormat: "yyyy-mm-dd hh:mm" }, "snap_1", 2, "=x"]];
+  // A new sheet: the header goes to row 1, the rows under it.
+  let o = mockExcel(
+    (o) => ({
+      sheets: collection({ getItemOrNullObject: () => o.missing, add: (name: string) => (added.push(name), o.sheet) }),
+      missing: {},
+      sheet: { freezePanes: { freezeRows: jest.fn() } },
+      used: range("", 0, 0, 0, 0),
+      header: { format: { font: {} } },
+      target: range("'Refresh log'!A2:D2", 1, 0, 1, 4),
+      all: { format: { autofitColumns: jest.fn() } },
+    }),
+    (o) => ({ worksheets: o.sheets }),
+    (o) => {
+      o.missing.isNullObject = true;
+      o.used.isNullObject = true;
+      o.sheet.getUsedRangeOrNullObject = () => o.used;
+      o.sheet.getRangeByIndexes = byIndexes(o, { "0,0,1,4": "header", "1,0,1,4": "target", "0,0,2,4": "all" });
+    },
+  );
+  expect(await createExcelWorkbook().appendRows("Refresh log", ["At", "Snapshot", "Credits", "Cell"], rows)).toBe("'Refresh log'!A2:D2");
+  expect(added).toEqual(["Refresh log"]);
+  expect(o.header.values).toEqual([["'At", "'Snapshot", "'Credits", "'Cell"]]);
+  expect(o.header.format.font.bold).toBe(true);
+  expect(o.sheet.freezePanes.freezeRows).toHaveBeenCalledWith(1);
+  expect(o.target.values).toEqual([[46352.5, "'snap_1", 2, "'=x"]]);
+  expect(o.target.numberFormat).toEqual([["yyyy-mm-dd hh:mm", "General", "General", "General"]]);
+
+  // The sheet is there with 7 rows: the next refresh goes under them, and the header is not written again.
+  o = mockExcel(
+    (o) => ({
+      sheets: collection({ getItemOrNullObject: () => o.sheet }),
+      sheet: {},
+      used: range("'Refresh log'!A1:I7", 0, 0, 7, 9),
+      target: range("'Refresh log'!A8:D8", 7, 0, 1, 4),
+      all: { format: { autofitColumns: jest.fn() } },
+    }),
+    (o) => ({ worksheets: o.sheets }),
+    (o) => {
+      o.sheet.getUsedRangeOrNullObject = () => o.used;
+      o.sheet.getRangeByIndexes = byIndexes(o, { "7,0,1,4": "target", "0,0,8,4": "all" });
+    },
+  );
+  expect(await createExcelWorkbook().appendRows("Refresh log", ["At", "Snapshot", "Credits", "Cell"], rows)).toBe("'Refresh log'!A8:D8");
+  expect(o.target.values).toEqual([[46352.5, "'snap_1", 2, "'=x"]]);
 });
 
 describe("freezeSelection", () => {
@@ -561,6 +685,8 @@ describe("freezeSelection", () => {
           address: "Sheet1!A1",
           values: [["id"]],
           valueTypes: [["String"]],
+          numberFormat: [["General"]],
+          valuesAsJson: [[{ type: "String", basicValue: "id" }]],
           clear: jest.fn(),
           getSpillingToRangeOrNullObject: () => o.spill,
         },
@@ -569,12 +695,32 @@ describe("freezeSelection", () => {
           values: [
             ["id", "size"],
             ["=cp_1", 1200],
-            ["", 0.5],
+            ["", 0.0548],
           ],
           valueTypes: [
             ["String", "String"],
             ["String", "Double"],
             ["Empty", "Double"],
+          ],
+          // The cells' own formats: the rate's 0.00% is the value's, as a PROP function returns it.
+          numberFormat: [
+            ["General", "General"],
+            ["General", "#,##0"],
+            ["General", "General"],
+          ],
+          valuesAsJson: [
+            [
+              { type: "String", basicValue: "id" },
+              { type: "String", basicValue: "size" },
+            ],
+            [
+              { type: "String", basicValue: "=cp_1" },
+              { type: "Double", basicValue: 1200 },
+            ],
+            [
+              { type: "Empty", basicValue: "" },
+              { type: "FormattedNumber", basicValue: 0.0548, numberFormat: "0.00%" },
+            ],
           ],
         },
         comments: collection(),
@@ -604,9 +750,19 @@ describe("freezeSelection", () => {
     expect(o.spill.values).toEqual([
       ["'id", "'size"],
       ["'=cp_1", 1200],
-      ["", 0.5],
+      ["", 0.0548],
     ]);
     expect(add).toHaveBeenCalledWith("Sheet1!A1", `Frozen: ${SEARCH}`);
+  });
+
+  test("each frozen value keeps the format it was shown in: the value's own (a rate as 0.00%), else the cell's", async () => {
+    const { o } = frozenSetup(false);
+    await createExcelWorkbook().freezeSelection(() => "Frozen");
+    expect(o.spill.numberFormat).toEqual([
+      ["General", "General"],
+      ["General", "#,##0"],
+      ["General", "0.00%"],
+    ]);
   });
 
   test("refuses, changing nothing, while a formula still shows #BUSY!", async () => {
@@ -620,7 +776,7 @@ describe("freezeSelection", () => {
     expect(o.spill.values).toEqual([
       ["id", "size"],
       ["=cp_1", 1200],
-      ["", 0.5],
+      ["", 0.0548],
     ]);
   });
 

@@ -7,6 +7,8 @@ import { compareSelectedRows } from "../../src/taskpane/compare-selection";
 import { freezeNote } from "../../src/taskpane/freeze-note";
 import { connect, ConnectError, resume, signOut } from "../../src/taskpane/pane-connection";
 import { refreshFormulas } from "../../src/taskpane/refresh-formulas";
+import { RefreshReports } from "../../src/taskpane/refresh-reports";
+import { refreshWorkbook } from "../../src/taskpane/ribbon-commands";
 import type { CellValue, FormulaCell, FormulaOutcome, SelectedRows, WorkbookPort } from "../../src/taskpane/workbook-types";
 import { memoryStorage } from "../addin/office-stand-ins";
 import { startService, type TestService } from "../helpers/service";
@@ -47,10 +49,11 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
     recalculate: async (cells): Promise<FormulaOutcome[]> =>
       cells.map((c) => {
         written.recalculated.push(c.address);
-        return { ...c, error: showing[c.address] ?? null, changes: [] };
+        return { ...c, error: showing[c.address] ?? null, changes: [], marks: [] };
       }),
     markCells: async () => 0,
     clearMarks: async () => 0,
+    appendRows: async () => "Refresh log!A2",
     rewriteFormulas: async () => {},
     freezeSelection: async () => [],
   };
@@ -206,6 +209,55 @@ describe("refresh", () => {
       ["Sheet1!A9", expect.stringContaining("empty cells below and to the right")],
     ]);
     expect(report.finishedAt).toBe("2026-11-22T10:00:00.000Z");
+  });
+});
+
+describe("the credits a refresh spent, and the ribbon's refresh", () => {
+  const cells = [{ address: "Sheet1!B2", formula: '=PROP.MARKET("TX","office","vacancy_rate")' }];
+  /** As Excel would: calculating runs the functions, whose answers carry the credit headers the meter reads. */
+  function billing(session: AddinSession, charged: number) {
+    const { workbook } = scriptedWorkbook({ address: "", header: null, rows: [], source: "" }, cells);
+    return {
+      ...workbook,
+      recalculate: async (batch: FormulaCell[]) => {
+        const left = session.meter.current()?.remaining ?? 0;
+        session.meter.observe({ plan: "explorer", limit: 1000, remaining: left - charged, charged, resetAt: null });
+        return workbook.recalculate(batch);
+      },
+    } satisfies WorkbookPort;
+  }
+
+  test("the report says what the answers during the refresh charged, and the credits left before and after", async () => {
+    const { session } = setup({ [SETTING_KEYS.apiKey]: svc.key, [SETTING_KEYS.baseUrl]: base });
+    // Credits spent before the refresh are not the refresh's.
+    session.meter.observe({ plan: "explorer", limit: 1000, remaining: 990, charged: 10, resetAt: null });
+    const report = await refreshFormulas("workbook", { session, workbook: billing(session, 3) });
+    // Before: what the refresh's free snapshot check said was left.
+    const { remainingBefore } = report.credits;
+    expect(remainingBefore).toEqual(expect.any(Number));
+    expect(report.credits).toEqual({ spent: 3, remainingBefore, remainingAfter: remainingBefore! - 3 });
+  });
+
+  test("the ribbon's Refresh workbook leaves its report for the pane, and still recalculates when the check fails", async () => {
+    const { session } = setup({ [SETTING_KEYS.apiKey]: svc.key, [SETTING_KEYS.baseUrl]: base });
+    const reports = new RefreshReports();
+    const recalculateAll = jest.fn(async () => {});
+    const completed = jest.fn();
+    const event = { completed } as unknown as Office.AddinCommands.Event;
+    await refreshWorkbook(event, { session, workbook: billing(session, 2), reports, recalculateAll });
+    expect(reports.latest()).toMatchObject({ by: "ribbon", report: { scope: "workbook", formulas: 1, credits: { spent: 2 } } });
+    expect(recalculateAll).not.toHaveBeenCalled();
+    expect(completed).toHaveBeenCalledTimes(1);
+
+    // No key: the snapshot check fails; the workbook is recalculated so cells say why, and no report is left.
+    const keyless = setup().session;
+    const none = new RefreshReports();
+    const quiet = jest.spyOn(console, "error").mockImplementation(() => {});
+    await refreshWorkbook(event, { session: keyless, workbook: billing(keyless, 0), reports: none, recalculateAll });
+    quiet.mockRestore();
+    expect(none.latest()).toBeNull();
+    expect(recalculateAll).toHaveBeenCalledTimes(1);
+    expect(completed).toHaveBeenCalledTimes(2);
   });
 });
 

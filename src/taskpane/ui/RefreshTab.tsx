@@ -1,12 +1,17 @@
 // Refresh the PROP formulas of the selection, the sheet or the workbook: one free check of the
-// snapshot, then each formula is calculated again with progress; the ones that failed are
-// listed with the reason, and the cells that changed value with old and new, which the user
-// can mark in the workbook (and clear the marks again).
+// snapshot, then each formula is calculated again with progress. The report lists the formulas
+// that failed, with the reason, and what changed: each cell by its row's and column's labels,
+// old and new as the cells show them and the size of the change, rows of a list added or
+// removed, and the credits the refresh spent. The user can mark the changed cells in the
+// workbook (and clear the marks) and write the whole report to the "Refresh log" sheet. A
+// refresh from the ribbon leaves its report here too.
 import { Button, Radio, RadioGroup, Text } from "@fluentui/react-components";
-import { useState } from "react";
-import { refreshFormulas, type RefreshFailure } from "../refresh-formulas";
-import { changesSummary, countOf, shownText, type CellChange } from "../cell-changes";
-import { formatDay } from "../status-text";
+import { useEffect, useState } from "react";
+import { refreshFormulas } from "../refresh-formulas";
+import { refreshReports, type PublishedReport } from "../refresh-reports";
+import { REFRESH_LOG_HEADER, REFRESH_LOG_SHEET, creditsText, refreshLogRows, scopeName } from "../refresh-log";
+import { changeLine, changesSummary, countChanges, countOf } from "../cell-changes";
+import { formatDay, formatMoment } from "../status-text";
 import type { Scope } from "../workbook-types";
 import { PinSnapshot } from "./PinSnapshot";
 import { TaskFeedback } from "./TaskFeedback";
@@ -19,41 +24,43 @@ const SCOPES: { value: Scope; label: string }[] = [
   { value: "workbook", label: "Whole workbook" },
 ];
 
+/** Changes listed in the pane; the rest are counted (all are marked, and all go to the log). */
+export const MAX_LISTED = 50;
+
 export function RefreshTab() {
   const pane = usePane();
   const task = useTask();
   const [scope, setScope] = useState<Scope>("workbook");
-  const [failures, setFailures] = useState<RefreshFailure[]>([]);
-  const [changes, setChanges] = useState<{ cells: CellChange[]; formulas: number } | null>(null);
+  const [published, setPublished] = useState<PublishedReport | null>(() => refreshReports().latest());
+  useEffect(() => refreshReports().subscribe(setPublished), []);
+  const report = published?.report ?? null;
 
   const refresh = () =>
     task.run("Refreshing formulas", async (step) => {
-      setFailures([]);
-      setChanges(null);
-      const report = await refreshFormulas(scope, { ...pane, onProgress: (done, total) => step(done, total, "Refreshed") });
-      pane.setLastRefresh(report.finishedAt);
-      pane.setConnection(pane.connection && { ...pane.connection, coverage: report.snapshot.coverage });
-      setFailures(report.failures);
-      setChanges({ cells: report.changes, formulas: report.changedFormulas });
-      const data = report.snapshot.changed
-        ? `The service has new data, captured ${formatDay(report.snapshot.capturedAt)} (snapshot ${report.snapshot.snapshotId}): ${report.snapshot.staleEntries} cached results were revalidated, and only those that changed were billed. ${changesSummary(report.changes.length, report.changedFormulas)}`
-        : `The snapshot is unchanged, so cached results were reused at no cost. ${changesSummary(report.changes.length, report.changedFormulas)}`;
-      if (report.formulas === 0) {
+      const done = await refreshFormulas(scope, { ...pane, onProgress: (n, total) => step(n, total, "Refreshed") });
+      refreshReports().publish(done, "pane");
+      pane.setLastRefresh(done.finishedAt);
+      pane.setConnection(pane.connection && { ...pane.connection, coverage: done.snapshot.coverage });
+      const changed = changesSummary(countChanges(done.changes), done.changedFormulas);
+      const data = done.snapshot.changed
+        ? `The service has new data, captured ${formatDay(done.snapshot.capturedAt)} (snapshot ${done.snapshot.snapshotId}): ${done.snapshot.staleEntries} cached results were revalidated, and only those that changed were billed. ${changed} ${creditsText(done.credits)}`
+        : `The snapshot is unchanged, so cached results were reused at no cost. ${changed}`;
+      if (done.formulas === 0) {
         return { intent: "info", title: "No PROP formulas here", text: `There are no PROP formulas in the ${scopeName(scope)}.` };
       }
-      if (report.failures.length > 0) {
+      if (done.failures.length > 0) {
         return {
           intent: "warning",
-          title: `${report.failures.length} of ${report.formulas} formulas failed`,
+          title: `${done.failures.length} of ${done.formulas} formulas failed`,
           text: `${data} The ones that failed are listed below.`,
         };
       }
-      return { intent: "success", title: `${report.formulas} formulas refreshed`, text: data };
+      return { intent: "success", title: `${done.formulas} formulas refreshed`, text: data };
     });
 
-  const markChanged = (cells: CellChange[]) =>
+  const markChanged = (cells: string[]) =>
     task.run("Marking changed cells", async () => {
-      const marked = await pane.workbook.markCells(cells.map((c) => c.address));
+      const marked = await pane.workbook.markCells(cells);
       return {
         intent: "success",
         title: "Changed cells marked",
@@ -69,6 +76,18 @@ export function RefreshTab() {
         : { intent: "success", title: "Change marks cleared", text: `The gold fill is gone from ${countOf(cleared, "marked range")}.` };
     });
 
+  const writeLog = (shown: PublishedReport["report"]) =>
+    task.run("Writing the refresh log", async () => {
+      const rows = refreshLogRows(shown);
+      const address = await pane.workbook.appendRows(REFRESH_LOG_SHEET, REFRESH_LOG_HEADER, rows);
+      return {
+        intent: "success",
+        title: "Refresh log written",
+        text: `${countOf(rows.length, "row")} added at ${address}: the refresh of ${formatMoment(shown.finishedAt)}, every change and failure. The sheet is saved with the workbook.`,
+      };
+    });
+
+  const counts = report && countChanges(report.changes);
   return (
     <div className="tab-body">
       <RadioGroup value={scope} onChange={(_, d) => setScope(d.value as Scope)} aria-label="What to refresh">
@@ -80,25 +99,40 @@ export function RefreshTab() {
         Refresh
       </Button>
       <TaskFeedback task={task} />
-      {changes && changes.cells.length > 0 && (
-        <div className="changes">
-          <Text weight="semibold">{changesSummary(changes.cells.length, changes.formulas)}</Text>
-          <ul aria-label="Cells that changed value">
-            {changes.cells.slice(0, MAX_LISTED).map((c) => (
-              <li key={c.address}>
-                <Text weight="semibold">{c.address}</Text>{" "}
-                <Text>
-                  {shownText(c.before)} → {shownText(c.after)}
-                </Text>
-              </li>
-            ))}
-          </ul>
-          {changes.cells.length > MAX_LISTED && <Text size={200}>and {changes.cells.length - MAX_LISTED} more.</Text>}
+      {report && counts && (
+        <div className="refresh-report" role="region" aria-label="Refresh report">
+          <Text block weight="semibold">
+            {published?.by === "ribbon" ? "Refresh workbook (ribbon)" : "Refresh"} of {formatMoment(report.finishedAt)}, snapshot{" "}
+            {report.snapshot.snapshotId}
+          </Text>
+          <Text block className="refresh-summary">
+            {changesSummary(counts, report.changedFormulas)}
+          </Text>
+          <Text block className="refresh-credits" size={200}>
+            {creditsText(report.credits)}
+          </Text>
+          {report.changes.length > 0 && (
+            <ul aria-label="What changed" className="changes">
+              {report.changes.slice(0, MAX_LISTED).map((c) => (
+                <li key={`${c.kind} ${c.address}`}>
+                  <Text>{changeLine(c)}</Text>{" "}
+                  <Text size={200} className="change-address">
+                    {c.address}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          )}
+          {report.changes.length > MAX_LISTED && (
+            <Text size={200}>
+              and {(report.changes.length - MAX_LISTED).toLocaleString("en-US")} more (Write refresh log writes them all).
+            </Text>
+          )}
         </div>
       )}
-      {failures.length > 0 && (
+      {report && report.failures.length > 0 && (
         <ul className="failures" aria-label="Formulas that failed">
-          {failures.map((f) => (
+          {report.failures.map((f) => (
             <li key={f.address}>
               <Text weight="semibold">{f.address}</Text> <Text className="error-code">{f.error}</Text>
               <Text block size={200}>
@@ -109,9 +143,14 @@ export function RefreshTab() {
         </ul>
       )}
       <div className="button-row">
-        {changes && changes.cells.length > 0 && (
-          <Button onClick={() => void markChanged(changes.cells)} disabled={task.busy}>
+        {report && report.marks.length > 0 && (
+          <Button onClick={() => void markChanged(report.marks)} disabled={task.busy}>
             Mark changed cells
+          </Button>
+        )}
+        {report && (
+          <Button onClick={() => void writeLog(report)} disabled={task.busy}>
+            Write refresh log
           </Button>
         )}
         <Button onClick={() => void clearMarks()} disabled={task.busy}>
@@ -121,11 +160,4 @@ export function RefreshTab() {
       <PinSnapshot />
     </div>
   );
-}
-
-/** Changed cells listed in the pane; the rest are counted (and all are marked). */
-const MAX_LISTED = 50;
-
-function scopeName(scope: Scope): string {
-  return scope === "selection" ? "selection" : scope === "sheet" ? "active sheet" : "workbook";
 }

@@ -4,7 +4,7 @@ import { MAX_COLUMNS, MAX_ROWS, type Rect, formatAddress, parseAddress } from ".
 import { ClientObject, ExcelApiError, MAX_LOAD_CELLS, type RequestContext } from "./api-base";
 import { parseInput } from "./cell-input";
 import { ConditionalFormatCollectionProxy } from "./api-conditional-formats";
-import { type SheetModel, rangeValue, valueType } from "./workbook-model";
+import { type SheetModel, rangeValue, shownFormat, shownText, valueAsJson, valueType } from "./workbook-model";
 // api-workbook.ts imports this file too: the cycle is safe because these are used in methods only.
 import { TableCollectionProxy, WorksheetProxy } from "./api-workbook";
 
@@ -24,6 +24,8 @@ export class RangeProxy extends ClientObject<RangeTarget> {
     "formulas",
     "valueTypes",
     "numberFormat",
+    "text",
+    "valuesAsJson",
   ];
   readonly format: RangeFormatProxy;
 
@@ -70,8 +72,16 @@ export class RangeProxy extends ClientObject<RangeTarget> {
         return grid((r, c) => model.formulaText(sheet, r, c));
       case "valueTypes":
         return grid((r, c) => valueType(model.shown(sheet, r, c)));
+      // The cell's own format: a formatted number's format is the value's (valuesAsJson), as in Excel.
       case "numberFormat":
         return grid((r, c) => sheet.cells.get(`${r},${c}`)?.numberFormat ?? "General");
+      case "text":
+        return grid((r, c) => {
+          const shown = model.shown(sheet, r, c);
+          return shownText(shown, shownFormat(shown, sheet.cells.get(`${r},${c}`)));
+        });
+      case "valuesAsJson":
+        return grid((r, c) => valueAsJson(model.shown(sheet, r, c)));
       default:
         throw new ExcelApiError("InvalidArgument", `the stand-in Range has no property ${property}`);
     }
@@ -106,6 +116,12 @@ export class RangeProxy extends ClientObject<RangeTarget> {
   }
   get valueTypes(): string[][] {
     return this.loadedValue("valueTypes");
+  }
+  get text(): string[][] {
+    return this.loadedValue("text");
+  }
+  get valuesAsJson(): unknown[][] {
+    return this.loadedValue("valuesAsJson");
   }
   get numberFormat(): unknown[][] {
     return this.loadedValue("numberFormat");

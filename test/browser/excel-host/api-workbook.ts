@@ -99,6 +99,11 @@ export class WorksheetProxy extends ClientObject<SheetModel> {
           sheet.frozenAt = formatAddress(sheet.name, targetOf(this.context, frozen, sheet).rect);
           this.context.host.model.viewChanged();
         }),
+      freezeRows: (count: number) =>
+        this.act((sheet) => {
+          sheet.frozenAt = `${sheet.name}!1:${count}`;
+          this.context.host.model.viewChanged();
+        }),
     };
   }
 

@@ -2,7 +2,7 @@
 // so a screenshot of the page shows the pane and the cells it acts on side by side: column
 // letters and row numbers, the selection, spilled cells, tables, comments, errors in red.
 import { cellAddress, columnLetters, contains } from "./addresses";
-import { type Shown, type WorkbookModel, isError, isFormatted, key, shownFormat } from "./workbook-model";
+import { type WorkbookModel, isError, isFormatted, key, shownFormat, shownText as display } from "./workbook-model";
 
 const PANE_WIDTH = 360;
 
@@ -109,23 +109,6 @@ export function createGridView(model: WorkbookModel, size = { rows: 24, columns:
       }
     },
   };
-}
-
-/** A cell's text roughly as Excel would show it with the number formats the add-in uses. */
-function display(shown: Shown, numberFormat: string): string {
-  if (shown === null) return "";
-  if (isError(shown)) return shown.error;
-  if (typeof shown === "boolean") return shown ? "TRUE" : "FALSE";
-  if (typeof shown === "string") return shown;
-  if (isFormatted(shown)) return display(shown.number, numberFormat);
-  if (numberFormat === "yyyy-mm-dd") return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 10);
-  if (numberFormat === "yyyy-mm-dd hh:mm")
-    return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 16).replace("T", " ");
-  if (numberFormat === "0.00%") return `${(shown * 100).toFixed(2)}%`;
-  if (numberFormat === "#,##0") return Math.round(shown).toLocaleString("en-US");
-  if (numberFormat === "0") return String(Math.round(shown));
-  if (numberFormat.startsWith("#,##0.")) return shown.toLocaleString("en-US", { maximumFractionDigits: 3 });
-  return String(Number(shown.toPrecision(11)));
 }
 
 function escape(text: string): string {

@@ -12,8 +12,9 @@ export interface HostConfig {
   showGrid?: boolean;
   /**
    * The requirement sets Office.context.requirements reports, by name, at their highest
-   * version; when left out, Microsoft 365's: ExcelApi 1.12 (the pane's) and
-   * CustomFunctionsRuntime 1.4 (formatted number values).
+   * version; when left out, Microsoft 365's: ExcelApi 1.16 (the pane needs 1.12; 1.16 gives
+   * Range.valuesAsJson, a formatted number's own format) and CustomFunctionsRuntime 1.4
+   * (formatted number values).
    */
   requirementSets?: Record<string, string>;
 }

@@ -138,6 +138,7 @@ export class ExcelHost {
       recalculate: (cells) => call("recalculate", [cells]) as Promise<FormulaOutcome[]>,
       markCells: (addresses) => call("markCells", [addresses]) as Promise<number>,
       clearMarks: () => call("clearMarks", []) as Promise<number>,
+      appendRows: (name, header, rows) => call("appendRows", [name, header, rows]) as Promise<string>,
       rewriteFormulas: (cells) => call("rewriteFormulas", [cells]) as Promise<void>,
       freezeSelection: (note) => call("freezeSelection", [note]) as Promise<FrozenFormula[]>,
     };

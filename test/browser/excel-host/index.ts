@@ -77,7 +77,7 @@ function installRequirements(): void {
 
 /** Office.context.requirements.isSetSupported over config.requirementSets (a set's version covers every lower one). */
 function isSetSupported(name: string, version?: string): boolean {
-  const sets = config.requirementSets ?? { ExcelApi: "1.12", CustomFunctionsRuntime: "1.4" };
+  const sets = config.requirementSets ?? { ExcelApi: "1.16", CustomFunctionsRuntime: "1.4" };
   const highest = Object.entries(sets).find(([set]) => set.toLowerCase() === name.toLowerCase())?.[1];
   if (highest === undefined) return false;
   const [major, minor] = (version ?? "1.1").split(".").map(Number);

@@ -360,3 +360,30 @@ export function valueType(shown: Shown): string {
 export function shownFormat(shown: Shown, cell: Cell | undefined): string {
   return isFormatted(shown) ? shown.numberFormat : (cell?.numberFormat ?? "General");
 }
+
+/** A cell's text roughly as Excel would show it (Range.text) with the number formats the add-in uses. */
+export function shownText(shown: Shown, numberFormat: string): string {
+  if (shown === null) return "";
+  if (isError(shown)) return shown.error;
+  if (typeof shown === "boolean") return shown ? "TRUE" : "FALSE";
+  if (typeof shown === "string") return shown;
+  if (isFormatted(shown)) return shownText(shown.number, numberFormat);
+  if (numberFormat === "yyyy-mm-dd") return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 10);
+  if (numberFormat === "yyyy-mm-dd hh:mm")
+    return new Date(Date.UTC(1899, 11, 30) + shown * 86_400_000).toISOString().slice(0, 16).replace("T", " ");
+  if (numberFormat === "0.00%") return `${(shown * 100).toFixed(2)}%`;
+  if (numberFormat === "#,##0") return Math.round(shown).toLocaleString("en-US");
+  if (numberFormat === "0") return String(Math.round(shown));
+  if (numberFormat.startsWith("#,##0.")) return shown.toLocaleString("en-US", { maximumFractionDigits: 3 });
+  return String(Number(shown.toPrecision(11)));
+}
+
+/** Range.valuesAsJson for a shown value: a formatted number carries its own format. */
+export function valueAsJson(shown: Shown): Record<string, unknown> {
+  if (shown === null) return { type: "Empty", basicType: "Empty", basicValue: "" };
+  if (isError(shown)) return { type: "Error", basicType: "Error", basicValue: shown.error };
+  if (isFormatted(shown))
+    return { type: "FormattedNumber", basicType: "Double", basicValue: shown.number, numberFormat: shown.numberFormat };
+  const type = valueType(shown);
+  return { type, basicType: type, basicValue: shown };
+}
