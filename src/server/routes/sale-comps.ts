@@ -16,10 +16,8 @@ import { haversineMiles } from "../data/stats";
 import { similarity } from "../data/comp-similarity";
 import { wherePlace } from "../data/place-filter";
 import type { SnapshotContext } from "../data/snapshot-context";
+import { MAX_COMP_CANDIDATES } from "../data/search-bounds";
 import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces } from "./place-params";
-
-/** Most candidate sales looked at around one subject: bounds the work of one request. */
-const MAX_CANDIDATES = 20_000;
 
 type Sort = (typeof SALE_SORTS)[number];
 
@@ -96,7 +94,9 @@ function aroundSubject(snapshot: SnapshotContext, query: CompsQuery, subjectId: 
     .add("longitude BETWEEN ? AND ?", subject.longitude - dLon, subject.longitude + dLon)
     .add("property_id <> ?", subject.id);
   saleFilters(snapshot, query, w);
-  const candidates = snapshot.all<Comp>(`SELECT * FROM sales${w.sql} LIMIT ${MAX_CANDIDATES}`, w.params);
+  // One more than the bound is read, so a box holding more is refused rather than answered from part of it.
+  const candidates = snapshot.all<Comp>(`SELECT * FROM sales${w.sql} LIMIT ${MAX_COMP_CANDIDATES + 1}`, w.params);
+  if (candidates.length > MAX_COMP_CANDIDATES) throw tooManyCandidates(radius);
   let comps: Comp[] = [];
   for (const c of candidates) {
     const d = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
@@ -117,6 +117,15 @@ function aroundSubject(snapshot: SnapshotContext, query: CompsQuery, subjectId: 
     radius_miles: radius,
   };
   return listEnvelope(page, query, comps.length, snapshot.ref, { subject: subjectInfo, ...statisticsOf(query, () => comps) });
+}
+
+/** The refusal of a search around a subject with more candidate sales than one request may rank. */
+function tooManyCandidates(radius: number): ApiProblem {
+  const limit = MAX_COMP_CANDIDATES.toLocaleString("en-US");
+  const detail =
+    `More than ${limit} sales of the asset type lie within about ${radius} miles of the subject: too many to rank in one request. ` +
+    "Narrow the search: a smaller max_distance_miles, or min_sale_date, min_price, subtype or a place.";
+  return new ApiProblem(400, "validation_failed", detail, [{ pointer: "/max_distance_miles", parameter: "max_distance_miles", detail }]);
 }
 
 function inPlace(snapshot: SnapshotContext, query: CompsQuery) {
@@ -152,9 +161,10 @@ export const saleCompsRoute = defineRoute({
     "`state_code`, `city` or `metro_id` (newest first). Place and other filters apply in both modes. `per_property=latest` " +
     "keeps each property's latest matching sale; `sort` and `order` choose the order. The similarity score does not depend " +
     "on the radius: distance counts half at 10 miles (docs/decisions.md). `stats=true` adds `statistics` over every " +
-    "matching sale (all `total_count`, not the page) at the same price: 2 credits.",
+    "matching sale (all `total_count`, not the page) at the same price: 2 credits. Around a subject, a radius holding more " +
+    `than ${MAX_COMP_CANDIDATES.toLocaleString("en-US")} candidate sales is refused free, rather than ranked from part of them.`,
   notFound: "The subject `property_id` is not in the snapshot",
-  badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; or a sort by distance or similarity without a subject`,
+  badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; a sort by distance or similarity without a subject; or more candidate sales around the subject than one request ranks`,
   querystring: QUERIES.findSaleComps,
   response: ListOf(SaleCompRow, { subject: Nullable(SaleCompsSubject), statistics: ListStatistics }),
   handler: ({ snapshot, query }) => {
