@@ -4,8 +4,8 @@ import { HISTORY_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/
 import { pick, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
-beforeAll(() => {
-  svc = startService();
+beforeAll(async () => {
+  svc = await startService();
 });
 afterAll(() => svc.app.close());
 
