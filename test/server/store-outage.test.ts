@@ -10,6 +10,8 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app";
 import { PLANS } from "../../src/server/auth/plans";
 import { openPostgresStores, type PostgresStores } from "../../src/server/postgres";
+import { openAccountsDb } from "../../src/server/db/accounts-db";
+import { sqliteStores } from "../../src/server/stores";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { logSink } from "../helpers/log-sink";
 import { freshDatabase, type TestDatabase } from "../helpers/postgres";
@@ -219,4 +221,29 @@ test("outages are logged as warnings with their cause, one line each, never as e
     expect(line).not.toMatch(/"stack"/);
   }
   expect(errorLines()).toEqual([]);
+});
+
+test("a store that fails at the credit hold (its rate limits still answering) is a 503 too, not a 500", async () => {
+  const pepper = crypto.randomBytes(32);
+  const accountsDb = openAccountsDb(":memory:");
+  const sqlite = sqliteStores(accountsDb, pepper);
+  const account = await sqlite.keys.accounts.create("hold-down@example.com");
+  const raw = (await sqlite.keys.createKey(account.id, "hold")).raw;
+  const down = () => Promise.reject(new Error("Connection terminated unexpectedly"));
+  sqlite.credits.hold = down as unknown as typeof sqlite.credits.hold;
+  sqlite.credits.balance = down as unknown as typeof sqlite.credits.balance;
+  const holdDown = buildApp({ snapshotDb: openSnapshot(snapshotPath()), stores: sqlite, pepper });
+  try {
+    const markets = [{ geography: "TX", asset_type: "industrial" }];
+    for (const req of [
+      { method: "GET" as const, url: detailUrl },
+      { method: "POST" as const, url: "/v1/commercial/markets/batch", payload: { markets } },
+    ]) {
+      const res = await answered(holdDown.inject({ ...req, headers: { authorization: `Bearer ${raw}` } }));
+      expectOutageAnswer(res);
+    }
+  } finally {
+    await holdDown.close().catch(() => {});
+    accountsDb.close();
+  }
 });

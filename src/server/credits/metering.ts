@@ -190,10 +190,13 @@ export function settleCredits(ledger: Credits, req: FastifyRequest, reply: Fasti
   if (!hold) {
     // A call billed per unit refused before its units were held (its body did not validate)
     // still says where the account stands, like every other authenticated answer.
+    // Not when the store is what failed (503): asking it again would only fail again.
     const key = req.apiKey;
-    if (key && req.meteredEndpoint && !reply.hasHeader(CREDIT_HEADERS.limit)) {
+    if (key && req.meteredEndpoint && !reply.hasHeader(CREDIT_HEADERS.limit) && reply.statusCode !== 503) {
       const plan = planOf(key.plan);
-      return andThen(ledger.balance(key.accountId, plan), (b) => creditHeaders(reply, plan.id, b, 0));
+      const headers = andThen(ledger.balance(key.accountId, plan), (b) => creditHeaders(reply, plan.id, b, 0));
+      // The headers only inform: an answer is sent without them rather than turned into a failure.
+      return headers instanceof Promise ? headers.catch(() => {}) : headers;
     }
     return;
   }
