@@ -39,6 +39,7 @@ export interface TestApp {
   snapshot: Database.Database;
 }
 
+/** The app over the embedded SQLite store, always (for tests that read its database or call its KeyStore synchronously). */
 export function buildTestApp(options: TestAppOptions = {}): TestApp {
   const { snapshotFile, ...overrides } = options;
   const snapshot = overrides.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath());
