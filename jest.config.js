@@ -1,5 +1,8 @@
-/** @type {import('jest').Config} */
-module.exports = {
+// Two projects over one run (one snapshot build, one PostgreSQL server: test/helpers/global-setup.ts):
+// "sqlite" runs every test with the embedded default store; "postgres" runs the API suite again
+// with accounts, keys and credits on PostgreSQL (TEST_STORE=postgres: test/helpers/service.ts),
+// so a route that works on one store only fails there, under that project's name.
+const base = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   transform: {
@@ -10,7 +13,38 @@ module.exports = {
     // its CommonJS entry is enough for what office-addin-mock uses.
     "^office-addin-manifest$": "<rootDir>/node_modules/office-addin-manifest/lib/officeApp.js",
   },
+};
+
+/** The API suite: the files that reach the service through HTTP (startService) and its store interface only. */
+const API_SUITE = [
+  "test/server/auth.test.ts",
+  "test/server/companies-owners.test.ts",
+  "test/server/comps-markets.test.ts",
+  "test/server/content-validators.test.ts",
+  "test/server/coverage-catalog-openapi.test.ts",
+  "test/server/history.test.ts",
+  "test/server/openapi-schemas.test.ts",
+  "test/server/parcels-listings.test.ts",
+  "test/server/places.test.ts",
+  "test/server/properties.test.ts",
+  "test/server/property-detail-etag.test.ts",
+  "test/addin/functions-bundle.test.ts",
+  "test/addin/history-functions.test.ts",
+  "test/addin/messy-model.test.ts",
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
   globalSetup: "<rootDir>/test/helpers/global-setup.ts",
   globalTeardown: "<rootDir>/test/helpers/global-teardown.ts",
   testTimeout: 60000,
+  projects: [
+    { ...base, displayName: "sqlite" },
+    {
+      ...base,
+      displayName: "postgres",
+      setupFiles: ["<rootDir>/test/helpers/postgres-project.ts"],
+      testMatch: API_SUITE.map((f) => `<rootDir>/${f}`),
+    },
+  ],
 };

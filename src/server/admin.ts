@@ -89,7 +89,9 @@ export async function runAdmin(argv: string[], out: (line: string) => void, read
   try {
     await runCommand(command, flags, stores, out, readSecret);
   } finally {
-    await stores.close();
+    // PostgreSQL's stores are the opened ones, closed (once) by opened.close(); the SQLite
+    // stores built here write what they hold before the database closes.
+    if (!opened.stores) await stores.close();
     await opened.close();
   }
 }

@@ -2,7 +2,13 @@
 // The app holds what every area shares, as decorators (the live snapshot, the key store, the
 // credit ledger), and registers the areas as encapsulated plugins: the API under /v1, the account
 // pages, and the add-in's files under /addin/.
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import fs from "node:fs";
 import type Database from "better-sqlite3";
 import type { ApiKeys } from "./auth/stores";
@@ -11,7 +17,8 @@ import { SnapshotContext } from "./data/snapshot-context";
 import { LiveSnapshot } from "./data/live-snapshot";
 import { DEFAULT_SNAPSHOTS_KEEP } from "./config";
 import { answerClientError, answerRouterError } from "./http/client-errors";
-import { notFound, sendProblem, toProblem } from "./http/problem";
+import { notFound, sendProblem, serviceUnavailable, toProblem } from "./http/problem";
+import { OUTAGE_RETRY_AFTER_S, type StoreHealth, isStoreOutage, outageCause } from "./db/store-outage";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { REQUEST_VALIDATION } from "./http/request-validation";
 import { addinFiles } from "./plugins/addin-files";
@@ -132,6 +139,11 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   });
   // Outside the areas that answer otherwise (the account pages answer HTML), a failure is a problem.
   app.setErrorHandler((err, req, reply) => {
+    if (isStoreOutage(err)) {
+      // The database restarting, stopped or hung: not a bug, and the client may try again.
+      req.log.warn({ cause: outageCause(err) }, "store unavailable: answered 503");
+      return sendProblem(req, reply, serviceUnavailable(OUTAGE_RETRY_AFTER_S));
+    }
     const problem = toProblem(err as FastifyError);
     if (problem.status >= 500) req.log.error({ err }, "request failed");
     return sendProblem(req, reply, problem);
@@ -141,7 +153,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   );
 
   app.register(v1Api, { prefix: "/v1", corsOrigins });
-  app.get("/healthz", (_req, reply) => reply.send({ status: "ok" }));
+  app.get("/healthz", healthCheck(stores, app));
   app.register(accountArea, {
     keys: stores.keys,
     ledger: stores.credits,
@@ -158,4 +170,34 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 function defaultStores(opts: AppOptions, onLedgerError: (err: unknown) => void): ServiceStores {
   if (!opts.accountsDb) throw new Error("buildApp needs accountsDb (the embedded SQLite store) or stores");
   return sqliteStores(opts.accountsDb, opts.pepper, { now: opts.now, onLedgerError });
+}
+
+/** How long one store check answers /healthz: load balancers may poll it often, and the store is asked at most this often. */
+const HEALTH_TTL_MS = 1000;
+
+/**
+ * GET /healthz: 200 `{ status: "ok" }`; with a store that can be out of reach (PostgreSQL), also
+ * the store's state, and 503 with Retry-After while it cannot be reached. One check at a time,
+ * its answer reused for HEALTH_TTL_MS; each is bounded by the store's connect and query timeouts.
+ */
+function healthCheck(stores: ServiceStores, app: FastifyInstance) {
+  const check = stores.health?.bind(stores);
+  if (!check) return (_req: FastifyRequest, reply: FastifyReply) => reply.send({ status: "ok" });
+  let last: { at: number; health: Promise<StoreHealth> } | undefined;
+  const current = () => {
+    const now = Date.now();
+    if (!last || now - last.at >= HEALTH_TTL_MS) {
+      const health = check().then((h) => {
+        if (h.state !== "ok") app.log.warn({ cause: h.cause }, "store unavailable: /healthz answered 503");
+        return h;
+      });
+      last = { at: now, health };
+    }
+    return last.health;
+  };
+  return async (_req: FastifyRequest, reply: FastifyReply) => {
+    const { kind, state } = await current();
+    if (state === "ok") return reply.send({ status: "ok", store: { kind, state } });
+    return reply.code(503).header("Retry-After", String(OUTAGE_RETRY_AFTER_S)).send({ status: "unavailable", store: { kind, state } });
+  };
 }

@@ -35,6 +35,8 @@ export interface Config {
    * shared by every service process; undefined keeps them in the SQLite accounts database.
    */
   databaseUrl?: string;
+  /** PG_CONNECT_TIMEOUT_MS and PG_QUERY_TIMEOUT_MS: PostgreSQL's bounds (postgres/index.ts has the defaults). */
+  pgTimeouts: { connectTimeoutMs?: number; queryTimeoutMs?: number };
   /** WORKERS: how many service processes to run on this machine, sharing one port (1 unless set). */
   workers: number;
 }
@@ -58,7 +60,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     workers: parseWorkers(env.WORKERS, env.DATABASE_URL),
+    pgTimeouts: {
+      connectTimeoutMs: parseMillis("PG_CONNECT_TIMEOUT_MS", env.PG_CONNECT_TIMEOUT_MS),
+      queryTimeoutMs: parseMillis("PG_QUERY_TIMEOUT_MS", env.PG_QUERY_TIMEOUT_MS),
+    },
   };
+}
+
+/** A timeout in milliseconds: a whole number from 100 to 600000; undefined when not set. */
+export function parseMillis(name: string, text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 100 || n > 600_000)
+    throw new Error(`${name} must be a whole number of milliseconds from 100 to 600000, not '${text}'`);
+  return n;
 }
 
 /** DATABASE_URL must be a postgres:// (or postgresql://) connection string. */

@@ -19,7 +19,7 @@ export type OpenedStores = ({ accountsDb: Database.Database; stores?: undefined 
 /** `onError`: what a store cannot write now and retries later (logged by the caller). */
 export async function openStores(config: Config, pepper: Buffer, onError: (err: unknown) => void = () => {}): Promise<OpenedStores> {
   if (config.databaseUrl) {
-    const stores = await openPostgresStores({ connectionString: config.databaseUrl, pepper, onError });
+    const stores = await openPostgresStores({ connectionString: config.databaseUrl, pepper, onError, ...config.pgTimeouts });
     return { stores, close: () => stores.close() };
   }
   const accountsDb = openAccountsDb(config.accountsPath);

@@ -10,6 +10,7 @@ import { CreditLedger } from "./credits/credit-ledger";
 import { RateLimiter } from "./credits/rate-limiter";
 import type { Credits, RateLimits } from "./credits/stores";
 import type { MaybePromise } from "./db/maybe-promise";
+import type { StoreHealth } from "./db/store-outage";
 
 export interface ServiceStores {
   /** API keys, and through them the accounts. */
@@ -18,6 +19,8 @@ export interface ServiceStores {
   authLimits: AuthLimits;
   credits: Credits;
   rateLimits: RateLimits;
+  /** Whether the store answers now, for /healthz (bounded by the store's timeouts); the embedded store has no such check. */
+  health?(): Promise<StoreHealth>;
   /** Writes what is waiting and lets go of the database (the app calls it when it closes). */
   close(): MaybePromise<void>;
 }

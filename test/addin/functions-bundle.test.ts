@@ -20,7 +20,7 @@ let ids: { a: string; b: string; c: string; owner: string; tenant: string; state
 
 beforeAll(async () => {
   await ensureAddinBuild();
-  svc = startService();
+  svc = await startService();
   await svc.app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
   const [a, b, c] = svc.snapshot.prepare("SELECT id FROM properties WHERE asset_type = 'industrial' ORDER BY id LIMIT 3").all() as {

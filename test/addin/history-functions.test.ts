@@ -16,7 +16,7 @@ let propertyId: string;
 
 beforeAll(async () => {
   await ensureAddinBuild();
-  svc = startService();
+  svc = await startService();
   await svc.app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
   const state = pick(svc, "SELECT state_code FROM properties WHERE asset_type = 'industrial' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");

@@ -13,7 +13,7 @@ let origin: string;
 
 beforeAll(async () => {
   await ensureAddinBuild();
-  svc = startService();
+  svc = await startService();
   await svc.app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
 }, 240_000);
@@ -21,9 +21,9 @@ beforeAll(async () => {
 afterAll(() => svc?.app.close());
 
 /** A fresh add-in runtime on a fresh Explorer account. */
-function freshBundle(): LoadedBundle {
-  const account = svc.keys.accounts.create(`model-${Math.random().toString(36).slice(2)}@example.com`);
-  return loadFunctionsBundle({ origin, apiKey: svc.keys.createKey(account.id, "model").raw });
+async function freshBundle(): Promise<LoadedBundle> {
+  const account = await svc.keys.accounts.create(`model-${Math.random().toString(36).slice(2)}@example.com`);
+  return loadFunctionsBundle({ origin, apiKey: (await svc.keys.createKey(account.id, "model")).raw });
 }
 
 const charged = (b: LoadedBundle) => b.calls.reduce((n, c) => n + (c.charged ?? 0), 0);
@@ -43,7 +43,7 @@ test("every spelling of a place is one request and one charge", async () => {
     `${city} ${state}`,
     `${city}, ${stateName}`,
   ];
-  const b = freshBundle();
+  const b = await freshBundle();
   const comps = await settle(spellings.map((s) => b.call("SALECOMPS", [s, null, "limit=5"])));
   const markets = await settle(spellings.map((s) => b.call("MARKET", [s, "industrial", "property_count", null])));
   expect(comps.every((r) => r.status === "fulfilled")).toBe(true);
@@ -60,7 +60,7 @@ test("every spelling of a place is one request and one charge", async () => {
 });
 
 test("a place the snapshot does not hold is #VALUE! with suggestions, costs nothing, and is not asked again", async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   const { city, state_code: state } = pick(svc, "SELECT city, state_code FROM properties GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1");
   const typo = `${city.slice(0, -1)}, ${state}`; // one letter short
   await expect(b.call("SALECOMPS", [typo, null, null])).rejects.toMatchObject({
@@ -83,7 +83,7 @@ test("a place the snapshot does not hold is #VALUE! with suggestions, costs noth
 });
 
 test("impossible ranges and places of a kind the function cannot take are refused before any request", async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   await expect(b.call("SALECOMPS", ["TX", null, "min_sale_date=2024-01-01; max_sale_date=2023-01-01"])).rejects.toMatchObject({
     code: "#VALUE!",
     message: expect.stringMatching(/min_sale_date \(2024-01-01\) is above max_sale_date \(2023-01-01\)/),
@@ -101,7 +101,7 @@ test("impossible ranges and places of a kind the function cannot take are refuse
 });
 
 test("a grid of markets is a few batch requests, charged once a market, with no 429", async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   const grid = svc.snapshot
     .prepare(
       "SELECT geography_id AS state, asset_type FROM markets WHERE geography_type = 'state' ORDER BY geography_id, asset_type LIMIT 150",
@@ -114,7 +114,7 @@ test("a grid of markets is a few batch requests, charged once a market, with no 
 });
 
 test("more distinct table cells than the plan's burst are paced: every cell settles, none sees a 429", async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   const cities = svc.snapshot
     .prepare("SELECT city || ', ' || state_code AS name FROM sales GROUP BY city, state_code ORDER BY count(*) DESC LIMIT 75")
     .pluck()
@@ -126,7 +126,7 @@ test("more distinct table cells than the plan's burst are paced: every cell sett
 }, 30_000);
 
 test("comps: one row per property, a sort, and statistics with the mean", async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   const state = pick(svc, "SELECT state_code FROM sales GROUP BY 1 ORDER BY count(*) DESC LIMIT 1").state_code;
   const all = (await b.call("SALECOMPS", [state, null, "limit=100; cols=property_id; dates=text"])) as string[][];
   const latest = (await b.call("SALECOMPS", [state, null, "limit=100; cols=property_id; per_property=latest"])) as string[][];
@@ -145,7 +145,7 @@ test("comps: one row per property, a sort, and statistics with the mean", async 
 });
 
 test("a company name several owners contain is refused free, listing them; the full name or an id works", async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   // A word that starts several owners' names.
   const word = pick(
     svc,

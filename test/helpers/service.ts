@@ -1,13 +1,23 @@
 // The one way tests build the service: buildApp over the shared test snapshot (or another
 // snapshot file), with a fresh in-memory accounts database and a random pepper unless the test
-// gives its own. `startService` adds an account with one API key and request helpers.
+// gives its own. `startService` adds an account with one API key and request helpers; with
+// TEST_STORE=postgres (the "postgres" jest project) its accounts, keys and credits live in a
+// fresh database on the run's PostgreSQL server instead, dropped when the app closes.
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppOptions, buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/db/accounts-db";
 import type { KeyStore } from "../../src/server/auth/key-store";
+import type { ApiKeys } from "../../src/server/auth/stores";
+import { openPostgresStores } from "../../src/server/postgres";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import { freshDatabase } from "./postgres";
+
+/** The store the tests of this run's project go through: "postgres" in the PostgreSQL project, else "sqlite". */
+export function testStore(): "sqlite" | "postgres" {
+  return process.env.TEST_STORE === "postgres" ? "postgres" : "sqlite";
+}
 
 export function snapshotPath(): string {
   const p = process.env.TEST_SNAPSHOT;
@@ -29,6 +39,7 @@ export interface TestApp {
   snapshot: Database.Database;
 }
 
+/** The app over the embedded SQLite store, always (for tests that read its database or call its KeyStore synchronously). */
 export function buildTestApp(options: TestAppOptions = {}): TestApp {
   const { snapshotFile, ...overrides } = options;
   const snapshot = overrides.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath());
@@ -39,19 +50,29 @@ export function buildTestApp(options: TestAppOptions = {}): TestApp {
   return { app, keys: app.keys as KeyStore, accountsDb, pepper, snapshot };
 }
 
-export interface TestService extends TestApp {
+export interface TestService extends Omit<TestApp, "keys" | "accountsDb"> {
+  /** The app's key store: await its answers (PostgreSQL's are promises). */
+  keys: ApiKeys;
+  /** The SQLite accounts database; undefined on PostgreSQL (TEST_STORE=postgres). */
+  accountsDb: Database.Database | undefined;
   key: string;
   accountId: string;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   post(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-/** A service with one account ("analyst@example.com" unless given) holding one API key. */
-export function startService(options: TestAppOptions & { email?: string } = {}): TestService {
+/**
+ * A service with one account ("analyst@example.com" unless given) holding one API key, on the
+ * run's store (testStore()). Closing the app closes its stores (and drops a PostgreSQL database).
+ */
+export async function startService(options: TestAppOptions & { email?: string } = {}): Promise<TestService> {
   const { email = "analyst@example.com", ...appOptions } = options;
-  const built = buildTestApp(appOptions);
-  const account = built.keys.accounts.create(email);
-  const key = built.keys.createKey(account.id, "test key").raw;
+  const built =
+    testStore() === "postgres" && !appOptions.accountsDb && !appOptions.stores
+      ? await buildPostgresApp(appOptions)
+      : buildTestApp(appOptions);
+  const account = await built.keys.accounts.create(email);
+  const key = (await built.keys.createKey(account.id, "test key")).raw;
   const auth = { authorization: `Bearer ${key}` };
   return {
     ...built,
@@ -66,6 +87,21 @@ export function startService(options: TestAppOptions & { email?: string } = {}):
         headers: { ...auth, ...headers },
       } as InjectOptions),
   };
+}
+
+/** The app over PostgreSQL stores in a database of its own, closed and dropped with the app. */
+export async function buildPostgresApp(options: TestAppOptions = {}): Promise<Omit<TestService, "key" | "accountId" | "get" | "post">> {
+  const { snapshotFile, ...overrides } = options;
+  const snapshot = overrides.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath());
+  const pepper = overrides.pepper ?? crypto.randomBytes(32);
+  const database = await freshDatabase();
+  const stores = await openPostgresStores({ connectionString: database.url, pepper, now: overrides.now });
+  const app = buildApp({ ...overrides, snapshotDb: snapshot, stores, pepper });
+  app.addHook("onClose", async () => {
+    await stores.close();
+    await database.drop();
+  });
+  return { app, keys: stores.keys, accountsDb: undefined, pepper, snapshot };
 }
 
 /** One row of the snapshot, for picking real ids to ask about. */

@@ -7,6 +7,8 @@ import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { loadPepper } from "../../src/server/config";
 import { parseKey } from "../../src/shared/contract/api-key-format";
+import { openPostgresStores } from "../../src/server/postgres";
+import { freshDatabase, type TestDatabase } from "../helpers/postgres";
 
 let dataDir: string;
 const saved = process.env.DATA_DIR;
@@ -98,5 +100,38 @@ describe("npm run admin", () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^Unknown option '--bogus'\.\nUsage:/);
     expect(run.stdout).toBe("");
+  });
+});
+
+describe("npm run admin on PostgreSQL (DATABASE_URL)", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database?.drop());
+
+  /** The command as an operator runs it: its own process, its exit code and output. */
+  const cli = (...argv: string[]) =>
+    spawnSync(process.execPath, [require.resolve("tsx/cli"), "src/server/admin.ts", ...argv], {
+      cwd: path.join(__dirname, "../.."),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url },
+      encoding: "utf8",
+    });
+
+  test("create-key exits 0 with the key as its last line, and the key is in the database", async () => {
+    const run = cli("create-key", "--email", "pg-ops@example.com", "--name", "Model P");
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const key = run.stdout.trim().split("\n").pop()!;
+    expect(parseKey(key)).not.toBeNull();
+    const stores = await openPostgresStores({ connectionString: database.url, pepper: loadPepper(dataDir) });
+    try {
+      expect(await stores.keys.verify(key)).not.toBeNull();
+    } finally {
+      await stores.close();
+    }
+    const list = cli("list-keys", "--email", "pg-ops@example.com");
+    expect(list.status).toBe(0);
+    expect(list.stdout).toMatch(/Model P/);
   });
 });

@@ -5,12 +5,14 @@ import path from "node:path";
 import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
-import { startService, type TestService } from "../helpers/service";
+import { startService, testStore, type TestService } from "../helpers/service";
 import { formatKey, parseKey } from "../../src/shared/contract/api-key-format";
 
+const sqliteOnly = testStore() === "sqlite" ? test : test.skip;
+
 let svc: TestService;
-beforeEach(() => {
-  svc = startService();
+beforeEach(async () => {
+  svc = await startService();
 });
 afterEach(() => svc.app.close());
 
@@ -33,8 +35,8 @@ describe("bearer authentication", () => {
     const unknown = formatKey("live", "ZZZZZZZZZZZZ", "A".repeat(24));
     const wrongSecret = formatKey("live", parsed.keyId, "B".repeat(24));
     const badChecksum = svc.key.slice(0, -1) + (svc.key.endsWith("a") ? "b" : "a");
-    const revoked = svc.keys.createKey(svc.accountId, "to revoke").raw;
-    expect(svc.keys.revokeKey(svc.accountId, parseKey(revoked)!.keyId)).toBe(true);
+    const revoked = (await svc.keys.createKey(svc.accountId, "to revoke")).raw;
+    expect(await svc.keys.revokeKey(svc.accountId, parseKey(revoked)!.keyId)).toBe(true);
 
     const cases: Record<string, string>[] = [
       {},
@@ -69,7 +71,7 @@ describe("bearer authentication", () => {
     ];
     for (const key of lookalikes) {
       expect(key).toHaveLength(svc.key.length);
-      expect(svc.keys.verify(key)).toBeNull();
+      expect(await svc.keys.verify(key)).toBeNull();
       expect((await svc.get(URL, { authorization: `Bearer ${key}` })).statusCode).toBe(401);
     }
     expect((await svc.get(URL)).statusCode).toBe(200);
@@ -77,7 +79,7 @@ describe("bearer authentication", () => {
 
   test("revocation takes effect on the very next request", async () => {
     expect((await svc.get(URL)).statusCode).toBe(200);
-    svc.keys.revokeKey(svc.accountId, parseKey(svc.key)!.keyId);
+    await svc.keys.revokeKey(svc.accountId, parseKey(svc.key)!.keyId);
     expect((await svc.get(URL)).statusCode).toBe(401);
   });
 
@@ -112,9 +114,10 @@ describe("bearer authentication", () => {
     }
   });
 
-  test("the accounts database keeps only an HMAC-SHA256 of the key, with the pepper", () => {
-    const { raw, summary } = svc.keys.createKey(svc.accountId, "hashed");
-    const row = svc.accountsDb.prepare("SELECT * FROM api_keys WHERE key_id = ?").get(summary.key_id) as any;
+  // The SQLite accounts database's row (the store tests check PostgreSQL's).
+  sqliteOnly("the accounts database keeps only an HMAC-SHA256 of the key, with the pepper", async () => {
+    const { raw, summary } = await svc.keys.createKey(svc.accountId, "hashed");
+    const row = svc.accountsDb!.prepare("SELECT * FROM api_keys WHERE key_id = ?").get(summary.key_id) as any;
     const secret = raw.slice(raw.lastIndexOf("_") + 1);
     for (const value of Object.values(row)) {
       if (typeof value === "string") expect(value).not.toContain(secret.slice(0, 12));
@@ -141,11 +144,11 @@ describe("bearer authentication", () => {
   });
 
   test("one account cannot revoke another's key", async () => {
-    const other = svc.keys.accounts.create("other@example.com");
-    expect(svc.keys.revokeKey(other.id, parseKey(svc.key)!.keyId)).toBe(false);
-    expect(svc.keys.listKeys(other.id)).toEqual([]);
+    const other = await svc.keys.accounts.create("other@example.com");
+    expect(await svc.keys.revokeKey(other.id, parseKey(svc.key)!.keyId)).toBe(false);
+    expect(await svc.keys.listKeys(other.id)).toEqual([]);
     // The key is still active and still works.
-    expect(svc.keys.listKeys(svc.accountId).map((k) => k.revoked_at)).toEqual([null]);
+    expect((await svc.keys.listKeys(svc.accountId)).map((k) => k.revoked_at)).toEqual([null]);
     expect((await svc.get(URL)).statusCode).toBe(200);
   });
 });

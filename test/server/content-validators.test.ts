@@ -39,8 +39,8 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let svc: TestService;
-beforeEach(() => {
-  svc = startService();
+beforeEach(async () => {
+  svc = await startService();
 });
 afterEach(() => svc.app.close());
 

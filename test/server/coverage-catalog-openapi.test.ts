@@ -3,8 +3,8 @@ import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
-beforeAll(() => {
-  svc = startService();
+beforeAll(async () => {
+  svc = await startService();
 });
 afterAll(() => svc.app.close());
 

@@ -8,8 +8,8 @@ import path from "node:path";
 import { pick, snapshotPath, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
-beforeAll(() => {
-  svc = startService();
+beforeAll(async () => {
+  svc = await startService();
 });
 afterAll(() => svc.app.close());
 

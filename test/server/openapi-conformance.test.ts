@@ -16,6 +16,8 @@ import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 import { type OpenApiDoc, type Operation, SchemaValidator, type JsonSchema, operationsOf, pointer } from "../helpers/openapi-document";
 import { buildTestApp } from "../helpers/service";
+import { buildApp } from "../../src/server/app";
+import { sqliteStores } from "../../src/server/stores";
 
 /** One request to an operation. */
 interface Call {
@@ -366,7 +368,7 @@ function nonConformance(o: Operation, res: LightMyRequestResponse, expected: num
 }
 
 /** Statuses declared for every operation that no single operation can be made to answer here. */
-const NOT_PROVOKED_PER_OPERATION = new Set(["500"]);
+const NOT_PROVOKED_PER_OPERATION = new Set(["500", "503"]);
 
 const operations = operationsOf(buildOpenApi(API_ROUTES) as unknown as OpenApiDoc);
 
@@ -466,4 +468,28 @@ test("a failure inside the service answers the 500 problem every operation decla
   expect(problems).toEqual([]);
   expect(failed).toContain("getProperty");
   expect(failed.length).toBeGreaterThan(operationsOf(served).length / 2);
+});
+
+test("a store outage answers the 503 problem every operation declares", async () => {
+  // The same service over a store whose rate limits cannot be reached (as PostgreSQL's, stopped).
+  const built = buildTestApp({ now });
+  const key = built.keys.createKey(built.keys.accounts.create("outage@example.com").id, "outage").raw;
+  const stores = sqliteStores(built.accountsDb, built.pepper, { now });
+  stores.rateLimits.take = () => {
+    throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+  };
+  const down = buildApp({ snapshotDb: built.snapshot, stores, pepper: built.pepper, now });
+  const problems: string[] = [];
+  try {
+    for (const o of operationsOf(served)) {
+      const res = await send(o, calls[o.op.operationId].ok[0], { authorization: `Bearer ${key}` }, down);
+      if (o.op.responses["503"] === undefined) continue; // free and unmetered (the document itself)
+      problems.push(...nonConformance(o, res, 503, "store unreachable", new Set()));
+      if (res.headers["retry-after"] !== "5") problems.push(`${o.op.operationId}: 503 without Retry-After: 5`);
+    }
+  } finally {
+    await down.close();
+    await built.app.close();
+  }
+  expect(problems).toEqual([]);
 });

@@ -12,7 +12,7 @@ let validator: SchemaValidator;
 let schemas: { pointer: string; schema: JsonSchema }[];
 
 beforeAll(async () => {
-  svc = startService();
+  svc = await startService();
   doc = (await svc.app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
   validator = new SchemaValidator(doc);
   schemas = [...schemasOf(doc)];

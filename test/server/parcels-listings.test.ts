@@ -1,8 +1,8 @@
 import { pick, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
-beforeAll(() => {
-  svc = startService();
+beforeAll(async () => {
+  svc = await startService();
 });
 afterAll(() => svc.app.close());
 

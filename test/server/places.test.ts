@@ -3,16 +3,23 @@
 // endpoint cannot serve are free 400s with suggestions; a place given twice over, or two places
 // that cannot overlap, are refused; counties and ZIP codes have markets; the markets batch.
 import { canonicalPlace } from "../../src/shared/contract/places";
+import { PLANS } from "../../src/server/auth/plans";
 import { pick, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
-beforeAll(() => (svc = startService()));
+beforeAll(async () => {
+  svc = await startService();
+});
 afterAll(() => svc.app.close());
 
 const q = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 const market = (geography: string, asset_type: string) => svc.get(`/v1/commercial/markets/snapshot?${q({ geography, asset_type })}`);
-const remaining = async () => Number((await svc.get("/v1/commercial/coverage")).headers["x-credits-remaining"]);
+/** Credits left, once the store has written what it gives back (PostgreSQL writes give-backs in batches, milliseconds later). */
+const remaining = async () => {
+  await svc.app.ledger.flush();
+  return Number((await svc.get("/v1/commercial/coverage")).headers["x-credits-remaining"]);
+};
 
 /** A place of each kind from the test snapshot, with its asset type that has the most properties there. */
 function placeOf(kind: string) {
@@ -266,10 +273,10 @@ describe("the markets batch", () => {
   });
 
   test("a batch larger than the credits left is refused (402) with the cost, and nothing is charged", async () => {
-    const account = svc.keys.accounts.create("batch-402@example.com");
-    const key = svc.keys.createKey(account.id, "batch").raw;
-    const period = new Date().toISOString().slice(0, 7);
-    svc.accountsDb.prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)").run(account.id, period, 998);
+    const account = await svc.keys.accounts.create("batch-402@example.com");
+    const key = (await svc.keys.createKey(account.id, "batch")).raw;
+    // 998 of the Explorer plan's 1,000 credits used, through the store the service charges.
+    expect(await svc.app.ledger.hold(account.id, PLANS.explorer, 998)).not.toBeNull();
     const state = placeOf("state");
     const markets = Array.from({ length: 3 }, () => ({ geography: state.code, asset_type: state.asset_type }));
     const res = await svc.post("/v1/commercial/markets/batch", { markets }, { authorization: `Bearer ${key}` });

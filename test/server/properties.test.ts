@@ -6,8 +6,8 @@ import { decodeRow } from "../../src/snapshot/tables";
 import { pick, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
-beforeAll(() => {
-  svc = startService();
+beforeAll(async () => {
+  svc = await startService();
 });
 afterAll(() => svc.app.close());
 

@@ -10,8 +10,8 @@ import { etagOf } from "../../src/server/http/etag";
 import { pick, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
-beforeAll(() => {
-  svc = startService();
+beforeAll(async () => {
+  svc = await startService();
 });
 afterAll(() => svc.app.close());
 

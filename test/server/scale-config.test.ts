@@ -1,5 +1,6 @@
 // DATABASE_URL, WORKERS and SNAPSHOTS_KEEP: what the service accepts, and what it refuses before it starts.
 import { loadConfig, parseDatabaseUrl, parseSnapshotsKeep, parseWorkers } from "../../src/server/config";
+import { poolBounds } from "../../src/server/postgres";
 
 describe("DATABASE_URL", () => {
   test("unset or blank keeps the SQLite accounts database", () => {
@@ -56,6 +57,22 @@ describe("SNAPSHOTS_KEEP", () => {
   test.each(["0", "-1", "2.5", "three", "25", "1e1"])("refuses %p before the service starts", (value) => {
     expect(() => loadConfig({ SNAPSHOTS_KEEP: value })).toThrow(
       `SNAPSHOTS_KEEP must be a whole number from 1 (serve the latest snapshot only) to 24, not '${value}'`,
+    );
+  });
+});
+
+describe("PG_CONNECT_TIMEOUT_MS and PG_QUERY_TIMEOUT_MS", () => {
+  test("unset leaves the pools' defaults; set, they bound every pool", () => {
+    expect(loadConfig({}).pgTimeouts).toEqual({ connectTimeoutMs: undefined, queryTimeoutMs: undefined });
+    expect(poolBounds({})).toMatchObject({ connectionTimeoutMillis: 3000, statement_timeout: 5000, query_timeout: 6000 });
+    const { pgTimeouts } = loadConfig({ PG_CONNECT_TIMEOUT_MS: "800", PG_QUERY_TIMEOUT_MS: "2000" });
+    expect(pgTimeouts).toEqual({ connectTimeoutMs: 800, queryTimeoutMs: 2000 });
+    expect(poolBounds(pgTimeouts)).toMatchObject({ connectionTimeoutMillis: 800, statement_timeout: 2000, query_timeout: 3000 });
+  });
+
+  test.each(["0", "50", "1.5", "soon", "700000"])("refuses %p before the service starts", (value) => {
+    expect(() => loadConfig({ PG_QUERY_TIMEOUT_MS: value })).toThrow(
+      `PG_QUERY_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000, not '${value}'`,
     );
   });
 });

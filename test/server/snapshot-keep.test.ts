@@ -36,7 +36,7 @@ let log: ReturnType<typeof logSink>;
 /** A service that keeps `keep` snapshots, serving nov, then the later ones rolled out in order. */
 async function serving(keep: number, ...later: ("dec" | "jan")[]): Promise<TestService> {
   log = logSink();
-  svc = startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: keep });
+  svc = await startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: keep });
   for (const name of later) expect(await svc.app.liveSnapshot.rollout(files[name])).toMatchObject({ outcome: "switched", id: ids[name] });
   return svc;
 }
@@ -97,7 +97,7 @@ describe("keeping the last N snapshots", () => {
   test("at start-up: the newest kept older snapshots, one per id", async () => {
     const lines = logSink();
     const older = [openContext(files.nov), openContext(files.dec), openContext(files.dec)];
-    svc = startService({
+    svc = await startService({
       snapshotDb: new Database(files.jan, { readonly: true }),
       olderSnapshots: older,
       snapshotsKeep: 2,
@@ -269,7 +269,7 @@ describe("a model pinned to last month", () => {
   test("the same property answers each month's document: changed ones differ, unchanged ones are the same text", async () => {
     const following = nextMonthSnapshot({ from: files.nov, out: path.join(dir, "nov-next.db") });
     log = logSink();
-    svc = startService({ logger: { level: "info", stream: log.stream } });
+    svc = await startService({ logger: { level: "info", stream: log.stream } });
     await svc.app.liveSnapshot.rollout(following.path);
     const [before, after] = [context(ids.nov), context(following.id)];
     const ids2 = before.all<{ id: string }>("SELECT id FROM properties ORDER BY id").map((r) => r.id);

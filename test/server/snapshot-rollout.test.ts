@@ -29,10 +29,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let svc: TestService;
 let log: ReturnType<typeof logSink>;
-beforeEach(() => {
+beforeEach(async () => {
   log = logSink();
   // One snapshot kept: these tests are about switching; keeping several is snapshot-keep.test.ts's.
-  svc = startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: 1 });
+  svc = await startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: 1 });
   svc.keys.accounts.setPlan(svc.accountId, "unlimited");
 });
 afterEach(() => svc.app.close());

@@ -18,7 +18,7 @@ let base: string;
 let requests: string[];
 
 beforeAll(async () => {
-  svc = startService();
+  svc = await startService();
   base = await svc.app.listen({ host: "127.0.0.1", port: 0 });
 });
 afterAll(() => svc.app.close());

@@ -223,7 +223,7 @@ test("every search kind's fields are unique, and its positional arguments are am
 
 describe("the Catalog schema and the service's catalog", () => {
   test("the service's catalog fits it, and every form builds from it", async () => {
-    const svc = startService();
+    const svc = await startService();
     try {
       const response = await svc.get("/v1/commercial/catalog");
       expect(response.statusCode).toBe(200);

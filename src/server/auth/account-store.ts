@@ -2,6 +2,7 @@
 // The API keys (KeyStore), the account pages and the admin command all read and make accounts
 // here, so an account made by one is the same account to the others.
 import type Database from "better-sqlite3";
+import { checkStorable } from "./text-values";
 import { keyCacheOf } from "./key-cache";
 import { DEFAULT_PLAN, PLANS } from "./plans";
 import { randomBase62 } from "./random-id";
@@ -49,6 +50,7 @@ export class AccountStore implements Accounts {
   /** A new account without a password (the admin command's; the owner logs in once one is set); EmailTakenError when the email has one. */
   create(email: string, plan = DEFAULT_PLAN): Account {
     checkPlan(plan);
+    checkStorable(email, "An email address");
     const account: Account = { id: "acct_" + randomBase62(16), email, plan, created_at: this.now().toISOString() };
     try {
       this.stmts.insert.run(account.id, account.email, account.plan, account.created_at);

@@ -3,6 +3,7 @@
 // by its public id and compares hashes in constant time, so timing reveals nothing about the
 // secret part.
 import crypto from "node:crypto";
+import { checkStorable } from "./text-values";
 import type Database from "better-sqlite3";
 import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, keyIdAt, parseKey } from "../../shared/contract/api-key-format";
 import { AccountStore } from "./account-store";
@@ -107,6 +108,7 @@ export class KeyStore implements ApiKeys {
   /** Creates a key and returns the raw key: the only time it exists outside the caller's hands.
    *  Throws KeyLimitError when the account already holds MAX_ACTIVE_KEYS active keys. */
   createKey(accountId: string, name: string, environment: "live" | "test" = "live") {
+    checkStorable(name, "A key name");
     // Count and insert in one immediate transaction, so two concurrent creations (the web and
     // the admin command) cannot both pass the check.
     return this.db

@@ -30,6 +30,9 @@ export interface MeteringDeps {
 
 type Done = (err?: Error) => void;
 
+/** The status logged for a request whose client closed the connection before its answer (no client sees it). */
+const CLIENT_CLOSED = 499;
+
 const policies = new WeakMap<Plan, string>();
 function policyOf(plan: Plan): string {
   let p = policies.get(plan);
@@ -133,11 +136,24 @@ function rateLimited(req: FastifyRequest, reply: FastifyReply, plan: Plan, balan
   );
 }
 
+/**
+ * Whether the client closed its connection: its socket (or the response on it) is destroyed.
+ * Not `req.raw.destroyed`: Node destroys a request once its body has been read, long before the
+ * answer is sent, so a route that holds after reading its body (per unit) would see every client
+ * as gone.
+ */
+function clientGone(req: FastifyRequest, reply: FastifyReply): boolean {
+  return reply.raw.destroyed || req.raw.socket?.destroyed === true;
+}
+
 function admitHold(deps: MeteringDeps, req: FastifyRequest, reply: FastifyReply, done: Done, plan: Plan, hold: Hold | null, cost: number) {
-  if (hold && req.raw.destroyed) {
-    // The client went away while a store answered (onRequestAbort found nothing held yet): give
-    // the credits back and go no further, since no answer can reach it.
+  if (hold && clientGone(req, reply)) {
+    // The client went away while a store answered: give the credits back, and end the request
+    // without running its handler (no answer can reach the client). Ending it runs the API's
+    // onSend hook, which gives the request's snapshot back.
     deps.ledger.settle(hold, false, { keyId: req.apiKey!.keyId, endpoint: req.meteredEndpoint ?? "", requestId: req.id });
+    req.creditHold = hold;
+    reply.code(CLIENT_CLOSED).send();
     return;
   }
   if (hold) {
@@ -174,10 +190,13 @@ export function settleCredits(ledger: Credits, req: FastifyRequest, reply: Fasti
   if (!hold) {
     // A call billed per unit refused before its units were held (its body did not validate)
     // still says where the account stands, like every other authenticated answer.
+    // Not when the store is what failed (503): asking it again would only fail again.
     const key = req.apiKey;
-    if (key && req.meteredEndpoint && !reply.hasHeader(CREDIT_HEADERS.limit)) {
+    if (key && req.meteredEndpoint && !reply.hasHeader(CREDIT_HEADERS.limit) && reply.statusCode !== 503) {
       const plan = planOf(key.plan);
-      return andThen(ledger.balance(key.accountId, plan), (b) => creditHeaders(reply, plan.id, b, 0));
+      const headers = andThen(ledger.balance(key.accountId, plan), (b) => creditHeaders(reply, plan.id, b, 0));
+      // The headers only inform: an answer is sent without them rather than turned into a failure.
+      return headers instanceof Promise ? headers.catch(() => {}) : headers;
     }
     return;
   }

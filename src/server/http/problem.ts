@@ -26,6 +26,17 @@ export class ApiProblem extends Error {
   }
 }
 
+/** 503: the service's store (PostgreSQL) is out of reach or too slow; the call was not charged. */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new ApiProblem(
+    503,
+    "service_unavailable",
+    `The service cannot reach its account store just now, so this call was not answered (and not charged). Try again in ${retryAfterSeconds} s.`,
+    undefined,
+    { retry_after_seconds: retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+
 export const notFound = (detail: string, extra: Omit<ProblemExtensions, "errors"> = {}) =>
   new ApiProblem(404, "not_found", detail, undefined, extra);
 

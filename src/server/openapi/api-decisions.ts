@@ -34,7 +34,7 @@ over a captured snapshot.
   400 \`validation_failed\` / \`unsupported_filter\` / \`unknown_place\` / \`ambiguous_place\` / \`unsupported_place\` /
   \`ambiguous_name\`, 401 \`invalid_api_key\`, 402 \`credits_exhausted\`,
   404 \`not_found\` / \`snapshot_not_found\`, 413 \`payload_too_large\`, 415 \`unsupported_media_type\`, 429 \`rate_limited\`,
-  500 \`internal\`. Unknown query parameters are
+  500 \`internal\`, 503 \`service_unavailable\` (with \`Retry-After\`; free). Unknown query parameters are
   refused with 400 so a misspelt filter never silently matches everything.
 - **Caching**: every successful GET has an \`ETag\`; send it back in \`If-None-Match\` to get \`304 Not
   Modified\`, free. The ETag validates the answer's content, not the snapshot it came from: it leaves out

@@ -98,6 +98,13 @@ function responses(route: RouteDef, components: Record<string, unknown>): Record
     "Retry-After": { required: true, schema: { type: "integer" }, description: "Seconds to wait before the next call." },
   });
   out["500"] = problem("An unexpected failure in the service (`internal`); quote `request_id` when reporting it.");
+  out["503"] = problem(
+    "The service cannot reach its account store just now (`service_unavailable`); `Retry-After` says when to try again. Free.",
+    {
+      ...REQUEST_ID_HEADER,
+      "Retry-After": { required: true, schema: { type: "integer" }, description: "Seconds to wait before the next call." },
+    },
+  );
   return out;
 }
 

@@ -4,6 +4,7 @@ import { type Account, EmailTakenError } from "../auth/account-store";
 import { DEFAULT_PLAN, PLANS } from "../auth/plans";
 import { randomBase62 } from "../auth/random-id";
 import type { Accounts } from "../auth/stores";
+import { checkStorable, hasNul } from "../auth/text-values";
 import { inTransaction } from "./transaction";
 
 const UNIQUE_VIOLATION = "23505";
@@ -25,6 +26,7 @@ export class PgAccounts implements Accounts {
 
   async create(email: string, plan = DEFAULT_PLAN, db: Queryable = this.pool): Promise<Account> {
     checkPlan(plan);
+    checkStorable(email, "An email address");
     const account: Account = { id: "acct_" + randomBase62(16), email, plan, created_at: this.now().toISOString() };
     try {
       await db.query("INSERT INTO accounts (id, email, plan, created_at) VALUES ($1, $2, $3, $4)", [
@@ -49,6 +51,7 @@ export class PgAccounts implements Accounts {
   }
 
   async findByEmail(email: string): Promise<Account | undefined> {
+    if (hasNul(email)) return undefined; // no account has one (text-values.ts)
     const { rows } = await this.pool.query<Account>("SELECT id, email, plan, created_at FROM accounts WHERE lower(email) = lower($1)", [
       email,
     ]);
@@ -56,6 +59,7 @@ export class PgAccounts implements Accounts {
   }
 
   async findById(accountId: string): Promise<Account | undefined> {
+    if (hasNul(accountId)) return undefined;
     const { rows } = await this.pool.query<Account>("SELECT id, email, plan, created_at FROM accounts WHERE id = $1", [accountId]);
     return rows[0];
   }

@@ -15,6 +15,7 @@
 import crypto from "node:crypto";
 import type pg from "pg";
 import { parseKey, keyIdAt } from "../../shared/contract/api-key-format";
+import { checkStorable, hasNul } from "../auth/text-values";
 import type { VerifiedKey } from "../auth/key-cache";
 import { KeyLimitError, type KeySummary, MAX_ACTIVE_KEYS, keyHmac, newKey, sameDigest, sha256Bytes } from "../auth/key-store";
 import type { ApiKeys } from "../auth/stores";
@@ -98,6 +99,11 @@ export class PgKeys implements ApiKeys {
   }
 
   createKey(accountId: string, name: string, environment: "live" | "test" = "live"): Promise<{ raw: string; summary: KeySummary }> {
+    try {
+      checkStorable(name, "A key name");
+    } catch (err) {
+      return Promise.reject(err);
+    }
     return inTransaction(this.pool, async (client) => {
       // The account row's lock makes count-and-insert one step across processes.
       await client.query("SELECT id FROM accounts WHERE id = $1 FOR UPDATE", [accountId]);
@@ -118,6 +124,7 @@ export class PgKeys implements ApiKeys {
   }
 
   async listKeys(accountId: string): Promise<KeySummary[]> {
+    if (hasNul(accountId)) return [];
     const { rows } = await this.pool.query<KeySummary>(
       `SELECT key_id, name, environment, last_chars, created_at, last_used_at, revoked_at
        FROM api_keys WHERE account_id = $1 ORDER BY created_at, key_id`,
@@ -127,6 +134,7 @@ export class PgKeys implements ApiKeys {
   }
 
   async revokeKey(accountId: string, keyId: string): Promise<boolean> {
+    if (hasNul(keyId) || hasNul(accountId)) return false; // no key has one (auth/text-values.ts)
     const { rowCount } = await this.pool.query(
       `WITH revoked AS (
          UPDATE api_keys SET revoked_at = $3 WHERE key_id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING key_id, account_id

@@ -38,6 +38,13 @@ export class PgRateLimits implements RateLimits {
   }
 }
 
+/**
+ * A counter's key as stored: an email typed into a form may hold a NUL character, which
+ * PostgreSQL's text cannot; it is counted under U+FFFD instead (a count shared with the same
+ * address spelt with U+FFFD is no loss).
+ */
+const storedKey = (key: string) => key.replaceAll("\0", "\uFFFD");
+
 export class PgAttemptCounter implements AttemptCounter {
   constructor(
     private readonly pool: pg.Pool,
@@ -49,6 +56,7 @@ export class PgAttemptCounter implements AttemptCounter {
   ) {}
 
   async retryAfter(key: string): Promise<number> {
+    key = storedKey(key);
     const now = this.nowMs();
     const { rows } = await this.pool.query<{ count: number; reset_at_ms: string }>(
       "SELECT count, reset_at_ms FROM attempt_windows WHERE counter = $1 AND key = $2 AND reset_at_ms > $3",
@@ -59,6 +67,7 @@ export class PgAttemptCounter implements AttemptCounter {
   }
 
   async record(key: string): Promise<void> {
+    key = storedKey(key);
     const now = this.nowMs();
     await this.pool.query(
       `INSERT INTO attempt_windows AS w (counter, key, count, reset_at_ms) VALUES ($1, $2, 1, $3::bigint + $4::bigint)
@@ -70,6 +79,7 @@ export class PgAttemptCounter implements AttemptCounter {
   }
 
   async reset(key: string): Promise<void> {
+    key = storedKey(key);
     await this.pool.query("DELETE FROM attempt_windows WHERE counter = $1 AND key = $2", [this.name, key]);
   }
 

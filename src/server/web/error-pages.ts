@@ -1,12 +1,20 @@
 // The account area's own error pages, in HTML: a form it cannot read, a page that is not there
 // under /account, and a failure on our side (logged with its request id, which the page shows).
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { OUTAGE_RETRY_AFTER_S, isStoreOutage, outageCause } from "../db/store-outage";
 import { messagePage } from "./message-page";
 
 const sendHtml = (reply: FastifyReply, status: number, body: string) => reply.code(status).type("text/html; charset=utf-8").send(body);
 
 export function htmlErrorPages(web: FastifyInstance): void {
   web.setErrorHandler((err: FastifyError, req, reply) => {
+    if (isStoreOutage(err)) {
+      // The database restarting, stopped or hung (db/store-outage.ts): try again shortly.
+      req.log.warn({ cause: outageCause(err) }, "store unavailable: page answered 503");
+      reply.header("Retry-After", String(OUTAGE_RETRY_AFTER_S));
+      const message = `The service cannot reach its account store just now. Please try again in ${OUTAGE_RETRY_AFTER_S} seconds.`;
+      return sendHtml(reply, 503, messagePage("Service unavailable", message, undefined, String(req.id)));
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, "web page failed");
     const [title, message] =

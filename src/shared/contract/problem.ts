@@ -27,6 +27,7 @@ export const PROBLEM_TITLES = {
   headers_too_large: "The request's headers are too large.",
   origin_not_allowed: "This origin may not call the API from a browser.",
   internal: "Something went wrong on our side.",
+  service_unavailable: "The service cannot answer just now.",
 } as const;
 export type ProblemCode = keyof typeof PROBLEM_TITLES;
 
@@ -60,7 +61,7 @@ export const ProblemExtensions = Type.Partial(
     asset_type: Type.String({ description: "400 `unsupported_filter`: the asset type searched." }),
     supported_filters: Type.Array(Type.String(), { description: "400 `unsupported_filter`: the inputs the asset type supports." }),
     ...CreditsExhaustedFields,
-    retry_after_seconds: Type.Integer({ description: "429: seconds to wait, as `Retry-After` says." }),
+    retry_after_seconds: Type.Integer({ description: "429 and 503: seconds to wait, as `Retry-After` says." }),
     parameter: Type.String({ description: "400 place problems: the parameter that named the place." }),
     place: Type.String({ description: "400 place problems: the place as given." }),
     suggestions: Type.Array(Type.String(), {
