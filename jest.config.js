@@ -20,9 +20,12 @@ const API_SUITE = [
   "test/server/auth.test.ts",
   "test/server/companies-owners.test.ts",
   "test/server/comps-markets.test.ts",
+  "test/server/conditional-billing.test.ts",
   "test/server/content-validators.test.ts",
   "test/server/coverage-catalog-openapi.test.ts",
   "test/server/history.test.ts",
+  "test/server/key-echo.test.ts",
+  "test/server/list-statistics.test.ts",
   "test/server/openapi-schemas.test.ts",
   "test/server/parcels-listings.test.ts",
   "test/server/places.test.ts",
@@ -30,6 +33,7 @@ const API_SUITE = [
   "test/server/property-detail-etag.test.ts",
   "test/addin/functions-bundle.test.ts",
   "test/addin/history-functions.test.ts",
+  "test/addin/list-results.test.ts",
   "test/addin/messy-model.test.ts",
 ];
 

@@ -23,9 +23,9 @@ beforeAll(async () => {
 
 afterAll(() => svc?.app.close());
 
-function freshBundle(): LoadedBundle {
-  const account = svc.keys.accounts.create(`lists-${Math.random().toString(36).slice(2)}@example.com`);
-  return loadFunctionsBundle({ origin, apiKey: svc.keys.createKey(account.id, "lists").raw });
+async function freshBundle(): Promise<LoadedBundle> {
+  const account = await svc.keys.accounts.create(`lists-${Math.random().toString(36).slice(2)}@example.com`);
+  return loadFunctionsBundle({ origin, apiKey: (await svc.keys.createKey(account.id, "lists")).raw });
 }
 
 const charged = (b: LoadedBundle) => b.calls.reduce((n, c) => n + (c.charged ?? 0), 0);
@@ -43,7 +43,7 @@ async function everySale(): Promise<Record<string, unknown>[]> {
 }
 
 test("SALECOMPS stats=true: count, mean, min, median and max over every matching sale, not the first page", async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   const spill = (await b.call("SALECOMPS", [
     market.state_code,
     market.asset_type,
@@ -60,7 +60,7 @@ test("SALECOMPS stats=true: count, mean, min, median and max over every matching
 });
 
 test('a cut list ends with an "N of M rows" footer; footer=false leaves it out; a whole list has none', async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   const cut = (await b.call("SALECOMPS", [market.state_code, market.asset_type, "cols=id,sale_price; limit=10"])) as unknown[][];
   expect(cut).toHaveLength(12);
   expect(cut[11]).toEqual([`10 of ${market.n} rows (limit=10); raise limit= or page with offset=10.`, ""]);
@@ -84,7 +84,7 @@ test('a cut list ends with an "N of M rows" footer; footer=false leaves it out; 
 });
 
 test("a list matching nothing is its header row alone (ROWS-1 is 0), and costs nothing", async () => {
-  const b = freshBundle();
+  const b = await freshBundle();
   const spill = (await b.call("SALECOMPS", ["TX", "industrial", "min_price=900000000; cols=id,sale_price"])) as unknown[][];
   expect(spill).toEqual([["id", "sale_price"]]);
   const bare = (await b.call("SALECOMPS", ["TX", "industrial", "min_price=900000000; cols=id,sale_price; headers=false"])) as unknown[][];

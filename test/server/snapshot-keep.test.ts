@@ -122,7 +122,7 @@ describe("serving what is on disk (SIGHUP)", () => {
     fs.copyFileSync(files.dec, served);
     log = logSink();
     // Started before nov was kept beside dec: it serves dec alone.
-    svc = startService({ snapshotFile: served, snapshotsKeep: 3, logger: { level: "info", stream: log.stream } });
+    svc = await startService({ snapshotFile: served, snapshotsKeep: 3, logger: { level: "info", stream: log.stream } });
     const dec = svc.app.snapshot;
     fs.copyFileSync(files.nov, kept(ids.nov));
     expect(await svc.app.liveSnapshot.refresh(served)).toEqual({ outcome: "unchanged", id: ids.dec });
@@ -150,7 +150,7 @@ describe("serving what is on disk (SIGHUP)", () => {
     fs.copyFileSync(files.jan, kept(ids.jan));
     fs.copyFileSync(files.dec, kept(ids.dec));
     fs.copyFileSync(files.nov, kept(ids.nov));
-    svc = startService({ snapshotFile: served, snapshotsKeep: 2 });
+    svc = await startService({ snapshotFile: served, snapshotsKeep: 2 });
     await svc.app.liveSnapshot.refresh(served);
     expect(keptIds()).toEqual([ids.jan, ids.dec]);
   });
@@ -158,7 +158,7 @@ describe("serving what is on disk (SIGHUP)", () => {
   test("a latest file that fails its checks changes nothing, the kept set included", async () => {
     fs.copyFileSync(files.dec, served);
     log = logSink();
-    svc = startService({ snapshotFile: served, snapshotsKeep: 3, logger: { level: "info", stream: log.stream } });
+    svc = await startService({ snapshotFile: served, snapshotsKeep: 3, logger: { level: "info", stream: log.stream } });
     fs.copyFileSync(files.nov, kept(ids.nov));
     fs.writeFileSync(`${served}.next`, "not a snapshot\n".repeat(500));
     fs.renameSync(`${served}.next`, served);
