@@ -2,7 +2,8 @@
 // section, counts, is the original two-column spill (resource, count); the others are the
 // report's breakdowns, its known gaps and the snapshot's identity.
 import { pinCall } from "./snapshot-pin";
-import type { CoverageFigures, CoverageReport } from "../shared/contract/coverage";
+import { CoverageReport, type CoverageFigures } from "../shared/contract/coverage";
+import type { ValueFormat } from "./cell-values";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { parseOptions } from "./options";
@@ -20,6 +21,14 @@ const LISTS = {
   gaps: "known_gaps",
 } as const satisfies Record<Exclude<(typeof COVERAGE_SECTIONS)[number], "counts" | "snapshot">, keyof CoverageFigures>;
 
+/** The dates and moments of the snapshot section (captured_at, built_at), so dates= applies to them as to every date. */
+const SNAPSHOT_FORMATS: Record<string, ValueFormat> = Object.fromEntries(
+  Object.entries(CoverageReport.properties.snapshot.properties).flatMap(([name, schema]): [string, ValueFormat][] => {
+    const format = (schema as { format?: string }).format;
+    return format === "date-time" ? [[name, "datetime"]] : format === "date" ? [[name, "date"]] : [];
+  }),
+);
+
 export async function coverageTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const section = sectionArg(rawSection, COVERAGE_SECTIONS, "counts");
   const parsed = parseOptions(options, SHAPE_OPTIONS);
@@ -33,7 +42,12 @@ export async function coverageTable(rawSection: unknown, options: unknown, ctx: 
   }
   if (section === "snapshot") {
     const pairs = Object.entries({ ...report.snapshot, build_seconds: report.build_seconds });
-    return shapePairs(pairs, ["field", "value"], { ...shape, cols: null }, "The coverage report names no snapshot.");
+    return shapePairs(
+      pairs,
+      ["field", "value"],
+      { ...shape, cols: null, formats: SNAPSHOT_FORMATS },
+      "The coverage report names no snapshot.",
+    );
   }
   const rows: Record<string, unknown>[] = report[LISTS[section]] ?? [];
   return sectionTable(rows, shape, `The coverage report has no ${section.replace(/_/g, " ")}.`);

@@ -77,7 +77,7 @@ export async function compare(
  * @requiresAddress
  * @param subject A property id ("cp_0001a2b3"), or a place: state ("TX"), county ("Travis County, TX"), city ("Austin, TX"), ZIP ("78704") or metro ("Austin, TX metro").
  * @param [asset_type] Optional asset type, such as "industrial" or "multifamily" (a property subject defaults to its own).
- * @param [options] Optional "key=value; ..." text: limit=50, min_sale_date=2023-01-01, max_distance_miles=10, per_property=latest, sort=sale_price, stats=true, cols=sale_date,sale_price,cap_rate.
+ * @param [options] Optional "key=value; ..." text: limit=50, min_sale_date=2023 (any date form: 2023-01-01, 2023-Q1, -3Y), max_distance_miles=10, per_property=latest, sort=sale_price, stats=true, cols=sale_date,sale_price,cap_rate.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per comparable sale.
  */
@@ -140,8 +140,8 @@ export async function analysis(
  * @param geography A state ("TX"), county ("Travis County, TX"), metro ("Austin, TX metro"), city ("Austin, TX") or ZIP code ("78704").
  * @param asset_type Asset type, such as "industrial", "office" or "multifamily".
  * @param metrics Metrics as comma-separated text ("asking_rent_sqft_year,vacancy_rate") or a range of names; blank for rent, vacancy and cap rate.
- * @param [from] Optional first period: a date, a quarter ("2016-Q1") or a year (2016). Default: ten years back.
- * @param [to] Optional last period: a date, a quarter ("2025-Q4") or a year. Default: the latest data.
+ * @param [from] Optional first period: a date, a year (2016), a quarter ("2016-Q1"), a month ("2016-03") or -8Q, -3Y, LQ, YTD. Default: ten years back.
+ * @param [to] Optional last period: a date, a year, a quarter ("2025-Q4"), a month or LQ (the last complete quarter). Default: the latest data.
  * @param [options] Optional "key=value; ..." text: interval=year (default quarter), headers=false, labels=true, rates=fraction, dates=text.
  * @param invocation Supplied by Excel.
  * @returns A table: period_end (a date) and one column per metric, one row per period, oldest first.
@@ -164,7 +164,7 @@ export async function markethistory(
  * @helpurl http://localhost:3000/docs/functions#prophistory
  * @requiresAddress
  * @param property_id Property id, such as "cp_0001a2b3".
- * @param [options] Optional "key=value; ..." text: event_type=sale,lease_start, from=2015-01-01, to=..., cols=date,description,price, limit=200, headers=false.
+ * @param [options] Optional "key=value; ..." text: event_type=sale,lease_start, from=2015 (any date form: 2015-01-01, 2015-Q1, -3Y), to=..., cols=date,description,price, limit=200, headers=false.
  * @param invocation Supplied by Excel.
  * @returns A table with a header row and one row per event.
  */

@@ -4,7 +4,15 @@
 import type { ParamSpec } from "../shared/endpoints";
 import { PLACE_KINDS, PlaceSyntaxError, describeKinds, parsePlace, placeText, type Place } from "../shared/contract/places";
 import { stateCodeOf } from "../shared/contract/states";
-import { fromExcelSerial } from "./cell-values";
+import {
+  DATE_FORMS,
+  DateSyntaxError,
+  isRelativeDate,
+  parseDateInput,
+  relativeDateText,
+  resolveDateInput,
+  type DateBound,
+} from "../shared/contract/dates";
 import { InputError } from "./excel-errors";
 
 export type ParamValue = string | number;
@@ -62,7 +70,7 @@ export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.n
     case "integer":
       return checkNumber(spec, raw, label);
     case "date":
-      return checkDate(raw, label);
+      return checkDate(raw, label, spec.bound ?? "start");
     case "text": {
       const text = String(raw).trim();
       if (spec.minLength !== undefined && text.length < spec.minLength) {
@@ -168,18 +176,22 @@ function checkNumber(spec: ParamSpec, raw: unknown, label: string): number {
   return value;
 }
 
-/** A date as YYYY-MM-DD text, or as the serial number a date cell holds. */
-export function checkDate(raw: unknown, label: string): string {
-  const text = String(raw).trim();
-  if (typeof raw === "number" || /^\d+(\.\d+)?$/.test(text)) {
-    const serial = Math.floor(Number(raw));
-    if (serial < 1 || serial > 2_958_465) throw new InputError(`${label}: ${text} is not a date.`);
-    return fromExcelSerial(serial);
+/**
+ * A date input in the date grammar (src/shared/contract/dates.ts) as the service takes it: a
+ * fixed form as the day it stands for as `bound` (a year 2026 as 2026-01-01 or 2026-12-31, a
+ * date cell as its day); a relative form (-8Q, LQ, YTD) in its canonical spelling, resolved by
+ * the service against the capture date of the snapshot answering. Anything else is #VALUE!
+ * naming the forms, before any request.
+ */
+export function checkDate(raw: unknown, label: string, bound: DateBound): string {
+  if (typeof raw === "boolean") throw new InputError(`${label} cannot be TRUE or FALSE: write ${DATE_FORMS}.`);
+  if (typeof raw !== "string" && typeof raw !== "number")
+    throw new InputError(`${label}: ${String(raw)} is not a date; write ${DATE_FORMS}.`);
+  try {
+    const input = parseDateInput(raw);
+    return isRelativeDate(input) ? relativeDateText(input) : resolveDateInput(input, bound);
+  } catch (err) {
+    if (err instanceof DateSyntaxError) throw new InputError(`${label}: ${err.message}`);
+    throw err;
   }
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== text) {
-    throw new InputError(`${label}: "${text}" is not a date; write it as YYYY-MM-DD (e.g. 2024-06-30) or use a date cell.`);
-  }
-  return text;
 }

@@ -9,6 +9,7 @@ import type { TObject, TSchema } from "@sinclair/typebox";
 import { CREDIT_COSTS, type OperationName } from "./contract/credit-costs";
 import { OPERATIONS } from "./contract/operations";
 import { PLACE_KINDS, describeKinds, type PlaceKind } from "./contract/places";
+import { DATE_INPUT_BOUNDS, type DateBound } from "./contract/dates";
 import { PLACE_KINDS_OF, QUERIES } from "./contract/queries";
 import { MARKET_HISTORY_METRIC_NAMES, MarketHistoryQuery, PROPERTY_EVENT_TYPES, PropertyHistoryQuery } from "./contract/history";
 
@@ -35,6 +36,8 @@ export interface ParamSpec {
   values?: readonly string[];
   /** The kinds of place a `place` input takes. */
   places?: readonly PlaceKind[];
+  /** A date input: which end of a year, quarter or month it stands for (src/shared/contract/dates.ts). */
+  bound?: DateBound;
   min?: number;
   /** True when `min` itself is not allowed (a radius must be more than 0). */
   exclusiveMin?: boolean;
@@ -67,8 +70,8 @@ export interface EndpointSpec {
 const EXCEL_HELP: Record<string, string> = {
   metro_id: 'Metro id, e.g. metro-austin-tx (see =PROP.CATALOG("metros")).',
   subtype: 'Property subtype, e.g. warehouse (see =PROP.CATALOG("asset_types")).',
-  min_sale_date: "Earliest sale date (YYYY-MM-DD or an Excel date).",
-  max_sale_date: "Latest sale date (YYYY-MM-DD or an Excel date).",
+  min_sale_date: "Earliest sale date: a date, a date cell, a year (2026), a quarter (2026-Q1), a month (2026-03), -3Y, LQ or YTD.",
+  max_sale_date: "Latest sale date: a date, a date cell, a year (2026), a quarter (2026-Q4), a month (2026-03), -1Y, LQ or YTD.",
   max_distance_miles: "Search radius around a subject property, miles (more than 0, at most 250; default 25).",
 };
 
@@ -111,6 +114,8 @@ function paramOf(operationId: OperationName, name: string, schema: TSchema): Par
     return { name, kind: "place", places, help: `A place: ${describeKinds(places)}.` };
   }
   if (name === "city") return { name, kind: "city", help };
+  // Dates are read with the date grammar, as the service reads them.
+  if (name in DATE_INPUT_BOUNDS) return { name, kind: "date", bound: DATE_INPUT_BOUNDS[name as keyof typeof DATE_INPUT_BOUNDS], help };
   if (schema.enum) return { name, kind: "enum", values: schema.enum, help };
   if (schema.type === "number" || schema.type === "integer") {
     const spec: ParamSpec = { name, kind: schema.type, min: schema.minimum ?? schema.exclusiveMinimum, help };
@@ -119,7 +124,6 @@ function paramOf(operationId: OperationName, name: string, schema: TSchema): Par
     return spec;
   }
   if (schema.type !== "string") throw new Error(`query input ${name} has a type the add-in cannot check: ${schema.type}`);
-  if (schema.format === "date") return { name, kind: "date", help };
   if (schema.pattern && LIST_PATTERNS.includes(schema.pattern)) {
     const values = LIST_VALUES[name];
     if (!values) throw new Error(`list input ${name} has no vocabulary in the add-in`);

@@ -303,7 +303,7 @@ test("as_of pins a call: every request names the snapshot (batches too), pinned 
       expect.stringMatching(/^GET \/v1\/commercial\/sale-comps\?.*as_of=2026-10-01/),
     ]),
   );
-  await expect(propertyField("cp_1", "name", "as_of=yesterday", ctx)).rejects.toThrow(/as_of must be a date/);
+  await expect(propertyField("cp_1", "name", "as_of=yesterday", ctx)).rejects.toThrow(/as_of "yesterday" is not a date; write a date/);
 
   service.state.snapshot = "snap_2";
   requests.length = 0;

@@ -5,6 +5,7 @@
 // itself (paging bounds as it checks them, record fields) and how it reads the shared schemas
 // are checked here.
 import { SNAPSHOT_SELECTORS } from "../../src/shared/contract/snapshot-select";
+import { DATE_INPUT_MAX_LENGTH } from "../../src/shared/contract/dates";
 import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 import { ENDPOINTS, LIST_PATTERNS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
@@ -64,7 +65,8 @@ function expectSameParam(ours: ParamSpec, schema: Json, where: string) {
   // Places and cities are read with the place grammar; the service bounds only their length.
   if (ours.kind === "place") Object.assign(expected, { minLength: 1, maxLength: 120 });
   if (ours.kind === "city") Object.assign(expected, { minLength: 1, maxLength: 80 });
-  if (ours.kind === "date") expected.format = "date";
+  // Dates are read with the date grammar; the service bounds only their length.
+  if (ours.kind === "date") Object.assign(expected, { minLength: 1, maxLength: DATE_INPUT_MAX_LENGTH });
   if (ours.kind === "name_list") {
     // Names checked one by one against the contract's vocabulary: every list the add-in can
     // send (at most all the names, once each) matches the published pattern and fits its length.

@@ -57,8 +57,8 @@ describe("from and to", () => {
   });
 
   test("nonsense is #VALUE! with what would work, and a from after to is refused", () => {
-    expect(() => periodBoundArg("2016-Q5", "from")).toThrow(/not a quarter; write it as 2016-Q1/);
-    expect(() => periodBoundArg("soon", "from")).toThrow(/from: "soon" is not a date.*2016-Q1, or a year/);
+    expect(() => periodBoundArg("2016-Q5", "from")).toThrow(/"2016-Q5" is not a quarter \(quarters are Q1 to Q4\); write a date/);
+    expect(() => periodBoundArg("soon", "from")).toThrow(/from: "soon" is not a date; write a date.*a year \(2026\), a quarter \(2026-Q1/);
     expect(() => periodBoundArg("2024-02-30", "to")).toThrow(InputError);
     expect(() => periodBoundArg(true, "to")).toThrow(/cannot be TRUE or FALSE/);
     expect(() => periodBoundArg(-3, "to")).toThrow(/not a date/);
@@ -317,6 +317,6 @@ test("as_of pins the series: its request names the snapshot, and only cells of t
     { geography: "TX", asset_type: "industrial", metrics: "sales_volume" },
   ]);
   await expect(marketHistory("TX", "industrial", "vacancy_rate", null, null, "as_of=yesterday", ctx)).rejects.toThrow(
-    /as_of must be a date/,
+    /as_of "yesterday" is not a date; write a date \(YYYY-MM-DD.*or a snapshot id/,
   );
 });

@@ -44,8 +44,9 @@ test.each([
   ["headers=maybe", /headers must be true or false/],
   ["cols=a,,a", /cols names a twice/],
   ["dates=iso", /dates must be one of date, serial, text/],
-  ["as_of=2026-02-30", /as_of 2026-02-30 is not a date/],
-  ["as_of=last month", /as_of must be a date such as 2026-10-01 or a snapshot id/],
+  ["as_of=2026-02-30", /as_of "2026-02-30" is not a date \(no such day\)/],
+  ["as_of=last month", /as_of "last month" is not a date; write a date \(YYYY-MM-DD.* or a month \(2026-03\), or a snapshot id/],
+  ["as_of=LQ", /as_of names a fixed day, and "LQ" would move with every snapshot/],
   ["state_code=Tex", /state_code: "Tex" is not a US state/],
   ["geography=Austin, ZZ", /geography: "Austin, ZZ": "ZZ" is not a US state/],
   ["geography=Travis County", /give the county's state/],
@@ -53,7 +54,7 @@ test.each([
   ["min_price=-5", /min_price must be at least 0/],
   ["max_distance_miles=0", /must be more than 0/],
   ["max_distance_miles=300", /at most 250/],
-  ["min_sale_date=2024-02-30", /not a date; write it as YYYY-MM-DD/],
+  ["min_sale_date=2024-02-30", /not a date \(no such day\); write a date \(YYYY-MM-DD/],
   ["property_id=par_1", /not a property id/],
   ["metro_id=austin", /not a metro id/],
 ])("%p is refused: %p", (raw, message) => {
@@ -62,11 +63,11 @@ test.each([
 });
 
 test("dates: YYYY-MM-DD text, or the serial number a date cell holds, both ways", () => {
-  expect(checkDate("2024-06-30", "d")).toBe("2024-06-30");
-  expect(checkDate(45473, "d")).toBe("2024-06-30");
+  expect(checkDate("2024-06-30", "d", "start")).toBe("2024-06-30");
+  expect(checkDate(45473, "d", "start")).toBe("2024-06-30");
   expect(Object.fromEntries(parseOptions("min_sale_date=45473", SPECS))).toEqual({ min_sale_date: "2024-06-30" });
   expect(toExcelSerial("2024-06-30")).toBe(45473);
-  expect(() => checkDate("30/06/2024", "d")).toThrow(/YYYY-MM-DD/);
+  expect(() => checkDate("30/06/2024", "d", "start")).toThrow(/YYYY-MM-DD/);
 });
 
 test("ZIP and FIPS codes typed as numbers keep their leading zeros; text must be five digits", () => {

@@ -62,10 +62,26 @@ test("coverage sections: the known gaps, and the snapshot's identity", async () 
   ]);
   await expect(coverageTable("snapshot", "headers=false", ctx)).resolves.toEqual([
     ["id", "snap_9"],
-    ["captured_at", "2025-01-01T00:00:00Z"],
+    ["captured_at", 45658],
     ["build_seconds", 4],
   ]);
   await expect(coverageTable("gaps", "cols=colour", ctx)).rejects.toThrow(/cols: colour not in this section/);
+});
+
+test("coverage's snapshot section: its moments follow dates= as every date does (serial: numbers; text: the service's text)", async () => {
+  const { ctx } = testSession(() =>
+    jsonResponse({
+      object: "coverage",
+      snapshot: { id: "snap_9", captured_at: "2025-01-01T12:00:00Z", built_at: "2025-01-02T00:00:00Z", source: "generated", seed: "7" },
+      counts: {},
+      build_seconds: 4,
+    }),
+  );
+  const value = (rows: unknown[][], name: string) => rows.find((r) => r[0] === name)?.[1];
+  const serial = (await coverageTable("snapshot", "dates=serial", ctx)) as unknown[][];
+  expect([value(serial, "captured_at"), value(serial, "built_at"), value(serial, "seed")]).toEqual([45658.5, 45659, "7"]);
+  const text = (await coverageTable("snapshot", "dates=text", ctx)) as unknown[][];
+  expect([value(text, "captured_at"), value(text, "built_at")]).toEqual(["2025-01-01T12:00:00Z", "2025-01-02T00:00:00Z"]);
 });
 
 test("a 404 for the property is #N/A-kind no data, remembered until a refresh", async () => {

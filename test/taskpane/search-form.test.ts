@@ -156,7 +156,7 @@ describe("checkSearch", () => {
     expect(result.ok).toBe(false);
     const errors = result.ok ? {} : result.errors;
     expect(errors.subject).toMatch(/"Austin TX!" is not a place: use a state \("TX" or "Texas"\), a county/);
-    expect(errors.min_sale_date).toMatch(/"2024-02-30" is not a date; write it as YYYY-MM-DD/);
+    expect(errors.min_sale_date).toMatch(/"2024-02-30" is not a date \(no such day\); write a date \(YYYY-MM-DD/);
     expect(errors.max_distance_miles).toBe("Radius (miles) must be more than 0, not 0.");
     expect(checkSearch("listings", { status: "for sale" })).toMatchObject({
       ok: false,

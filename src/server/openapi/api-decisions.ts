@@ -26,6 +26,12 @@ over a captured snapshot.
   place given both ways, or places in different states, are refused rather than answered with nothing.
 - **Ranges**: a lower bound above its upper bound (\`min_sale_date\` after \`max_sale_date\`, \`min_price\` above
   \`max_price\`) can match nothing and is refused free (\`400 validation_failed\`).
+- **Dates**: every date parameter (\`min_sale_date\`, \`max_sale_date\`, \`from\`, \`to\`, \`as_of\`) takes one
+  grammar: a date (\`2026-03-31\`), an Excel date serial (2201 up), a year (\`2026\`: a whole number from 1900 to
+  2200 is a year), a quarter (\`2026-Q1\`, \`Q1 2026\`), a month (\`2026-03\`), or a form relative to the capture
+  date of the snapshot answering (\`-8Q\`, \`-3Y\`, \`-6M\`, \`LQ\` the last complete quarter, \`YTD\`). A lower bound
+  stands for its period's first day, an upper bound (and \`as_of\`) for its last. \`as_of\` takes the fixed forms only.
+  Anything else is refused free (\`400 validation_failed\`, naming the forms).
 - **Lists**: \`{"object":"list","data":[...],"limit":25,"offset":0,"has_more":true,"next_offset":25,
   "total_count":1834,"snapshot":{"id":...,"captured_at":...}}\`. Paging: \`limit\` 1..100 (default 25),
   \`offset\` 0..10,000. A single record is the bare object.
@@ -64,8 +70,8 @@ over a captured snapshot.
   from.
 - **Snapshots kept, and pinning**: the service keeps the last few snapshots it published (coverage lists them
   in \`snapshots\`, newest first, the \`latest\` marked). Every operation answers from the latest unless it is
-  given \`snapshot=<id>\` (a kept snapshot's id, as \`X-Snapshot-Id\` names it) or \`as_of=<YYYY-MM-DD>\` (the
-  newest kept snapshot captured on or before that date). That snapshot answers everything about the call:
+  given \`snapshot=<id>\` (a kept snapshot's id, as \`X-Snapshot-Id\` names it) or \`as_of=<date>\` (the
+  newest kept snapshot captured on or before that date, in the date grammar above). That snapshot answers everything about the call:
   its body, \`ETag\` and \`X-Snapshot-Id\`. Both at once, or either malformed, is \`400 validation_failed\`; an id
   not kept or a date before every kept capture is \`404 snapshot_not_found\` naming those kept. Free, as every
   refusal.

@@ -9,7 +9,7 @@ import { JsonText } from "../data/json-text";
 import { isEmptyList } from "../data/list-envelope";
 import { ApiProblem } from "../http/problem";
 import { inline, openApiPath, type RouteDef } from "../routes/route-def";
-import { checkRanges } from "../routes/query-params";
+import { checkRanges, resolveAsOf, resolveDateParams } from "../routes/query-params";
 import { selects } from "../data/snapshot-select";
 
 const JSON_UTF8 = "application/json; charset=utf-8";
@@ -41,8 +41,7 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
-      let query = request.query as Record<string, unknown>;
-      checkRanges(route.operationId, query);
+      let query = resolveAsOf(request.query as Record<string, unknown>);
       // A request abandoned while a store answered has given its snapshot back (onRequestAbort);
       // it takes the current one again, which onSend gives back.
       request.snapshot ??= live.acquire();
@@ -53,6 +52,9 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
         const { snapshot: _id, as_of: _date, ...rest } = query;
         query = rest;
       }
+      // Dates are days from here on: relative ones counted from the capture date of the snapshot answering.
+      query = resolveDateParams(query, request.snapshot.asOf);
+      checkRanges(route.operationId, query);
       const result = route.handler({
         snapshot: request.snapshot,
         kept,

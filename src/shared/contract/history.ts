@@ -56,9 +56,10 @@ export const MarketHistoryQuery = QueryObject(
         `Default: ${DEFAULT_HISTORY_METRICS.join(",")}. An unknown metric is refused free (400 validation_failed).`,
     }),
     from: q.date(
-      `First date of the series, YYYY-MM-DD: periods ending on or after it. Default: the last ${HISTORY_QUARTERS} quarters up to \`to\`.`,
+      `First date of the series: periods ending on or after it. Default: the last ${HISTORY_QUARTERS} quarters up to \`to\`.`,
+      "start",
     ),
-    to: q.date("Last date of the series, YYYY-MM-DD: periods starting on or before it. Default: the capture date."),
+    to: q.date("Last date of the series: periods starting on or before it. Default: the capture date.", "end"),
     interval: WithDefault(
       StringEnum(HISTORY_INTERVALS, {
         description: "quarter (default) or year: a year's stocks are its last quarter's, its flows the sum of its quarters.",
@@ -158,6 +159,6 @@ export const PropertyHistoryQuery = QueryObject({
     pattern: "^[a-z_]+(,[a-z_]+)*$",
     description: `Comma-separated event types to include (${PROPERTY_EVENT_TYPES.join(", ")}); default all.`,
   }),
-  from: q.date("Earliest event date, YYYY-MM-DD."),
-  to: q.date("Latest event date, YYYY-MM-DD."),
+  from: q.date("Earliest event date.", "start"),
+  to: q.date("Latest event date.", "end"),
 });

@@ -5,6 +5,7 @@
 import { Type, type TObject, type TOptional, type TProperties, type TString } from "@sinclair/typebox";
 import { StringEnum, WithDefault } from "./schema-helpers";
 import { PLACE_KINDS, describeKinds, type PlaceKind } from "./places";
+import { DATE_INPUT_MAX_LENGTH, dateInputHelp, isIsoDate, type DateBound } from "./dates";
 import { ASSET_TYPES, LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "./vocabulary";
 
 /**
@@ -86,7 +87,9 @@ export const q = {
   company_id: (description: string) => Type.String({ pattern: "^co_[A-Za-z0-9-]+$", description }),
   owner_name: Type.String({ minLength: 2, maxLength: 120, description: "Owner name or the start of it (case-insensitive)." }),
   price: (description: string) => Type.Number({ minimum: 0, description }),
-  date: (description: string) => Type.String({ format: "date", description }),
+  /** A date input in the date grammar (src/shared/contract/dates.ts), standing for `bound`. */
+  date: (description: string, bound: DateBound) =>
+    Type.String({ minLength: 1, maxLength: DATE_INPUT_MAX_LENGTH, description: `${description} ${dateInputHelp(bound)}` }),
 };
 
 /** What names one market: the single market endpoint's query, and each market of a batch. */
@@ -164,8 +167,8 @@ export const QUERIES = {
     metro_id: q.metro_id,
     asset_type: q.asset_type,
     subtype: q.subtype,
-    min_sale_date: q.date("Earliest sale date, YYYY-MM-DD."),
-    max_sale_date: q.date("Latest sale date, YYYY-MM-DD."),
+    min_sale_date: q.date("Earliest sale date.", "start"),
+    max_sale_date: q.date("Latest sale date.", "end"),
     min_price: q.price("Minimum sale price, USD."),
     max_price: q.price("Maximum sale price, USD."),
     min_building_area_sqft: q.min_building_area_sqft,
@@ -251,6 +254,8 @@ export function impossibleRange(operation: string, query: Record<string, unknown
     const a = query[low] as string | number | undefined | null;
     const b = query[high] as string | number | undefined | null;
     if (a === undefined || a === null || b === undefined || b === null || a <= b) continue;
+    // A relative date (-8Q, LQ) is a day only once a capture date resolves it: the service checks it then.
+    if (typeof a === "string" && typeof b === "string" && !(isIsoDate(a) && isIsoDate(b))) continue;
     return { low, high, detail: `${low} (${a}) is above ${high} (${b}): nothing can match.` };
   }
   return null;

@@ -3,6 +3,7 @@
 // it) or `as_of` (a date: the newest snapshot captured on or before it), so a model can be
 // pinned to the data it was built on. Coverage lists the snapshots kept.
 import { Type, type Static } from "@sinclair/typebox";
+import { DATE_INPUT_MAX_LENGTH, DATE_SERIALS, FIXED_DATE_FORMS, YEAR_NUMBERS } from "./dates";
 
 export const SNAPSHOT_SELECTORS = {
   snapshot: Type.String({
@@ -13,9 +14,13 @@ export const SNAPSHOT_SELECTORS = {
       "Answer from this snapshot (its id, as X-Snapshot-Id and every list name it). Default: the latest published (marked latest in coverage's snapshots).",
   }),
   as_of: Type.String({
-    format: "date",
+    minLength: 1,
+    maxLength: DATE_INPUT_MAX_LENGTH,
     description:
-      "Answer from the newest snapshot captured on or before this date, YYYY-MM-DD. Give snapshot or as_of, not both. " +
+      "Answer from the newest snapshot captured on or before this date. Give snapshot or as_of, not both. " +
+      `Takes ${FIXED_DATE_FORMS}: a year, quarter or month stands for its last day; a whole number from ${YEAR_NUMBERS.min} to ` +
+      `${YEAR_NUMBERS.max} is a year, one from ${DATE_SERIALS.min} up an Excel date serial. A relative date (-8Q, LQ, YTD) is ` +
+      "refused (400 validation_failed): it would move with every snapshot. " +
       "A date before every snapshot kept, or an id not kept, is refused free of charge (404 snapshot_not_found, listing those kept).",
   }),
 };
