@@ -6,7 +6,7 @@ import { ENDPOINTS, type EndpointSpec, type ParamSpec } from "../shared/endpoint
 import { PLACE_PARAMS } from "../shared/contract/queries";
 import { COMPANY_TYPES } from "../shared/contract/vocabulary";
 import { InputError } from "./excel-errors";
-import { checkParam } from "./param-values";
+import { checkParam, withoutHeader } from "./param-values";
 
 const ASSET_TYPE = ENDPOINTS.searchProperties.query.find((q) => q.name === "asset_type")!;
 const COMPANY_TYPE: ParamSpec = { name: "company_type", kind: "enum", values: COMPANY_TYPES, help: `One of ${COMPANY_TYPES.join(", ")}.` };
@@ -15,7 +15,18 @@ export function isBlank(raw: unknown): boolean {
   return raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");
 }
 
+/**
+ * Refuses "key=value" text in an argument that is not the options: options typed one slot too
+ * early ("limit=5" as PROP.MARKET's metric) are called what they are.
+ */
+export function notOptions(raw: unknown, label: string): void {
+  if (typeof raw === "string" && /^\s*[A-Za-z_]+\s*=/.test(raw)) {
+    throw new InputError(`${label}: "${raw.trim()}" looks like options; options go in the last argument.`);
+  }
+}
+
 export function assetTypeArg(raw: unknown): string {
+  notOptions(raw, "asset_type");
   return checkParam(ASSET_TYPE, raw, "asset_type") as string;
 }
 
@@ -52,12 +63,15 @@ export function mergeInputs(
 export const MAX_COMPARE_IDS = 100;
 const PROPERTY_ID = /^cp_[A-Za-z0-9-]+$/;
 
-/** A range (or one cell) of property ids: blanks skipped, repeats dropped, order kept. */
+/**
+ * A range (or one cell) of property ids: blanks, zeros (what an `=IF(...,"",A1)` chain leaves)
+ * and a header cell ("id", "property_id", "Property ID") skipped, repeats dropped, order kept.
+ */
 export function propertyIdsArg(raw: unknown): string[] {
-  const cells = Array.isArray(raw) ? (raw as unknown[][]).flat() : [raw];
+  const cells = withoutHeader(raw);
   const ids: string[] = [];
   for (const cell of cells) {
-    if (isBlank(cell)) continue;
+    if (isBlank(cell) || cell === 0) continue;
     const id = String(cell).trim();
     if (!PROPERTY_ID.test(id)) throw new InputError(`property_ids: "${id}" is not a property id; ids look like cp_0001a2b3.`);
     if (!ids.includes(id)) ids.push(id);

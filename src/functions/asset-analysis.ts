@@ -3,6 +3,7 @@
 // building_class or state, the breakdown table.
 import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
+import { isNational } from "../shared/contract/places";
 import type { FunctionContext } from "./call-context";
 import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
 import { parseOptions, type LocalOption } from "./options";
@@ -19,7 +20,8 @@ const LAYOUT_OPTION: LocalOption = { name: "layout", kind: "choice", values: ["r
 
 export async function assetAnalysis(assetType: unknown, geography: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const asset_type = assetTypeArg(assetType);
-  const query: { geography?: string } = isBlank(geography) ? {} : placeArg(geography, ENDPOINTS.analyseAssetType);
+  // No place, or the whole country ("US", "United States"), is the national analysis.
+  const query: { geography?: string } = isBlank(geography) || isNational(geography) ? {} : placeArg(geography, ENDPOINTS.analyseAssetType);
   const parsed = parseOptions(options, [...SHAPE_OPTIONS, BREAKDOWN_OPTION, LAYOUT_OPTION]);
   ctx = pinCall(parsed, ctx);
   const breakdown = parsed.get("breakdown") as string | undefined;

@@ -4,7 +4,7 @@
 // Each call's outcome is also noted under its cell's address, because Excel shows the pane
 // only "#N/A", never the message: after a Refresh the pane lists what failed and why.
 import type { AddinSession } from "../shared/addin-session";
-import { ApiError } from "../shared/api-error";
+import { ApiError, unreachableAdvice } from "../shared/api-error";
 import { contextOf, type FunctionContext } from "./call-context";
 
 /** An argument that cannot be right; thrown before any request is made. */
@@ -85,7 +85,12 @@ function fromApiError(err: ApiError): CustomFunctions.Error {
     const ref = err.requestId ? ` (request ${err.requestId})` : "";
     return excelError(notAvailable, `The service had a problem${ref}; try again later.`);
   }
-  // Not configured, network failure, timeout, cancelled, unreadable answer, other 4xx.
+  // No answer at all: say what to do, with the URL the client's message names.
+  if (err.status === 0 && (err.code === "network_error" || err.code === "timeout")) {
+    const url = /\b(https?:\/\/[^\s:]+(?::\d+)?[^\s:]*)/.exec(err.message)?.[1] ?? null;
+    return excelError(notAvailable, `${err.message.replace(/\.?$/, ".")} ${unreachableAdvice(url)}`);
+  }
+  // Not configured, cancelled, unreadable answer, other 4xx.
   return excelError(notAvailable, err.message);
 }
 

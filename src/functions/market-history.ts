@@ -8,7 +8,7 @@ import { DEFAULT_HISTORY_METRICS } from "../shared/contract/history";
 import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { VALUE_OPTIONS } from "./cell-values";
-import { assetTypeArg, placeArg } from "./argument-parsers";
+import { assetTypeArg, notOptions, placeArg } from "./argument-parsers";
 import { NoDataError } from "./excel-errors";
 import { periodRange } from "./history-periods";
 import { parseOptions, type LocalOption, type OptionValue } from "./options";
@@ -32,7 +32,8 @@ export type MarketHistoryAsk = Record<string, string> & { geography: string; ass
 
 /** The metrics argument: comma-separated text or a range of names, in order; blank is the service's default set. */
 export function metricsArg(raw: unknown): string {
-  if (listItems(raw).length === 0) return DEFAULT_HISTORY_METRICS.join(",");
+  notOptions(raw, "metrics");
+  if (listItems(raw, input("metrics").values).length === 0) return DEFAULT_HISTORY_METRICS.join(",");
   return String(checkParam(input("metrics"), raw, "metrics"));
 }
 

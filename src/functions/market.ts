@@ -4,10 +4,10 @@
 import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
-import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
+import { assetTypeArg, isBlank, notOptions, placeArg } from "./argument-parsers";
 import { InputError, NoDataError } from "./excel-errors";
 import { parseOptions, type LocalOption } from "./options";
-import { canonical } from "./param-values";
+import { nameIn } from "./field-names";
 import { fieldNames } from "./record-fields";
 import { VALUE_OPTIONS, toCell } from "./cell-values";
 import { SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, type Cell } from "./table-shape";
@@ -20,9 +20,11 @@ const LAYOUT_OPTION: LocalOption = {
   help: "rows (default): one metric per row; columns: metric names across, values below.",
 };
 
+/** A market metric by its name or label ("Vacancy Rate" is vacancy_rate), in any case and spacing. */
 export function marketMetric(raw: unknown): string {
-  const metric = canonical(String(raw)).replace(/-/g, "_");
-  if (!MARKET_METRICS.includes(metric)) {
+  notOptions(raw, "metric");
+  const metric = nameIn(MARKET_METRICS, String(raw));
+  if (!metric) {
     throw new InputError(
       `metric: "${String(raw).trim()}" is not a market metric; =PROP.FIELDS("market") lists them (e.g. vacancy_rate, median_cap_rate).`,
     );

@@ -5,6 +5,8 @@ import type { ParamSpec } from "../shared/endpoints";
 import { InputError } from "./excel-errors";
 import { checkParam, type ParamValue } from "./param-values";
 import { parsePin } from "./snapshot-pin";
+import { nearestName } from "../shared/contract/near-names";
+import { nameKey } from "../shared/contract/vocabulary";
 
 /** A table or shaping option (not sent to the service). */
 export interface LocalOption {
@@ -29,21 +31,27 @@ export function parseOptions(raw: unknown, specs: readonly OptionSpec[]): Map<st
   if (typeof raw !== "string") {
     throw new InputError(`options must be text such as "limit=50; headers=false", not ${String(raw)}.`);
   }
-  const byName = new Map(specs.map((s) => [s.name, s]));
+  // Option names in any case and spacing ("Min Sale Date" is min_sale_date).
+  const byName = new Map(specs.map((s) => [nameKey(s.name), s]));
   for (const part of raw.split(/[;\n]/)) {
     if (part.trim() === "") continue;
     const eq = part.indexOf("=");
     if (eq < 0) throw new InputError(`options: "${part.trim()}" has no "=": write key=value pairs separated by ";".`);
-    const name = part.slice(0, eq).trim().toLowerCase();
+    const typed = part.slice(0, eq).trim().toLowerCase();
     const value = part.slice(eq + 1).trim();
-    const spec = byName.get(name);
+    const spec = byName.get(nameKey(typed));
     if (!spec) {
+      const near = nearestName(
+        typed,
+        specs.map((s) => s.name),
+      );
       throw new InputError(
         specs.length === 0
-          ? `options: this call takes no options ("${name}" given).`
-          : `options: "${name}" is not an option here; use ${specs.map((s) => s.name).join(", ")}.`,
+          ? `options: this call takes no options ("${typed}" given).`
+          : `options: "${typed}" is not an option here; ${near ? `did you mean ${near}? Or use` : "use"} ${specs.map((s) => s.name).join(", ")}.`,
       );
     }
+    const name = spec.name;
     if (out.has(name)) throw new InputError(`options: ${name} is given twice.`);
     if (value === "") throw new InputError(`options: ${name} has no value.`);
     out.set(name, checkOption(spec, value));

@@ -13,6 +13,8 @@ import {
   resolveDateInput,
   type DateBound,
 } from "../shared/contract/dates";
+import { assetTypeHint, assetTypeOf, vocabularyValue } from "../shared/contract/vocabulary";
+import { nameIn, isFieldHeader } from "./field-names";
 import { InputError } from "./excel-errors";
 
 export type ParamValue = string | number;
@@ -59,8 +61,9 @@ export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.n
     case "fips":
       return fiveDigits(spec, raw, label);
     case "enum": {
-      const wanted = canonical(String(raw));
-      const found = spec.values?.find((v) => canonical(v) === wanted);
+      if (spec.name === "asset_type") return assetTypeValue(spec, raw, label);
+      // A value in any case and spacing (multifamily by any name), or (a sort key) by its field's label.
+      const found = vocabularyValue(spec.values ?? [], String(raw)) ?? nameIn(spec.values ?? [], String(raw));
       if (!found) throw new InputError(`${label}: "${String(raw).trim()}" is not one of ${spec.values?.join(", ")}.`);
       return found;
     }
@@ -82,6 +85,16 @@ export function checkParam(spec: ParamSpec, raw: unknown, label: string = spec.n
       return text;
     }
   }
+}
+
+/** An asset type in any of its spellings (vocabulary.ts): "Multi-Family", "MF" and "Apartments" are multifamily. */
+function assetTypeValue(spec: ParamSpec, raw: unknown, label: string): string {
+  const text = String(raw);
+  const found = assetTypeOf(text);
+  if (found && (spec.values ?? []).includes(found)) return found;
+  throw new InputError(
+    `${label}: ${assetTypeHint(text) ?? `"${text.trim()}" is not one of ${spec.values?.join(", ")} (nor a usual spelling of one, such as Multi-Family or Hotel).`}`,
+  );
 }
 
 function readPlace(raw: unknown, label: string): Place {
@@ -129,6 +142,9 @@ function fiveDigits(spec: ParamSpec, raw: unknown, label: string): string {
     return String(raw).padStart(5, "0");
   }
   const text = String(raw).trim();
+  // A ZIP+4 code names its five-digit ZIP code, as it does as a geography.
+  const zip4 = spec.kind === "zip" ? /^(\d{5})-\d{4}$/.exec(text) : null;
+  if (zip4) return zip4[1];
   if (!/^\d{5}$/.test(text)) throw new InputError(`${label}: "${text}" is not ${what}.`);
   return text;
 }
@@ -139,12 +155,11 @@ function fiveDigits(spec: ParamSpec, raw: unknown, label: string): string {
  * the order given, none twice.
  */
 function checkList(spec: ParamSpec, raw: unknown, label: string): string {
-  const items = listItems(raw);
+  const items = listItems(raw, spec.values);
   if (items.length === 0) throw new InputError(`${label} lists nothing: ${spec.help}`);
   const names: string[] = [];
   for (const item of items) {
-    const wanted = canonical(item).replace(/-/g, "_");
-    const found = spec.values?.find((v) => v === wanted);
+    const found = nameIn(spec.values ?? [], item);
     if (!found) throw new InputError(`${label}: "${item}" is not one of ${spec.values?.join(", ")}.`);
     if (names.includes(found)) throw new InputError(`${label} names ${found} twice.`);
     names.push(found);
@@ -152,14 +167,39 @@ function checkList(spec: ParamSpec, raw: unknown, label: string): string {
   return names.join(",");
 }
 
-/** The items of a list input: cells of a range or comma-separated text, blanks skipped. */
-export function listItems(raw: unknown): string[] {
-  const cells = Array.isArray(raw) ? (raw as unknown[]).flat() : [raw];
+/**
+ * The items of a list input: cells of a range or comma-separated text. Blanks, zeros (what an
+ * `=IF(...,"",A1)` chain leaves) and a header (a heading cell that is none of `values`, such as
+ * the "metric" heading of a PROP.MARKET spill) are skipped.
+ */
+export function listItems(raw: unknown, values: readonly string[] = []): string[] {
+  const cells = withoutHeader(raw, (c) => isHeaderCell(c) && nameIn(values, c) === null);
   return cells
-    .filter((c) => c !== null && c !== undefined && typeof c !== "boolean")
+    .filter((c) => c !== null && c !== undefined && typeof c !== "boolean" && c !== 0)
     .flatMap((c) => String(c).split(","))
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** Words that head a column of names in the add-in's own spills (PROP.MARKET's "metric", PROP.FIELDS' "field"). */
+const HEADER_WORDS = new Set(["metric", "metrics", "field", "fields", "name", "names", "value", "label", "id", "ids"]);
+
+/** Whether a cell of a range is a heading: a column's name or label, or one of the words above. */
+export function isHeaderCell(cell: unknown): boolean {
+  return typeof cell === "string" && (HEADER_WORDS.has(cell.trim().toLowerCase()) || isFieldHeader(cell));
+}
+
+/**
+ * The cells of a range (or one value) without its header: the first row of a range of several
+ * rows, or the first cell of a single row or column, when every cell there is a heading.
+ */
+export function withoutHeader(raw: unknown, isHeading: (cell: unknown) => boolean = isHeaderCell): unknown[] {
+  if (!Array.isArray(raw)) return [raw];
+  const rows = (raw as unknown[]).map((r) => (Array.isArray(r) ? (r as unknown[]) : [r]));
+  if (rows.length > 1 && rows[0].length > 1) return rows[0].every(isHeading) ? rows.slice(1).flat() : rows.flat();
+  const cells = rows.flat();
+  const first = cells.findIndex((c) => !(c === null || c === undefined || c === "" || c === 0));
+  return first >= 0 && isHeading(cells[first]) ? cells.filter((_, i) => i !== first) : cells;
 }
 
 function checkNumber(spec: ParamSpec, raw: unknown, label: string): number {

@@ -9,6 +9,8 @@ import { InputError, NoDataError } from "./excel-errors";
 import { VALUE_OPTIONS, toCell, valueForms, type Cell } from "./cell-values";
 import { parseOptions } from "./options";
 import { fieldFormats } from "./record-fields";
+import { nameIn } from "./field-names";
+import { notOptions } from "./argument-parsers";
 
 /** Field names of a commercial property record, in the contract's order. */
 export const PROPERTY_FIELDS: readonly string[] = Object.keys(CommercialProperty.properties);
@@ -27,11 +29,14 @@ export function parsePropertyId(value: unknown, label = "property_id"): string {
   return id;
 }
 
+/** A property field by its name or its label ("Year Built" is year_built), in any case and spacing. */
 export function parseFieldName(value: unknown): string {
-  const field = typeof value === "string" ? value.trim().toLowerCase() : "";
-  if (!field) throw new InputError(`field is empty: give a field name such as ${SUGGESTED_FIELDS.join(", ")}.`);
-  if (!PROPERTY_FIELDS.includes(field)) {
-    throw new InputError(`"${field}" is not a property field; try ${SUGGESTED_FIELDS.join(", ")} (=PROP.FIELDS("property") lists all).`);
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text) throw new InputError(`field is empty: give a field name such as ${SUGGESTED_FIELDS.join(", ")}.`);
+  notOptions(text, "field");
+  const field = nameIn(PROPERTY_FIELDS, text);
+  if (!field) {
+    throw new InputError(`"${text}" is not a property field; try ${SUGGESTED_FIELDS.join(", ")} (=PROP.FIELDS("property") lists all).`);
   }
   return field;
 }

@@ -16,7 +16,7 @@ import {
 import { MARKET_HISTORY_METRICS, MARKET_HISTORY_UNITS, MarketHistoryPoint, PropertyEvent } from "../shared/contract/history";
 import type { ValueFormat } from "./cell-values";
 import { InputError } from "./excel-errors";
-import { canonical } from "./param-values";
+import { nameKey } from "../shared/contract/vocabulary";
 
 export interface FieldInfo {
   name: string;
@@ -156,11 +156,12 @@ const ALIASES: Record<string, ResourceName> = {
 };
 
 export function resourceNamed(raw: unknown): ResourceName {
-  const wanted = typeof raw === "string" ? canonical(raw).replace(/-/g, "_") : "";
+  const key = typeof raw === "string" ? nameKey(raw) : "";
+  const wanted = [...Object.keys(RESOURCES), ...Object.keys(ALIASES)].find((name) => nameKey(name) === key) ?? "";
   if (wanted in RESOURCES) return wanted as ResourceName;
   if (wanted in ALIASES) return ALIASES[wanted];
   const names = Object.keys(RESOURCES).join(", ");
-  if (!wanted) throw new InputError(`resource is empty: give one of ${names}.`);
+  if (!key) throw new InputError(`resource is empty: give one of ${names}.`);
   throw new InputError(`"${String(raw).trim()}" is not a resource; use one of ${names}.`);
 }
 

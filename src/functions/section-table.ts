@@ -3,6 +3,7 @@
 // is checked against the answer rather than before the request.
 import { InputError } from "./excel-errors";
 import { canonical } from "./param-values";
+import { nameIn } from "./field-names";
 import { shapeTable, type Cell, type TableOptions } from "./table-shape";
 
 export function sectionArg<T extends string>(raw: unknown, sections: readonly T[], fallback: T): T {
@@ -16,7 +17,8 @@ export function sectionArg<T extends string>(raw: unknown, sections: readonly T[
 export function sectionTable(rows: Record<string, unknown>[], options: TableOptions, emptyMessage: string): Cell[][] {
   const columns: string[] = [];
   for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
-  const unknown = (options.cols ?? []).filter((c) => !columns.includes(c));
+  const unknown = (options.cols ?? []).filter((c) => nameIn(columns, c) === null);
   if (unknown.length && rows.length) throw new InputError(`cols: ${unknown.join(", ")} not in this section; it has ${columns.join(", ")}.`);
-  return shapeTable(rows, columns, options, emptyMessage);
+  const cols = options.cols && rows.length ? options.cols.map((c) => nameIn(columns, c)!) : options.cols;
+  return shapeTable(rows, columns, { ...options, cols }, emptyMessage);
 }

@@ -8,6 +8,7 @@ import { VALUE_OPTIONS, toCell, valueForms, type Cell, type ValueFormat, type Va
 import { InputError, NoDataError } from "./excel-errors";
 import type { LocalOption, OptionValue } from "./options";
 import { RESOURCES, fieldFormats, type ResourceName } from "./record-fields";
+import { nameIn } from "./field-names";
 
 /** Most rows one table formula fetches (10 pages of 100); docs/functions.md states it. */
 export const MAX_ROWS = 1000;
@@ -54,19 +55,29 @@ export interface TableOptions {
 }
 
 /**
+ * `cols` as the fields' names: each column named by its name or label (field-names.ts), none
+ * twice. A column no field has is refused, naming =PROP.FIELDS.
+ */
+export function colsNamed(cols: readonly string[], fields: readonly string[], resource: string): string[] {
+  const unknown = cols.filter((c) => nameIn(fields, c) === null);
+  if (unknown.length) {
+    throw new InputError(
+      `cols: ${unknown.join(", ")} ${unknown.length > 1 ? "are not fields" : "is not a field"} here; =PROP.FIELDS("${resource}") lists them.`,
+    );
+  }
+  const named = cols.map((c) => nameIn(fields, c)!);
+  const twice = named.find((name, i) => named.indexOf(name) !== i);
+  if (twice) throw new InputError(`cols: names ${twice} twice.`);
+  return named;
+}
+
+/**
  * Reads the shaping options, checking `cols` against the fields the records will have
  * (`fields` null: the caller checks them against the answer).
  */
 export function tableOptions(options: Map<string, OptionValue>, fields: readonly string[] | null, resource: string): TableOptions {
-  const cols = (options.get("cols") as string[] | undefined) ?? null;
-  if (cols && fields) {
-    const unknown = cols.filter((c) => !fields.includes(c));
-    if (unknown.length) {
-      throw new InputError(
-        `cols: ${unknown.join(", ")} ${unknown.length > 1 ? "are not fields" : "is not a field"} here; =PROP.FIELDS("${resource}") lists them.`,
-      );
-    }
-  }
+  const given = (options.get("cols") as string[] | undefined) ?? null;
+  const cols = given && fields ? colsNamed(given, fields, resource) : given;
   return {
     headers: (options.get("headers") as boolean | undefined) ?? true,
     cols,

@@ -13,6 +13,15 @@ import { formatResetTime, parseResetTime, planName } from "./credit-headers";
 export type ClientErrorCode = "not_configured" | "malformed_api_key" | "network_error" | "timeout" | "aborted" | "invalid_response";
 
 /** What a 402 says the call needed and what was left (its problem's credit fields, and the plan's header). */
+/**
+ * What to do when no answer came back (network_error, timeout), as a cell says it: the usual
+ * cause is a service that is not running, or a Service URL that names the wrong place.
+ */
+export function unreachableAdvice(baseUrl: string | null): string {
+  const where = baseUrl ? ` at ${baseUrl}` : "";
+  return `Is the service running${where}? Start it with npm start, or check the Service URL under Connection in the Property Intelligence pane.`;
+}
+
 export interface CreditShortfall {
   cost: number;
   remaining: number;

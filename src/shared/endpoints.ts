@@ -78,7 +78,8 @@ const EXCEL_HELP: Record<string, string> = {
 /** The kind of a patterned text input; a five-digit code is a ZIP code or a county FIPS code. */
 const PATTERN_KINDS: Record<string, (name: string) => ParamKind> = {
   "^[A-Za-z]{2}$": () => "state",
-  "^[0-9]{5}$": (name) => (name === "zip" ? "zip" : "fips"),
+  "^[0-9]{5}$": () => "fips",
+  "^[0-9]{5}(-[0-9]{4})?$": () => "zip",
   "^metro-[a-z0-9-]+$": () => "metro",
   "^co_[A-Za-z0-9-]+$": () => "company_id",
   "^cp_[A-Za-z0-9-]+$": () => "property_id",

@@ -6,7 +6,7 @@
 import { DATETIME_FORMAT, DATE_FORMAT, fromExcelSerial } from "../functions/cell-values";
 import { RESOURCES } from "../functions/record-fields";
 import { isFormattedNumber } from "./cell-text";
-import { fieldLabel, isFigure } from "./field-labels";
+import { fieldLabel, isFigure } from "../functions/field-labels";
 import { SEARCH_KINDS, type SearchKind } from "./search-kinds";
 import type { PreviewTable } from "./search-request";
 

@@ -93,11 +93,17 @@ test("5xx keeps its detail out of the cell and quotes the request id from the he
   expect(toExcelError(err)).toMatchObject({ code: "#N/A", message: "The service had a problem (request req_502); try again later." });
 });
 
-test("a network failure is ApiError network_error and #N/A naming the service", async () => {
+test("a network failure is ApiError network_error and #N/A naming the service and saying what to do", async () => {
   fetchMock.mockRejectedValue(new TypeError("fetch failed"));
   const err = await failure(client().get("/v1/commercial/coverage"));
   expect(err).toMatchObject({ status: 0, code: "network_error", message: "Could not reach http://svc.test: fetch failed" });
-  expect(toExcelError(err)).toMatchObject({ code: "#N/A", message: "Could not reach http://svc.test: fetch failed" });
+  // The cell says what to do: start the service, or correct the pane's Service URL.
+  expect(toExcelError(err)).toMatchObject({
+    code: "#N/A",
+    message:
+      "Could not reach http://svc.test: fetch failed. Is the service running at http://svc.test? " +
+      "Start it with npm start, or check the Service URL under Connection in the Property Intelligence pane.",
+  });
 });
 
 /** A fetch that never answers, but honours its abort signal like the real one. */

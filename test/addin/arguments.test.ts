@@ -51,7 +51,8 @@ test("asset and company types accept the spellings people type", () => {
   expect(assetTypeArg("Senior Living")).toBe("senior-living");
   expect(assetTypeArg("HEALTH_CARE")).toBe("health-care");
   expect(companyTypeArg("Property Manager")).toBe("property-manager");
-  expect(() => assetTypeArg("warehouse")).toThrow(/not one of multifamily/);
+  expect(() => assetTypeArg("castle")).toThrow(/not one of multifamily/);
+  expect(() => assetTypeArg("warehouse")).toThrow(/the warehouse subtype of industrial: use asset_type industrial with subtype=warehouse/);
 });
 
 test("a company is an id or a name", () => {

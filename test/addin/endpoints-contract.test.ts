@@ -32,7 +32,7 @@ function expectSameParam(ours: ParamSpec, schema: Json, where: string) {
   const label = `${where} ${ours.name}`;
   const pattern: Record<string, string> = {
     state: "^[A-Za-z]{2}$",
-    zip: "^[0-9]{5}$",
+    zip: "^[0-9]{5}(-[0-9]{4})?$",
     fips: "^[0-9]{5}$",
     metro: "^metro-[a-z0-9-]+$",
     company_id: "^co_[A-Za-z0-9-]+$",

@@ -32,7 +32,11 @@ test.each([
     "#N/A",
     "No credits left. Credits reset on 2025-08-01 at 00:00 UTC.",
   ],
-  [new ApiError(0, "timeout", "No answer from http://svc within 20 s."), "#N/A", "No answer from http://svc within 20 s."],
+  [
+    new ApiError(0, "timeout", "No answer from http://svc within 20 s."),
+    "#N/A",
+    "No answer from http://svc within 20 s. Is the service running at http://svc? Start it with npm start, or check the Service URL under Connection in the Property Intelligence pane.",
+  ],
   [new ApiError(0, "aborted", "The request was cancelled."), "#N/A", "The request was cancelled."],
   [new ApiError(0, "preview_not_fetched", "Not fetched in the formula preview."), "#N/A", "Not fetched in the formula preview."],
 ])("%s → %s", (err, code, message) => {

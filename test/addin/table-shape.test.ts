@@ -61,10 +61,15 @@ test("pairs read down as name/value rows; cols picks the rows", () => {
   ]);
 });
 
-test("PROP.FIELDS lists a resource's fields with type and description, without a request", () => {
+test("PROP.FIELDS lists a resource's fields with label, type and description, without a request", () => {
   const rows = fieldsTable("market", null);
-  expect(rows[0]).toEqual(["field", "type", "description"]);
-  expect(rows).toContainEqual(["vacancy_rate", "percentage (a fraction: 0.065 is 6.5%), may be empty", "1 - occupancy_rate."]);
-  expect(rows).toContainEqual(["as_of", "date", "Date the snapshot's figures describe (the capture date)."]);
+  expect(rows[0]).toEqual(["field", "label", "type", "description"]);
+  expect(rows).toContainEqual([
+    "vacancy_rate",
+    "Vacancy rate",
+    "percentage (a fraction: 0.065 is 6.5%), may be empty",
+    "1 - occupancy_rate.",
+  ]);
+  expect(rows).toContainEqual(["as_of", "As of", "date", "Date the snapshot's figures describe (the capture date)."]);
   expect(fieldsTable("property", "headers=false; cols=field").slice(0, 2)).toEqual([["id"], ["object"]]);
 });

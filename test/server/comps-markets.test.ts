@@ -195,16 +195,16 @@ describe("markets batch: each market checked on its own", () => {
     const res = await svc.post(BATCH, {
       markets: [
         { geography: "TX", asset_type: "office" },
-        { geography: "TX", asset_type: "offices" },
+        { geography: "TX", asset_type: "castles" },
       ],
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.results.map((r: { status: number }) => r.status)).toEqual([200, 400]);
     expect(body.results[0].market.id).toBe("mkt_TX_office");
-    const single = (await svc.get("/v1/commercial/markets/snapshot?geography=TX&asset_type=offices")).json();
+    const single = (await svc.get("/v1/commercial/markets/snapshot?geography=TX&asset_type=castles")).json();
     const { request_id: _id, errors: _errors, ...expected } = single;
-    expect(body.results[1]).toEqual({ geography: "TX", asset_type: "offices", status: 400, market: null, etag: null, problem: expected });
+    expect(body.results[1]).toEqual({ geography: "TX", asset_type: "castles", status: 400, market: null, etag: null, problem: expected });
     expect(body.results[1].problem.detail).toMatch(/^asset_type must be one of: /);
     expect(body.credits_charged).toBe(1);
     expect(res.headers["x-credits-charged"]).toBe("1");

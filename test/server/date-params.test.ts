@@ -15,9 +15,9 @@ afterAll(() => svc.app.close());
 // Each test calls with a key of its own, so the many calls of the table stay within a key's rate limit.
 let key = "";
 let accounts = 0;
-beforeEach(() => {
-  const account = svc.keys.accounts.create(`dates-${++accounts}@example.com`);
-  key = svc.keys.createKey(account.id, "dates").raw;
+beforeEach(async () => {
+  const account = await svc.keys.accounts.create(`dates-${++accounts}@example.com`);
+  key = (await svc.keys.createKey(account.id, "dates")).raw;
 });
 const get = (url: string) => svc.get(url, { authorization: `Bearer ${key}` });
 const comps = (query: Record<string, string | number>) =>

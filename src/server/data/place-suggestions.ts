@@ -1,28 +1,18 @@
 // "Did you mean ...?" for a place the snapshot does not hold: up to three places it does hold,
 // by how close their names are ("Huston, TX" -> "Houston, TX"), whether one name starts the
 // other ("New York, NY" -> "New York City, NY"), the same name as another kind ("Travis, TX" ->
-// "Travis County, TX") or in another state ("Austin, CA" -> "Austin, TX"), and then size.
+// "Travis County, TX") or in another state ("Austin, CA" -> "Austin, TX"), a state's name
+// ("Texsa" -> "Texas"), and then size.
 // Only error answers run this, so it may look at every place of a kind.
 import { placeKey, type Place, type PlaceKind } from "../../shared/contract/places";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
+import { editDistance } from "../../shared/contract/near-names";
 
 export const MAX_SUGGESTIONS = 3;
 /** Below this similarity a name is not offered. */
 const MIN_SCORE = 0.6;
 
-/** Edit distance with adjacent transpositions ("Huston" and "Houston" are 1 apart). */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
+export { editDistance };
 
 /** 0..1: how alike two place keys are. */
 export function nameSimilarity(query: string, candidate: string): number {
@@ -65,8 +55,15 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
   if (!wanted) return [];
   const scored: Scored[] = [];
   for (const kind of accepted) {
-    if (kind === "state" || kind === "zip") continue;
+    if (kind === "zip") continue;
+    // A name with no state may be a misspelt state ("Texsa" is Texas, not Tulsa).
+    if (kind === "state" && wanted.state !== null) continue;
     for (const entry of index.all.get(kind) ?? []) {
+      if (kind === "state") {
+        const score = nameSimilarity(wanted.key, placeKey(entry.name));
+        if (score >= MIN_SCORE) scored.push({ entry, score });
+        continue;
+      }
       const sameState = wanted.state === null || entry.state === wanted.state;
       let score = nameSimilarity(wanted.key, entry.key);
       // The same name in another state is a likely slip of the state, but less likely than a typo at home.

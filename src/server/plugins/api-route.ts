@@ -10,6 +10,7 @@ import { isEmptyList } from "../data/list-envelope";
 import { ApiProblem } from "../http/problem";
 import { inline, openApiPath, type RouteDef } from "../routes/route-def";
 import { checkRanges, resolveAsOf, resolveDateParams } from "../routes/query-params";
+import { canonicalNames } from "../routes/name-inputs";
 import { selects } from "../data/snapshot-select";
 
 const JSON_UTF8 = "application/json; charset=utf-8";
@@ -36,6 +37,12 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
     onRequest: (request, reply, done) => {
       request.snapshot = live.acquire();
       gate(request, reply, done);
+    },
+    // Names in any of their spellings, in their canonical form before the schemas check them.
+    preValidation: (request, _reply, done) => {
+      canonicalNames(route.querystring, request.query);
+      canonicalNames(route.params, request.params);
+      done();
     },
     ...(route.units ? { preHandler: holdUnits(metering, route.cost, route.units) } : {}),
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it

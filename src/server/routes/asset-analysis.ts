@@ -2,6 +2,7 @@
 // nationally or in a place (state, county, metro, city or ZIP code), with breakdowns by
 // subtype, class and (nationally) state. Computed on
 // first request and kept: the snapshot never changes under a running service.
+import { isNational } from "../../shared/contract/places";
 import { AssetAnalysis, type AssetBreakdown } from "../../shared/contract/responses";
 import type { CommercialProperty, SaleComp } from "../../shared/contract/records";
 import { QUERIES } from "../../shared/contract/queries";
@@ -97,7 +98,9 @@ export const assetAnalysisRoute = defineRoute({
   response: AssetAnalysis,
   handler: ({ snapshot, params, query }) => {
     const assetType = assetTypeParam(params.asset_type);
-    const places = queryPlaces(snapshot, "analyseAssetType", query, { single: true });
+    // The whole country ("US", "United States") is the national analysis, as no geography is.
+    const national = isNational(query.geography);
+    const places = queryPlaces(snapshot, "analyseAssetType", national ? { ...query, geography: undefined } : query, { single: true });
     const key = `${assetType}|${places.map((p) => `${p.kind}:${p.entries[0].code}`).join("|")}`;
     let memo = cache.get(snapshot);
     if (!memo) cache.set(snapshot, (memo = new Map()));

@@ -2,6 +2,7 @@
 // precomputed from the snapshot's properties, sales and leases when it was built; and POST
 // /v1/commercial/markets/batch: up to 100 of them in one request, each checked, answered or
 // refused on its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
+import { assetTypeOf } from "../../shared/contract/vocabulary";
 import { MarketSnapshot } from "../../shared/contract/records";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { QUERIES } from "../../shared/contract/queries";
@@ -90,9 +91,10 @@ export const marketBatchRoute = defineRoute({
   handler: ({ snapshot, body, request }) => {
     const asked = body.markets;
     const answered = new Set<string>();
-    const results = asked.map(({ geography, asset_type, if_none_match }): MarketBatchResult => {
+    const results = asked.map(({ geography, asset_type: given, if_none_match }): MarketBatchResult => {
+      const asset_type = assetTypeOf(given) ?? given;
       // What the caller sent is echoed, never a key pasted into it.
-      const echo = { geography: redactKeys(geography), asset_type: redactKeys(asset_type) };
+      const echo = { geography: redactKeys(geography), asset_type: redactKeys(given) };
       try {
         const refused = checkMarket({ geography, asset_type });
         if (refused) throw refused;

@@ -35,13 +35,13 @@ export const listingsRoute = defineRoute({
   summary: "Search listings",
   description:
     "Listings matching the filters, newest first. `status=active` gives the active listings. Place: `geography` (a state, " +
-    "city or ZIP code), or `state`, `city`, `zip`.",
+    "city or ZIP code), or `state_code` (the older `state` is still accepted), `city`, `zip`.",
   badRequest: `${PLACE_PROBLEMS}; or ${RANGE_PROBLEM}`,
   querystring: QUERIES.searchListings,
   response: ListOf(Listing),
   handler: ({ snapshot, query }) => {
     const w = new Where();
-    for (const place of queryPlaces(snapshot, "searchListings", query, { stateParam: "state" })) {
+    for (const place of queryPlaces(snapshot, "searchListings", query)) {
       wherePlace(w, place, { state: "state_code", city: "city", zip: "zip" });
     }
     w.when(query.status, "status = ?")

@@ -65,7 +65,11 @@ export function queryPlaces(
 ): ResolvedPlace[] {
   const index = snapshot.places;
   const kinds: readonly PlaceKind[] = PLACE_KINDS_OF[operation];
-  const stateParam = opts.stateParam ?? "state_code";
+  // `state_code` everywhere; listings also take their older name, `state` (one of the two).
+  if (query.state !== undefined && query.state_code !== undefined) {
+    throw invalid("state", "state is the older name of state_code: give one of the two.", ["state_code"]);
+  }
+  const stateParam = query.state !== undefined ? "state" : (opts.stateParam ?? "state_code");
   const specific = PLACE_PARAMS.filter((p) => p !== "geography" && query[p] !== undefined);
   const resolve = (place: Place, parameter: string, given: string, accepted: readonly PlaceKind[] = kinds, single = false) =>
     resolvePlace(index, place, { accepted, parameter, given, single });

@@ -1,7 +1,7 @@
 // Commercial property search (cross-asset and by asset type), detail and compare.
 import { Type } from "@sinclair/typebox";
 import { CommercialProperty } from "../../shared/contract/records";
-import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
+import { ASSET_TYPES, assetTypeOf, type AssetType } from "../../shared/contract/vocabulary";
 import { QUERIES } from "../../shared/contract/queries";
 import { ListOf } from "../../shared/contract/list-envelope";
 import { notFound } from "../http/problem";
@@ -12,7 +12,9 @@ import { etagOf } from "../http/etag";
 import { JsonText } from "../data/json-text";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
-export function assetTypeParam(value: string): AssetType {
+/** An asset type in the path, in any of its spellings ("Multi-Family" is multifamily). */
+export function assetTypeParam(given: string): AssetType {
+  const value = assetTypeOf(given) ?? given;
   if (!(ASSET_TYPES as readonly string[]).includes(value)) {
     throw notFound(`There is no asset type '${value}'. Valid asset types: ${ASSET_TYPES.join(", ")}.`, {
       valid_values: [...ASSET_TYPES],

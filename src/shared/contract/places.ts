@@ -9,8 +9,12 @@
 //   city    "Austin, TX", "Austin,TX", "austin tx", "Austin, Texas"; "Austin" alone names the
 //           city in whichever states have one
 //   zip     "78704", "78704-1234", or the number 78704 (a cell holding 2134 means "02134")
-//   metro   "Austin, TX metro", or its id "metro-austin-tx"
+//   metro   "Austin, TX metro", "Austin MSA", "Austin metro area", or its id "metro-austin-tx"
+//           (without the state it names the metro of that name, if only one state has one)
 // A state name alone is the state ("Washington"); add the state for the city ("Washington, DC").
+// The whole country ("US", "USA", "United States", "national") is no place: where national
+// figures exist (the asset-type analysis) they are asked for by leaving the place out, and
+// elsewhere it is refused with a message saying so (NationalPlaceError).
 import { STATE_NAMES_LONGEST_FIRST, type StateCode, isStateCode, stateCodeOf } from "./states";
 
 export const PLACE_KINDS = ["state", "county", "city", "zip", "metro"] as const;
@@ -22,7 +26,7 @@ export type Place =
   | { kind: "city"; name: string; state: StateCode | null }
   | { kind: "zip"; zip: string }
   | { kind: "metro"; id: string }
-  | { kind: "metro"; name: string; state: StateCode };
+  | { kind: "metro"; name: string; state: StateCode | null };
 
 /** One example of each kind, as messages and docs show them. */
 export const PLACE_EXAMPLES: Record<PlaceKind, string> = {
@@ -54,6 +58,19 @@ export function countyWord(state: string): string {
   return state === "LA" ? "Parish" : state === "AK" ? "Borough" : "County";
 }
 
+/** The whole country named where a place is asked for: no place of the grammar, refused saying what to do instead. */
+export class NationalPlaceError extends PlaceSyntaxError {}
+
+const NATIONAL_KEYS = new Set(["us", "usa", "unitedstates", "unitedstatesofamerica", "national", "nationwide", "nation"]);
+
+/** Whether a text names the whole country ("US", "U.S.", "USA", "United States", "national"). */
+export function isNational(raw: unknown): boolean {
+  return typeof raw === "string" && NATIONAL_KEYS.has(raw.toLowerCase().replace(/[^a-z]+/g, ""));
+}
+
+/** Words after a metro's name that say it is the metro ("Austin MSA", "Austin metro area"). */
+const METRO_WORDS = /^(.*?)[\s,]+(metro|metro area|metropolitan area|metropolitan statistical area|msa|cbsa)$/i;
+
 /** Reads a place written in any of the forms above. Throws PlaceSyntaxError. */
 export function parsePlace(raw: unknown): Place {
   if (typeof raw === "number") {
@@ -70,17 +87,21 @@ export function parsePlace(raw: unknown): Place {
   if (text.length > 120) throw new PlaceSyntaxError("the place is too long (at most 120 characters).");
   const zip = /^(\d{5})(-\d{4})?$/.exec(text);
   if (zip) return { kind: "zip", zip: zip[1] };
+  if (isNational(text)) {
+    throw new NationalPlaceError(
+      `"${text}" is the whole country: national figures come without a place (PROP.ANALYSIS, or the asset-type analysis with no geography); ` +
+        `here name ${describeKinds(PLACE_KINDS)}.`,
+    );
+  }
   if (/^\d+(-\d*)?$/.test(text)) throw new PlaceSyntaxError(`"${text}" is not a ZIP code; ZIP codes have five digits, such as 78704.`);
   if (/^metro-[a-z0-9-]+$/i.test(text)) return { kind: "metro", id: text.toLowerCase() };
   const state = stateCodeOf(text);
   if (state) return { kind: "state", state };
   if (/^[A-Za-z]{2}$/.test(text)) throw new PlaceSyntaxError(`"${text}" is not a US state code; use one such as TX (or the name, Texas).`);
 
-  const metro = /^(.*?)[\s,]+metro$/i.exec(text);
+  const metro = METRO_WORDS.exec(text);
   if (metro) {
     const { name, state: metroState } = splitState(metro[1], text);
-    if (!metroState)
-      throw new PlaceSyntaxError(`"${text}": give the metro's state, such as "Austin, TX metro", or its id ("metro-austin-tx").`);
     return { kind: "metro", name: checkName(name, text), state: metroState };
   }
   const { name, state: cityState } = splitState(text, text);
@@ -142,7 +163,8 @@ export function placeText(place: Place): string {
     case "city":
       return place.state ? `${titleCase(place.name)}, ${place.state}` : titleCase(place.name);
     case "metro":
-      return "id" in place ? place.id : `${titleCase(place.name)}, ${place.state} metro`;
+      if ("id" in place) return place.id;
+      return place.state ? `${titleCase(place.name)}, ${place.state} metro` : `${titleCase(place.name)} metro`;
   }
 }
 

@@ -71,7 +71,10 @@ export const q = {
     description:
       'City name, e.g. "Austin", or "Austin, TX" to name the state too. Case-insensitive; "Austin" alone matches Austin in every state that has one.',
   }),
-  zip: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit ZIP code." }),
+  zip: Type.String({
+    pattern: "^[0-9]{5}(-[0-9]{4})?$",
+    description: 'Five-digit ZIP code; a ZIP+4 code ("78704-1234") names its ZIP code.',
+  }),
   metro_id: Type.String({ pattern: "^metro-[a-z0-9-]+$", description: "Metro area id, e.g. metro-austin-tx (see the catalog)." }),
   asset_type: StringEnum(ASSET_TYPES, { description: "Asset type, e.g. industrial." }),
   text: Type.String({
@@ -148,7 +151,8 @@ export const QUERIES = {
   }),
   searchListings: QueryObject({
     geography: geography(PLACE_KINDS_OF.searchListings),
-    state: q.state_code,
+    state_code: q.state_code,
+    state: Type.String({ pattern: "^[A-Za-z]{2}$", description: "The older name of `state_code`, still accepted (give one of the two)." }),
     city: q.city,
     zip: q.zip,
     status: StringEnum(LISTING_STATUSES, { description: "Listing status: active, pending, sold, withdrawn or expired." }),

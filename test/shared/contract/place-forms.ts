@@ -46,6 +46,10 @@ export const PLACE_FORMS: PlaceForm[] = [
   { input: "Austin, Texas Metro", canonical: "Austin, TX metro", kind: "metro" },
   { input: "metro-austin-tx", canonical: "metro-austin-tx", kind: "metro" },
   { input: "METRO-AUSTIN-TX", canonical: "metro-austin-tx", kind: "metro" },
+  { input: "Austin MSA", canonical: "Austin metro", kind: "metro" },
+  { input: "Austin metro", canonical: "Austin metro", kind: "metro" },
+  { input: "Austin, TX MSA", canonical: "Austin, TX metro", kind: "metro" },
+  { input: "austin tx metro area", canonical: "Austin, TX metro", kind: "metro" },
 ];
 
 /** Inputs that are no place at all, and what the message says. */
@@ -56,7 +60,9 @@ export const NOT_PLACES: [string | number, RegExp][] = [
   ["7870", /five digits/],
   [123456, /five digits/],
   ["Travis County", /give the county's state/],
-  ["Austin metro", /give the metro's state/],
+  ["US", /"US" is the whole country: national figures come without a place/],
+  ["United States", /"United States" is the whole country/],
+  ["U.S.A.", /is the whole country/],
   ["=HYPERLINK(1)", /is not a place/],
   ["Austin; TX", /is not a place/],
 ];

@@ -3,9 +3,10 @@
 // volume (12 months, $)". They are derived here, and only here, from each field's name, type
 // and description (record-fields.ts reads them from the contract's schemas), so a field added
 // to the contract gets a label with no change to this file; the tables below hold words and
-// units, not fields. Labels are for what the pane shows: cells keep the field names the PROP
+// units, not fields. The pane shows them, =PROP.FIELDS lists them, and every function accepts
+// them wherever it accepts a field's name (field-names.ts); cells keep the field names the PROP
 // formulas spill, so a table and its formula hold the same text.
-import type { FieldInfo } from "../functions/record-fields";
+import type { FieldInfo } from "./record-fields";
 
 /**
  * Name endings that are a unit or a period, shown in brackets after the label. Longest first:

@@ -1,6 +1,6 @@
 // Labels derived from the contract's field names, types and descriptions, for what the pane shows.
 import { RESOURCES, type FieldInfo } from "../../src/functions/record-fields";
-import { fieldLabel, isFigure } from "../../src/taskpane/field-labels";
+import { fieldLabel, isFigure } from "../../src/functions/field-labels";
 
 const field = (resource: keyof typeof RESOURCES, name: string): FieldInfo => {
   const found = RESOURCES[resource].find((f) => f.name === name);
