@@ -85,6 +85,16 @@ test("by default the period to date is left out, so the last row is the last who
   expect(years.slice(1).map((r) => r[1])).toEqual(["2025"]);
 });
 
+test("PROP.MARKET gives the properties behind a market: property_count and thin, one cell each, in the same request", async () => {
+  const loaded = bundle();
+  const [count, thin] = await Promise.all([
+    loaded.call("MARKET", [market.state, market.asset, "property_count", null]),
+    loaded.call("MARKET", [market.state, market.asset, "thin", null]),
+  ]);
+  expect(count).toEqual([[expect.any(Number)]]);
+  expect(thin).toEqual([[(count as number[][])[0][0] < 5]]);
+});
+
 test("interval=year, headers=false, labels=true: one row per year, named", async () => {
   const spill = (await bundle().call("MARKETHISTORY", [
     market.state,
