@@ -3,7 +3,7 @@
 // oldest first, its end date as an Excel date and a column per metric in the order asked.
 // Every argument is checked before any request; the request itself goes through the session's
 // market-history requests, which send cells asking the same market and period at once as one.
-import type { MarketHistory } from "../shared/contract/history";
+import type { MarketHistory, MarketHistoryPoint } from "../shared/contract/history";
 import { DEFAULT_HISTORY_METRICS } from "../shared/contract/history";
 import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
@@ -25,7 +25,23 @@ export const LABELS_OPTION: LocalOption = {
   kind: "boolean",
   help: 'true adds a period column ("2016-Q1") after the date.',
 };
-export const MARKET_HISTORY_OPTIONS = [HEADERS_OPTION, ...VALUE_OPTIONS, input("interval"), LABELS_OPTION, AS_OF_OPTION];
+/**
+ * partial=true keeps the period holding the capture date, whose flows run only to that date.
+ * Left out by default, so the last row is a whole period and a change over the last rows (QoQ,
+ * YoY) compares like with like; kept, it is labelled with the date it runs to.
+ */
+export const PARTIAL_OPTION: LocalOption = {
+  name: "partial",
+  kind: "boolean",
+  help: 'true keeps the period to date (labelled "2026-Q4 (to Nov 1)"); default false: whole periods only.',
+};
+export const MARKET_HISTORY_OPTIONS = [HEADERS_OPTION, ...VALUE_OPTIONS, input("interval"), LABELS_OPTION, PARTIAL_OPTION, AS_OF_OPTION];
+
+/** How the periods are shown: their names beside the dates, and whether the period to date is kept. */
+export interface PeriodView {
+  labels: boolean;
+  partial: boolean;
+}
 
 /** The query of GET /v1/commercial/markets/history, as the service takes it. */
 export type MarketHistoryAsk = Record<string, string> & { geography: string; asset_type: string; metrics: string };
@@ -45,7 +61,7 @@ export function marketHistoryCall(
   from: unknown,
   to: unknown,
   options: unknown,
-): { query: MarketHistoryAsk; shape: TableOptions; labels: boolean; parsed: Map<string, OptionValue> } {
+): { query: MarketHistoryAsk; shape: TableOptions; view: PeriodView; parsed: Map<string, OptionValue> } {
   const query: MarketHistoryAsk = {
     ...placeArg(geography, SPEC),
     asset_type: assetTypeArg(assetType),
@@ -55,22 +71,41 @@ export function marketHistoryCall(
   const parsed = parseOptions(options, MARKET_HISTORY_OPTIONS);
   const interval = parsed.get("interval") as string | undefined;
   if (interval) query.interval = interval;
-  return { query, shape: tableOptions(parsed, null, "market_history"), labels: labelsOf(parsed), parsed };
+  return { query, shape: tableOptions(parsed, null, "market_history"), view: viewOf(parsed), parsed };
 }
 
-function labelsOf(parsed: Map<string, OptionValue>): boolean {
-  return parsed.get("labels") === true;
+/** Labels as asked; with the period to date kept and labels not set, labels on, so that period is marked. */
+function viewOf(parsed: Map<string, OptionValue>): PeriodView {
+  const partial = parsed.get("partial") === true;
+  const labels = parsed.get("labels");
+  return { partial, labels: labels === undefined ? partial : labels === true };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A period's name; the period to date says how far it runs: "2027-Q1 (to Jan 1)". */
+export function periodLabel(p: MarketHistoryPoint): string {
+  if (p.complete) return p.period;
+  return `${p.period} (to ${MONTHS[Number(p.period_end.slice(5, 7)) - 1]} ${Number(p.period_end.slice(8, 10))})`;
 }
 
 /**
  * A series as the spill holds it: `period_end` (an Excel date), the period's name with
- * labels=true, then each metric asked in its order (rates as percentages, gaps empty).
+ * labels=true, then each metric asked in its order (rates as percentages, gaps empty). The
+ * period to date only with `partial`.
  */
-export function historyTable(body: MarketHistory, metrics: readonly string[], shape: TableOptions, labels: boolean): Cell[][] {
-  const columns = ["period_end", ...(labels ? ["period"] : []), ...metrics];
-  const rows = body.periods.map((p) => ({ period_end: p.period_end, period: p.period, ...p.values }));
+export function historyTable(
+  body: MarketHistory,
+  metrics: readonly string[],
+  shape: TableOptions,
+  view: PeriodView = { labels: false, partial: false },
+): Cell[][] {
+  const columns = ["period_end", ...(view.labels ? ["period"] : []), ...metrics];
+  const periods = view.partial ? body.periods : body.periods.filter((p) => p.complete);
+  const rows = periods.map((p) => ({ period_end: p.period_end, period: periodLabel(p), ...p.values }));
   const where = `${body.asset_type} in ${body.geography_name}`;
-  return shapeTable(rows, columns, { ...shape, cols: columns }, `No ${body.interval} periods of ${where} in the dates asked.`);
+  const leftOut = periods.length < body.periods.length ? " (the period to date is left out: partial=true keeps it)" : "";
+  return shapeTable(rows, columns, { ...shape, cols: columns }, `No ${body.interval} periods of ${where} in the dates asked${leftOut}.`);
 }
 
 export async function marketHistory(
@@ -82,8 +117,8 @@ export async function marketHistory(
   options: unknown,
   ctx: FunctionContext,
 ): Promise<Cell[][]> {
-  const { query, shape, labels, parsed } = marketHistoryCall(geography, assetType, metrics, from, to, options);
+  const { query, shape, view, parsed } = marketHistoryCall(geography, assetType, metrics, from, to, options);
   const body = await ctx.session.marketHistory.series(query, pinCall(parsed, ctx));
   if (!Array.isArray(body.periods)) throw new NoDataError("The service's answer holds no periods.");
-  return historyTable(body, query.metrics.split(","), shape, labels);
+  return historyTable(body, query.metrics.split(","), shape, view);
 }

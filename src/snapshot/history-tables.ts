@@ -22,6 +22,7 @@ const INTEGER_METRICS = new Set<MarketHistoryMetric>([
   "net_absorption_units",
   "deliveries_sqft",
   "deliveries_units",
+  "property_count",
 ]);
 
 /**

@@ -23,9 +23,10 @@ import { snapshotIdProblem } from "./snapshot-id";
  * them by a hash of the id (`snapshot_meta.doc_probe` records the collisions' probe distance);
  * 4 added the `places` table, county and ZIP markets, and an index of properties by county;
  * 5 added `market_history` (and `captured_market_history`), the coverage report's `history`, and
- * indexes of sales and tenancies by property and date. A file of an older format is rebuilt (generated) or refused (imported) when the service starts.
+ * indexes of sales and tenancies by property and date; 6 added the history's `property_count` and
+ * took its span back to 2006 (at least 80 quarters). A file of an older format is rebuilt (generated) or refused (imported) when the service starts.
  */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 
 export type Row = Record<string, unknown>;
 

@@ -1,14 +1,14 @@
 // The snapshot's SQLite layout, derived from the record schemas so that a field added to a
 // record is a column added to its table, with nothing else to keep in step.
 import type { TObject, TSchema } from "@sinclair/typebox";
-import { DiligenceCandidate, MarketSnapshot, SNAPSHOT_RESOURCES } from "../shared/contract/records";
+import { DiligenceCandidate, MarketRecord, SNAPSHOT_RESOURCES } from "../shared/contract/records";
 import { PlaceRow } from "./derive/places";
 import { CapturedHistoryRow } from "./history-tables";
 
 /** Table name -> the record schema whose fields are its columns. */
 export const TABLES = {
   ...SNAPSHOT_RESOURCES,
-  markets: MarketSnapshot,
+  markets: MarketRecord,
   diligence: DiligenceCandidate,
   places: PlaceRow,
   captured_market_history: CapturedHistoryRow,

@@ -9,7 +9,7 @@ import { MAX_LIMIT } from "../shared/contract/paging";
 import { COMPANY_TYPES } from "../shared/contract/vocabulary";
 import type { ResourceName } from "../functions/record-fields";
 import { HISTORY_COLUMNS } from "../functions/property-history";
-import { DEFAULT_HISTORY_METRICS, HISTORY_QUARTERS } from "../shared/contract/history";
+import { DEFAULT_HISTORY_METRICS, DEFAULT_WINDOW_QUARTERS } from "../shared/contract/history";
 
 export type SearchKind =
   | "listings"
@@ -313,7 +313,7 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
       {
         name: "from",
         label: "From",
-        help: `A date (YYYY-MM-DD), a quarter (2016-Q1) or a year; blank: the last ${HISTORY_QUARTERS} quarters.`,
+        help: `A date (YYYY-MM-DD), a quarter (2016-Q1) or a year; blank: the last ${DEFAULT_WINDOW_QUARTERS} quarters.`,
         input: "text",
       },
       { name: "to", label: "To", help: "A date, a quarter (2025-Q4) or a year; blank: up to the latest data.", input: "text" },

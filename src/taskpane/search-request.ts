@@ -186,15 +186,20 @@ export function previewRows(kind: SearchKind, body: unknown): PreviewTable {
   if (spec.resource === "market_history") {
     // PROP.MARKETHISTORY: the period's end date, then a column per metric answered (market-history.ts).
     const series = body as MarketHistory;
+    // The formula's default leaves out the period to date: with nothing else, a header alone.
+    const shown = series.periods.some((p) => p.complete);
     const [header, ...rows] = historyTable(
-      series.periods.length > 0
+      shown
         ? series
-        : { ...series, periods: [{ period: "", period_start: "", period_end: "", complete: true, values: {} }] },
+        : {
+            ...series,
+            periods: [{ period: "", period_start: "", period_end: "", complete: true, property_count: 0, thin: false, values: {} }],
+          },
       series.metrics,
       spill(kind),
-      false,
+      { labels: false, partial: false },
     );
-    return { header: header as string[], rows: series.periods.length > 0 ? rows : [], total: null, pairs: false };
+    return { header: header as string[], rows: shown ? rows : [], total: null, pairs: false };
   }
   if (spec.resource === "market") {
     // PROP.MARKET without a metric: one metric/value row per market figure (market.ts).

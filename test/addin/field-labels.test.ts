@@ -17,6 +17,7 @@ test("every market field reads as words, units in brackets, from the contract al
     geography_id: "Geography ID",
     geography_name: "Geography name",
     state_code: "State code",
+    thin: "Thin",
     asset_type: "Asset type",
     as_of: "As of",
     property_count: "Property count",
@@ -77,5 +78,6 @@ test("figures are the numbers and rates; ids, names, kinds and dates are what th
     "state_code",
     "asset_type",
     "as_of",
+    "thin",
   ]);
 });

@@ -29,7 +29,7 @@ afterAll(() => svc?.app.close());
 const bundle = () => loadFunctionsBundle({ origin, apiKey: svc.key });
 const historyCalls = (loaded: ReturnType<typeof bundle>) => loaded.calls.filter((c) => new URL(c.url).pathname.endsWith("/history"));
 
-test("a market's series: period ends as Excel dates, oldest first, a column per metric; its latest period is PROP.MARKET's today", async () => {
+test("a market's series: period ends as Excel dates, oldest first, a column per metric; with partial=true its latest period is PROP.MARKET's today", async () => {
   const loaded = bundle();
   const spill = (await loaded.call("MARKETHISTORY", [
     market.state,
@@ -37,7 +37,7 @@ test("a market's series: period ends as Excel dates, oldest first, a column per 
     "vacancy_rate,asking_rent_sqft_year",
     "2020-Q1",
     null,
-    null,
+    "partial=true; labels=false",
   ])) as unknown[][];
   expect(spill[0]).toEqual(["period_end", "vacancy_rate", "asking_rent_sqft_year"]);
   const rows = spill.slice(1);
@@ -51,6 +51,48 @@ test("a market's series: period ends as Excel dates, oldest first, a column per 
   expect(rows[rows.length - 1][1]).toBe(today.vacancy_rate);
   expect(rows[rows.length - 1][2]).toBe(today.asking_rent_sqft_year);
   expect(historyCalls(loaded)).toHaveLength(1);
+});
+
+test("by default the period to date is left out, so the last row is the last whole quarter; partial=true keeps it, labelled", async () => {
+  const loaded = bundle();
+  const whole = (await loaded.call("MARKETHISTORY", [
+    market.state,
+    market.asset,
+    "sales_count",
+    "2026-Q1",
+    null,
+    "labels=true",
+  ])) as unknown[][];
+  expect(whole.slice(1).map((r) => r[1])).toEqual(["2026-Q1", "2026-Q2", "2026-Q3"]);
+  expect(fromExcelSerial(whole[whole.length - 1][0] as number)).toBe("2026-09-30");
+  const kept = (await loaded.call("MARKETHISTORY", [
+    market.state,
+    market.asset,
+    "sales_count",
+    "2026-Q1",
+    null,
+    "partial=true",
+  ])) as unknown[][];
+  expect(kept.slice(1).map((r) => r[1])).toEqual(["2026-Q1", "2026-Q2", "2026-Q3", "2026-Q4 (to Nov 1)"]);
+  const years = (await loaded.call("MARKETHISTORY", [
+    market.state,
+    market.asset,
+    "sales_count",
+    2025,
+    null,
+    "interval=year; labels=true",
+  ])) as unknown[][];
+  expect(years.slice(1).map((r) => r[1])).toEqual(["2025"]);
+});
+
+test("PROP.MARKET gives the properties behind a market: property_count and thin, one cell each, in the same request", async () => {
+  const loaded = bundle();
+  const [count, thin] = await Promise.all([
+    loaded.call("MARKET", [market.state, market.asset, "property_count", null]),
+    loaded.call("MARKET", [market.state, market.asset, "thin", null]),
+  ]);
+  expect(count).toEqual([[expect.any(Number)]]);
+  expect(thin).toEqual([[(count as number[][])[0][0] < 5]]);
 });
 
 test("interval=year, headers=false, labels=true: one row per year, named", async () => {

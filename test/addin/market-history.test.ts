@@ -99,12 +99,40 @@ describe("PROP.MARKETHISTORY", () => {
       from: "2024-01-01",
       to: "2024-06-30",
     });
-    // No Office here: a date is its serial number (2024-03-31 is 45382), a rate its fraction.
+    // No Office here: a date is its serial number (2024-03-31 is 45382), a rate its fraction. The
+    // period to date (2024-Q2, to May 20) is left out by default.
     expect(spill).toEqual([
       ["period_end", "vacancy_rate", "asking_rent_sqft_year"],
       [45382, 0.05, 20],
-      [45432, 0.060000000000000005, 21],
     ]);
+  });
+
+  test("partial=true keeps the period to date, labelled with the date it runs to; labels=false leaves the names out", async () => {
+    const { ctx } = testSession(seriesService);
+    const spill = await marketHistory("TX", "industrial", "vacancy_rate", null, null, "partial=true", ctx);
+    expect(spill).toEqual([
+      ["period_end", "period", "vacancy_rate"],
+      [45382, "2024-Q1", 0.05],
+      [45432, "2024-Q2 (to May 20)", 0.060000000000000005],
+    ]);
+    const yearly = await marketHistory("TX", "industrial", "vacancy_rate", null, null, "partial=true; interval=year; labels=true", ctx);
+    expect(yearly.map((r) => r[1])).toEqual(["period", "2023", "2024 (to May 20)"]);
+    const bare = await marketHistory("TX", "industrial", "vacancy_rate", null, null, "partial=true; labels=false", ctx);
+    expect(bare).toEqual([
+      ["period_end", "vacancy_rate"],
+      [45382, 0.05],
+      [45432, 0.060000000000000005],
+    ]);
+  });
+
+  test("a series holding only the period to date is #N/A by default, saying partial=true keeps it", async () => {
+    const only = testSession((r) => {
+      const body = seriesFor(r.query);
+      return jsonResponse({ ...body, periods: body.periods.slice(1) });
+    });
+    await expect(marketHistory("TX", "industrial", "vacancy_rate", "2024-05-01", null, null, only.ctx)).rejects.toThrow(
+      /partial=true keeps it/,
+    );
   });
 
   test("headers=false, labels=true, interval=year; a gap is empty text", async () => {
@@ -120,16 +148,13 @@ describe("PROP.MARKETHISTORY", () => {
     );
     expect(requests[0].query).toMatchObject({ interval: "year", metrics: "sales_count,median_cap_rate" });
     expect(requests[0].query).not.toHaveProperty("from");
-    expect(spill).toEqual([
-      [45291, "2023", "", 0.05],
-      [45432, "2024", "", 0.060000000000000005],
-    ]);
+    expect(spill).toEqual([[45291, "2023", "", 0.05]]);
   });
 
   test("where the host formats numbers, the date column is a formatted date and rates percentages", () => {
     const body = seriesFor({ metrics: "vacancy_rate,asking_rent_sqft_year" });
     const shape = { ...tableOptions(new Map(), null, "market_history"), forms: valueForms(new Map(), true) };
-    const [header, first] = historyTable(body, ["vacancy_rate", "asking_rent_sqft_year"], shape, false);
+    const [header, first] = historyTable(body, ["vacancy_rate", "asking_rent_sqft_year"], shape, { labels: false, partial: false });
     expect(header).toEqual(["period_end", "vacancy_rate", "asking_rent_sqft_year"]);
     expect(first).toEqual([
       { type: "Double", basicValue: 45382, numberFormat: "yyyy-mm-dd" },
@@ -167,7 +192,7 @@ describe("PROP.MARKETHISTORY", () => {
     const [vacancy, rent, capAndVacancy, older] = await cells();
     expect(requests.map((r) => r.query.metrics).sort()).toEqual(["asking_rent_sqft_year,vacancy_rate,median_cap_rate", "vacancy_rate"]);
     expect(vacancy[0]).toEqual(["period_end", "vacancy_rate"]);
-    expect(rent.map((row) => row[1])).toEqual(["asking_rent_sqft_year", 20, 21]);
+    expect(rent.map((row) => row[1])).toEqual(["asking_rent_sqft_year", 20]);
     expect(capAndVacancy[0]).toEqual(["period_end", "median_cap_rate", "vacancy_rate"]);
     expect(older[0]).toEqual(["period_end", "vacancy_rate"]);
     // Each cell's own answer is cached under its own request: recalculating any one is free.

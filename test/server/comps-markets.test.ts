@@ -234,3 +234,30 @@ describe("markets batch: each market checked on its own", () => {
     expect(res.headers["x-credits-charged"]).toBe("0");
   });
 });
+
+describe("the properties behind a market's figures", () => {
+  test("a market snapshot carries property_count and thin (fewer than the threshold), in the single endpoint and the batch", async () => {
+    const { THIN_MARKET_PROPERTIES } = await import("../../src/shared/contract/market-sample");
+    const wide = (await svc.get("/v1/commercial/markets/snapshot?geography=TX&asset_type=industrial")).json();
+    expect(wide.property_count).toBeGreaterThanOrEqual(THIN_MARKET_PROPERTIES);
+    expect(wide.thin).toBe(false);
+    // The flag sits beside the count it follows from.
+    const keys = Object.keys(wide);
+    expect(keys[keys.indexOf("property_count") + 1]).toBe("thin");
+    const one = pick<{ geography_id: string; asset_type: string }>(
+      svc,
+      "SELECT geography_id, asset_type FROM markets WHERE geography_type = 'zip' AND property_count = 1 LIMIT 1",
+    );
+    const single = (await svc.get(`/v1/commercial/markets/snapshot?geography=${one.geography_id}&asset_type=${one.asset_type}`)).json();
+    expect(single).toMatchObject({ property_count: 1, thin: true });
+    const batch = (
+      await svc.post("/v1/commercial/markets/batch", {
+        markets: [
+          { geography: one.geography_id, asset_type: one.asset_type },
+          { geography: "TX", asset_type: "industrial" },
+        ],
+      })
+    ).json();
+    expect(batch.results.map((r: { market: { thin: boolean } }) => r.market.thin)).toEqual([true, false]);
+  });
+});

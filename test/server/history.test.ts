@@ -1,6 +1,8 @@
 // The history routes over the test snapshot: a market's series by quarter and by year, its
 // refusals (free) and its cost; a property's events, their owners, filters, paging and cost.
-import { HISTORY_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
+import { DEFAULT_WINDOW_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
+import { THIN_MARKET_PROPERTIES } from "../../src/shared/contract/market-sample";
+import { monthsBefore } from "../../src/snapshot/derive/windows";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +14,11 @@ beforeAll(async () => {
   svc = await startService();
 });
 afterAll(() => svc.app.close());
+
+let opened: Database.Database | undefined;
+/** The test snapshot, read directly, to check answers against its rows. */
+const snapshotDb = () => (opened ??= new Database(snapshotPath(), { readonly: true }));
+afterAll(() => opened?.close());
 
 const history = (query: string) => svc.get(`/v1/commercial/markets/history?${query}`);
 
@@ -35,9 +42,9 @@ describe("market history", () => {
       units: { asking_rent_sqft_year: "usd_per_sqft_year", vacancy_rate: "fraction", median_cap_rate: "fraction" },
     });
     expect(body.snapshot.id).toMatch(/^snap_/);
-    expect(body.periods).toHaveLength(HISTORY_QUARTERS);
+    expect(body.periods).toHaveLength(DEFAULT_WINDOW_QUARTERS);
     expect(body.periods[0]).toMatchObject({ period: "2017-Q1", period_start: "2017-01-01", period_end: "2017-03-31", complete: true });
-    const now = body.periods[HISTORY_QUARTERS - 1];
+    const now = body.periods[DEFAULT_WINDOW_QUARTERS - 1];
     expect(now).toMatchObject({ period: "2026-Q4", period_start: "2026-10-01", period_end: "2026-11-01", complete: false });
     expect(now.values).toEqual({
       asking_rent_sqft_year: market.asking_rent_sqft_year,
@@ -46,7 +53,7 @@ describe("market history", () => {
     });
     // Quarters in order, each the next.
     const labels = body.periods.map((p: { period: string }) => p.period);
-    expect(new Set(labels).size).toBe(HISTORY_QUARTERS);
+    expect(new Set(labels).size).toBe(DEFAULT_WINDOW_QUARTERS);
     expect([...labels].sort()).toEqual(labels);
   });
 
@@ -105,7 +112,7 @@ describe("market history", () => {
     );
     const body = (await history(`geography=${m.geography_id}&asset_type=${m.asset_type}`)).json();
     expect(body.geography_type).toBe("zip");
-    expect(body.periods).toHaveLength(HISTORY_QUARTERS);
+    expect(body.periods).toHaveLength(DEFAULT_WINDOW_QUARTERS);
     const metro = pick(svc, "SELECT geography_name FROM markets WHERE geography_type = 'metro' ORDER BY property_count DESC LIMIT 1");
     const res = await history(`geography=${encodeURIComponent(metro.geography_name)}&asset_type=retail`);
     expect([res.statusCode, res.json().geography_type]).toEqual([200, "metro"]);
@@ -141,10 +148,84 @@ describe("market history", () => {
     expect([res.statusCode, res.headers["x-credits-charged"]]).toEqual([404, "0"]);
   });
 
-  test("to beyond the capture date ends at it; from before the history starts at its first quarter", async () => {
-    const body = (await history("geography=TX&asset_type=office&from=2001-01-01&to=2030-01-01")).json();
-    expect(body.periods[0].period).toBe("2017-Q1");
+  test("to beyond the capture date ends at it; from before the history starts at its first quarter, and coverage says so", async () => {
+    const res = await history("geography=TX&asset_type=office&from=2001-01-01&to=2030-01-01");
+    const body = res.json();
+    expect(body.periods[0].period).toBe("2006-Q1");
     expect(body.periods[body.periods.length - 1].period).toBe("2026-Q4");
+    expect(body.coverage).toEqual({ requested_from: "2001-01-01", first_held: "2006-01-01", from_before_history: true });
+    // One price per series, however many periods it holds.
+    expect(res.headers["x-credits-charged"]).toBe("2");
+    const held = (await history("geography=TX&asset_type=office&from=2006-01-01")).json();
+    expect(held.coverage).toEqual({ requested_from: "2006-01-01", first_held: "2006-01-01", from_before_history: false });
+    expect((await history("geography=TX&asset_type=office")).json().coverage).toMatchObject({
+      requested_from: null,
+      from_before_history: false,
+    });
+  });
+
+  test("the history reaches back through 2006: 84 quarters, the 2008-2010 downturn in the series", async () => {
+    const body = (await history("geography=TX&asset_type=office&from=2006-01-01&metrics=vacancy_rate,asking_rent_sqft_year")).json();
+    expect(body.periods).toHaveLength(84);
+    const at = (label: string) => body.periods.find((p: { period: string }) => p.period === label).values;
+    expect(at("2009-Q4").vacancy_rate).toBeGreaterThan(at("2008-Q2").vacancy_rate);
+    expect(at("2009-Q4").asking_rent_sqft_year).toBeLessThan(at("2008-Q2").asking_rent_sqft_year);
+  });
+
+  test("the period holding the capture date is partial: complete false, its end the capture date, by quarter and by year", async () => {
+    const quarters = (await history("geography=TX&asset_type=industrial&from=2026-01-01")).json().periods;
+    expect(quarters.map((p: { complete: boolean }) => p.complete)).toEqual([true, true, true, false]);
+    expect(quarters[3]).toMatchObject({ period: "2026-Q4", period_end: "2026-11-01" });
+    const years = (await history("geography=TX&asset_type=industrial&from=2025-01-01&interval=year")).json().periods;
+    expect(years.map((p: { period: string; complete: boolean; period_end: string }) => [p.period, p.complete, p.period_end])).toEqual([
+      ["2025", true, "2025-12-31"],
+      ["2026", false, "2026-11-01"],
+    ]);
+  });
+
+  test("every period carries the properties behind it, and thin when they are fewer than the threshold", async () => {
+    const market = (await svc.get("/v1/commercial/markets/snapshot?geography=TX&asset_type=industrial")).json();
+    const body = (await history("geography=TX&asset_type=industrial&from=2006-01-01&metrics=property_count")).json();
+    const last = body.periods[body.periods.length - 1];
+    expect(last.property_count).toBe(market.property_count);
+    for (const p of body.periods) {
+      expect(p.values.property_count).toBe(p.property_count);
+      expect(p.thin).toBe(p.property_count < THIN_MARKET_PROPERTIES);
+    }
+    expect(body.periods[0].property_count).toBeLessThan(last.property_count);
+    const years = (await history("geography=TX&asset_type=industrial&from=2010-01-01&interval=year&metrics=property_count")).json();
+    // A year's count is its last quarter's.
+    const q2010 = body.periods.find((p: { period: string }) => p.period === "2010-Q4");
+    expect(years.periods[0]).toMatchObject({ period: "2010", property_count: q2010.property_count });
+    // A market of one property is thin in every period.
+    const one = snapshotDb()
+      .prepare("SELECT geography_id, asset_type FROM markets WHERE geography_type = 'zip' AND property_count = 1 LIMIT 1")
+      .get() as {
+      geography_id: string;
+      asset_type: string;
+    };
+    const thin = (await history(`geography=${one.geography_id}&asset_type=${one.asset_type}`)).json().periods;
+    expect(thin.length).toBeGreaterThan(0);
+    expect(thin.every((p: { thin: boolean; property_count: number }) => p.thin && p.property_count <= 1)).toBe(true);
+  });
+
+  test("trailing-12-month sales are the 12 months to the capture date, the last four quarters the calendar quarters: each as documented", async () => {
+    const market = (await svc.get("/v1/commercial/markets/snapshot?geography=TX&asset_type=industrial")).json();
+    const periods = (await history("geography=TX&asset_type=industrial&metrics=sales_count,sales_volume&from=2025-10-01")).json().periods;
+    const lastFour = periods.slice(-4);
+    expect(lastFour.map((p: { period: string }) => p.period)).toEqual(["2026-Q1", "2026-Q2", "2026-Q3", "2026-Q4"]);
+    const sum = (m: string) => lastFour.reduce((a: number, p: { values: Record<string, number> }) => a + p.values[m], 0);
+    const count = (from: string, inclusive: boolean) =>
+      snapshotDb()
+        .prepare(
+          `SELECT COUNT(*) AS n, COALESCE(SUM(sale_price), 0) AS vol FROM sales
+           WHERE state_code = 'TX' AND asset_type = 'industrial' AND sale_date ${inclusive ? ">=" : ">"} ? AND sale_date <= '2026-11-01'`,
+        )
+        .get(from) as { n: number; vol: number };
+    const quarters = count("2026-01-01", true);
+    const trailing = count(monthsBefore("2026-11-01", 12), false);
+    expect([sum("sales_count"), sum("sales_volume")]).toEqual([quarters.n, Math.round(quarters.vol)]);
+    expect([market.sales_count_12m, market.sales_volume_12m]).toEqual([trailing.n, Math.round(trailing.vol)]);
   });
 });
 
@@ -215,7 +296,7 @@ describe("property history", () => {
 
 describe("market history over a history longer than the default window", () => {
   // The test snapshot with eight more quarters of history before its first (copies of its first
-  // eight, 2015-Q1 to 2016-Q4), and one market (TX industrial) whose history is gone.
+  // eight, 2004-Q1 to 2005-Q4), and one market (TX industrial) whose history is gone.
   let dir: string;
   let longer: TestService;
   beforeAll(async () => {
@@ -232,7 +313,7 @@ describe("market history over a history longer than the default window", () => {
        SELECT market, quarter - 8, ${columns.join(", ")} FROM market_history WHERE quarter < ?`,
     ).run(first + 8);
     db.prepare(
-      "UPDATE snapshot_meta SET value = json_set(value, '$.history.first_period', '2015-Q1', '$.history.quarters', 48) WHERE key = 'coverage'",
+      "UPDATE snapshot_meta SET value = json_set(value, '$.history.first_period', '2004-Q1', '$.history.quarters', 92) WHERE key = 'coverage'",
     ).run();
     db.prepare("DELETE FROM market_history WHERE market = (SELECT rowid FROM markets WHERE id = 'mkt_TX_industrial')").run();
     db.close();
@@ -246,18 +327,18 @@ describe("market history over a history longer than the default window", () => {
   const labels = (body: { periods: { period: string }[] }) => body.periods.map((p) => p.period);
 
   test("with `to` and no `from`, the series is the quarters up to `to` (at most 40), charged", async () => {
-    const res = await longer.get("/v1/commercial/markets/history?geography=TX&asset_type=office&to=2016-06-30");
+    const res = await longer.get("/v1/commercial/markets/history?geography=TX&asset_type=office&to=2005-06-30");
     expect(res.statusCode).toBe(200);
-    expect(labels(res.json())).toEqual(["2015-Q1", "2015-Q2", "2015-Q3", "2015-Q4", "2016-Q1", "2016-Q2"]);
+    expect(labels(res.json())).toEqual(["2004-Q1", "2004-Q2", "2004-Q3", "2004-Q4", "2005-Q1", "2005-Q2"]);
     expect(res.headers["x-credits-charged"]).toBe("2");
     const late = (await longer.get("/v1/commercial/markets/history?geography=TX&asset_type=office&to=2026-06-30")).json();
-    expect(labels(late)).toHaveLength(HISTORY_QUARTERS);
-    expect(labels(late)[HISTORY_QUARTERS - 1]).toBe("2026-Q2");
+    expect(labels(late)).toHaveLength(DEFAULT_WINDOW_QUARTERS);
+    expect(labels(late)[DEFAULT_WINDOW_QUARTERS - 1]).toBe("2026-Q2");
   });
 
   test("without `to`, the default is still the last 40 quarters to the capture date", async () => {
     const body = (await longer.get("/v1/commercial/markets/history?geography=TX&asset_type=office")).json();
-    expect(labels(body)).toHaveLength(HISTORY_QUARTERS);
+    expect(labels(body)).toHaveLength(DEFAULT_WINDOW_QUARTERS);
     expect(labels(body)[0]).toBe("2017-Q1");
   });
 

@@ -35,7 +35,9 @@ test("captured figures are used where given, derived ones elsewhere, the rest is
     HEADER +
     "state,TX,industrial,2025-Q2,9.5,0.12,\n" + // rent and vacancy captured; sales derived
     "metro,metro-austin-tx,industrial,2024-Q1,,0.08,7\n" + // a captured sales count wins over the rows'
-    "state,TX,industrial,2026-Q3,99,0.5,\n"; // the quarter holding the capture date is the market snapshot's
+    "state,TX,industrial,2026-Q3,99,0.5,\n" + // the quarter holding the capture date is the market snapshot's
+    "state,TX,industrial,2006-Q1,6.25,0.07,\n" + // the first quarter held: the span reaches back through 2006
+    "state,TX,industrial,2009-Q4,5.5,0.16,\n";
   const out = path.join(root, "snap.db");
   const r = importSnapshot({ dir: dirWith(csv), out });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
@@ -46,7 +48,9 @@ test("captured figures are used where given, derived ones elsewhere, the rest is
       .all(id) as Record<string, number | null>[];
   const at = (list: Record<string, number | null>[], label: string) => list.find((x) => x.quarter === parseQuarter(label))!;
   const tx = rows("mkt_TX_industrial");
-  expect(tx).toHaveLength(43); // 2016-Q1 .. 2026-Q3
+  expect(tx).toHaveLength(83); // 2006-Q1 .. 2026-Q3
+  expect(at(tx, "2006-Q1")).toMatchObject({ asking_rent_sqft_year: 6.25, vacancy_rate: 0.07 });
+  expect(at(tx, "2009-Q4")).toMatchObject({ asking_rent_sqft_year: 5.5, vacancy_rate: 0.16 });
   expect(at(tx, "2025-Q2")).toMatchObject({ asking_rent_sqft_year: 9.5, vacancy_rate: 0.12, sales_count: 0 });
   expect(at(tx, "2025-Q1")).toMatchObject({ asking_rent_sqft_year: null, vacancy_rate: null, inventory_sqft: 100_000 });
   expect(at(tx, "2026-Q1")).toMatchObject({ sales_count: 1, sales_volume: 11_500_000 });
@@ -56,12 +60,12 @@ test("captured figures are used where given, derived ones elsewhere, the rest is
   expect(at(tx, "2025-Q2").net_absorption_sqft).toBeNull();
   expect(at(rows("mkt_metro-austin-tx_industrial"), "2024-Q1")).toMatchObject({ vacancy_rate: 0.08, sales_count: 7 });
   const history = JSON.parse(readMeta(db).coverage).history;
-  expect(history).toMatchObject({ first_period: "2016-Q1", last_period: "2026-Q3", quarters: 43, captured_rows: 2 });
+  expect(history).toMatchObject({ first_period: "2006-Q1", last_period: "2026-Q3", quarters: 83, captured_rows: 4 });
   const vacancy = history.gaps.find(
     (g: { metric: string; asset_type: string }) => g.metric === "vacancy_rate" && g.asset_type === "industrial",
   );
-  // Every industrial market misses vacancy in every quarter but the last, less the two captured.
-  expect(vacancy).toMatchObject({ markets_with_gaps: vacancy.markets, missing_periods: vacancy.markets * 42 - 2 });
+  // Every industrial market misses vacancy in every quarter but the last, less the four captured.
+  expect(vacancy).toMatchObject({ markets_with_gaps: vacancy.markets, missing_periods: vacancy.markets * 82 - 4 });
   db.close();
 });
 
@@ -104,6 +108,9 @@ test("bad rows are errors naming file, line and field; nothing is written", () =
   expect(bad("state,TX,industrial,2026-Q4,,,\n")[0].reason).toBe(
     "period: 2026-Q4 is after 2026-Q3, the quarter holding the capture date (2026-09-01)",
   );
+  expect(bad("state,TX,industrial,2005-Q4,,0.1,\n")).toEqual([
+    { file: "market_history.csv", line: 2, reason: "period: 2005-Q4 is before 2006-Q1, where the market history begins" },
+  ]);
   const header = errorsOf(importSnapshot({ dir: dirWith("geography_type,geography_id,asset_type,period,rent_index\n"), out }));
   expect(header[0]).toMatchObject({ file: "market_history.csv", line: 1 });
   expect(header[0].reason).toContain('unknown column "rent_index"');

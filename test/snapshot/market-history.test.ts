@@ -5,8 +5,8 @@
 // from metro to metro.
 import type Database from "better-sqlite3";
 import type { HistoryCoverage } from "../../src/shared/contract/coverage";
-import { HISTORY_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
-import { completionQuarter, historySpan, quarterEnd, quarterOf, quarterStart } from "../../src/shared/contract/periods";
+import { HISTORY_QUARTERS, heldSpan, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
+import { completionQuarter, quarterEnd, quarterOf, quarterStart } from "../../src/shared/contract/periods";
 import { monthsBefore } from "../../src/snapshot/derive/windows";
 import { median } from "../../src/snapshot/derive/stats";
 import { openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
@@ -19,7 +19,7 @@ let last: number;
 beforeAll(() => {
   db = openSnapshot(process.env.TEST_SNAPSHOT!);
   capture = readMeta(db).captured_at.slice(0, 10);
-  ({ first, last } = historySpan(capture, HISTORY_QUARTERS));
+  ({ first, last } = heldSpan(capture));
 });
 afterAll(() => db.close());
 
@@ -43,7 +43,63 @@ test("the span: whole years back to at least HISTORY_QUARTERS quarters, every ma
     n: markets,
   });
   const coverage = JSON.parse(readMeta(db).coverage).history;
-  expect(coverage).toMatchObject({ first_period: "2017-Q1", last_period: "2026-Q4", quarters: 40, markets, captured_rows: 0 });
+  expect(coverage).toMatchObject({ first_period: "2006-Q1", last_period: "2026-Q4", quarters: 84, markets, captured_rows: 0 });
+});
+
+test("the span reaches back through 2006 at any capture date, so it holds the 2008-2010 downturn, and holds 80 quarters at least", () => {
+  for (const date of ["2026-01-01", "2026-11-01", "2027-01-01", "2027-12-31", "2031-06-30"]) {
+    const span = heldSpan(date);
+    expect([date, span.first]).toEqual([date, expect.any(Number)]);
+    expect(span.first).toBeLessThanOrEqual(quarterOf("2006-01-01"));
+    expect(span.last - span.first + 1).toBeGreaterThanOrEqual(HISTORY_QUARTERS);
+  }
+});
+
+test("property_count is the properties standing at each quarter's end: the market's count today, less what completed after", () => {
+  const differing = all(
+    `SELECT m.id FROM markets m JOIN market_history_figures h ON h.market = m.rowid AND h.quarter = ? WHERE h.property_count IS NOT m.property_count`,
+    last,
+  );
+  expect(differing).toEqual([]);
+  const props = all<{ id: string; year_built: number | null }>(
+    "SELECT id, year_built FROM properties WHERE state_code = 'TX' AND asset_type = 'industrial'",
+  );
+  const standing = (q: number) => props.filter((p) => (completionQuarter(p.id, p.year_built, last) ?? -Infinity) <= q).length;
+  const rows = series("mkt_TX_industrial");
+  expect(rows).toHaveLength(last - first + 1);
+  for (const r of rows) expect([r.quarter, r.property_count]).toEqual([r.quarter, standing(r.quarter)]);
+  // Not vacuous: the count grew over the span.
+  expect(rows[0].property_count).toBeLessThan(rows[rows.length - 1].property_count);
+});
+
+test("every generated series shows the 2008-2010 downturn: from mid-2008 to the end of 2009 rents fell and vacancy rose", () => {
+  const before = quarterOf("2008-06-30");
+  const trough = quarterOf("2009-12-31");
+  const rows = all(
+    `SELECT a.market, a.asking_rent_sqft_year AS r0, b.asking_rent_sqft_year AS r1, a.asking_rent_unit_month AS u0,
+       b.asking_rent_unit_month AS u1, a.vacancy_rate AS v0, b.vacancy_rate AS v1
+     FROM market_history_figures a JOIN market_history_figures b ON b.market = a.market AND b.quarter = ? WHERE a.quarter = ?`,
+    trough,
+    before,
+  );
+  let rents = 0;
+  let vacancies = 0;
+  let rose = 0;
+  for (const r of rows) {
+    if (r.r0 !== null && r.r0 > 1) {
+      expect([r.market, r.r1 < r.r0]).toEqual([r.market, true]);
+      rents++;
+    }
+    if (r.u0 !== null && r.u0 > 100) expect([r.market, r.u1 < r.u0]).toEqual([r.market, true]);
+    if (r.v0 !== null) {
+      // Vacancy is held within 0..0.95, so a market empty or full at both dates stays put.
+      expect([r.market, r.v1 >= r.v0]).toEqual([r.market, true]);
+      if (r.v1 > r.v0) rose++;
+      vacancies++;
+    }
+  }
+  expect(rents).toBeGreaterThan(1000);
+  expect(rose / vacancies).toBeGreaterThan(0.9);
 });
 
 test("coverage: metrics a type has no figure for at all are not_held, apart from the gaps (partial only)", () => {

@@ -144,7 +144,7 @@ test("market history into a new quarter: the one that ended keeps the figures it
   try {
     const last = quarterOf("2027-01-01");
     expect(carried(db, last)).toEqual(carried(nextDb, last));
-    expect(JSON.parse(readMeta(db).coverage).history).toMatchObject({ first_period: "2017-Q1", last_period: "2027-Q1", quarters: 41 });
+    expect(JSON.parse(readMeta(db).coverage).history).toMatchObject({ first_period: "2006-Q1", last_period: "2027-Q1", quarters: 85 });
   } finally {
     db.close();
   }

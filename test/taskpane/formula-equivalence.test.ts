@@ -87,6 +87,8 @@ function seriesAnswer(metrics: string[]): MarketHistory {
       period_start: `2026-0${i * 3 + 1}-01`,
       period_end: end,
       complete: true,
+      property_count: 12,
+      thin: false,
       values: Object.fromEntries(
         metrics.map((m, j) => [
           m,
@@ -94,6 +96,7 @@ function seriesAnswer(metrics: string[]): MarketHistory {
         ]),
       ),
     })),
+    coverage: { requested_from: null, first_held: "2006-01-01", from_before_history: false },
     snapshot: { id: "snap_1", captured_at: "2026-11-01T00:00:00Z" },
   };
 }

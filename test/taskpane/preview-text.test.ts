@@ -61,7 +61,16 @@ describe("previewView", () => {
     expect(shown.property_count).toEqual(["Property count", "412"]);
     const order = view.rows.map((r) => r.field);
     expect(order.slice(0, 3)).toEqual(["property_count", "inventory_sqft", "inventory_units"]);
-    expect(order.slice(-7)).toEqual(["id", "geography_type", "geography_id", "geography_name", "state_code", "asset_type", "as_of"]);
+    expect(order.slice(-8)).toEqual([
+      "id",
+      "geography_type",
+      "geography_id",
+      "geography_name",
+      "state_code",
+      "asset_type",
+      "as_of",
+      "thin",
+    ]);
     // Every row of the spill is shown, none twice.
     expect([...order].sort()).toEqual([...MARKET_METRICS].sort());
   });

@@ -1,8 +1,10 @@
 // A market's history as the API answers it: the stored quarters (snapshot/derive/market-history.ts)
 // of one market, read in one range of the table's primary key, by quarter or rolled up by year.
 // A year's stocks and 24-month medians are its last quarter's; its flows are the sum of its
-// quarters (null when any quarter has none).
+// quarters (null when any quarter has none). Every period carries the properties standing at its
+// end (a year's, its last quarter's) and whether they are too few to read as a market.
 import { MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric, type MarketHistoryPoint } from "../../shared/contract/history";
+import { isThin } from "../../shared/contract/market-sample";
 import { quarterEnd, quarterLabel, quarterOf, quarterStart, quarterYear } from "../../shared/contract/periods";
 import type { SnapshotContext } from "./snapshot-context";
 
@@ -48,6 +50,11 @@ function pick(row: QuarterRow, metrics: readonly MarketHistoryMetric[]): Record<
   return out;
 }
 
+function sample(row: QuarterRow): { property_count: number; thin: boolean } {
+  const count = row.property_count ?? 0;
+  return { property_count: count, thin: isThin(count) };
+}
+
 function yearValues(rows: QuarterRow[], metrics: readonly MarketHistoryMetric[]): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   const lastRow = rows[rows.length - 1];
@@ -74,6 +81,7 @@ export function marketSeries(snapshot: SnapshotContext, req: SeriesRequest): Mar
       period_start: quarterStart(r.quarter),
       period_end: r.quarter === last ? capture : quarterEnd(r.quarter),
       complete: r.quarter !== last,
+      ...sample(r),
       values: pick(r, metrics),
     }));
   }
@@ -94,6 +102,7 @@ export function marketSeries(snapshot: SnapshotContext, req: SeriesRequest): Mar
     period_start: `${y}-01-01`,
     period_end: y === lastYear ? capture : `${y}-12-31`,
     complete: y !== lastYear,
+    ...sample(rows[rows.length - 1]),
     values: yearValues(rows, metrics),
   }));
 }

@@ -3,6 +3,7 @@
 // anything is charged: a mistake in any of them is refused free.
 import {
   DEFAULT_HISTORY_METRICS,
+  DEFAULT_WINDOW_QUARTERS,
   HISTORY_QUARTERS,
   MARKET_HISTORY_METRIC_NAMES,
   MARKET_HISTORY_UNITS,
@@ -10,6 +11,7 @@ import {
   MarketHistoryQuery,
 } from "../../shared/contract/history";
 import type { MarketSnapshot } from "../../shared/contract/records";
+import { THIN_MARKET_PROPERTIES } from "../../shared/contract/market-sample";
 import { parseQuarter, quarterOf, quarterStart } from "../../shared/contract/periods";
 import { ApiProblem } from "../http/problem";
 import { JsonText } from "../data/json-text";
@@ -43,9 +45,13 @@ export const marketHistoryRoute = defineRoute({
     `cap rate, sales volume and count, price per sq ft and per unit, inventory, net absorption and deliveries, at least ` +
     `${HISTORY_QUARTERS} calendar quarters back. The last period holds the capture date and its figures are the market ` +
     "snapshot's, to that date. Without `from`, the series is the last " +
-    `${HISTORY_QUARTERS} quarters up to \`to\` (the capture date when \`to\` is not given). Unknown metrics, \`from\` after ` +
+    `${DEFAULT_WINDOW_QUARTERS} quarters up to \`to\` (the capture date when \`to\` is not given). Unknown metrics, \`from\` after ` +
     "`to` or after the capture date, `to` before the history begins, and places the snapshot does not hold are refused " +
-    "free of charge; a series with no period (`periods` empty) is free too.",
+    "free of charge; a series with no period (`periods` empty) is free too. A `from` before the history begins is " +
+    "answered from its first period, and `coverage` says so (`from_before_history`); a series costs one price whatever " +
+    "the number of periods in it. The period holding the capture date is partial (`complete` false, `period_end` the " +
+    "capture date). Every period carries the properties standing at its end (`property_count`), and `thin` when they " +
+    `are fewer than ${THIN_MARKET_PROPERTIES}.`,
   notFound: "The snapshot has no properties of the asset type in the geography",
   badRequest: `an unknown or repeated metric, or dates outside the history (\`validation_failed\`); ${RANGE_PROBLEM}; or ${PLACE_PROBLEMS}`,
   querystring: MarketHistoryQuery,
@@ -66,13 +72,13 @@ export const marketHistoryRoute = defineRoute({
       "getMarketHistory",
       "rowid AS rid, id, geography_type, geography_id, geography_name, state_code, asset_type",
     );
-    // The default window is the HISTORY_QUARTERS quarters that end where the series ends: at `to`
+    // The default window is the DEFAULT_WINDOW_QUARTERS quarters that end where the series ends: at `to`
     // when it is given (within the history), else at the capture date.
     const to = query.to ?? capture;
     const periods = marketSeries(snapshot, {
       market: market.rid,
       metrics,
-      from: query.from ?? quarterStart(Math.min(last, quarterOf(to)) - (HISTORY_QUARTERS - 1)),
+      from: query.from ?? quarterStart(Math.min(last, quarterOf(to)) - (DEFAULT_WINDOW_QUARTERS - 1)),
       to,
       interval: query.interval,
       first,
@@ -92,6 +98,11 @@ export const marketHistoryRoute = defineRoute({
       metrics,
       units: Object.fromEntries(metrics.map((m) => [m, MARKET_HISTORY_UNITS[m]])),
       periods,
+      coverage: {
+        requested_from: query.from ?? null,
+        first_held: quarterStart(first),
+        from_before_history: query.from !== undefined && query.from < quarterStart(first),
+      },
       snapshot: snapshot.ref,
     };
     return new JsonText(JSON.stringify(answer));

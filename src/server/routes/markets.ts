@@ -3,7 +3,8 @@
 // /v1/commercial/markets/batch: up to 100 of them in one request, each checked, answered or
 // refused on its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
 import { assetTypeOf } from "../../shared/contract/vocabulary";
-import { MarketSnapshot } from "../../shared/contract/records";
+import { MarketSnapshot, type MarketRecord } from "../../shared/contract/records";
+import { isThin } from "../../shared/contract/market-sample";
 import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
 import { QUERIES } from "../../shared/contract/queries";
 import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResult } from "../../shared/contract/market-batch";
@@ -20,7 +21,7 @@ import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
  * The market of one place and asset type (the columns asked, all by default); throws the
  * problem the market endpoints answer.
  */
-export function findMarket<T = MarketSnapshot>(
+export function findMarket<T = MarketRecord>(
   snapshot: SnapshotContext,
   geography: string,
   assetType: string,
@@ -36,6 +37,16 @@ export function findMarket<T = MarketSnapshot>(
   ]);
   if (!row) throw notFound(`The snapshot has no ${assetType} properties in ${entry.name}.`);
   return row;
+}
+
+/** A stored market as the API answers it: with `thin` beside the property count it follows from. */
+export function answeredMarket(row: MarketRecord): MarketSnapshot {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = value;
+    if (key === "property_count") out.thin = isThin(row.property_count);
+  }
+  return out as MarketSnapshot;
 }
 
 /**
@@ -66,7 +77,7 @@ export const marketSnapshotRoute = defineRoute({
   badRequest: PLACE_PROBLEMS,
   querystring: QUERIES.getMarketSnapshot,
   response: MarketSnapshot,
-  handler: ({ snapshot, query }) => marketAnswer(findMarket(snapshot, query.geography, query.asset_type)),
+  handler: ({ snapshot, query }) => marketAnswer(answeredMarket(findMarket<MarketRecord>(snapshot, query.geography, query.asset_type))),
 });
 
 /** A batch market's inputs, checked as the single endpoint checks its query. */
@@ -99,7 +110,7 @@ export const marketBatchRoute = defineRoute({
         const refused = checkMarket({ geography, asset_type });
         if (refused) throw refused;
         if (if_none_match !== undefined && isWildcard(if_none_match)) throw wildcardRefusal();
-        const market = findMarket(snapshot, geography, asset_type);
+        const market = answeredMarket(findMarket<MarketRecord>(snapshot, geography, asset_type));
         const etag = marketEtag(market);
         if (if_none_match !== undefined && etagMatches(if_none_match, etag)) {
           return { ...echo, status: 304, market: null, etag, problem: null };

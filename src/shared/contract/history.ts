@@ -6,6 +6,8 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Id, IsoDate, Nullable, Ratio, StringEnum, WithDefault } from "./schema-helpers";
 import { MARKET_INPUTS, QueryObject, q } from "./queries";
+import { THIN_MARKET_PROPERTIES } from "./market-sample";
+import { historySpan } from "./periods";
 import { MarketSnapshot } from "./records";
 import { SnapshotRef } from "./snapshot-ref";
 
@@ -30,6 +32,7 @@ export const MARKET_HISTORY_METRICS = {
   net_absorption_units: "Change in occupied units over the period.",
   deliveries_sqft: "Building area completed in the period, sq ft.",
   deliveries_units: "Units completed in the period.",
+  property_count: "Properties standing at the period's end: how many stand behind its rents, vacancy and inventory.",
 } as const;
 export type MarketHistoryMetric = keyof typeof MARKET_HISTORY_METRICS;
 export const MARKET_HISTORY_METRIC_NAMES = Object.keys(MARKET_HISTORY_METRICS) as MarketHistoryMetric[];
@@ -40,8 +43,22 @@ export const DEFAULT_HISTORY_METRICS: readonly MarketHistoryMetric[] = ["asking_
 export const HISTORY_INTERVALS = ["quarter", "year"] as const;
 export type HistoryInterval = (typeof HISTORY_INTERVALS)[number];
 
-/** Quarters a market series holds at least (and answers when `from` is not given): ten years. */
-export const HISTORY_QUARTERS = 40;
+/** Quarters a market series holds at least: twenty years. */
+export const HISTORY_QUARTERS = 80;
+
+/**
+ * The year a market series reaches back to at least, whatever the capture date: every series
+ * holds the 2008-2010 downturn whole, with the years before it.
+ */
+export const HISTORY_SINCE_YEAR = 2006;
+
+/** The quarters a snapshot captured on `captureDate` (YYYY-MM-DD) holds. */
+export function heldSpan(captureDate: string): { first: number; last: number } {
+  return historySpan(captureDate, HISTORY_QUARTERS, HISTORY_SINCE_YEAR);
+}
+
+/** Quarters a market series answers when `from` is not given: the last ten years. */
+export const DEFAULT_WINDOW_QUARTERS = 40;
 
 /** The query of GET /v1/commercial/markets/history. */
 export const MarketHistoryQuery = QueryObject(
@@ -56,7 +73,7 @@ export const MarketHistoryQuery = QueryObject(
         `Default: ${DEFAULT_HISTORY_METRICS.join(",")}. An unknown metric is refused free (400 validation_failed).`,
     }),
     from: q.date(
-      `First date of the series: periods ending on or after it. Default: the last ${HISTORY_QUARTERS} quarters up to \`to\`.`,
+      `First date of the series: periods ending on or after it. Default: the last ${DEFAULT_WINDOW_QUARTERS} quarters up to \`to\`.`,
       "start",
     ),
     to: q.date("Last date of the series: periods starting on or before it. Default: the capture date.", "end"),
@@ -76,7 +93,18 @@ export const MarketHistoryPoint = Type.Object(
     period: Type.String({ description: '"2026-Q3" for a quarter, "2026" for a year.', examples: ["2026-Q3"] }),
     period_start: IsoDate("First day of the period."),
     period_end: IsoDate("Last day of the period (calendar), or the capture date for the period holding it."),
-    complete: Type.Boolean({ description: "False for the period holding the capture date: its figures are to that date." }),
+    complete: Type.Boolean({
+      description:
+        "False for the period holding the capture date (a partial period): its flows are to that date (period_end), so it is " +
+        "no match for a whole period in a change over periods.",
+    }),
+    property_count: Type.Integer({
+      minimum: 0,
+      description: "Properties standing at the period's end: how many stand behind its figures.",
+    }),
+    thin: Type.Boolean({
+      description: `True when fewer than ${THIN_MARKET_PROPERTIES} properties stand behind the period's figures.`,
+    }),
     values: Type.Record(Type.String(), Nullable(Type.Number()), {
       description: "The value of each metric asked, by name; null where the snapshot holds no figure (a gap).",
     }),
@@ -84,6 +112,18 @@ export const MarketHistoryPoint = Type.Object(
   { $id: "MarketHistoryPoint", title: "Market history period" },
 );
 export type MarketHistoryPoint = Static<typeof MarketHistoryPoint>;
+
+/** What the series holds against what was asked: a `from` before the history begins is answered from its first period. */
+export const HistoryCoverageOfAnswer = Type.Object(
+  {
+    requested_from: Nullable(IsoDate("The `from` asked, or null when none was.")),
+    first_held: IsoDate("First day of the first period the history holds."),
+    from_before_history: Type.Boolean({
+      description: "True when `from` is before first_held: the series starts at first_held, not at the date asked.",
+    }),
+  },
+  { description: "The history's first held date, against the `from` asked." },
+);
 
 const M = MarketSnapshot.properties;
 export const MarketHistory = Type.Object(
@@ -102,6 +142,7 @@ export const MarketHistory = Type.Object(
         'The unit of each metric answered: "usd", "usd_per_sqft_year", "usd_per_unit_month", "usd_per_sqft", "usd_per_unit", "fraction", "count", "sqft", "units".',
     }),
     periods: Type.Array(MarketHistoryPoint, { description: "Oldest first." }),
+    coverage: HistoryCoverageOfAnswer,
     snapshot: SnapshotRef,
   },
   { $id: "MarketHistory", title: "Market history" },
@@ -124,6 +165,7 @@ export const MARKET_HISTORY_UNITS: Record<MarketHistoryMetric, string> = {
   net_absorption_units: "units",
   deliveries_sqft: "sqft",
   deliveries_units: "units",
+  property_count: "count",
 };
 
 export const PROPERTY_EVENT_TYPES = ["built", "sale", "lease_start", "lease_expiration"] as const;

@@ -38,12 +38,12 @@ export function quarterEnd(quarter: number): string {
 
 /**
  * The quarters a snapshot's market history holds: from the first quarter of the year holding
- * the HISTORY_QUARTERS-th quarter back to the quarter holding the capture date, so every year
- * but the current one is whole.
+ * the `quarters`-th quarter back (or of `sinceYear`, when that is earlier) to the quarter
+ * holding the capture date, so every year but the current one is whole.
  */
-export function historySpan(captureDate: string, quarters: number): { first: number; last: number } {
+export function historySpan(captureDate: string, quarters: number, sinceYear = Infinity): { first: number; last: number } {
   const last = quarterOf(captureDate);
-  const back = last - (quarters - 1);
+  const back = Math.min(last - (quarters - 1), sinceYear * 4);
   return { first: back - (back % 4), last };
 }
 

@@ -5,6 +5,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Id, IsoDate, Literal, Money, Nullable, Rate, Ratio, StateCode, StringEnum } from "./schema-helpers";
 import { ASSET_TYPES, BUILDING_CLASSES, COMPANY_TYPES, LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "./vocabulary";
+import { THIN_MARKET_PROPERTIES } from "./market-sample";
 
 const Lat = Type.Number({ minimum: -90, maximum: 90, description: "Latitude, WGS84 degrees." });
 const Lon = Type.Number({ minimum: -180, maximum: 180, description: "Longitude, WGS84 degrees." });
@@ -203,7 +204,13 @@ export const MarketSnapshot = Type.Object(
     state_code: StateCode("State of the geography (a metro's principal state)."),
     asset_type: StringEnum(ASSET_TYPES),
     as_of: IsoDate("Date the snapshot's figures describe (the capture date)."),
-    property_count: Type.Integer({ minimum: 0 }),
+    property_count: Type.Integer({
+      minimum: 0,
+      description: "Properties of the asset type in the geography: how many stand behind these figures.",
+    }),
+    thin: Type.Boolean({
+      description: `True when fewer than ${THIN_MARKET_PROPERTIES} properties stand behind the figures: a market of one or a few buildings, whose vacancy and rents are theirs.`,
+    }),
     inventory_sqft: Nullable(Sqft("Total building area, square feet.")),
     inventory_units: Nullable(Type.Integer({ minimum: 0, description: "Total units, beds or keys." })),
     occupancy_rate: Nullable(Ratio("Area- (or unit-) weighted occupancy, 0..1.")),
@@ -214,8 +221,13 @@ export const MarketSnapshot = Type.Object(
       Rate("Change in average contract rent of leases signed in the last 12 months over the 12 before (0.035 = 3.5%)."),
     ),
     median_cap_rate: Nullable(Ratio("Median cap rate of sales in the last 24 months.")),
-    sales_count_12m: Type.Integer({ minimum: 0 }),
-    sales_volume_12m: Money("Sum of sale prices in the last 12 months, USD."),
+    sales_count_12m: Type.Integer({
+      minimum: 0,
+      description:
+        "Sales dated in the 12 months to the capture date (after the same day a year before, up to it). Not the last four " +
+        "quarters of market history, which are calendar quarters (the last one only to the capture date).",
+    }),
+    sales_volume_12m: Money("Sum of the prices of the sales in sales_count_12m (the 12 months to the capture date), USD."),
     median_price_per_sqft: Nullable(Money("Median sale price per sq ft, last 24 months.")),
     median_price_per_unit: Nullable(Money("Median sale price per unit, last 24 months.")),
     median_year_built: Nullable(Year("Median year built of the inventory.")),
@@ -223,6 +235,10 @@ export const MarketSnapshot = Type.Object(
   { $id: "MarketSnapshot", title: "Market snapshot" },
 );
 export type MarketSnapshot = Static<typeof MarketSnapshot>;
+
+/** A market as the snapshot stores it (table `markets`): `thin` follows from `property_count` when it is answered. */
+export const MarketRecord = Type.Omit(MarketSnapshot, ["thin"], { $id: "MarketRecord", title: "Market record" });
+export type MarketRecord = Static<typeof MarketRecord>;
 
 export const DiligenceCandidate = Type.Object(
   {

@@ -1,6 +1,6 @@
 // The market history (table `market_history`): for every market the markets table holds, one
 // row per calendar quarter from the start of the span (src/shared/contract/periods.ts,
-// historySpan) to the quarter holding the capture date, which is "to date". Every figure is
+// heldSpan in src/shared/contract/history.ts) to the quarter holding the capture date, which is "to date". Every figure is
 // anchored on the market snapshot: the last quarter's stocks and medians are the snapshot's,
 // and the series runs back from there.
 //
@@ -8,8 +8,9 @@
 //   completion quarter (its year, the quarter picked by the last character of its id, so a
 //   year's completions spread over its quarters the same way in every build; one completed
 //   in the capture year after the capture quarter, or later, counts in the capture quarter).
-//   Inventory runs back from today's by taking off each quarter's deliveries. Properties with
-//   no year_built stand throughout.
+//   Inventory runs back from today's by taking off each quarter's deliveries, and so does the
+//   count of properties standing (property_count, the number behind a quarter's figures).
+//   Properties with no year_built stand throughout.
 // - Sales count and volume are the sales recorded in each quarter (to the capture date in the
 //   last); medians are of the sales in the 24 months to the quarter's end.
 // - Rents and vacancy before today come from a model (generated snapshots: the market cycles)
@@ -24,9 +25,9 @@
 // (grouped at the markets' finest grain by SQL; in a parallel build the part worker runs it)
 // feed it; JS rolls the groups up into every market they belong to.
 import type Database from "better-sqlite3";
-import { HISTORY_QUARTERS, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../../shared/contract/history";
+import { heldSpan, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../../shared/contract/history";
 import type { HistoryCoverage } from "../../shared/contract/coverage";
-import { completionQuarter, historySpan, parseQuarter, quarterEnd, quarterLabel, quarterStart } from "../../shared/contract/periods";
+import { completionQuarter, parseQuarter, quarterEnd, quarterLabel, quarterStart } from "../../shared/contract/periods";
 import type { AssetType } from "../../shared/contract/vocabulary";
 import { parseList, WindowMedians, type ValueCell } from "./history-medians";
 import { GapTally } from "./history-gaps";
@@ -58,6 +59,7 @@ interface MarketRow {
   median_cap_rate: number | null;
   median_price_per_sqft: number | null;
   median_price_per_unit: number | null;
+  property_count: number;
 }
 
 type Captured = Map<number, Partial<Record<MarketHistoryMetric, number | null>>>;
@@ -89,12 +91,13 @@ function groupMarkets(ord: Map<string, number>, g: Group): number[] {
 function readCompletions(db: Database.Database, ord: Map<string, number>, span: Span, withKeys: boolean) {
   const sqft = new Float64Array(ord.size * span.n);
   const units = new Float64Array(ord.size * span.n);
+  const count = new Float64Array(ord.size * span.n);
   const keys = withKeys ? Array.from({ length: ord.size }, () => new Mode()) : [];
   const groups = new Map<string, number[]>();
   const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type, id, year_built, building_area_sqft, units FROM properties`;
   type Row = [string, string, string | null, string | null, string | null, string, string, number | null, number | null, number | null];
   for (const r of db.prepare(sql).raw().iterate() as IterableIterator<Row>) {
-    const [city, state_code, metro_id, zip, county_fips, asset_type, id, yearBuilt, area, count] = r;
+    const [city, state_code, metro_id, zip, county_fips, asset_type, id, yearBuilt, area, unitCount] = r;
     const key = `${city}|${state_code}|${metro_id}|${zip}|${county_fips}|${asset_type}`;
     let markets = groups.get(key);
     if (!markets) groups.set(key, (markets = groupMarkets(ord, { city, state_code, metro_id, zip, county_fips, asset_type })));
@@ -103,12 +106,13 @@ function readCompletions(db: Database.Database, ord: Map<string, number>, span: 
     for (const i of markets) {
       if (j >= 0) {
         sqft[i * span.n + j] += area ?? 0;
-        units[i * span.n + j] += count ?? 0;
+        units[i * span.n + j] += unitCount ?? 0;
+        count[i * span.n + j] += 1;
       }
       if (withKeys) keys[i].add(metro_id ?? `nonmetro-${state_code}`);
     }
   }
-  return { sqft, units, keys: keys.map((k) => k.value ?? "") };
+  return { sqft, units, count, keys: keys.map((k) => k.value ?? "") };
 }
 
 /** Sales by (city, ZIP, county, state, metro, asset type) and quarter, as market history reads them. */
@@ -120,7 +124,7 @@ export type HistorySalesRow = Group & { q: number; n: number; vol: number; caps:
  * sales in the worker's part file: the worker runs this there and hands the rows over.
  */
 export function historySalesRows(db: Database.Database, capture: string): HistorySalesRow[] {
-  const from = historySpan(capture, HISTORY_QUARTERS).first - MEDIAN_BACK;
+  const from = heldSpan(capture).first - MEDIAN_BACK;
   const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type,
       CAST(substr(sale_date, 1, 4) AS INTEGER) * 4 + (CAST(substr(sale_date, 6, 2) AS INTEGER) - 1) / 3 AS q,
       COUNT(*) AS n, SUM(sale_price) AS vol, group_concat(cap_rate) AS caps, group_concat(price_per_sqft) AS ppsf, group_concat(price_per_unit) AS ppu
@@ -262,13 +266,13 @@ export interface HistoryOptions {
 
 /** Fills `market_history` from the markets table and the rows; returns the coverage report's `history`. */
 export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions): HistoryCoverage {
-  const { first, last } = historySpan(opts.capture, HISTORY_QUARTERS);
+  const { first, last } = heldSpan(opts.capture);
   const span = new Span(first, last);
   const n = span.n;
   const markets = db
     .prepare(
       `SELECT rowid AS rid, geography_type, geography_id, asset_type, inventory_sqft, inventory_units, vacancy_rate,
-        asking_rent_sqft_year, asking_rent_unit_month, median_cap_rate, median_price_per_sqft, median_price_per_unit
+        asking_rent_sqft_year, asking_rent_unit_month, median_cap_rate, median_price_per_sqft, median_price_per_unit, property_count
       FROM markets ORDER BY rowid`,
     )
     .all() as MarketRow[];
@@ -328,6 +332,7 @@ export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions)
     // Stocks run back from today's figure (the market snapshot's) by taking off each quarter's deliveries.
     const sqftBefore = runBack(series.inventory_sqft, mk.inventory_sqft, built.sqft, at, n);
     const unitsBefore = runBack(series.inventory_units, mk.inventory_units, built.units, at, n);
+    runBack(series.property_count, mk.property_count, built.count, at, n);
     for (let j = 0; j < n - 1; j++) {
       series.asking_rent_sqft_year[j] =
         moved && mk.asking_rent_sqft_year !== null ? roundTo(mk.asking_rent_sqft_year * Math.exp(moved.rent[j]), 2) : null;

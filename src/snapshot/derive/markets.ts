@@ -4,7 +4,7 @@
 // asset type), the finest grain; JS then rolls those groups up into the five geographies. Medians need the values,
 // which come along as group_concat lists (a few per group, never a row per property in JS).
 import type Database from "better-sqlite3";
-import type { MarketSnapshot } from "../../shared/contract/records";
+import type { MarketRecord } from "../../shared/contract/records";
 import { ASSET_TYPES } from "../../shared/contract/vocabulary";
 import { UNIT_TYPES } from "../asset-kinds";
 import { cityId, cityName } from "../geo-keys";
@@ -13,7 +13,7 @@ import { stateName } from "../../shared/contract/states";
 import { Mean, median, Mode, roundTo } from "./stats";
 import type { Windows } from "./windows";
 
-type GeoType = MarketSnapshot["geography_type"];
+type GeoType = MarketRecord["geography_type"];
 
 class Acc {
   count = 0;
@@ -199,7 +199,7 @@ function geographyName(a: Acc, state: string): string {
   }
 }
 
-function toRow(a: Acc, asOf: string): MarketSnapshot {
+function toRow(a: Acc, asOf: string): MarketRecord {
   const occupancy = roundTo(a.occupancy.value, 4);
   const state = a.type === "state" ? a.geoId : a.type === "metro" ? metroState(a) : a.states.value!;
   const name = geographyName(a, state);
@@ -215,7 +215,7 @@ function toRow(a: Acc, asOf: string): MarketSnapshot {
     geography_id: a.geoId,
     geography_name: name,
     state_code: state,
-    asset_type: a.asset as MarketSnapshot["asset_type"],
+    asset_type: a.asset as MarketRecord["asset_type"],
     as_of: asOf,
     property_count: a.count,
     inventory_sqft: a.sqftN ? Math.round(a.sqft) : null,
@@ -237,7 +237,7 @@ function toRow(a: Acc, asOf: string): MarketSnapshot {
 export function deriveMarkets(
   db: Database.Database,
   w: Windows,
-  insert: (row: MarketSnapshot) => void,
+  insert: (row: MarketRecord) => void,
   sales: SalesGroup[] = salesGroups(db, w),
 ): MarketLookup {
   const m = new Markets();

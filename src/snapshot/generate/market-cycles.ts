@@ -1,8 +1,12 @@
 // Market cycles: how rents, vacancy and values moved before the capture date, per market key
 // (a metro, or a state's towns outside metros) and asset type. Each key has its own property
-// cycle (length 6.5-10.5 years, phase and amplitude drawn from the seed), and every key goes
-// through the two shocks everyone lived through: the 2008-2010 downturn (trough early 2010,
-// recovered by 2013) and the 2020 shock (trough mid-2020, recovered by 2022). Asset types feel
+// cycle (length 6.5-10.5 years, amplitude drawn from the seed, its peak drawn between 2006 and
+// 2008 as every market's last boom before the crash was), and every key goes through the two
+// shocks everyone lived through: the 2008-2010 downturn (trough early 2010, recovered by 2013)
+// and the 2020 shock (trough mid-2020, recovered by 2022). A cycle falls for half its length
+// after its peak, at least until 2011, so from mid-2008 to the trough every key's rents and
+// values fall and its vacancy rises, whatever its own phase; their trend growth stops until the
+// trough. Asset types feel
 // them differently: hotels and entertainment most in 2020, industrial not at all then (it
 // boomed), and office vacancy keeps rising from 2020 to 2024 and stays up. The model gives
 // levels relative to any date; the history anchors them on today's figures, so a series ends
@@ -40,7 +44,7 @@ const SENSITIVITY: Record<AssetType, Sensitivity> = {
 export interface CycleParams {
   /** Years from peak to peak. */
   length: number;
-  /** When (decimal year) the cycle crossed its midpoint going up. */
+  /** When (decimal year) the cycle crossed its midpoint going up: a quarter of its length before its 2006-2008 peak. */
   phase: number;
   /** Log-rent swing of the cycle, peak to midpoint. */
   rentAmplitude: number;
@@ -59,6 +63,8 @@ function dip(t: number, start: number, trough: number, end: number): number {
 
 const gfc = (t: number) => dip(t, 2008.5, 2010.0, 2013.0);
 const covid = (t: number) => dip(t, 2020.0, 2020.5, 2022.0);
+/** Trend time lost to the 2008-2010 downturn: rents and values stopped growing from mid-2008 to the trough. */
+const stalled = (t: number) => Math.min(2010.0 - 2008.5, Math.max(0, t - 2008.5));
 const structural = (t: number) => Math.min(1, Math.max(0, (t - 2020.25) / 3.75));
 
 /** A date as a decimal year ("2026-11-01" is about 2026.83). */
@@ -67,6 +73,9 @@ export function decimalYear(date: string): number {
   const start = Date.UTC(y, 0, 1);
   return y + (Date.parse(`${date}T00:00:00Z`) - start) / (Date.UTC(y + 1, 0, 1) - start);
 }
+
+/** Where (decimal year) a key's cycle peaked before the 2008 crash. */
+const PEAK = { from: 2006, to: 2008 };
 
 export class MarketCycles {
   private readonly params = new Map<string, CycleParams>();
@@ -80,7 +89,7 @@ export class MarketCycles {
       const length = rng.uniform(6.5, 10.5);
       p = {
         length,
-        phase: 2000 + rng.uniform(0, length),
+        phase: rng.uniform(PEAK.from, PEAK.to) - length / 4,
         rentAmplitude: rng.uniform(0.03, 0.08),
         vacancyAmplitude: rng.uniform(0.012, 0.03),
         gfcDepth: rng.uniform(0.7, 1.3),
@@ -100,7 +109,7 @@ export class MarketCycles {
     const p = this.of(key);
     const s = SENSITIVITY[asset];
     return (
-      trend * t +
+      trend * (t - stalled(t)) +
       p.rentAmplitude * s.cycle * this.wave(p, t) +
       0.12 * p.gfcDepth * s.gfc * gfc(t) +
       0.08 * p.covidDepth * s.covid * covid(t)
@@ -128,7 +137,7 @@ export class MarketCycles {
     const p = this.of(key);
     const s = SENSITIVITY[asset];
     return (
-      growth * t +
+      growth * (t - stalled(t)) +
       2 * p.rentAmplitude * s.cycle * this.wave(p, t) +
       0.25 * p.gfcDepth * s.gfc * gfc(t) +
       0.04 * p.covidDepth * s.covid * covid(t)

@@ -1,8 +1,10 @@
 // Checks of captured market history that need the other files: each row must name a market
 // the snapshot holds (a geography and asset type with properties), once per quarter, and no
-// quarter after the one holding the capture date. Run once the markets are derived.
+// quarter outside the span the history holds (before its first quarter, which a series would
+// silently leave out, or after the one holding the capture date). Run once the markets are derived.
 import type Database from "better-sqlite3";
-import { parseQuarter, quarterLabel, quarterOf } from "../../shared/contract/periods";
+import { heldSpan } from "../../shared/contract/history";
+import { parseQuarter, quarterLabel } from "../../shared/contract/periods";
 import { marketKey } from "../derive/markets";
 
 export interface HistoryProblem {
@@ -30,7 +32,7 @@ export function capturedHistoryProblems(
       marketKey(m.geography_type, m.geography_id, m.asset_type),
     ),
   );
-  const last = quarterOf(capture);
+  const { first: held, last } = heldSpan(capture);
   const seen = new Map<string, number>();
   const out: HistoryProblem[] = [];
   const rows = db.prepare("SELECT rowid, geography_type, geography_id, asset_type, period FROM captured_market_history ORDER BY rowid");
@@ -50,6 +52,10 @@ export function capturedHistoryProblems(
         rowid: r.rowid,
         reason: `period: ${r.period} is after ${quarterLabel(last)}, the quarter holding the capture date (${capture})`,
       });
+      continue;
+    }
+    if (q < held) {
+      out.push({ rowid: r.rowid, reason: `period: ${r.period} is before ${quarterLabel(held)}, where the market history begins` });
       continue;
     }
     const key = `${market}|${q}`;
