@@ -1,11 +1,13 @@
 // Twelve consecutive `next-month` snapshots from a small base: market figures move by what real
-// markets move in a month (the bounds docs/snapshot.md states), and leasing does not trend vacancy.
+// markets move in a month (the bounds docs/snapshot.md states), leasing does not trend vacancy,
+// and a comp's similarity score holds while neither the comp nor the subject changed.
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { LEASED_TYPES } from "../../src/snapshot/asset-kinds";
 import { nextMonthSnapshot } from "../../src/snapshot/next-month";
+import { startService, type TestService } from "../helpers/service";
 import { tempDir } from "./files";
 
 const PROPERTIES = 2_000;
@@ -96,4 +98,43 @@ test("leasing does not trend vacancy: each leased type's vacancy over all proper
   const drift = [...LEASED_TYPES].filter((t) => first.has(t)).map((t) => [t, Math.round((last.get(t)! - first.get(t)!) * 10_000)] as const);
   expect(drift.length).toBeGreaterThan(3);
   expect(drift.filter(([, bps]) => Math.abs(bps) >= 50)).toEqual([]);
+});
+
+describe("similarity score across two monthly snapshots", () => {
+  let before: TestService;
+  let after: TestService;
+  beforeAll(async () => {
+    before = await startService({ snapshotFile: files[1] });
+    after = await startService({ snapshotFile: files[2] });
+  });
+  afterAll(async () => {
+    await before.app.close();
+    await after.app.close();
+  });
+
+  test("a comp and a subject that did not change between the months keep the same similarity_score", async () => {
+    const doc = (svc: TestService, id: string) =>
+      svc.snapshot.prepare("SELECT json FROM property_docs WHERE id = ?").pluck().get(id) as string | undefined;
+    // Subjects with many sales of their type in their metro, whose record did not change.
+    const candidates = before.snapshot
+      .prepare(
+        `SELECT p.id FROM properties p WHERE p.metro_id IS NOT NULL AND p.asset_type <> 'land'
+         ORDER BY (SELECT count(*) FROM sales s WHERE s.metro_id = p.metro_id AND s.asset_type = p.asset_type) DESC, p.id LIMIT 40`,
+      )
+      .pluck()
+      .all() as string[];
+    const subject = candidates.find((id) => doc(before, id) === doc(after, id))!;
+    expect(subject).toBeDefined();
+    const url = `/v1/commercial/sale-comps?property_id=${subject}&max_distance_miles=100&limit=100`;
+    const scores = async (svc: TestService) => {
+      const res = await svc.get(url);
+      expect(res.statusCode).toBe(200);
+      return new Map((res.json().data as { id: string; similarity_score: number }[]).map((c) => [c.id, c.similarity_score]));
+    };
+    const [was, is] = [await scores(before), await scores(after)];
+    const same = [...was.keys()].filter((id) => is.has(id));
+    expect(same.length).toBeGreaterThan(10);
+    // Sale records never change from one month to the next: every comp in both is the same comp.
+    expect(same.filter((id) => is.get(id) !== was.get(id))).toEqual([]);
+  });
 });
