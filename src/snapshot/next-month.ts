@@ -24,7 +24,7 @@ import { SNAPSHOT_FORMAT, SnapshotWriter, formatOf, isCurrentFormat, readMeta } 
 import { columnsOf, TABLES, type TableName } from "./tables";
 
 /** Bump when next-month output changes for the same inputs (it is part of the id). */
-export const NEXT_MONTH_VERSION = "2";
+export const NEXT_MONTH_VERSION = "3";
 /** Share of properties whose record changes in a month, unless given. */
 export const DEFAULT_CHANGED_SHARE = 0.05;
 

@@ -1,7 +1,13 @@
 // How alike a sale is to a subject property, 0..1. A weighted blend of closeness, size,
 // vintage, class and recency: the things an appraiser adjusts for first. Missing facts count
-// as half-similar rather than disqualifying a sale. Nothing in it depends on the search: the
-// same sale of the same subject scores the same at any radius.
+// as half-similar rather than disqualifying a sale. Nothing in it depends on the search or on
+// the snapshot: the same sale of the same subject scores the same at any radius and in every
+// monthly snapshot, so the score changes only when the sale or the subject changed.
+//
+// Recency is measured against the subject's reference date, its last sale: a sale on or after
+// it was struck in the market the subject trades in now and counts fully; an older one counts
+// less the older it is, nothing five years before. Measured against the capture date instead,
+// every comp would age and every score move each month, with no new sale.
 export interface CompFacts {
   building_area_sqft: number | null;
   units: number | null;
@@ -12,6 +18,8 @@ export interface CompFacts {
 }
 
 export interface SubjectFacts {
+  /** The subject's reference date for recency; a subject never sold counts every sale half-recent. */
+  last_sale_date: string | null;
   building_area_sqft: number | null;
   units: number | null;
   year_built: number | null;
@@ -30,7 +38,17 @@ function sizeSimilarity(a: number | null, b: number | null): number {
 /** Miles at which closeness counts half: a fixed scale, so a sale scores the same whatever radius was searched. */
 export const DISTANCE_HALF_MILES = 10;
 
-export function similarity(subject: SubjectFacts, comp: CompFacts, distanceMiles: number, asOf: string): number {
+/** Months a sale's recency fades over, before the subject's last sale. */
+export const RECENCY_MONTHS = 60;
+
+/** 1 for a sale on or after the subject's last sale, fading to 0 over RECENCY_MONTHS before it; 0.5 when the subject has no sale. */
+export function recencyOf(subjectLastSale: string | null, saleDate: string): number {
+  if (!subjectLastSale) return 0.5;
+  const monthsBefore = (Date.parse(subjectLastSale) - Date.parse(saleDate)) / (30.44 * 86_400_000);
+  return monthsBefore <= 0 ? 1 : Math.max(0, 1 - monthsBefore / RECENCY_MONTHS);
+}
+
+export function similarity(subject: SubjectFacts, comp: CompFacts, distanceMiles: number): number {
   const distance = 0.5 ** (distanceMiles / DISTANCE_HALF_MILES);
   const size =
     subject.units && comp.units
@@ -38,8 +56,7 @@ export function similarity(subject: SubjectFacts, comp: CompFacts, distanceMiles
       : sizeSimilarity(subject.building_area_sqft, comp.building_area_sqft);
   const vintage =
     subject.year_built && comp.year_built ? Math.max(0, 1 - Math.abs(subject.year_built - comp.year_built) / 40) : 0.5;
-  const monthsAgo = (Date.parse(asOf) - Date.parse(comp.sale_date)) / (30.44 * 86_400_000);
-  const recency = Math.max(0, 1 - monthsAgo / 60);
+  const recency = recencyOf(subject.last_sale_date, comp.sale_date);
   const classMatch = subject.building_class && comp.building_class ? (subject.building_class === comp.building_class ? 1 : 0.4) : 0.5;
   const subtypeMatch = subject.subtype && comp.subtype ? (subject.subtype === comp.subtype ? 1 : 0.3) : 0.5;
   const kind = (classMatch + subtypeMatch) / 2;

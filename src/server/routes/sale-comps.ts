@@ -102,7 +102,7 @@ function aroundSubject(snapshot: SnapshotContext, query: CompsQuery, subjectId: 
     const d = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
     if (d > radius) continue;
     c.distance_miles = Math.round(d * 100) / 100;
-    c.similarity_score = similarity(subject, c, c.distance_miles, snapshot.asOf);
+    c.similarity_score = similarity(subject, c, c.distance_miles);
     comps.push(c);
   }
   if (query.per_property === "latest") comps = latestPerProperty(comps);

@@ -5,11 +5,21 @@
 import type { CommercialProperty, SaleComp } from "../../shared/contract/records";
 import type { Random } from "../generate/random";
 import type Database from "better-sqlite3";
-import { dayOf } from "../generate/dates";
+import { dayOf, isoDate, yearOfDay } from "../generate/dates";
+import { capRateShift } from "../generate/market-model";
 import { soldProperty } from "../generate/sales";
 import { type NextContext, countCompany, dayInMonth } from "./next-context";
 
 const OWNER_USER = new Set(["office", "industrial", "flex", "retail", "health-care"]);
+
+/** What a distressed sale's cap rate adds, as the generator prices one (generate/sales.ts). */
+const DISTRESSED_CAP_PREMIUM = 0.012;
+
+interface LastSale {
+  cap_rate: number | null;
+  sale_date: string;
+  sale_type: string;
+}
 
 interface Company {
   id: string;
@@ -22,7 +32,7 @@ export class SalePools {
   private readonly owners: string[];
   private readonly brokers: Company[];
   private readonly names = new Map<string, string>();
-  /** Median cap rate of each asset type's sales with one, for a property with no cap rate of its own. */
+  /** Median cap rate of each asset type's sales of the last two years (not distressed), for a property with no cap rate of its own. */
   private readonly medianCap = new Map<string, number>();
   /** Open (active or pending) listings of properties, by property id. */
   readonly openListings = new Map<string, { id: string; listed_date: string }>();
@@ -36,7 +46,7 @@ export class SalePools {
   constructor(ctx: NextContext) {
     const db = ctx.db;
     this.nameOf = db.prepare("SELECT name FROM prev.companies WHERE id = ?").pluck();
-    this.capOf = db.prepare("SELECT cap_rate FROM prev.sales WHERE id = ?").pluck();
+    this.capOf = db.prepare("SELECT cap_rate, sale_date, sale_type FROM prev.sales WHERE id = ?");
     this.transferParcel = db.prepare(
       "UPDATE main.parcels SET owner_name = ?, owner_type = 'company', last_sale_date = ?, last_sale_price = ? WHERE id = ?",
     );
@@ -46,9 +56,12 @@ export class SalePools {
     this.owners = db.prepare("SELECT owner_id FROM prev.properties WHERE owner_id IS NOT NULL ORDER BY rowid").pluck().all() as string[];
     this.brokers = db.prepare("SELECT id, name FROM prev.companies WHERE company_type = 'broker' ORDER BY id").all() as Company[];
     const caps = db
-      .prepare("SELECT asset_type, cap_rate FROM prev.sales WHERE cap_rate IS NOT NULL ORDER BY asset_type, cap_rate")
+      .prepare(
+        `SELECT asset_type, cap_rate FROM prev.sales WHERE cap_rate IS NOT NULL AND sale_type <> 'distressed' AND sale_date > date(?, '-2 years')
+         ORDER BY asset_type, cap_rate`,
+      )
       .raw()
-      .all() as [string, number][];
+      .all(isoDate(ctx.prevDay)) as [string, number][];
     const byType = new Map<string, number[]>();
     for (const [t, c] of caps) (byType.get(t) ?? byType.set(t, []).get(t)!).push(c);
     for (const [t, list] of byType) this.medianCap.set(t, list[Math.floor(list.length / 2)]);
@@ -80,12 +93,24 @@ export class SalePools {
     return this.brokers.length && rng.chance(0.85) ? rng.pick(this.brokers) : null;
   }
 
-  capRate(p: CommercialProperty, rng: Random): number | null {
+  /**
+   * The sale's cap rate: the property's own last one carried into this month's rate environment
+   * (less the shift of the year it was struck and a distressed sale's discount, plus this year's
+   * shift, as the generator prices sales), else the median of the type's, with the generator's
+   * noise. Carrying an old cap rate as it was would bring a 2021 or 2010 rate into today's
+   * medians.
+   */
+  capRate(p: CommercialProperty, day: number, distressed: boolean, rng: Random): number | null {
     if (p.asset_type === "land" || rng.chance(0.12)) return null;
-    const own = p.last_sale_id ? (this.capOf.get(p.last_sale_id) as number | null) : null;
-    const base = own ?? this.medianCap.get(p.asset_type);
+    const last = p.last_sale_id ? (this.capOf.get(p.last_sale_id) as LastSale | undefined) : undefined;
+    const own =
+      last && last.cap_rate !== null
+        ? last.cap_rate - capRateShift(yearOfDay(dayOf(last.sale_date))) - (last.sale_type === "distressed" ? DISTRESSED_CAP_PREMIUM : 0)
+        : null;
+    const base = own === null ? this.medianCap.get(p.asset_type) : own + capRateShift(yearOfDay(day));
     if (base === undefined) return null;
-    return Math.round(Math.min(0.15, Math.max(0.03, base + rng.normal(0, 0.003))) * 10_000) / 10_000;
+    const premium = distressed ? DISTRESSED_CAP_PREMIUM : 0;
+    return Math.round(Math.min(0.15, Math.max(0.03, base + premium + rng.normal(0, 0.003))) * 10_000) / 10_000;
   }
 }
 
@@ -110,7 +135,7 @@ export function sell(ctx: NextContext, pools: SalePools, p: CommercialProperty, 
     id: ctx.newId("sale"),
     object: "sale_comp",
     ...soldProperty(p, day, price),
-    cap_rate: type === "owner_user" ? null : pools.capRate(p, rng),
+    cap_rate: type === "owner_user" ? null : pools.capRate(p, day, type === "distressed", rng),
     occupancy_at_sale: p.occupancy_rate,
     sale_type: type,
     buyer_id: buyer,

@@ -1,0 +1,140 @@
+// Twelve consecutive `next-month` snapshots from a small base: market figures move by what real
+// markets move in a month (the bounds docs/snapshot.md states), leasing does not trend vacancy,
+// and a comp's similarity score holds while neither the comp nor the subject changed.
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import { buildSnapshot } from "../../src/snapshot/build";
+import { LEASED_TYPES } from "../../src/snapshot/asset-kinds";
+import { nextMonthSnapshot } from "../../src/snapshot/next-month";
+import { startService, type TestService } from "../helpers/service";
+import { tempDir } from "./files";
+
+const PROPERTIES = 2_000;
+const MONTHS = 12;
+/** Markets of fewer properties of the type are samples too thin to bound (docs/snapshot.md). */
+const MIN_PROPERTIES = 20;
+/** The most a market's figures move in a month (docs/snapshot.md, "How far a month moves a market"). */
+const MAX_VACANCY_BPS = { local: 50, state: 40 };
+const MAX_RENT_MOVE = 0.01;
+
+interface MarketRow {
+  id: string;
+  geography_type: string;
+  property_count: number;
+  vacancy_rate: number | null;
+  asking_rent_sqft_year: number | null;
+  asking_rent_unit_month: number | null;
+}
+
+let dir: string;
+const files: string[] = [];
+
+beforeAll(() => {
+  dir = tempDir("next-month-moves-");
+  files.push(path.join(dir, "m0.db"));
+  buildSnapshot({ out: files[0], seed: 5, properties: PROPERTIES });
+  for (let i = 1; i <= MONTHS; i++) {
+    files.push(nextMonthSnapshot({ from: files[i - 1], out: path.join(dir, `m${i}.db`) }).path);
+  }
+}, 600_000);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function read<T>(file: string, sql: string): T[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+test("over 12 months, no market of 20+ properties moves vacancy more than 50 bps (a state 40) or asking rent more than 1% in a month", () => {
+  const months = files.map(
+    (f) =>
+      new Map(
+        read<MarketRow>(
+          f,
+          "SELECT id, geography_type, property_count, vacancy_rate, asking_rent_sqft_year, asking_rent_unit_month FROM markets",
+        ).map((m) => [m.id, m]),
+      ),
+  );
+  const over: string[] = [];
+  let compared = 0;
+  let moved = 0;
+  for (let i = 1; i < months.length; i++) {
+    for (const [id, now] of months[i]) {
+      const before = months[i - 1].get(id);
+      if (!before || Math.min(before.property_count, now.property_count) < MIN_PROPERTIES) continue;
+      compared++;
+      if (before.vacancy_rate !== null && now.vacancy_rate !== null) {
+        const bps = Math.abs(now.vacancy_rate - before.vacancy_rate) * 10_000;
+        const most = now.geography_type === "state" ? MAX_VACANCY_BPS.state : MAX_VACANCY_BPS.local;
+        if (bps > most + 1e-6) over.push(`${id} month ${i}: vacancy ${before.vacancy_rate} -> ${now.vacancy_rate}`);
+        if (bps > 0) moved++;
+      }
+      for (const rent of ["asking_rent_sqft_year", "asking_rent_unit_month"] as const) {
+        const [a, b] = [before[rent], now[rent]];
+        if (a && b && Math.abs(b / a - 1) > MAX_RENT_MOVE) over.push(`${id} month ${i}: ${rent} ${a} -> ${b}`);
+      }
+    }
+  }
+  expect(over).toEqual([]);
+  // Not vacuous: many markets compared, and they do move.
+  expect(compared).toBeGreaterThan(100);
+  expect(moved).toBeGreaterThan(compared / 10);
+});
+
+test("leasing does not trend vacancy: each leased type's vacancy over all properties moves under 50 bps in 12 months", () => {
+  const vacancy = (file: string) =>
+    new Map(
+      read<{ asset_type: string; v: number }>(
+        file,
+        `SELECT asset_type, 1 - SUM(occupancy_rate * building_area_sqft) / SUM(building_area_sqft) AS v
+         FROM properties WHERE occupancy_rate IS NOT NULL AND building_area_sqft > 0 GROUP BY asset_type`,
+      ).map((r) => [r.asset_type, r.v]),
+    );
+  const [first, last] = [vacancy(files[0]), vacancy(files[MONTHS])];
+  const drift = [...LEASED_TYPES].filter((t) => first.has(t)).map((t) => [t, Math.round((last.get(t)! - first.get(t)!) * 10_000)] as const);
+  expect(drift.length).toBeGreaterThan(3);
+  expect(drift.filter(([, bps]) => Math.abs(bps) >= 50)).toEqual([]);
+});
+
+describe("similarity score across two monthly snapshots", () => {
+  let before: TestService;
+  let after: TestService;
+  beforeAll(async () => {
+    before = await startService({ snapshotFile: files[1] });
+    after = await startService({ snapshotFile: files[2] });
+  });
+  afterAll(async () => {
+    await before.app.close();
+    await after.app.close();
+  });
+
+  test("a comp and a subject that did not change between the months keep the same similarity_score", async () => {
+    const doc = (svc: TestService, id: string) =>
+      svc.snapshot.prepare("SELECT json FROM property_docs WHERE id = ?").pluck().get(id) as string | undefined;
+    // Subjects with many sales of their type in their metro, whose record did not change.
+    const candidates = before.snapshot
+      .prepare(
+        `SELECT p.id FROM properties p WHERE p.metro_id IS NOT NULL AND p.asset_type <> 'land'
+         ORDER BY (SELECT count(*) FROM sales s WHERE s.metro_id = p.metro_id AND s.asset_type = p.asset_type) DESC, p.id LIMIT 40`,
+      )
+      .pluck()
+      .all() as string[];
+    const subject = candidates.find((id) => doc(before, id) === doc(after, id))!;
+    expect(subject).toBeDefined();
+    const url = `/v1/commercial/sale-comps?property_id=${subject}&max_distance_miles=100&limit=100`;
+    const scores = async (svc: TestService) => {
+      const res = await svc.get(url);
+      expect(res.statusCode).toBe(200);
+      return new Map((res.json().data as { id: string; similarity_score: number }[]).map((c) => [c.id, c.similarity_score]));
+    };
+    const [was, is] = [await scores(before), await scores(after)];
+    const same = [...was.keys()].filter((id) => is.has(id));
+    expect(same.length).toBeGreaterThan(10);
+    // Sale records never change from one month to the next: every comp in both is the same comp.
+    expect(same.filter((id) => is.get(id) !== was.get(id))).toEqual([]);
+  });
+});
