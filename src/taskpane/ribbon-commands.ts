@@ -17,14 +17,18 @@ export interface RibbonDeps {
 /**
  * "Refresh workbook": the pane's Refresh of the whole workbook (the free snapshot check, then
  * every PROP formula calculated again, which answers from the cache when the snapshot is
- * unchanged), leaving its report for the pane's Refresh tab to show. When the check fails (no
- * key yet, service unreachable) the workbook is still recalculated, so cells say why. Office
+ * unchanged), leaving its report for the pane's Refresh tab to show. When that fails (no key
+ * yet, service unreachable, the workbook's formulas unreadable) the workbook is still
+ * recalculated, so cells say why. Office
  * waits for event.completed(), so it is called whatever happens.
  */
 export async function refreshWorkbook(event: Office.AddinCommands.Event, deps: RibbonDeps = ribbonDeps()): Promise<void> {
   try {
     const report = await refreshFormulas("workbook", deps).catch((err: unknown) => {
-      console.error("Refresh: snapshot check failed", err);
+      console.warn(
+        "Refresh: the formulas were not refreshed one by one (no key, service unreachable, or the workbook unreadable); recalculating the workbook",
+        err,
+      );
       return null;
     });
     if (report) deps.reports.publish(report, "ribbon");

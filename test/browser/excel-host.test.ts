@@ -65,18 +65,19 @@ test("functions.js associates through the stand-in, whatever office.js puts on C
   expect(await host.ignoredAssociations()).not.toEqual([]);
 });
 
-test("=PROP.SEARCH spills a header row and five records; a bad option shows #VALUE! with its message", async () => {
+test("=PROP.SEARCH spills a header row, five records and the N-of-M footer of a cut list; a bad option shows #VALUE! with its message", async () => {
   await host.setFormula("Sheet1", "A1", SEARCH);
   expect((await host.cellInfo("Sheet1", "A1")).error).toBe("#BUSY!");
   await host.waitForCalculation();
   const anchor = await host.cellInfo("Sheet1", "A1");
   expect(anchor.error).toBeNull();
-  expect(anchor.spillRange).toMatch(/^Sheet1!A1:[A-Z]+6$/);
+  expect(anchor.spillRange).toMatch(/^Sheet1!A1:[A-Z]+7$/);
   const spill = await host.cells(null, anchor.spillRange!);
-  expect(spill).toHaveLength(6);
+  expect(spill).toHaveLength(7);
   expect(spill[0]).toContain("id");
-  for (const row of spill.slice(1)) expect(row[spill[0].indexOf("id")]).toMatch(/\S/);
-  expect((await host.cells(null, "A7"))[0][0]).toBe("");
+  for (const row of spill.slice(1, 6)) expect(row[spill[0].indexOf("id")]).toMatch(/\S/);
+  expect(spill[6][0]).toMatch(/^5 of \d+ rows \(limit=5\)/);
+  expect((await host.cells(null, "A8"))[0][0]).toBe("");
 
   await host.setFormula("Sheet1", "A20", '=PROP.SEARCH("warehouse","TX","colour=red")');
   await host.waitForCalculation();
@@ -152,7 +153,7 @@ describe("WorkbookPort through excel-workbook.ts, in the page", () => {
     await host.select("Sheet1!A30");
     expect(await port.insertFormula('=PROP.SEARCH("office","TX","limit=2")')).toBe("Sheet1!A30");
     await host.waitForCalculation();
-    expect((await host.cellInfo("Sheet1", "A30")).spillRange).toMatch(/^Sheet1!A30:[A-Z]+32$/);
+    expect((await host.cellInfo("Sheet1", "A30")).spillRange).toMatch(/^Sheet1!A30:[A-Z]+33$/);
     await host.select("Sheet1!A31");
     await expect(port.insertFormula("=PROP.CREDITS()")).rejects.toMatchObject({ name: "TargetNotEmptyError", address: "Sheet1!A31" });
   });
