@@ -35,6 +35,7 @@ const WORDS: Record<string, string> = {
   yoy: "year over year",
   "12m": "12-month",
   "24m": "24-month",
+  thin: "thin market",
 };
 
 /** Words that make a plain number an amount of dollars (descriptions of others say "USD"). */
@@ -70,9 +71,10 @@ export function fieldLabel(field: Pick<FieldInfo, "name" | "type" | "description
 }
 
 /**
- * Whether a field is one of a record's figures (a count, an amount, a rate) rather than what
- * the record is about (its id, names, kinds, codes and dates): the numbers, rates included.
+ * Whether a field is one of a record's figures (a count, an amount, a rate, or a flag about
+ * them such as a market's `thin`) rather than what the record is about (its id, names, kinds,
+ * codes and dates): the numbers, rates and flags.
  */
 export function isFigure(field: Pick<FieldInfo, "type" | "format">): boolean {
-  return field.format === "fraction" || /^(number|integer)\b/.test(field.type);
+  return field.format === "fraction" || /^(number|integer|boolean)\b/.test(field.type);
 }

@@ -17,7 +17,7 @@ test("every market field reads as words, units in brackets, from the contract al
     geography_id: "Geography ID",
     geography_name: "Geography name",
     state_code: "State code",
-    thin: "Thin",
+    thin: "Thin market",
     asset_type: "Asset type",
     as_of: "As of",
     property_count: "Property count",
@@ -51,10 +51,11 @@ test("amounts get $ from the description (USD) or a price or rent word; rates, c
   );
 });
 
-test("figures are the numbers and rates; ids, names, kinds and dates are what the record is about", () => {
+test("figures are the numbers, rates and flags; ids, names, kinds and dates are what the record is about", () => {
   const figures = RESOURCES.market.filter(isFigure).map((f) => f.name);
   expect(figures).toEqual([
     "property_count",
+    "thin",
     "inventory_sqft",
     "inventory_units",
     "occupancy_rate",
@@ -78,6 +79,5 @@ test("figures are the numbers and rates; ids, names, kinds and dates are what th
     "state_code",
     "asset_type",
     "as_of",
-    "thin",
   ]);
 });
