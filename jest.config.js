@@ -42,6 +42,8 @@ module.exports = {
   globalSetup: "<rootDir>/test/helpers/global-setup.ts",
   globalTeardown: "<rootDir>/test/helpers/global-teardown.ts",
   testTimeout: 60000,
+  // Both of a 2-core machine's cores: jest's default (cores - 1) runs every file in one process.
+  maxWorkers: 2,
   projects: [
     { ...base, displayName: "sqlite" },
     {

@@ -1,12 +1,12 @@
 // Twelve consecutive `next-month` snapshots from a small base: market figures move by what real
 // markets move in a month (the bounds docs/snapshot.md states), leasing does not trend vacancy,
 // and a comp's similarity score holds while neither the comp nor the subject changed.
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { LEASED_TYPES } from "../../src/snapshot/asset-kinds";
 import { nextMonthSnapshot } from "../../src/snapshot/next-month";
+import { marketMoves, vacancyByType } from "../../src/snapshot/month-moves";
 import { startService, type TestService } from "../helpers/service";
 import { tempDir } from "./files";
 
@@ -17,15 +17,6 @@ const MIN_PROPERTIES = 20;
 /** The most a market's figures move in a month (docs/snapshot.md, "How far a month moves a market"). */
 const MAX_VACANCY_BPS = { local: 50, state: 40 };
 const MAX_RENT_MOVE = 0.01;
-
-interface MarketRow {
-  id: string;
-  geography_type: string;
-  property_count: number;
-  vacancy_rate: number | null;
-  asking_rent_sqft_year: number | null;
-  asking_rent_unit_month: number | null;
-}
 
 let dir: string;
 const files: string[] = [];
@@ -40,45 +31,19 @@ beforeAll(() => {
 }, 600_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function read<T>(file: string, sql: string): T[] {
-  const db = new Database(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
-
 test("over 12 months, no market of 20+ properties moves vacancy more than 50 bps (a state 40) or asking rent more than 1% in a month", () => {
-  const months = files.map(
-    (f) =>
-      new Map(
-        read<MarketRow>(
-          f,
-          "SELECT id, geography_type, property_count, vacancy_rate, asking_rent_sqft_year, asking_rent_unit_month FROM markets",
-        ).map((m) => [m.id, m]),
-      ),
-  );
+  const moves = marketMoves(files, MIN_PROPERTIES);
   const over: string[] = [];
-  let compared = 0;
   let moved = 0;
-  for (let i = 1; i < months.length; i++) {
-    for (const [id, now] of months[i]) {
-      const before = months[i - 1].get(id);
-      if (!before || Math.min(before.property_count, now.property_count) < MIN_PROPERTIES) continue;
-      compared++;
-      if (before.vacancy_rate !== null && now.vacancy_rate !== null) {
-        const bps = Math.abs(now.vacancy_rate - before.vacancy_rate) * 10_000;
-        const most = now.geography_type === "state" ? MAX_VACANCY_BPS.state : MAX_VACANCY_BPS.local;
-        if (bps > most + 1e-6) over.push(`${id} month ${i}: vacancy ${before.vacancy_rate} -> ${now.vacancy_rate}`);
-        if (bps > 0) moved++;
-      }
-      for (const rent of ["asking_rent_sqft_year", "asking_rent_unit_month"] as const) {
-        const [a, b] = [before[rent], now[rent]];
-        if (a && b && Math.abs(b / a - 1) > MAX_RENT_MOVE) over.push(`${id} month ${i}: ${rent} ${a} -> ${b}`);
-      }
+  for (const { id, month, geography_type, before, now, vacancyBps, rentMoves } of moves) {
+    if (vacancyBps !== null) {
+      const most = geography_type === "state" ? MAX_VACANCY_BPS.state : MAX_VACANCY_BPS.local;
+      if (vacancyBps > most + 1e-6) over.push(`${id} month ${month}: vacancy ${before.vacancy_rate} -> ${now.vacancy_rate}`);
+      if (vacancyBps > 0) moved++;
     }
+    for (const r of rentMoves) if (r.move > MAX_RENT_MOVE) over.push(`${id} month ${month}: ${r.rent} ${r.from} -> ${r.to}`);
   }
+  const compared = moves.length;
   expect(over).toEqual([]);
   // Not vacuous: many markets compared, and they do move.
   expect(compared).toBeGreaterThan(100);
@@ -86,15 +51,7 @@ test("over 12 months, no market of 20+ properties moves vacancy more than 50 bps
 });
 
 test("leasing does not trend vacancy: each leased type's vacancy over all properties moves under 50 bps in 12 months", () => {
-  const vacancy = (file: string) =>
-    new Map(
-      read<{ asset_type: string; v: number }>(
-        file,
-        `SELECT asset_type, 1 - SUM(occupancy_rate * building_area_sqft) / SUM(building_area_sqft) AS v
-         FROM properties WHERE occupancy_rate IS NOT NULL AND building_area_sqft > 0 GROUP BY asset_type`,
-      ).map((r) => [r.asset_type, r.v]),
-    );
-  const [first, last] = [vacancy(files[0]), vacancy(files[MONTHS])];
+  const [first, last] = [vacancyByType(files[0]), vacancyByType(files[MONTHS])];
   const drift = [...LEASED_TYPES].filter((t) => first.has(t)).map((t) => [t, Math.round((last.get(t)! - first.get(t)!) * 10_000)] as const);
   expect(drift.length).toBeGreaterThan(3);
   expect(drift.filter(([, bps]) => Math.abs(bps) >= 50)).toEqual([]);
