@@ -2,7 +2,7 @@
 // serialise the answer), its credit gate, and a handler that runs the route's query on the
 // snapshot the request took when it arrived, or on the kept snapshot the call names
 // (`snapshot=` or `as_of=`).
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { type MeteringDeps, holdUnits, meteredRoute } from "../credits/metering";
 import { JsonText } from "../data/json-text";
@@ -10,7 +10,7 @@ import { isEmptyList } from "../data/list-envelope";
 import { ApiProblem } from "../http/problem";
 import { inline, openApiPath, type RouteDef } from "../routes/route-def";
 import { checkRanges, resolveAsOf, resolveDateParams } from "../routes/query-params";
-import { canonicalNames } from "../routes/name-inputs";
+import { canonicalNames, hasNameInputs } from "../routes/name-inputs";
 import { selects } from "../data/snapshot-select";
 
 const JSON_UTF8 = "application/json; charset=utf-8";
@@ -38,12 +38,17 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
       request.snapshot = live.acquire();
       gate(request, reply, done);
     },
-    // Names in any of their spellings, in their canonical form before the schemas check them.
-    preValidation: (request, _reply, done) => {
-      canonicalNames(route.querystring, request.query);
-      canonicalNames(route.params, request.params);
-      done();
-    },
+    // Names in any of their spellings, in their canonical form before the schemas check them
+    // (a step only the routes that take names run, so property detail's path stays as short).
+    ...(hasNameInputs(route.querystring) || hasNameInputs(route.params)
+      ? {
+          preValidation: (request: FastifyRequest, _reply: unknown, done: () => void) => {
+            canonicalNames(route.querystring, request.query);
+            canonicalNames(route.params, request.params);
+            done();
+          },
+        }
+      : {}),
     ...(route.units ? { preHandler: holdUnits(metering, route.cost, route.units) } : {}),
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.

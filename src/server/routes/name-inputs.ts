@@ -26,3 +26,9 @@ export function canonicalNames(schema: TObject | undefined, input: unknown): voi
     if (typeof value === "string") values[name] = canonicalInput(name, schema?.properties[name], value);
   }
 }
+
+/** Whether a query (or path parameters) holds an input whose names canonicalInput reads: only those routes need the step. */
+export function hasNameInputs(schema: TObject | undefined): boolean {
+  if (!schema) return false;
+  return Object.entries(schema.properties).some(([name, input]) => name === "asset_type" || name === "zip" || Array.isArray(input.enum));
+}
