@@ -2,11 +2,10 @@
 // (captured 2026-11-01). A year typed in a date option is the year, and a relative series
 // window is counted by the service from its capture date, so the add-in and the service agree
 // on every form of the date grammar.
-import type { AddressInfo } from "node:net";
 import { ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle } from "./bundle-harness";
 import { fromExcelSerial } from "../../src/functions/cell-values";
-import { startService, type TestService } from "../helpers/service";
+import { startService, type TestService, listenOnLoopback } from "../helpers/service";
 import { FORMS_CAPTURE } from "../shared/contract/date-forms";
 
 let svc: TestService;
@@ -15,8 +14,7 @@ let origin: string;
 beforeAll(async () => {
   await ensureAddinBuild();
   svc = await startService();
-  await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(svc);
 }, 240_000);
 
 afterAll(() => svc?.app.close());

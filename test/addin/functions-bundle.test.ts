@@ -8,11 +8,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as vm from "node:vm";
-import type { AddressInfo } from "node:net";
 import { ROOT, ensureAddinBuild, readDist } from "./addin-build";
 import { loadFunctionsBundle } from "./bundle-harness";
 import { ExcelErrorStandIn, wellFormedKey } from "./office-stand-ins";
-import { pick, startService, type TestService } from "../helpers/service";
+import { pick, startService, type TestService, listenOnLoopback } from "../helpers/service";
 
 let svc: TestService;
 let origin: string;
@@ -21,8 +20,7 @@ let ids: { a: string; b: string; c: string; owner: string; tenant: string; state
 beforeAll(async () => {
   await ensureAddinBuild();
   svc = await startService();
-  await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(svc);
   const [a, b, c] = svc.snapshot.prepare("SELECT id FROM properties WHERE asset_type = 'industrial' ORDER BY id LIMIT 3").all() as {
     id: string;
   }[];

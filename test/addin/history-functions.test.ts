@@ -3,10 +3,9 @@
 // spills its periods oldest first with real Excel dates, agrees with PROP.MARKET about today,
 // and cells asking one market with different metrics cost one request; a property's history
 // spills its events, filtered by the service as asked.
-import type { AddressInfo } from "node:net";
 import { ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle } from "./bundle-harness";
-import { pick, startService, type TestService } from "../helpers/service";
+import { pick, startService, type TestService, listenOnLoopback } from "../helpers/service";
 import { fromExcelSerial } from "../../src/functions/cell-values";
 
 let svc: TestService;
@@ -17,8 +16,7 @@ let propertyId: string;
 beforeAll(async () => {
   await ensureAddinBuild();
   svc = await startService();
-  await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(svc);
   const state = pick(svc, "SELECT state_code FROM properties WHERE asset_type = 'industrial' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
   market = { state: state.state_code, asset: "industrial" };
   propertyId = pick(svc, "SELECT property_id FROM sales GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1").property_id;

@@ -2,10 +2,9 @@
 // against the real service: SALECOMPS' stats=true is over every matching sale (the service's
 // statistics, equal to a computation over every row), a cut list ends with an "N of M rows"
 // footer the analyst can turn off, and a list matching nothing is its header row alone, free.
-import type { AddressInfo } from "node:net";
 import { ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle, type LoadedBundle } from "./bundle-harness";
-import { pick, startService, type TestService } from "../helpers/service";
+import { pick, startService, type TestService, listenOnLoopback } from "../helpers/service";
 import { fieldStatistics } from "../../src/shared/contract/statistics";
 
 let svc: TestService;
@@ -16,8 +15,7 @@ let market: { state_code: string; asset_type: string; n: number };
 beforeAll(async () => {
   await ensureAddinBuild();
   svc = await startService();
-  await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(svc);
   market = pick(svc, "SELECT state_code, asset_type, count(*) n FROM sales GROUP BY 1, 2 HAVING n > 40 ORDER BY n DESC LIMIT 1");
 }, 240_000);
 

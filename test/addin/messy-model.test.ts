@@ -3,10 +3,9 @@
 // ranges cost nothing and say why; a grid of markets is a few batch requests; many distinct
 // table cells are paced to the plan's rate limit (no cell sees a 429); comps options and
 // statistics; a company name several companies contain is refused, listing them.
-import type { AddressInfo } from "node:net";
 import { ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle, type LoadedBundle } from "./bundle-harness";
-import { pick, startService, type TestService } from "../helpers/service";
+import { pick, startService, type TestService, listenOnLoopback } from "../helpers/service";
 
 let svc: TestService;
 let origin: string;
@@ -14,8 +13,7 @@ let origin: string;
 beforeAll(async () => {
   await ensureAddinBuild();
   svc = await startService();
-  await svc.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
+  origin = await listenOnLoopback(svc);
 }, 240_000);
 
 afterAll(() => svc?.app.close());

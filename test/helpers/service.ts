@@ -4,6 +4,7 @@
 // TEST_STORE=postgres (the "postgres" jest project) its accounts, keys and credits live in a
 // fresh database on the run's PostgreSQL server instead, dropped when the app closes.
 import crypto from "node:crypto";
+import type { AddressInfo } from "node:net";
 import type Database from "better-sqlite3";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppOptions, buildApp } from "../../src/server/app";
@@ -109,4 +110,15 @@ export function pick<T = any>(svc: TestService, sql: string, ...params: unknown[
   const row = svc.snapshot.prepare(sql).get(...params) as T | undefined;
   if (!row) throw new Error(`test snapshot has no row for: ${sql}`);
   return row;
+}
+
+/** Listens on a free loopback port, for clients that need a real socket (the built bundle, a browser); returns the origin. */
+export async function listenOnLoopback(svc: { app: FastifyInstance }): Promise<string> {
+  await svc.app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(svc.app.server.address() as AddressInfo).port}`;
+}
+
+/** A query string of `params`, each value as text. */
+export function queryString(params: Record<string, string | number>): string {
+  return new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 }

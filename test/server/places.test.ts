@@ -4,7 +4,7 @@
 // that cannot overlap, are refused; counties and ZIP codes have markets; the markets batch.
 import { canonicalPlace } from "../../src/shared/contract/places";
 import { PLANS } from "../../src/server/auth/plans";
-import { pick, startService, type TestService } from "../helpers/service";
+import { pick, startService, type TestService, queryString } from "../helpers/service";
 
 let svc: TestService;
 beforeAll(async () => {
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.app.close());
 
-const q = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const q = queryString;
 const market = (geography: string, asset_type: string) => svc.get(`/v1/commercial/markets/snapshot?${q({ geography, asset_type })}`);
 /** Credits left, once the store has written what it gives back (PostgreSQL writes give-backs in batches, milliseconds later). */
 const remaining = async () => {

@@ -3,7 +3,7 @@
 // name, `state_code` on listings beside the older `state`, ZIP+4 codes as ZIP codes, metros
 // named "Austin MSA", the whole country in the analysis (and refused clearly where there are
 // no national figures), and a misspelt state suggested as the state.
-import { pick, startService, type TestService } from "../helpers/service";
+import { pick, startService, type TestService, queryString } from "../helpers/service";
 import { ASSET_TYPE_CASES } from "../shared/contract/vocabulary-cases";
 
 let svc: TestService;
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.app.close());
 
-const q = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const q = queryString;
 
 describe("asset types in the spellings analysts type", () => {
   test.each(ASSET_TYPE_CASES)("asset_type=$input in a property search means $assetType", async ({ input, assetType }) => {
