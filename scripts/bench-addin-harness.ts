@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import type { KeyStore } from "../src/server/auth/key-store";
-import { CREDIT_HEADERS } from "../src/shared/contract/credit-fields";
+import { CREDIT_HEADERS } from "../src/contract/credit-fields";
 import { endpointFor } from "../src/shared/endpoints";
 import { SETTING_KEYS } from "../src/shared/setting-keys";
 

@@ -33,7 +33,7 @@ import { nextSnapshotScenario, pinnedModelScenario } from "./bench-addin-snapsho
 import { buildApp } from "../src/server/app";
 import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";
-import { STATE_CODES, stateName } from "../src/shared/contract/states";
+import { STATE_CODES, stateName } from "../src/contract/states";
 
 const USAGE = "usage: npm run bench:addin [-- --properties N] [--points N] [--distinct N] [--tables N]";
 

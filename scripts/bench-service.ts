@@ -11,7 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { buildSnapshot } from "../src/snapshot/build";
-import { MARKET_HISTORY_METRIC_NAMES } from "../src/shared/contract/history";
+import { MARKET_HISTORY_METRIC_NAMES } from "../src/contract/history";
 import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { openAccountsDb } from "../src/server/db/accounts-db";
 import { KeyStore } from "../src/server/auth/key-store";

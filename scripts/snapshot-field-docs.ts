@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { TSchema } from "@sinclair/typebox";
-import { SNAPSHOT_RESOURCES } from "../src/shared/contract/records";
+import { SNAPSHOT_RESOURCES } from "../src/contract/records";
 import { CapturedHistoryRow } from "../src/snapshot/history-tables";
 
 const DOC = path.join(__dirname, "..", "docs", "snapshot.md");

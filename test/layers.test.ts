@@ -9,25 +9,25 @@ const SRC = path.resolve(__dirname, "../src");
 /** What each area may import, besides itself. */
 const MAY_IMPORT: Record<string, string[]> = {
   // Both programs agree through the contract, which imports nothing of theirs.
-  "shared/contract": [],
+  contract: [],
   // The snapshot builder and reader, beneath the service.
-  snapshot: ["shared/contract"],
+  snapshot: ["contract"],
   // The add-in: its plumbing, the functions, the pane. It never imports the service.
-  shared: ["shared/contract"],
-  functions: ["shared", "shared/contract"],
-  taskpane: ["functions", "shared", "shared/contract"],
+  shared: ["contract"],
+  functions: ["shared", "contract"],
+  taskpane: ["functions", "shared", "contract"],
   // The service, lowest layer first.
-  "server/http": ["shared/contract"],
+  "server/http": ["contract"],
   "server/db": ["snapshot"],
-  "server/auth": ["server/db", "server/http", "shared/contract"],
-  "server/data": ["server/http", "snapshot", "shared/contract"],
-  "server/credits": ["server/auth", "server/db", "server/http", "shared/contract"],
-  "server/routes": ["server/data", "server/http", "snapshot", "shared/contract"],
-  "server/openapi": ["server/routes", "server/credits", "server/auth", "server/http", "shared/contract"],
-  "server/plugins": ["server/openapi", "server/routes", "server/credits", "server/auth", "server/data", "server/http", "shared/contract"],
+  "server/auth": ["server/db", "server/http", "contract"],
+  "server/data": ["server/http", "snapshot", "contract"],
+  "server/credits": ["server/auth", "server/db", "server/http", "contract"],
+  "server/routes": ["server/data", "server/http", "snapshot", "contract"],
+  "server/openapi": ["server/routes", "server/credits", "server/auth", "server/http", "contract"],
+  "server/plugins": ["server/openapi", "server/routes", "server/credits", "server/auth", "server/data", "server/http", "contract"],
   // PostgreSQL implementations of the auth and credits stores, for several service processes.
-  "server/postgres": ["server/credits", "server/auth", "server/db", "server/http", "shared/contract"],
-  "server/web": ["server/openapi", "server/credits", "server/auth", "server/db", "server/http", "shared/contract"],
+  "server/postgres": ["server/credits", "server/auth", "server/db", "server/http", "contract"],
+  "server/web": ["server/openapi", "server/credits", "server/auth", "server/db", "server/http", "contract"],
   // The entry points and the app that assembles the areas.
   server: [
     "server/web",
@@ -41,7 +41,7 @@ const MAY_IMPORT: Record<string, string[]> = {
     "server/db",
     "server/http",
     "snapshot",
-    "shared/contract",
+    "contract",
   ],
 };
 

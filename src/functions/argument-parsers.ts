@@ -3,8 +3,8 @@
 // property ids.
 // Each turns into the query inputs the service expects, or a #VALUE! saying what would work.
 import { ENDPOINTS, type EndpointSpec, type ParamSpec } from "../shared/endpoints";
-import { PLACE_PARAMS } from "../shared/contract/queries";
-import { COMPANY_TYPES } from "../shared/contract/vocabulary";
+import { PLACE_PARAMS } from "../contract/queries";
+import { COMPANY_TYPES } from "../contract/vocabulary";
 import { InputError } from "./excel-errors";
 import { checkParam, withoutHeader } from "./param-values";
 

@@ -3,7 +3,7 @@
 // building_class or state, the breakdown table.
 import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
-import { isNational } from "../shared/contract/places";
+import { isNational } from "../contract/places";
 import type { FunctionContext } from "./call-context";
 import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
 import { parseOptions, type LocalOption } from "./options";

@@ -10,7 +10,7 @@ import { fieldNames } from "./record-fields";
 import { STATS_OPTION, numericFields, statsTable } from "./stats-table";
 import { SHAPE_OPTIONS, shapeTable, tableOptions, type Cell } from "./table-shape";
 import { COMPARE_BATCH } from "../shared/cached-api";
-import { fieldStatistics } from "../shared/contract/statistics";
+import { fieldStatistics } from "../contract/statistics";
 
 export function chunkIds(ids: string[], size: number = COMPARE_BATCH): string[][] {
   const parts = Math.ceil(ids.length / size);

@@ -2,7 +2,7 @@
 // section, counts, is the original two-column spill (resource, count); the others are the
 // report's breakdowns, its known gaps and the snapshot's identity.
 import { pinCall } from "./snapshot-pin";
-import { CoverageReport, type CoverageFigures } from "../shared/contract/coverage";
+import { CoverageReport, type CoverageFigures } from "../contract/coverage";
 import type { ValueFormat } from "./cell-values";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";

@@ -2,7 +2,7 @@
 // key (PROP.PROPERTY's field, PROP.MARKET's metric, PROP.MARKETHISTORY's metrics, `cols=`,
 // `sort=`), it takes the name ("vacancy_rate") or the label the pane and =PROP.FIELDS show
 // ("Vacancy rate"), with or without the label's bracketed unit, in any case and spacing.
-import { nameKey } from "../shared/contract/vocabulary";
+import { nameKey } from "../contract/vocabulary";
 import { fieldLabel } from "./field-labels";
 import { RESOURCES, type FieldInfo } from "./record-fields";
 

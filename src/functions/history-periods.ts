@@ -1,11 +1,11 @@
 // The `from` and `to` of PROP.MARKETHISTORY as the service takes them. An analyst writes a
-// bound the way the model holds it, in the date grammar (src/shared/contract/dates.ts) every
+// bound the way the model holds it, in the date grammar (src/contract/dates.ts) every
 // date input takes: a date cell, date text, a year (2016), a quarter ("2016-Q1", "Q1 2016"), a
 // month ("2016-03"), or a relative form (-8Q, LQ, YTD) the service counts from its capture
 // date. A year, quarter or month stands for its first day as `from` and its last day as `to`,
 // so "2016-Q1" to "2020-Q4" is every quarter of those five years at either interval. Anything
 // else is #VALUE! before any request.
-import { isIsoDate } from "../shared/contract/dates";
+import { isIsoDate } from "../contract/dates";
 import { InputError } from "./excel-errors";
 import { isBlank } from "./argument-parsers";
 import { checkDate } from "./param-values";

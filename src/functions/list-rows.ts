@@ -3,8 +3,8 @@
 // cached request, so a recalculation fetches none of them again.
 import type { QueryValue } from "../shared/api-client";
 import { type EndpointSpec } from "../shared/endpoints";
-import { MAX_LIMIT } from "../shared/contract/paging";
-import type { ListEnvelope } from "../shared/contract/list-envelope";
+import { MAX_LIMIT } from "../contract/paging";
+import type { ListEnvelope } from "../contract/list-envelope";
 import type { FunctionContext } from "./call-context";
 
 export interface FetchedRows {

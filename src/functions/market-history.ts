@@ -3,8 +3,8 @@
 // oldest first, its end date as an Excel date and a column per metric in the order asked.
 // Every argument is checked before any request; the request itself goes through the session's
 // market-history requests, which send cells asking the same market and period at once as one.
-import type { MarketHistory, MarketHistoryPoint } from "../shared/contract/history";
-import { DEFAULT_HISTORY_METRICS } from "../shared/contract/history";
+import type { MarketHistory, MarketHistoryPoint } from "../contract/history";
+import { DEFAULT_HISTORY_METRICS } from "../contract/history";
 import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { VALUE_OPTIONS } from "./cell-values";

@@ -5,8 +5,8 @@ import type { ParamSpec } from "../shared/endpoints";
 import { InputError } from "./excel-errors";
 import { checkParam, type ParamValue } from "./param-values";
 import { parsePin } from "./snapshot-pin";
-import { nearestName } from "../shared/contract/near-names";
-import { nameKey } from "../shared/contract/vocabulary";
+import { nearestName } from "../contract/near-names";
+import { nameKey } from "../contract/vocabulary";
 
 /** A table or shaping option (not sent to the service). */
 export interface LocalOption {

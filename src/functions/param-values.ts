@@ -2,8 +2,8 @@
 // service accepts, and puts it in the form the service expects. Every check runs before any
 // request, so a typo costs nothing and the #VALUE! message says what would have worked.
 import type { ParamSpec } from "../shared/endpoints";
-import { PLACE_KINDS, PlaceSyntaxError, describeKinds, parsePlace, placeText, type Place } from "../shared/contract/places";
-import { stateCodeOf } from "../shared/contract/states";
+import { PLACE_KINDS, PlaceSyntaxError, describeKinds, parsePlace, placeText, type Place } from "../contract/places";
+import { stateCodeOf } from "../contract/states";
 import {
   DATE_FORMS,
   DateSyntaxError,
@@ -12,8 +12,8 @@ import {
   relativeDateText,
   resolveDateInput,
   type DateBound,
-} from "../shared/contract/dates";
-import { assetTypeHint, assetTypeOf, vocabularyValue } from "../shared/contract/vocabulary";
+} from "../contract/dates";
+import { assetTypeHint, assetTypeOf, vocabularyValue } from "../contract/vocabulary";
 import { nameIn, isFieldHeader } from "./field-names";
 import { InputError } from "./excel-errors";
 
@@ -217,7 +217,7 @@ function checkNumber(spec: ParamSpec, raw: unknown, label: string): number {
 }
 
 /**
- * A date input in the date grammar (src/shared/contract/dates.ts) as the service takes it: a
+ * A date input in the date grammar (src/contract/dates.ts) as the service takes it: a
  * fixed form as the day it stands for as `bound` (a year 2026 as 2026-01-01 or 2026-12-31, a
  * date cell as its day); a relative form (-8Q, LQ, YTD) in its canonical spelling, resolved by
  * the service against the capture date of the snapshot answering. Anything else is #VALUE!

@@ -3,7 +3,7 @@
 // The record comes through the batcher: a thousand such cells over a hundred properties cost
 // four requests on the first calculation and none on the next.
 import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
-import { CommercialProperty } from "../shared/contract/records";
+import { CommercialProperty } from "../contract/records";
 import type { FunctionContext } from "./call-context";
 import { InputError, NoDataError } from "./excel-errors";
 import { VALUE_OPTIONS, toCell, valueForms, type Cell } from "./cell-values";

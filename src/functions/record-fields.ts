@@ -1,22 +1,15 @@
 // The columns each function can spill, by resource: names, types and descriptions for
 // =PROP.FIELDS and for checking `cols=` before any request. Every resource is derived from a
-// schema in the shared contract (src/shared/contract/), the same one the service serialises
+// schema in the shared contract (src/contract/), the same one the service serialises
 // with, so the columns cannot drift; test/addin/endpoints-contract.test.ts checks the result
 // against the service's OpenAPI document.
 import type { TSchema } from "@sinclair/typebox";
-import { CommercialProperty, Company, DiligenceCandidate, Listing, MarketSnapshot, Parcel } from "../shared/contract/records";
-import {
-  AssetAnalysis,
-  AssetBreakdown,
-  ComparisonStatistic,
-  PortfolioHolding,
-  SaleCompRow,
-  TenantLocation,
-} from "../shared/contract/responses";
-import { MARKET_HISTORY_METRICS, MARKET_HISTORY_UNITS, MarketHistoryPoint, PropertyEvent } from "../shared/contract/history";
+import { CommercialProperty, Company, DiligenceCandidate, Listing, MarketSnapshot, Parcel } from "../contract/records";
+import { AssetAnalysis, AssetBreakdown, ComparisonStatistic, PortfolioHolding, SaleCompRow, TenantLocation } from "../contract/responses";
+import { MARKET_HISTORY_METRICS, MARKET_HISTORY_UNITS, MarketHistoryPoint, PropertyEvent } from "../contract/history";
 import type { ValueFormat } from "./cell-values";
 import { InputError } from "./excel-errors";
-import { nameKey } from "../shared/contract/vocabulary";
+import { nameKey } from "../contract/vocabulary";
 
 export interface FieldInfo {
   name: string;

@@ -1,7 +1,7 @@
 // The as_of option every commercial function takes: the snapshot its requests name, so a model
 // can be pinned to the data it was built on. A snapshot id (as answers and the pane name it)
 // pins one snapshot for good; a date asks for the newest snapshot captured on or before it.
-import { SNAPSHOT_SELECTORS } from "../shared/contract/snapshot-select";
+import { SNAPSHOT_SELECTORS } from "../contract/snapshot-select";
 import {
   DATE_FORMS,
   DATE_INPUT_BOUNDS,
@@ -10,7 +10,7 @@ import {
   isRelativeDate,
   parseDateInput,
   resolveDateInput,
-} from "../shared/contract/dates";
+} from "../contract/dates";
 import type { SnapshotPin } from "../shared/request-keys";
 import type { FunctionContext } from "./call-context";
 import { InputError } from "./excel-errors";

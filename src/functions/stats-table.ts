@@ -1,7 +1,7 @@
 // The `stats=true` spill of COMPARE and SALECOMPS: one row per numeric field with its count,
 // mean, minimum, median and maximum, each figure in its field's form (a cap rate's mean is a
 // percentage, like the cap rates it summarises).
-import type { ComparisonStatistic } from "../shared/contract/responses";
+import type { ComparisonStatistic } from "../contract/responses";
 import { toCell, type Cell } from "./cell-values";
 import { NoDataError } from "./excel-errors";
 import type { LocalOption } from "./options";

@@ -3,7 +3,7 @@
 // the options every table function shares (headers, cols, limit, offset, dates, rates) and
 // their checks, which run before any request.
 import { AS_OF_OPTION } from "./snapshot-pin";
-import { MAX_OFFSET } from "../shared/contract/paging";
+import { MAX_OFFSET } from "../contract/paging";
 import { VALUE_OPTIONS, toCell, valueForms, type Cell, type ValueFormat, type ValueForms } from "./cell-values";
 import { InputError, NoDataError } from "./excel-errors";
 import type { LocalOption, OptionValue } from "./options";

@@ -6,7 +6,7 @@
 import { ApiError, apiErrorFromResponse, parseRetryAfter } from "./api-error";
 import { RequestPacer } from "./request-pacer";
 import { readCreditHeaders, type CreditHeaders } from "./credit-headers";
-import { describeKeyProblem } from "./contract/api-key-format";
+import { describeKeyProblem } from "../contract/api-key-format";
 
 /** Well under Excel's 60 s limit for a custom function, so the cell shows our message, not Excel's. */
 export const DEFAULT_TIMEOUT_MS = 20_000;

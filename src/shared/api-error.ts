@@ -1,8 +1,8 @@
 // The one error type the API client throws. Every boundary (custom functions, task pane) maps
-// it once, so the service's problem+json body (src/shared/contract/problem.ts) is read here and
+// it once, so the service's problem+json body (src/contract/problem.ts) is read here and
 // nowhere else.
-import { CREDIT_HEADERS } from "./contract/credit-fields";
-import type { FieldError, Problem, ProblemCode, ProblemExtensions } from "./contract/problem";
+import { CREDIT_HEADERS } from "../contract/credit-fields";
+import type { FieldError, Problem, ProblemCode, ProblemExtensions } from "../contract/problem";
 import { formatResetTime, parseResetTime, planName } from "./credit-headers";
 
 /**

@@ -3,13 +3,13 @@
 // batched, formula-edit previews never make a metered call, and only refresh() revalidates.
 import type { ApiClient, ApiRequest, QueryValue } from "./api-client";
 import { ApiError } from "./api-error";
-import { CommercialProperty } from "./contract/records";
-import type { CoverageReport } from "./contract/coverage";
-import type { ListEnvelope } from "./contract/list-envelope";
-import type { PropertyComparison } from "./contract/responses";
+import { CommercialProperty } from "../contract/records";
+import type { CoverageReport } from "../contract/coverage";
+import type { ListEnvelope } from "../contract/list-envelope";
+import type { PropertyComparison } from "../contract/responses";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "./endpoints";
 import { Batcher, type BatchOutcome } from "./batcher";
-import { MAX_MARKET_BATCH, type MarketBatch } from "./contract/market-batch";
+import { MAX_MARKET_BATCH, type MarketBatch } from "../contract/market-batch";
 import type { CacheEntry, CachedError, ResultCache } from "./result-cache";
 import { SharedRequests } from "./shared-requests";
 import { cacheKey, isPinned, isPinnedById, normaliseQuery, pinQuery, unpinnedKey, type SnapshotPin } from "./request-keys";

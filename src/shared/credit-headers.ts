@@ -1,7 +1,7 @@
 // The credit headers the service sends on every authenticated response (docs/decisions.md,
-// "Credits"; their names are the contract's, src/shared/contract/credit-fields.ts), read into one
+// "Credits"; their names are the contract's, src/contract/credit-fields.ts), read into one
 // shape. The meter, the 402 message and the benchmark all read them here.
-import { CREDIT_HEADERS } from "./contract/credit-fields";
+import { CREDIT_HEADERS } from "../contract/credit-fields";
 
 export interface CreditHeaders {
   /** The key's plan id, e.g. "explorer" (X-Credits-Plan). */

@@ -1,17 +1,17 @@
 // The add-in's view of the v1 endpoints: paths, credit costs and the query inputs
 // each accepts, with enough type information to check an input before a request is made.
 // None of it is restated here: it is derived from the operations, schemas and costs the
-// server's routes are defined by (src/shared/contract/operations.ts, queries.ts,
+// server's routes are defined by (src/contract/operations.ts, queries.ts,
 // credit-costs.ts). test/addin/endpoints-contract.test.ts holds the result equal to the
 // OpenAPI document the server generates.
-import { SNAPSHOT_SELECTORS } from "./contract/snapshot-select";
+import { SNAPSHOT_SELECTORS } from "../contract/snapshot-select";
 import type { TObject, TSchema } from "@sinclair/typebox";
-import { CREDIT_COSTS, type OperationName } from "./contract/credit-costs";
-import { OPERATIONS } from "./contract/operations";
-import { PLACE_KINDS, describeKinds, type PlaceKind } from "./contract/places";
-import { DATE_INPUT_BOUNDS, type DateBound } from "./contract/dates";
-import { PLACE_KINDS_OF, QUERIES } from "./contract/queries";
-import { MARKET_HISTORY_METRIC_NAMES, MarketHistoryQuery, PROPERTY_EVENT_TYPES, PropertyHistoryQuery } from "./contract/history";
+import { CREDIT_COSTS, type OperationName } from "../contract/credit-costs";
+import { OPERATIONS } from "../contract/operations";
+import { PLACE_KINDS, describeKinds, type PlaceKind } from "../contract/places";
+import { DATE_INPUT_BOUNDS, type DateBound } from "../contract/dates";
+import { PLACE_KINDS_OF, QUERIES } from "../contract/queries";
+import { MARKET_HISTORY_METRIC_NAMES, MarketHistoryQuery, PROPERTY_EVENT_TYPES, PropertyHistoryQuery } from "../contract/history";
 
 export type ParamKind =
   | "place"
@@ -36,7 +36,7 @@ export interface ParamSpec {
   values?: readonly string[];
   /** The kinds of place a `place` input takes. */
   places?: readonly PlaceKind[];
-  /** A date input: which end of a year, quarter or month it stands for (src/shared/contract/dates.ts). */
+  /** A date input: which end of a year, quarter or month it stands for (src/contract/dates.ts). */
   bound?: DateBound;
   min?: number;
   /** True when `min` itself is not allowed (a radius must be more than 0). */

@@ -11,7 +11,7 @@ import type { ApiClient } from "./api-client";
 import { ApiError } from "./api-error";
 import { Batcher, type BatchOutcome } from "./batcher";
 import type { CachedApi, CallContext } from "./cached-api";
-import { MARKET_HISTORY_METRIC_NAMES, type MarketHistory } from "./contract/history";
+import { MARKET_HISTORY_METRIC_NAMES, type MarketHistory } from "../contract/history";
 import { ENDPOINTS } from "./endpoints";
 import type { CachedError, ResultCache } from "./result-cache";
 import { cacheKey, pinQuery } from "./request-keys";

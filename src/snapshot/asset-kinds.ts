@@ -1,5 +1,5 @@
 // Facts about asset types that both the generator and the derivations rely on.
-import type { AssetType } from "../shared/contract/vocabulary";
+import type { AssetType } from "../contract/vocabulary";
 
 /** Types measured in units (apartments, beds, keys): occupancy and rent are unit-weighted. */
 export const UNIT_TYPES: ReadonlySet<string> = new Set<AssetType>(["multifamily", "hospitality", "student", "senior-living"]);

@@ -10,7 +10,7 @@ import { deriveMarketHistory, type HistoryModel, type HistorySalesRow } from "./
 import { derivePlaces } from "./derive/places";
 import { windowsFor } from "./derive/windows";
 import { SNAPSHOT_FORMAT, type SnapshotWriter } from "./snapshot-file";
-import type { SnapshotSource } from "../shared/contract/coverage";
+import type { SnapshotSource } from "../contract/coverage";
 
 export interface FinishOptions {
   id: string;

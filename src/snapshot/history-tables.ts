@@ -1,6 +1,6 @@
 // The market history's tables. `market_history` is derived: one row per market (by the markets
 // table's rowid, which keeps the key to two small integers) and calendar quarter (year * 4 +
-// quarter - 1, src/shared/contract/periods.ts), keyed so one market's series is one range of
+// quarter - 1, src/contract/periods.ts), keyed so one market's series is one range of
 // the primary key. Every figure is stored as an integer in a fixed unit (cents of rent, rates in
 // hundredths of a percent), which takes 2-3 bytes where a REAL takes 8: at a million properties
 // the table holds 11 million rows. The view `market_history_figures` gives them back in the API's
@@ -8,9 +8,9 @@
 // `captured_market_history` holds what an import was given (`market_history.csv` / `.ndjson`),
 // checked like every other captured row.
 import { Type, type TSchema } from "@sinclair/typebox";
-import { MARKET_HISTORY_METRICS, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../shared/contract/history";
-import { MarketSnapshot } from "../shared/contract/records";
-import { Nullable } from "../shared/contract/schema-helpers";
+import { MARKET_HISTORY_METRICS, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../contract/history";
+import { MarketSnapshot } from "../contract/records";
+import { Nullable } from "../contract/schema-helpers";
 
 /** Metrics that are whole numbers in the API (counts, USD totals, areas, units). */
 const INTEGER_METRICS = new Set<MarketHistoryMetric>([

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { SNAPSHOT_RESOURCES, type SnapshotResource } from "../shared/contract/records";
+import { SNAPSHOT_RESOURCES, type SnapshotResource } from "../contract/records";
 import type { Coverage } from "./derive/coverage";
 import { deriveTables, finishSnapshot, normaliseCapturedAt } from "./derive";
 import { captureDate } from "./derive/windows";

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { SNAPSHOT_RESOURCES } from "../shared/contract/records";
+import { SNAPSHOT_RESOURCES } from "../contract/records";
 import { type BuildResult, buildSnapshot } from "./build";
 import { deriveTables, finishSnapshot } from "./derive";
 import { cycleHistory } from "./generate/cycle-history";

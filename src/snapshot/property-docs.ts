@@ -14,7 +14,7 @@
 // included), and a test holds every stored document equal to the schema serialiser's output.
 import type { TObject, TSchema } from "@sinclair/typebox";
 import type Database from "better-sqlite3";
-import { CommercialProperty } from "../shared/contract/records";
+import { CommercialProperty } from "../contract/records";
 
 /** The JSON value of one column, in the form the schema serialiser would write it. */
 function columnJson(name: string, field: TSchema, table?: string): string {

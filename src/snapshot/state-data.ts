@@ -1,8 +1,8 @@
 // Approximate effective property-tax rates of the 50 states and DC (share of market value a
 // year; Tax Foundation-style figures, rounded) that give parcels plausible tax bills. The
 // generator only uses states in this table; their names live with the place grammar
-// (src/shared/contract/states.ts).
-import { STATE_CODES, type StateCode } from "../shared/contract/states";
+// (src/contract/states.ts).
+import { STATE_CODES, type StateCode } from "../contract/states";
 
 export const TAX_RATES: Record<StateCode, number> = {
   AK: 0.0104,

@@ -1,7 +1,7 @@
 // The snapshot's SQLite layout, derived from the record schemas so that a field added to a
 // record is a column added to its table, with nothing else to keep in step.
 import type { TObject, TSchema } from "@sinclair/typebox";
-import { DiligenceCandidate, MarketRecord, SNAPSHOT_RESOURCES } from "../shared/contract/records";
+import { DiligenceCandidate, MarketRecord, SNAPSHOT_RESOURCES } from "../contract/records";
 import { PlaceRow } from "./derive/places";
 import { CapturedHistoryRow } from "./history-tables";
 

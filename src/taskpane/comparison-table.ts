@@ -1,7 +1,7 @@
 // The comparison sheet the pane writes for "Compare selected rows": the properties side by
 // side as columns and the fields as rows, so 2 to 25 properties read across like a broker's
 // comparison grid, with the minimum, median and maximum of each numeric field at the right.
-import type { PropertyComparison } from "../shared/contract/responses";
+import type { PropertyComparison } from "../contract/responses";
 import { toCellValue } from "./cell-text";
 import type { CellValue } from "./workbook-types";
 

@@ -3,7 +3,7 @@
 // from (and the formula can be typed back in to bring them to life again).
 import type { FormulaCell } from "./workbook-types";
 import { formatDay, formatMoment } from "./status-text";
-import type { SnapshotRef } from "../shared/contract/snapshot-ref";
+import type { SnapshotRef } from "../contract/snapshot-ref";
 
 export function freezeNote(cell: FormulaCell, snapshot: SnapshotRef | null, frozenAt: Date): string {
   const source = snapshot

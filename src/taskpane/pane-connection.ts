@@ -5,9 +5,9 @@ import { createApiClient } from "../shared/api-client";
 import type { AddinSession } from "../shared/addin-session";
 import { ApiError } from "../shared/api-error";
 import { getCoverage } from "../shared/commercial-api";
-import type { CoverageReport } from "../shared/contract/coverage";
+import type { CoverageReport } from "../contract/coverage";
 import { isUnreachable } from "./pane-messages";
-import { describeKeyProblem } from "../shared/contract/api-key-format";
+import { describeKeyProblem } from "../contract/api-key-format";
 import { defaultBaseUrl, forgetApiKey, loadSettings, normaliseBaseUrl, saveSettings, type KeyValueStorage } from "../shared/settings";
 
 export interface PaneDeps {

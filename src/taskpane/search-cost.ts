@@ -5,7 +5,7 @@
 // snapshot the service serves) is answered from there, free. Inserting after a preview costs
 // nothing: the table is the rows just fetched, and the formula makes the preview's request.
 import { cacheKey } from "../shared/request-keys";
-import { MAX_LIMIT } from "../shared/contract/paging";
+import { MAX_LIMIT } from "../contract/paging";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { ResultCache } from "../shared/result-cache";
 import { SEARCH_KINDS, isPaged, type SearchKind } from "./search-kinds";

@@ -4,9 +4,9 @@
 // catalog's reason. checkSearch checks every value the way the functions check it, so a search
 // the pane lets through is one its formula accepts, and nothing is sent that the service (or
 // Excel) would refuse.
-import type { Catalog } from "../shared/contract/responses";
-import { MAX_LIMIT } from "../shared/contract/paging";
-import { PLACE_PARAMS } from "../shared/contract/queries";
+import type { Catalog } from "../contract/responses";
+import { MAX_LIMIT } from "../contract/paging";
+import { PLACE_PARAMS } from "../contract/queries";
 import { isBlank } from "../functions/argument-parsers";
 import { InputError } from "../functions/excel-errors";
 import { canonical, checkParam } from "../functions/param-values";

@@ -5,11 +5,11 @@
 // Fields that are not positional arguments become the formula's `key=value` options, so their
 // names are the endpoint's input names (which the functions' options accept).
 import { ENDPOINTS, type OperationId, type ParamSpec } from "../shared/endpoints";
-import { MAX_LIMIT } from "../shared/contract/paging";
-import { COMPANY_TYPES } from "../shared/contract/vocabulary";
+import { MAX_LIMIT } from "../contract/paging";
+import { COMPANY_TYPES } from "../contract/vocabulary";
 import type { ResourceName } from "../functions/record-fields";
 import { HISTORY_COLUMNS } from "../functions/property-history";
-import { DEFAULT_HISTORY_METRICS, DEFAULT_WINDOW_QUARTERS } from "../shared/contract/history";
+import { DEFAULT_HISTORY_METRICS, DEFAULT_WINDOW_QUARTERS } from "../contract/history";
 
 export type SearchKind =
   | "listings"

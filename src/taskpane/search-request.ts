@@ -8,12 +8,12 @@ import { ENDPOINTS, endpointPath, type EndpointSpec } from "../shared/endpoints"
 import { assetTypeArg, companyTypeArg, isBlank, placeArg } from "../functions/argument-parsers";
 import { uniqueNameMatch, companyArg } from "../functions/company-tables";
 import { InputError } from "../functions/excel-errors";
-import type { ListEnvelope } from "../shared/contract/list-envelope";
+import type { ListEnvelope } from "../contract/list-envelope";
 import { MARKET_METRICS } from "../functions/market";
 import { historyTable, metricsArg } from "../functions/market-history";
 import { periodBoundArg } from "../functions/history-periods";
 import { propertyIdArg } from "../functions/property-history";
-import type { MarketHistory } from "../shared/contract/history";
+import type { MarketHistory } from "../contract/history";
 import { checkParam, type ParamValue } from "../functions/param-values";
 import { fieldFormats, fieldNames } from "../functions/record-fields";
 import { saleCompsSubject } from "../functions/sale-comps";

@@ -2,7 +2,7 @@
 // refresh. Plain functions over plain data, so tests read the sentences without a DOM.
 import type { CreditState } from "../shared/credit-meter";
 import { planName } from "../shared/credit-headers";
-import type { SnapshotRef } from "../shared/contract/snapshot-ref";
+import type { SnapshotRef } from "../contract/snapshot-ref";
 
 /** "1 Dec 2026", in UTC: credit periods and snapshot times are UTC. */
 export function formatDay(iso: string | null | undefined): string {

@@ -4,11 +4,11 @@ import { assetTypeArg, companyTypeArg, mergeInputs, placeArg, propertyIdsArg } f
 import { saleCompsSubject } from "../../src/functions/sale-comps";
 import { marketMetric } from "../../src/functions/market";
 import { ENDPOINTS } from "../../src/shared/endpoints";
-import { PLACE_FORMS } from "../shared/contract/place-forms";
+import { PLACE_FORMS } from "../contract/place-forms";
 import { companyArg } from "../../src/functions/company-tables";
 import { resourceNamed } from "../../src/functions/record-fields";
 import { chunkIds } from "../../src/functions/compare-table";
-import { fieldStatistics } from "../../src/shared/contract/statistics";
+import { fieldStatistics } from "../../src/contract/statistics";
 import { InputError } from "../../src/functions/excel-errors";
 
 test.each(PLACE_FORMS)("the place argument $input becomes geography=$canonical", ({ input, canonical }) => {

@@ -2,7 +2,7 @@
 // service's tests read: a fixed form becomes the day it stands for before any request, a
 // relative form is checked and sent in its canonical spelling for the service to resolve (to
 // the same day), and every other input is #VALUE! naming the forms, before any request.
-import { DATE_FORMS, resolveDate } from "../../src/shared/contract/dates";
+import { DATE_FORMS, resolveDate } from "../../src/contract/dates";
 import { ENDPOINTS } from "../../src/shared/endpoints";
 import { InputError } from "../../src/functions/excel-errors";
 import { periodBoundArg } from "../../src/functions/history-periods";
@@ -14,7 +14,7 @@ import { propertyHistory } from "../../src/functions/property-history";
 import { saleComps } from "../../src/functions/sale-comps";
 import { jsonResponse } from "./office-stand-ins";
 import { listResponse, testSession } from "./session-factory";
-import { DATE_FORMS_TABLE, FORMS_CAPTURE, REFUSED_DATES } from "../shared/contract/date-forms";
+import { DATE_FORMS_TABLE, FORMS_CAPTURE, REFUSED_DATES } from "../contract/date-forms";
 
 const input = (op: keyof typeof ENDPOINTS, name: string) => ENDPOINTS[op].query.find((q) => q.name === name)!;
 const COMPS = ENDPOINTS.findSaleComps.query;

@@ -6,7 +6,7 @@ import { ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle } from "./bundle-harness";
 import { fromExcelSerial } from "../../src/functions/cell-values";
 import { startService, type TestService, listenOnLoopback } from "../helpers/service";
-import { FORMS_CAPTURE } from "../shared/contract/date-forms";
+import { FORMS_CAPTURE } from "../contract/date-forms";
 
 let svc: TestService;
 let origin: string;

@@ -1,15 +1,15 @@
 // The add-in's view of the API (src/shared/endpoints.ts, src/functions/record-fields.ts) held
 // equal to the OpenAPI document the server generates from its route definitions. Operations
 // (method, path, paging), query inputs and costs come from one shared definition
-// (src/shared/contract/operations.ts, queries.ts, credit-costs.ts); what the add-in states
+// (src/contract/operations.ts, queries.ts, credit-costs.ts); what the add-in states
 // itself (paging bounds as it checks them, record fields) and how it reads the shared schemas
 // are checked here.
-import { SNAPSHOT_SELECTORS } from "../../src/shared/contract/snapshot-select";
-import { DATE_INPUT_MAX_LENGTH } from "../../src/shared/contract/dates";
+import { SNAPSHOT_SELECTORS } from "../../src/contract/snapshot-select";
+import { DATE_INPUT_MAX_LENGTH } from "../../src/contract/dates";
 import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 import { ENDPOINTS, LIST_PATTERNS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
-import { MAX_LIMIT, MAX_OFFSET } from "../../src/shared/contract/paging";
+import { MAX_LIMIT, MAX_OFFSET } from "../../src/contract/paging";
 import { RESOURCES, type ResourceName } from "../../src/functions/record-fields";
 
 type Json = Record<string, any>;

@@ -5,7 +5,7 @@
 import { ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle, type LoadedBundle } from "./bundle-harness";
 import { pick, startService, type TestService, listenOnLoopback } from "../helpers/service";
-import { fieldStatistics } from "../../src/shared/contract/statistics";
+import { fieldStatistics } from "../../src/contract/statistics";
 
 let svc: TestService;
 let origin: string;

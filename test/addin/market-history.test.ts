@@ -8,7 +8,7 @@ import { InputError, NoDataError } from "../../src/functions/excel-errors";
 import { valueForms } from "../../src/functions/cell-values";
 import { tableOptions } from "../../src/functions/table-shape";
 import { fieldsTable } from "../../src/functions/fields-table";
-import type { MarketHistory, PropertyEvent } from "../../src/shared/contract/history";
+import type { MarketHistory, PropertyEvent } from "../../src/contract/history";
 import { jsonResponse } from "./office-stand-ins";
 import { listResponse, testSession, type SeenRequest } from "./session-factory";
 

@@ -1,6 +1,6 @@
 // Stand-ins for the globals Office provides to the add-in (CustomFunctions, OfficeRuntime),
 // built fresh per test. Only what the add-in code uses is implemented.
-import { formatKey } from "../../src/shared/contract/api-key-format";
+import { formatKey } from "../../src/contract/api-key-format";
 import type { KeyValueStorage } from "../../src/shared/settings";
 
 export class ExcelErrorStandIn {

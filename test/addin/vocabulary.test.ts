@@ -12,7 +12,7 @@ import { fieldNames } from "../../src/functions/record-fields";
 import { LIST_OPTIONS, tableOptions } from "../../src/functions/table-shape";
 import { checkParam } from "../../src/functions/param-values";
 import { ENDPOINTS } from "../../src/shared/endpoints";
-import { ASSET_TYPE_CASES, FIELD_CASES, NOT_FIELDS, type FieldCase } from "../shared/contract/vocabulary-cases";
+import { ASSET_TYPE_CASES, FIELD_CASES, NOT_FIELDS, type FieldCase } from "../contract/vocabulary-cases";
 
 const sortParam = ENDPOINTS.findSaleComps.query.find((p) => p.name === "sort")!;
 

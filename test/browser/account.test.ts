@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import { parseKey } from "../../src/shared/contract/api-key-format";
+import { parseKey } from "../../src/contract/api-key-format";
 import type { KeyStore } from "../../src/server/auth/key-store";
 import { buildTestApp } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";

@@ -6,7 +6,7 @@ import { runAdmin } from "../../src/server/admin";
 import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { loadPepper } from "../../src/server/config";
-import { parseKey } from "../../src/shared/contract/api-key-format";
+import { parseKey } from "../../src/contract/api-key-format";
 import { openPostgresStores } from "../../src/server/postgres";
 import { freshDatabase, type TestDatabase } from "../helpers/postgres";
 

@@ -1,4 +1,4 @@
-import { KEY_LENGTH, checksumOf, crc32, describeKeyProblem, formatKey, keyIdAt, parseKey } from "../../src/shared/contract/api-key-format";
+import { KEY_LENGTH, checksumOf, crc32, describeKeyProblem, formatKey, keyIdAt, parseKey } from "../../src/contract/api-key-format";
 import { randomBase62 } from "../../src/server/auth/random-id";
 
 describe("API key format", () => {

@@ -6,7 +6,7 @@ import { buildApp } from "../../src/server/app";
 import { openAccountsDb } from "../../src/server/db/accounts-db";
 import { KeyStore } from "../../src/server/auth/key-store";
 import { startService, testStore, type TestService } from "../helpers/service";
-import { formatKey, parseKey } from "../../src/shared/contract/api-key-format";
+import { formatKey, parseKey } from "../../src/contract/api-key-format";
 
 const sqliteOnly = testStore() === "sqlite" ? test : test.skip;
 

@@ -237,7 +237,7 @@ describe("markets batch: each market checked on its own", () => {
 
 describe("the properties behind a market's figures", () => {
   test("a market snapshot carries property_count and thin (fewer than the threshold), in the single endpoint and the batch", async () => {
-    const { THIN_MARKET_PROPERTIES } = await import("../../src/shared/contract/market-sample");
+    const { THIN_MARKET_PROPERTIES } = await import("../../src/contract/market-sample");
     const wide = (await svc.get("/v1/commercial/markets/snapshot?geography=TX&asset_type=industrial")).json();
     expect(wide.property_count).toBeGreaterThanOrEqual(THIN_MARKET_PROPERTIES);
     expect(wide.thin).toBe(false);

@@ -2,9 +2,9 @@
 // inputs stand for the same days here as in the add-in (relative forms counted from the
 // capture date of the snapshot answering), as_of takes the fixed forms, and every refusal is
 // free and names the forms accepted.
-import { DATE_FORMS } from "../../src/shared/contract/dates";
+import { DATE_FORMS } from "../../src/contract/dates";
 import { pick, startService, type TestService } from "../helpers/service";
-import { DATE_FORMS_TABLE, FORMS_CAPTURE, REFUSED_DATES } from "../shared/contract/date-forms";
+import { DATE_FORMS_TABLE, FORMS_CAPTURE, REFUSED_DATES } from "../contract/date-forms";
 
 let svc: TestService;
 beforeAll(async () => {

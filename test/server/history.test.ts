@@ -1,7 +1,7 @@
 // The history routes over the test snapshot: a market's series by quarter and by year, its
 // refusals (free) and its cost; a property's events, their owners, filters, paging and cost.
-import { DEFAULT_WINDOW_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
-import { THIN_MARKET_PROPERTIES } from "../../src/shared/contract/market-sample";
+import { DEFAULT_WINDOW_QUARTERS, MARKET_HISTORY_METRIC_NAMES } from "../../src/contract/history";
+import { THIN_MARKET_PROPERTIES } from "../../src/contract/market-sample";
 import { monthsBefore } from "../../src/snapshot/derive/windows";
 import Database from "better-sqlite3";
 import fs from "node:fs";

@@ -1,7 +1,7 @@
 // Lists answer for the whole result: `stats=true` on sale comps summarises every matching sale
 // (equal to a computation over every page), `total_count` counts every match, and a list that
 // matches nothing is an empty 200 that costs nothing.
-import { fieldStatistics } from "../../src/shared/contract/statistics";
+import { fieldStatistics } from "../../src/contract/statistics";
 import { pick, startService, type TestService } from "../helpers/service";
 
 let svc: TestService;

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { runAdmin } from "../../src/server/admin";
 import type { ApiKeys } from "../../src/server/auth/stores";
-import { formatKey, parseKey } from "../../src/shared/contract/api-key-format";
+import { formatKey, parseKey } from "../../src/contract/api-key-format";
 import { buildPostgresApp, buildTestApp } from "../helpers/service";
 import { freshDatabase, type TestDatabase } from "../helpers/postgres";
 import { PASSWORD, WebClient } from "./web-client";

@@ -1,9 +1,9 @@
 // "Did you mean": the places offered for one the snapshot does not hold, over a small index.
 import Database from "better-sqlite3";
-import { parsePlace, placeKey, type PlaceKind } from "../../src/shared/contract/places";
+import { parsePlace, placeKey, type PlaceKind } from "../../src/contract/places";
 import { PlaceIndex } from "../../src/server/data/place-index";
 import { editDistance, nameSimilarity, suggestPlaces } from "../../src/server/data/place-suggestions";
-import { PLACE_KINDS } from "../../src/shared/contract/places";
+import { PLACE_KINDS } from "../../src/contract/places";
 
 function index(rows: [PlaceKind, string, string, string, string, number][]): PlaceIndex {
   const db = new Database(":memory:");

@@ -2,7 +2,7 @@
 // not hold, a city name in several states where one place is needed, and a kind of place an
 // endpoint cannot serve are free 400s with suggestions; a place given twice over, or two places
 // that cannot overlap, are refused; counties and ZIP codes have markets; the markets batch.
-import { canonicalPlace } from "../../src/shared/contract/places";
+import { canonicalPlace } from "../../src/contract/places";
 import { PLANS } from "../../src/server/auth/plans";
 import { pick, startService, type TestService, queryString } from "../helpers/service";
 

@@ -1,6 +1,6 @@
 import fastJson from "fast-json-stringify";
-import { CommercialProperty } from "../../src/shared/contract/records";
-import { ListOf } from "../../src/shared/contract/list-envelope";
+import { CommercialProperty } from "../../src/contract/records";
+import { ListOf } from "../../src/contract/list-envelope";
 import { inline } from "../../src/server/routes/route-def";
 import { decodeRow } from "../../src/snapshot/tables";
 import { pick, startService, type TestService } from "../helpers/service";

@@ -4,7 +4,7 @@
 // named "Austin MSA", the whole country in the analysis (and refused clearly where there are
 // no national figures), and a misspelt state suggested as the state.
 import { pick, startService, type TestService, queryString } from "../helpers/service";
-import { ASSET_TYPE_CASES } from "../shared/contract/vocabulary-cases";
+import { ASSET_TYPE_CASES } from "../contract/vocabulary-cases";
 
 let svc: TestService;
 beforeAll(async () => {

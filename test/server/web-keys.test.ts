@@ -1,7 +1,7 @@
 // The API keys page: a key shown once, the list, the cap, revocation, and one account never
 // seeing or touching another's keys or usage.
 import { MAX_ACTIVE_KEYS } from "../../src/server/auth/key-store";
-import { parseKey } from "../../src/shared/contract/api-key-format";
+import { parseKey } from "../../src/contract/api-key-format";
 import { PASSWORD, csrfOf, shownKey, startWebService, type WebClient } from "./web-client";
 
 let svc: ReturnType<typeof startWebService>;

@@ -4,7 +4,7 @@
 import type Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { ASSET_TYPES, COMPANY_TYPES, LISTING_STATUSES } from "../../src/shared/contract/vocabulary";
+import { ASSET_TYPES, COMPANY_TYPES, LISTING_STATUSES } from "../../src/contract/vocabulary";
 import { buildSnapshot, DEFAULT_CAPTURED_AT, type BuildResult } from "../../src/snapshot/build";
 import { brokenReferences } from "../../src/snapshot/import/references";
 import { validatorFor } from "../../src/snapshot/record-validator";

@@ -1,6 +1,6 @@
 // Small valid records for importer and derivation tests. Each call returns a fresh object;
 // pass overrides for the fields a test is about.
-import type { CommercialProperty, Company, Listing, Parcel, SaleComp, Tenancy } from "../../src/shared/contract/records";
+import type { CommercialProperty, Company, Listing, Parcel, SaleComp, Tenancy } from "../../src/contract/records";
 
 export function company(over: Partial<Company> = {}): Company {
   return {

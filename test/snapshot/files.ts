@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SNAPSHOT_RESOURCES } from "../../src/shared/contract/records";
+import { SNAPSHOT_RESOURCES } from "../../src/contract/records";
 
 export function tempDir(prefix = "snapshot-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

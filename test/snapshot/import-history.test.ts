@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { importSnapshot, type ImportResult } from "../../src/snapshot/import";
 import { openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
-import { parseQuarter } from "../../src/shared/contract/periods";
+import { parseQuarter } from "../../src/contract/periods";
 import { dataset } from "./factories";
 import { tempDir, writeDataset } from "./files";
 

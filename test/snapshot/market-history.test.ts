@@ -4,9 +4,9 @@
 // with itself (net absorption); and the generated rents and vacancy move in cycles that differ
 // from metro to metro.
 import type Database from "better-sqlite3";
-import type { HistoryCoverage } from "../../src/shared/contract/coverage";
-import { HISTORY_QUARTERS, heldSpan, MARKET_HISTORY_METRIC_NAMES } from "../../src/shared/contract/history";
-import { completionQuarter, quarterEnd, quarterOf, quarterStart } from "../../src/shared/contract/periods";
+import type { HistoryCoverage } from "../../src/contract/coverage";
+import { HISTORY_QUARTERS, heldSpan, MARKET_HISTORY_METRIC_NAMES } from "../../src/contract/history";
+import { completionQuarter, quarterEnd, quarterOf, quarterStart } from "../../src/contract/periods";
 import { monthsBefore } from "../../src/snapshot/derive/windows";
 import { median } from "../../src/snapshot/derive/stats";
 import { openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";

@@ -8,7 +8,7 @@ import { buildSnapshot } from "../../src/snapshot/build";
 import { brokenReferences } from "../../src/snapshot/import/references";
 import { type NextMonthResult, lineageOf, nextMonthSnapshot, rebuildLineage } from "../../src/snapshot/next-month";
 import { validatorFor } from "../../src/snapshot/record-validator";
-import { quarterOf } from "../../src/shared/contract/periods";
+import { quarterOf } from "../../src/contract/periods";
 import { readMeta } from "../../src/snapshot/snapshot-file";
 import { TABLES, decodeRow, type TableName } from "../../src/snapshot/tables";
 import { tempDir } from "./files";

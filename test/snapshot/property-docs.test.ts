@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CommercialProperty } from "../../src/shared/contract/records";
+import { CommercialProperty } from "../../src/contract/records";
 import { docKey, fillPropertyDocs, jsonObjectSql, propertyDocLookup } from "../../src/snapshot/property-docs";
 import { openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
 import { SnapshotContext } from "../../src/server/data/snapshot-context";

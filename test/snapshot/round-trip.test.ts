@@ -4,7 +4,7 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { SNAPSHOT_RESOURCES } from "../../src/shared/contract/records";
+import { SNAPSHOT_RESOURCES } from "../../src/contract/records";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { importSnapshot } from "../../src/snapshot/import";
 import { readMeta } from "../../src/snapshot/snapshot-file";

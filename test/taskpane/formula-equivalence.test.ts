@@ -19,7 +19,7 @@ import { checkSearch } from "../../src/taskpane/search-form";
 import { SEARCH_KINDS, type SearchKind } from "../../src/taskpane/search-kinds";
 import { apiRequestFor, formulaFor, previewRows } from "../../src/taskpane/search-request";
 import type { CellValue } from "../../src/taskpane/workbook-types";
-import { MARKET_HISTORY_UNITS, type MarketHistory, type MarketHistoryMetric } from "../../src/shared/contract/history";
+import { MARKET_HISTORY_UNITS, type MarketHistory, type MarketHistoryMetric } from "../../src/contract/history";
 
 const ORIGIN = "http://127.0.0.1:9";
 let parameters: Map<string, string[]>;

@@ -2,7 +2,7 @@
 // real service on a loopback port, with a scripted WorkbookPort standing where Excel is.
 import { createSession, type AddinSession } from "../../src/shared/addin-session";
 import { SETTING_KEYS } from "../../src/shared/settings";
-import { formatKey } from "../../src/shared/contract/api-key-format";
+import { formatKey } from "../../src/contract/api-key-format";
 import { compareSelectedRows } from "../../src/taskpane/compare-selection";
 import { freezeNote } from "../../src/taskpane/freeze-note";
 import { connect, ConnectError, resume, signOut } from "../../src/taskpane/pane-connection";

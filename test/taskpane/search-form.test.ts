@@ -1,8 +1,8 @@
 // Search forms from the catalog: selects filled from it, inputs an asset type's data does not
 // support disabled with the catalog's reason, and values checked as the functions check them.
 import Ajv from "ajv";
-import { Catalog } from "../../src/shared/contract/responses";
-import { ASSET_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "../../src/shared/contract/vocabulary";
+import { Catalog } from "../../src/contract/responses";
+import { ASSET_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "../../src/contract/vocabulary";
 import addFormats from "ajv-formats";
 import { checkSearch, formFor, type FormField } from "../../src/taskpane/search-form";
 import { SEARCH_KINDS, type SearchKind } from "../../src/taskpane/search-kinds";

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { checkStorable } from "./text-values";
 import type Database from "better-sqlite3";
-import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, keyIdAt, parseKey } from "../../shared/contract/api-key-format";
+import { KEY_ID_LENGTH, SECRET_LENGTH, formatKey, keyIdAt, parseKey } from "../../contract/api-key-format";
 import { AccountStore } from "./account-store";
 import { type KeyCache, type KeyRow, type VerifiedKey, keyCacheOf } from "./key-cache";
 import { randomBase62 } from "./random-id";

@@ -7,7 +7,7 @@ import type { VerifiedKey } from "../auth/key-cache";
 import type { ApiKeys } from "../auth/stores";
 import { type MaybePromise, andThen } from "../db/maybe-promise";
 import { ApiProblem, sendProblem } from "../http/problem";
-import { CREDIT_HEADERS, type CreditsExhausted } from "../../shared/contract/credit-fields";
+import { CREDIT_HEADERS, type CreditsExhausted } from "../../contract/credit-fields";
 import type { Balance, Hold } from "./credit-ledger";
 import type { Credits, RateLimits } from "./stores";
 import { planOf, type Plan } from "../auth/plans";

@@ -1,8 +1,8 @@
 // Finding one company by id or by name, for the owner and tenant endpoints. A name picks the
 // exact (case-insensitive) match if there is one, else a company whose name contains it; the
 // response names the company chosen and how many matched, so the user can see the pick.
-import type { Company } from "../../shared/contract/records";
-import type { CompanySummary } from "../../shared/contract/responses";
+import type { Company } from "../../contract/records";
+import type { CompanySummary } from "../../contract/responses";
 import { ApiProblem, notFound } from "../http/problem";
 import type { SnapshotContext } from "./snapshot-context";
 import { containsPattern } from "./sql-where";

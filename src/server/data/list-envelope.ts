@@ -1,8 +1,8 @@
 // Lists as the service answers them: a page of records in the contract's list envelope
-// (src/shared/contract/list-envelope.ts), as an object or as JSON text.
-import { MAX_OFFSET, type Page } from "../../shared/contract/paging";
-import type { ListEnvelope } from "../../shared/contract/list-envelope";
-import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
+// (src/contract/list-envelope.ts), as an object or as JSON text.
+import { MAX_OFFSET, type Page } from "../../contract/paging";
+import type { ListEnvelope } from "../../contract/list-envelope";
+import type { SnapshotRef } from "../../contract/snapshot-ref";
 import { JsonText } from "./json-text";
 
 /**

@@ -18,7 +18,7 @@
 // resolved as `refused`) and the current snapshot keeps serving; so is a file with the id of a
 // kept older snapshot but another build, since `snapshot=<id>` must name one snapshot. They run
 // one at a time: one asked for during another runs after it.
-import type { KeptSnapshot } from "../../shared/contract/snapshot-select";
+import type { KeptSnapshot } from "../../contract/snapshot-select";
 import { checkSnapshotFileOffThread } from "../../snapshot/snapshot-check";
 import { type SnapshotContext, openContext } from "./snapshot-context";
 import { keptDirFiles, safeStamp } from "./kept-files";

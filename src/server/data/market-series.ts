@@ -3,9 +3,9 @@
 // A year's stocks and 24-month medians are its last quarter's; its flows are the sum of its
 // quarters (null when any quarter has none). Every period carries the properties standing at its
 // end (a year's, its last quarter's) and whether they are too few to read as a market.
-import { MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric, type MarketHistoryPoint } from "../../shared/contract/history";
-import { isThin } from "../../shared/contract/market-sample";
-import { quarterEnd, quarterLabel, quarterOf, quarterStart, quarterYear } from "../../shared/contract/periods";
+import { MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric, type MarketHistoryPoint } from "../../contract/history";
+import { isThin } from "../../contract/market-sample";
+import { quarterEnd, quarterLabel, quarterOf, quarterStart, quarterYear } from "../../contract/periods";
 import type { SnapshotContext } from "./snapshot-context";
 
 const FLOWS = new Set<MarketHistoryMetric>([

@@ -1,7 +1,7 @@
 // A resolved place as a condition on one table's columns. Every table names its geography
 // columns a little differently (parcels call the county `fips`); a kind the table has no
 // column for is matched through the table's property id, when it has one.
-import type { PlaceKind } from "../../shared/contract/places";
+import type { PlaceKind } from "../../contract/places";
 import type { ResolvedPlace } from "./place-resolver";
 import type { Where } from "./sql-where";
 

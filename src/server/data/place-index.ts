@@ -2,7 +2,7 @@
 // resolved before a call is charged, so an unknown one is refused free of charge. Loaded on
 // first use; a million-property snapshot holds some 60,000 places.
 import type Database from "better-sqlite3";
-import type { PlaceKind } from "../../shared/contract/places";
+import type { PlaceKind } from "../../contract/places";
 
 export interface PlaceEntry {
   kind: PlaceKind;

@@ -1,10 +1,10 @@
 // Resolves a place written in the place grammar against the snapshot, before any credit is
 // charged: a place the snapshot does not hold, one an endpoint cannot serve, or a bare city
 // name where one place is needed, is a free 400 with up to three suggestions.
-import { describeKinds, placeKey as keyOf, placeText, type Place, type PlaceKind } from "../../shared/contract/places";
-import { stateName } from "../../shared/contract/states";
+import { describeKinds, placeKey as keyOf, placeText, type Place, type PlaceKind } from "../../contract/places";
+import { stateName } from "../../contract/states";
 import { ApiProblem } from "../http/problem";
-import type { ProblemExtensions } from "../../shared/contract/problem";
+import type { ProblemExtensions } from "../../contract/problem";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
 import { suggestPlaces } from "./place-suggestions";
 

@@ -4,9 +4,9 @@
 // "Travis County, TX") or in another state ("Austin, CA" -> "Austin, TX"), a state's name
 // ("Texsa" -> "Texas"), and then size.
 // Only error answers run this, so it may look at every place of a kind.
-import { placeKey, type Place, type PlaceKind } from "../../shared/contract/places";
+import { placeKey, type Place, type PlaceKind } from "../../contract/places";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
-import { editDistance } from "../../shared/contract/near-names";
+import { editDistance } from "../../contract/near-names";
 
 export const MAX_SUGGESTIONS = 3;
 /** Below this similarity a name is not offered. */

@@ -3,9 +3,9 @@
 // each event is the buyer of the latest sale on or before it; before the first recorded sale,
 // that sale's seller; with no sales at all, the owner the property records. Three seeks: the
 // property, its sales and its leases (both indexed by property and date).
-import type { PropertyEvent } from "../../shared/contract/history";
-import { PROPERTY_EVENT_TYPES } from "../../shared/contract/history";
-import { completionQuarter, quarterOf, quarterStart } from "../../shared/contract/periods";
+import type { PropertyEvent } from "../../contract/history";
+import { PROPERTY_EVENT_TYPES } from "../../contract/history";
+import { completionQuarter, quarterOf, quarterStart } from "../../contract/periods";
 import type { SnapshotContext } from "./snapshot-context";
 
 interface PropertyRow {

@@ -2,14 +2,14 @@
 // (section 4.3). Inputs an asset type's data cannot answer are refused with
 // `unsupported_filter`, naming what is supported, rather than silently matching nothing.
 import { ApiProblem } from "../http/problem";
-import { SEARCH_INPUTS, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
+import { SEARCH_INPUTS, type AssetType, type SearchInput } from "../../contract/vocabulary";
 import type { SnapshotContext } from "./snapshot-context";
 import { Where, containsPattern, pagedQuery } from "./sql-where";
 import { ftsQuery } from "./fts-query";
 import { wherePlace } from "./place-filter";
 import type { ResolvedPlace } from "./place-resolver";
 import { jsonObjectSql } from "../../snapshot/property-docs";
-import { CommercialProperty } from "../../shared/contract/records";
+import { CommercialProperty } from "../../contract/records";
 
 /**
  * Each matching property as the JSON text of its record, written by SQLite: building a row

@@ -10,9 +10,9 @@ import { snapshotIdProblem } from "../../snapshot/snapshot-id";
 import { propertyDocLookup } from "../../snapshot/property-docs";
 import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
 import { PlaceIndex } from "./place-index";
-import { ASSET_TYPES, type AssetType, type SearchInput } from "../../shared/contract/vocabulary";
-import { SNAPSHOT_SOURCES, type CoverageFigures, type SnapshotSource, splitHistoryGaps } from "../../shared/contract/coverage";
-import type { SnapshotRef } from "../../shared/contract/snapshot-ref";
+import { ASSET_TYPES, type AssetType, type SearchInput } from "../../contract/vocabulary";
+import { SNAPSHOT_SOURCES, type CoverageFigures, type SnapshotSource, splitHistoryGaps } from "../../contract/coverage";
+import type { SnapshotRef } from "../../contract/snapshot-ref";
 import type { SnapshotStamp } from "./snapshot-select";
 
 const COUNT_CACHE_SIZE = 20_000;

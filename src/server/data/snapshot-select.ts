@@ -1,7 +1,7 @@
 // Which kept snapshot answers a call: the latest unless the call names another with `snapshot`
 // (an id) or `as_of` (a date: the newest snapshot captured on or before it). The rules are the
-// contract's (src/shared/contract/snapshot-select.ts); refusals are free like every refusal.
-import { SNAPSHOT_NOT_FOUND } from "../../shared/contract/snapshot-select";
+// contract's (src/contract/snapshot-select.ts); refusals are free like every refusal.
+import { SNAPSHOT_NOT_FOUND } from "../../contract/snapshot-select";
 import { ApiProblem } from "../http/problem";
 
 /** What the ranking needs of a snapshot: its identity and its two times (ISO 8601, so text order is time order). */

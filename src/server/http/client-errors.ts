@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { PROBLEM_BASE, PROBLEM_TITLES, type Problem, type ProblemCode } from "../../shared/contract/problem";
+import { PROBLEM_BASE, PROBLEM_TITLES, type Problem, type ProblemCode } from "../../contract/problem";
 import { ApiProblem, sendProblem } from "./problem";
 import { newRequestId } from "./request-id";
 

@@ -6,7 +6,7 @@
 // Excel on the web reads the functions' metadata file cross-origin, and may.
 import type { FastifyCorsOptions } from "@fastify/cors";
 import type { FastifyRequest } from "fastify";
-import { CREDIT_HEADERS } from "../../shared/contract/credit-fields";
+import { CREDIT_HEADERS } from "../../contract/credit-fields";
 import { ApiProblem } from "./problem";
 
 /** What a page on an allowed origin may read from an answer. */

@@ -10,7 +10,7 @@ import {
   type Problem,
   type ProblemCode,
   type ProblemExtensions,
-} from "../../shared/contract/problem";
+} from "../../contract/problem";
 import { redactKeysDeep } from "./request-id";
 
 export class ApiProblem extends Error {

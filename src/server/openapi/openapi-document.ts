@@ -4,9 +4,9 @@
 import type { TSchema } from "@sinclair/typebox";
 import { openApiPath, type RouteDef } from "../routes/route-def";
 import { DECISIONS_MARKDOWN } from "./api-decisions";
-import { CREDIT_UNITS } from "../../shared/contract/credit-costs";
-import { CREDIT_HEADERS } from "../../shared/contract/credit-fields";
-import { Problem } from "../../shared/contract/problem";
+import { CREDIT_UNITS } from "../../contract/credit-costs";
+import { CREDIT_HEADERS } from "../../contract/credit-fields";
+import { Problem } from "../../contract/problem";
 
 /** Headers on every answer (`required`: the service always sends them). */
 const REQUEST_ID_HEADER = {

@@ -14,7 +14,7 @@
 // while a poll dropped keys is answered but not kept, since its row may predate what was dropped.
 import crypto from "node:crypto";
 import type pg from "pg";
-import { parseKey, keyIdAt } from "../../shared/contract/api-key-format";
+import { parseKey, keyIdAt } from "../../contract/api-key-format";
 import { checkStorable, hasNul } from "../auth/text-values";
 import type { VerifiedKey } from "../auth/key-cache";
 import { KeyLimitError, type KeySummary, MAX_ACTIVE_KEYS, keyHmac, newKey, sameDigest, sha256Bytes } from "../auth/key-store";

@@ -2,17 +2,17 @@
 // nationally or in a place (state, county, metro, city or ZIP code), with breakdowns by
 // subtype, class and (nationally) state. Computed on
 // first request and kept: the snapshot never changes under a running service.
-import { isNational } from "../../shared/contract/places";
-import { AssetAnalysis, type AssetBreakdown } from "../../shared/contract/responses";
-import type { CommercialProperty, SaleComp } from "../../shared/contract/records";
-import { QUERIES } from "../../shared/contract/queries";
+import { isNational } from "../../contract/places";
+import { AssetAnalysis, type AssetBreakdown } from "../../contract/responses";
+import type { CommercialProperty, SaleComp } from "../../contract/records";
+import { QUERIES } from "../../contract/queries";
 import { defineRoute } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Where } from "../data/sql-where";
 import { median, round } from "../data/stats";
 import { wherePlace } from "../data/place-filter";
 import type { ResolvedPlace } from "../data/place-resolver";
-import type { PlaceKind } from "../../shared/contract/places";
+import type { PlaceKind } from "../../contract/places";
 import { AssetTypePath, UNKNOWN_ASSET_TYPE, assetTypeParam } from "./properties";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 

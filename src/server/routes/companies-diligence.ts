@@ -1,11 +1,11 @@
 // Company search by type, and diligence candidates.
 import { Type } from "@sinclair/typebox";
-import { Company, DiligenceCandidate } from "../../shared/contract/records";
-import { COMPANY_TYPES } from "../../shared/contract/vocabulary";
-import { QUERIES } from "../../shared/contract/queries";
-import { ListOf } from "../../shared/contract/list-envelope";
+import { Company, DiligenceCandidate } from "../../contract/records";
+import { COMPANY_TYPES } from "../../contract/vocabulary";
+import { QUERIES } from "../../contract/queries";
+import { ListOf } from "../../contract/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
-import { stateCodeOf } from "../../shared/contract/states";
+import { stateCodeOf } from "../../contract/states";
 import { defineRoute } from "./route-def";
 import { Where, containsPattern, decodeArrays, pagedQuery, type StoredRow } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";

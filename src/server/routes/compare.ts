@@ -1,13 +1,13 @@
 // POST /v1/commercial/properties/compare: selected properties side by side, with the
 // minimum, median and maximum of each numeric field.
 import { Type, type TSchema } from "@sinclair/typebox";
-import { CommercialProperty } from "../../shared/contract/records";
-import { PropertyComparison } from "../../shared/contract/responses";
-import { StringEnum } from "../../shared/contract/schema-helpers";
+import { CommercialProperty } from "../../contract/records";
+import { PropertyComparison } from "../../contract/responses";
+import { StringEnum } from "../../contract/schema-helpers";
 import { ApiProblem } from "../http/problem";
 import { defineRoute } from "./route-def";
 import { etagMatches, etagOf, isWildcard } from "../http/etag";
-import { fieldStatistics } from "../../shared/contract/statistics";
+import { fieldStatistics } from "../../contract/statistics";
 
 type Field = keyof CommercialProperty;
 

@@ -10,13 +10,13 @@ import {
   LISTING_STATUSES,
   SEARCH_INPUTS,
   type SearchInput,
-} from "../../shared/contract/vocabulary";
-import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
-import { Catalog } from "../../shared/contract/responses";
-import { CoverageReport } from "../../shared/contract/coverage";
-import { CREDIT_UNITS, type OperationName } from "../../shared/contract/credit-costs";
-import { PLACE_KINDS_OF } from "../../shared/contract/queries";
-import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../shared/contract/paging";
+} from "../../contract/vocabulary";
+import { SNAPSHOT_RESOURCES } from "../../contract/records";
+import { Catalog } from "../../contract/responses";
+import { CoverageReport } from "../../contract/coverage";
+import { CREDIT_UNITS, type OperationName } from "../../contract/credit-costs";
+import { PLACE_KINDS_OF } from "../../contract/queries";
+import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../contract/paging";
 import { defineRoute, openApiPath, type RouteDef } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { NODE_ID } from "../data/node-id";

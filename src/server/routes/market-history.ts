@@ -9,10 +9,10 @@ import {
   MARKET_HISTORY_UNITS,
   MarketHistory,
   MarketHistoryQuery,
-} from "../../shared/contract/history";
-import type { MarketSnapshot } from "../../shared/contract/records";
-import { THIN_MARKET_PROPERTIES } from "../../shared/contract/market-sample";
-import { parseQuarter, quarterOf, quarterStart } from "../../shared/contract/periods";
+} from "../../contract/history";
+import type { MarketSnapshot } from "../../contract/records";
+import { THIN_MARKET_PROPERTIES } from "../../contract/market-sample";
+import { parseQuarter, quarterOf, quarterStart } from "../../contract/periods";
 import { ApiProblem } from "../http/problem";
 import { JsonText } from "../data/json-text";
 import { marketSeries } from "../data/market-series";

@@ -2,12 +2,12 @@
 // precomputed from the snapshot's properties, sales and leases when it was built; and POST
 // /v1/commercial/markets/batch: up to 100 of them in one request, each checked, answered or
 // refused on its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
-import { assetTypeOf } from "../../shared/contract/vocabulary";
-import { MarketSnapshot, type MarketRecord } from "../../shared/contract/records";
-import { isThin } from "../../shared/contract/market-sample";
-import { CREDIT_COSTS } from "../../shared/contract/credit-costs";
-import { QUERIES } from "../../shared/contract/queries";
-import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResult } from "../../shared/contract/market-batch";
+import { assetTypeOf } from "../../contract/vocabulary";
+import { MarketSnapshot, type MarketRecord } from "../../contract/records";
+import { isThin } from "../../contract/market-sample";
+import { CREDIT_COSTS } from "../../contract/credit-costs";
+import { QUERIES } from "../../contract/queries";
+import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResult } from "../../contract/market-batch";
 import { ApiProblem, notFound, problemBody } from "../http/problem";
 import { defineRoute } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";

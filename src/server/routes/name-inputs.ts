@@ -2,9 +2,9 @@
 // land_use, sort, ...) in any case and spacing, an asset type in any of its industry
 // spellings ("Multi-Family", "MF", "Hotel"), and a ZIP+4 code as its ZIP code. The words are put
 // in their canonical form before the request is validated, so the schemas (and the OpenAPI
-// document) keep naming one value per concept. The vocabulary is src/shared/contract/vocabulary.ts.
+// document) keep naming one value per concept. The vocabulary is src/contract/vocabulary.ts.
 import type { TObject, TSchema } from "@sinclair/typebox";
-import { assetTypeOf, vocabularyValue } from "../../shared/contract/vocabulary";
+import { assetTypeOf, vocabularyValue } from "../../contract/vocabulary";
 
 /** A ZIP+4 code ("78704-1234") names its ZIP code. */
 const ZIP4 = /^\s*(\d{5})-\d{4}\s*$/;

@@ -1,8 +1,8 @@
 // Owner portfolio evidence and tenant footprints: what a company owns or occupies, row by row,
 // with a summary of the company in the envelope.
-import { CompanySummary, PortfolioHolding, TenantLocation } from "../../shared/contract/responses";
-import { QUERIES } from "../../shared/contract/queries";
-import { ListOf } from "../../shared/contract/list-envelope";
+import { CompanySummary, PortfolioHolding, TenantLocation } from "../../contract/responses";
+import { QUERIES } from "../../contract/queries";
+import { ListOf } from "../../contract/list-envelope";
 import { defineRoute } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";

@@ -1,7 +1,7 @@
 // Section 4.1: parcels and listings.
-import { Listing, Parcel } from "../../shared/contract/records";
-import { QUERIES } from "../../shared/contract/queries";
-import { ListOf } from "../../shared/contract/list-envelope";
+import { Listing, Parcel } from "../../contract/records";
+import { QUERIES } from "../../contract/queries";
+import { ListOf } from "../../contract/list-envelope";
 import { defineRoute } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";

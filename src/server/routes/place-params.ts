@@ -3,9 +3,9 @@
 // parameters (`state_code`, `city`, `zip`, `metro_id`, `county_fips`) keep working and are
 // checked the same way. A place given twice over, or two places that cannot overlap, is
 // refused rather than answered with nothing.
-import { PlaceSyntaxError, parsePlace, type Place, type PlaceKind } from "../../shared/contract/places";
-import { PLACE_KINDS_OF, PLACE_PARAMS, type PlacedOperation } from "../../shared/contract/queries";
-import { stateCodeOf } from "../../shared/contract/states";
+import { PlaceSyntaxError, parsePlace, type Place, type PlaceKind } from "../../contract/places";
+import { PLACE_KINDS_OF, PLACE_PARAMS, type PlacedOperation } from "../../contract/queries";
+import { stateCodeOf } from "../../contract/states";
 import { ApiProblem } from "../http/problem";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { resolvePlace, type ResolvedPlace } from "../data/place-resolver";

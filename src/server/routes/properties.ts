@@ -1,9 +1,9 @@
 // Commercial property search (cross-asset and by asset type), detail and compare.
 import { Type } from "@sinclair/typebox";
-import { CommercialProperty } from "../../shared/contract/records";
-import { ASSET_TYPES, assetTypeOf, type AssetType } from "../../shared/contract/vocabulary";
-import { QUERIES } from "../../shared/contract/queries";
-import { ListOf } from "../../shared/contract/list-envelope";
+import { CommercialProperty } from "../../contract/records";
+import { ASSET_TYPES, assetTypeOf, type AssetType } from "../../contract/vocabulary";
+import { QUERIES } from "../../contract/queries";
+import { ListOf } from "../../contract/list-envelope";
 import { notFound } from "../http/problem";
 import { defineRoute } from "./route-def";
 import { searchProperties } from "../data/property-search";

@@ -1,7 +1,7 @@
 // GET /v1/commercial/properties/{property_id}/history: a property's events (completion, sales
 // with the owner after each, lease starts and expirations), oldest first, as a paged list.
-import { PROPERTY_EVENT_TYPES, PropertyEvent, PropertyHistoryQuery } from "../../shared/contract/history";
-import { ListOf } from "../../shared/contract/list-envelope";
+import { PROPERTY_EVENT_TYPES, PropertyEvent, PropertyHistoryQuery } from "../../contract/history";
+import { ListOf } from "../../contract/list-envelope";
 import { notFound } from "../http/problem";
 import { listEnvelope } from "../data/list-envelope";
 import { propertyEvents } from "../data/property-events";

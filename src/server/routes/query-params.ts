@@ -1,5 +1,5 @@
 // Server-side checks of query inputs beyond their schemas. The inputs themselves (their
-// schemas) are shared with the add-in and live in src/shared/contract/queries.ts.
+// schemas) are shared with the add-in and live in src/contract/queries.ts.
 import {
   DATE_FORMS,
   DATE_INPUT_BOUNDS,
@@ -8,8 +8,8 @@ import {
   isRelativeDate,
   parseDateInput,
   resolveDateInput,
-} from "../../shared/contract/dates";
-import { impossibleRange } from "../../shared/contract/queries";
+} from "../../contract/dates";
+import { impossibleRange } from "../../contract/queries";
 import { ApiProblem } from "../http/problem";
 
 /** A lower bound above its upper bound matches nothing: refused (free) before a query runs. */

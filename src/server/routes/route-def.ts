@@ -1,14 +1,14 @@
 // A route of the public API, described once. The same description registers the Fastify
 // route (whose schemas validate requests and serialise responses) and generates the OpenAPI
 // document, so the two cannot drift apart. Its method, path and cost are its operation's in
-// the contract (src/shared/contract/operations.ts, credit-costs.ts), which the add-in calls by.
+// the contract (src/contract/operations.ts, credit-costs.ts), which the add-in calls by.
 import { Type, type Static, type TObject, type TSchema } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
-import { CREDIT_COSTS, type OperationName } from "../../shared/contract/credit-costs";
-import { OPERATIONS } from "../../shared/contract/operations";
-import { PagingQuery, type Page } from "../../shared/contract/paging";
-import { QueryObject } from "../../shared/contract/queries";
-import { SNAPSHOT_SELECTORS, type KeptSnapshot } from "../../shared/contract/snapshot-select";
+import { CREDIT_COSTS, type OperationName } from "../../contract/credit-costs";
+import { OPERATIONS } from "../../contract/operations";
+import { PagingQuery, type Page } from "../../contract/paging";
+import { QueryObject } from "../../contract/queries";
+import { SNAPSHOT_SELECTORS, type KeptSnapshot } from "../../contract/snapshot-select";
 import type { SnapshotContext } from "../data/snapshot-context";
 import type { JsonText } from "../data/json-text";
 

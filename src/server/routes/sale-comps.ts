@@ -2,12 +2,12 @@
 // with distance and a similarity score) or in a place (newest first). Every filter applies in
 // both modes; `per_property=latest` keeps each building's latest matching sale, and `sort`
 // and `order` choose the order.
-import { Nullable } from "../../shared/contract/schema-helpers";
-import { QUERIES, type SALE_SORTS } from "../../shared/contract/queries";
-import type { CommercialProperty } from "../../shared/contract/records";
-import { type ComparisonStatistic, ListStatistics, SaleCompRow, SaleCompsSubject } from "../../shared/contract/responses";
-import { fieldStatistics, numericFieldsOf } from "../../shared/contract/statistics";
-import { ListOf } from "../../shared/contract/list-envelope";
+import { Nullable } from "../../contract/schema-helpers";
+import { QUERIES, type SALE_SORTS } from "../../contract/queries";
+import type { CommercialProperty } from "../../contract/records";
+import { type ComparisonStatistic, ListStatistics, SaleCompRow, SaleCompsSubject } from "../../contract/responses";
+import { fieldStatistics, numericFieldsOf } from "../../contract/statistics";
+import { ListOf } from "../../contract/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
 import { defineRoute, type QueryOf } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";

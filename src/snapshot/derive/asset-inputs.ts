@@ -2,7 +2,7 @@
 // Inputs marked `always` apply to every record. A data-dependent input is supported when at
 // least half of the type's properties carry the field it filters on: filtering on a field
 // most rows lack would silently drop most of the type.
-import { ASSET_TYPES, INPUT_FIELD, SEARCH_INPUTS, type SearchInput } from "../../shared/contract/vocabulary";
+import { ASSET_TYPES, INPUT_FIELD, SEARCH_INPUTS, type SearchInput } from "../../contract/vocabulary";
 import type { FieldCounts } from "./field-counts";
 
 export const SUPPORT_THRESHOLD = 0.5;

@@ -1,8 +1,8 @@
 // The coverage report (snapshot_meta `coverage`), computed from the rows: counts per resource,
 // per asset type, per state, per listing status and company type, and the known gaps.
 import type Database from "better-sqlite3";
-import { ASSET_TYPES, COMPANY_TYPES, LISTING_STATUSES } from "../../shared/contract/vocabulary";
-import type { AssetCoverage, CoverageFigures, HistoryCoverage, StateCoverage } from "../../shared/contract/coverage";
+import { ASSET_TYPES, COMPANY_TYPES, LISTING_STATUSES } from "../../contract/vocabulary";
+import type { AssetCoverage, CoverageFigures, HistoryCoverage, StateCoverage } from "../../contract/coverage";
 import type { FieldCounts } from "./field-counts";
 import { knownGaps } from "./gaps";
 import type { Windows } from "./windows";

@@ -1,8 +1,8 @@
 // Non-null counts of property fields per asset type, read in one pass and shared by the
 // asset-input support, the coverage report and the known gaps.
 import type Database from "better-sqlite3";
-import { CommercialProperty } from "../../shared/contract/records";
-import { INPUT_FIELD } from "../../shared/contract/vocabulary";
+import { CommercialProperty } from "../../contract/records";
+import { INPUT_FIELD } from "../../contract/vocabulary";
 
 export type FieldCounts = Map<string, Record<string, number>>;
 

@@ -2,10 +2,10 @@
 // resources, fields an asset type mostly lacks, thin sales by asset type and state, asset types
 // without leases, markets whose rent growth cannot be measured. docs/snapshot.md lists the rules.
 import type Database from "better-sqlite3";
-import { SNAPSHOT_RESOURCES } from "../../shared/contract/records";
-import { ASSET_TYPES, LISTING_STATUSES } from "../../shared/contract/vocabulary";
+import { SNAPSHOT_RESOURCES } from "../../contract/records";
+import { ASSET_TYPES, LISTING_STATUSES } from "../../contract/vocabulary";
 import { STATE_CODES } from "../state-data";
-import type { AssetCoverage, Gap, HistoryCoverage, StateCoverage } from "../../shared/contract/coverage";
+import type { AssetCoverage, Gap, HistoryCoverage, StateCoverage } from "../../contract/coverage";
 import type { Coverage, SalesCell } from "./coverage";
 import type { FieldCounts } from "./field-counts";
 

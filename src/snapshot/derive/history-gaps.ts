@@ -1,8 +1,8 @@
 // Where the market history has no figure: per metric and asset type, how many markets miss it
 // in some quarter and how many market-quarters in all (the coverage report's `history.gaps`),
 // and the metrics a type has no figure for at all (`history.not_held`).
-import { MARKET_HISTORY_METRIC_NAMES } from "../../shared/contract/history";
-import { type HistoryGap, type HistoryNotHeld, splitHistoryGaps } from "../../shared/contract/coverage";
+import { MARKET_HISTORY_METRIC_NAMES } from "../../contract/history";
+import { type HistoryGap, type HistoryNotHeld, splitHistoryGaps } from "../../contract/coverage";
 
 interface Cell {
   markets: number;

@@ -1,6 +1,6 @@
 // The market history (table `market_history`): for every market the markets table holds, one
-// row per calendar quarter from the start of the span (src/shared/contract/periods.ts,
-// heldSpan in src/shared/contract/history.ts) to the quarter holding the capture date, which is "to date". Every figure is
+// row per calendar quarter from the start of the span (src/contract/periods.ts,
+// heldSpan in src/contract/history.ts) to the quarter holding the capture date, which is "to date". Every figure is
 // anchored on the market snapshot: the last quarter's stocks and medians are the snapshot's,
 // and the series runs back from there.
 //
@@ -25,10 +25,10 @@
 // (grouped at the markets' finest grain by SQL; in a parallel build the part worker runs it)
 // feed it; JS rolls the groups up into every market they belong to.
 import type Database from "better-sqlite3";
-import { heldSpan, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../../shared/contract/history";
-import type { HistoryCoverage } from "../../shared/contract/coverage";
-import { completionQuarter, parseQuarter, quarterEnd, quarterLabel, quarterStart } from "../../shared/contract/periods";
-import type { AssetType } from "../../shared/contract/vocabulary";
+import { heldSpan, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../../contract/history";
+import type { HistoryCoverage } from "../../contract/coverage";
+import { completionQuarter, parseQuarter, quarterEnd, quarterLabel, quarterStart } from "../../contract/periods";
+import type { AssetType } from "../../contract/vocabulary";
 import { parseList, WindowMedians, type ValueCell } from "./history-medians";
 import { GapTally } from "./history-gaps";
 import { HISTORY_SCALES } from "../history-tables";

@@ -4,12 +4,12 @@
 // asset type), the finest grain; JS then rolls those groups up into the five geographies. Medians need the values,
 // which come along as group_concat lists (a few per group, never a row per property in JS).
 import type Database from "better-sqlite3";
-import type { MarketRecord } from "../../shared/contract/records";
-import { ASSET_TYPES } from "../../shared/contract/vocabulary";
+import type { MarketRecord } from "../../contract/records";
+import { ASSET_TYPES } from "../../contract/vocabulary";
 import { UNIT_TYPES } from "../asset-kinds";
 import { cityId, cityName } from "../geo-keys";
-import { countyWord } from "../../shared/contract/places";
-import { stateName } from "../../shared/contract/states";
+import { countyWord } from "../../contract/places";
+import { stateName } from "../../contract/states";
 import { Mean, median, Mode, roundTo } from "./stats";
 import type { Windows } from "./windows";
 

@@ -4,9 +4,9 @@
 // the data itself and describes imported snapshots as well as generated ones.
 import type Database from "better-sqlite3";
 import { Type, type Static } from "@sinclair/typebox";
-import { StringEnum, Nullable } from "../../shared/contract/schema-helpers";
-import { PLACE_KINDS, countyWord, placeKey } from "../../shared/contract/places";
-import { stateName } from "../../shared/contract/states";
+import { StringEnum, Nullable } from "../../contract/schema-helpers";
+import { PLACE_KINDS, countyWord, placeKey } from "../../contract/places";
+import { stateName } from "../../contract/states";
 import { cityId } from "../geo-keys";
 
 export const PlaceRow = Type.Object({

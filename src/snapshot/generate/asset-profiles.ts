@@ -1,7 +1,7 @@
 // How each asset type looks in the generated data: its share of properties, sizes, vintages,
 // occupancy, rents, operating margins and cap rates. Figures are round numbers in the range of
 // published US market reports (2024-2026); market price levels scale them (market-model.ts).
-import type { AssetType } from "../../shared/contract/vocabulary";
+import type { AssetType } from "../../contract/vocabulary";
 
 export interface Subtype {
   name: string;

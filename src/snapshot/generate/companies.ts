@@ -2,8 +2,8 @@
 // property managers and developers. Company sizes follow a Zipf-like law (a few national REITs
 // and chains, a long tail of local firms), implemented as alias tables over rank weights.
 // Rows are written last, once property_count is known.
-import type { Company } from "../../shared/contract/records";
-import { ASSET_TYPES, type AssetType, type CompanyType } from "../../shared/contract/vocabulary";
+import type { Company } from "../../contract/records";
+import { ASSET_TYPES, type AssetType, type CompanyType } from "../../contract/vocabulary";
 import { ASSET_PROFILES } from "./asset-profiles";
 import { ownerName, serviceCompanyName, tenantName, UniqueNames, websiteFor } from "./company-names";
 import type { Geography } from "./geography";

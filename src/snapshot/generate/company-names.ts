@@ -1,7 +1,7 @@
 // Synthetic company names from templates: {P} a place-like word, {N} a noun, {L} a surname,
 // {R} a fund numeral, {F} the owner's focus word. Names are made unique per snapshot, so a
 // search by owner name finds one company.
-import type { AssetType, CompanyType } from "../../shared/contract/vocabulary";
+import type { AssetType, CompanyType } from "../../contract/vocabulary";
 import { slugify } from "../geo-keys";
 import type { Random } from "./random";
 import { LAST_NAMES, NOUN_WORDS, PLACE_WORDS, ROMAN } from "./words";

@@ -3,8 +3,8 @@
 // also makes the other parcels (inline, or in a worker thread for large builds: parts.ts).
 // Companies are written last, once their property counts are known. Memory stays flat at any
 // scale, and every row comes from seeded streams in a fixed order, so a seed gives one result.
-import type { Listing, Parcel, SaleComp } from "../../shared/contract/records";
-import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
+import type { Listing, Parcel, SaleComp } from "../../contract/records";
+import { ASSET_TYPES, type AssetType } from "../../contract/vocabulary";
 import type { SalesGroup } from "../derive/markets";
 import type { HistorySalesRow } from "../derive/market-history";
 import type { SnapshotWriter } from "../snapshot-file";

@@ -1,6 +1,6 @@
 // Tenant industries, grouped by the kind of space they lease, and which groups lease which
 // asset types. Group shares set how many tenant companies each group gets.
-import type { AssetType } from "../../shared/contract/vocabulary";
+import type { AssetType } from "../../contract/vocabulary";
 
 export type IndustryGroup = "office" | "retail" | "industrial" | "medical" | "specialty" | "entertainment";
 

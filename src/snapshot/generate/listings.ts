@@ -2,8 +2,8 @@
 // Dates run back from the capture date. days_on_market is listed_date to status_date for
 // closed-out statuses (pending, sold, withdrawn, expired) and listed_date to the capture date
 // for active listings. A sold commercial listing is the property's latest recorded sale.
-import type { Listing, SaleComp } from "../../shared/contract/records";
-import type { ListingStatus } from "../../shared/contract/vocabulary";
+import type { Listing, SaleComp } from "../../contract/records";
+import type { ListingStatus } from "../../contract/vocabulary";
 import { personName } from "./addresses";
 import { drawFrom } from "./companies";
 import type { GenContext } from "./context";

@@ -11,7 +11,7 @@
 // boomed), and office vacancy keeps rising from 2020 to 2024 and stays up. The model gives
 // levels relative to any date; the history anchors them on today's figures, so a series ends
 // exactly where the market snapshot stands.
-import type { AssetType } from "../../shared/contract/vocabulary";
+import type { AssetType } from "../../contract/vocabulary";
 import { Random } from "./random";
 
 interface Sensitivity {

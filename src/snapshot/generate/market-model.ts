@@ -1,7 +1,7 @@
 // Market-level economics: a price index per place (from metros.ts), the cap-rate spread that
 // goes with it (richer markets trade at lower cap rates), and a rent-growth rate per market
 // and asset type drawn once from the seed, so leases in one market share a trend.
-import { ASSET_TYPES, type AssetType } from "../../shared/contract/vocabulary";
+import { ASSET_TYPES, type AssetType } from "../../contract/vocabulary";
 import { ASSET_PROFILES } from "./asset-profiles";
 import type { City } from "./geography";
 import { priceIndexOf } from "./metros";

@@ -1,7 +1,7 @@
 // Property names, by subtype where the name says what the building is ("Meridian Self
 // Storage", "Cedar Ridge Medical Office Building"), else by asset type. Some industrial and
 // office buildings go by their address, as many do.
-import type { AssetType } from "../../shared/contract/vocabulary";
+import type { AssetType } from "../../contract/vocabulary";
 import type { Random } from "./random";
 import { NOUN_WORDS, PLACE_WORDS } from "./words";
 

@@ -2,9 +2,9 @@
 // the rest are homes, small multi-family, farms, vacant lots, institutional and small
 // commercial parcels spread by population. Assessed values are a share of market value and
 // tax bills use the state's effective tax rate.
-import type { Parcel } from "../../shared/contract/records";
+import type { Parcel } from "../../contract/records";
 import { TAX_RATES } from "../state-data";
-import type { StateCode } from "../../shared/contract/states";
+import type { StateCode } from "../../contract/states";
 import { locate, personName } from "./addresses";
 import type { CompanyRec } from "./companies";
 import type { GenContext } from "./context";

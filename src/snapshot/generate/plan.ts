@@ -1,6 +1,6 @@
 // How many rows of each kind a build makes, and how the work is cut into rounds. Both threads
 // derive the same plan from the options, so they agree on ids and row order without talking.
-import type { Listing, Parcel, SaleComp } from "../../shared/contract/records";
+import type { Listing, Parcel, SaleComp } from "../../contract/records";
 
 /** Properties per round: one transaction, one batch to the parcel writer. */
 export const ROUND_SIZE = 5_000;

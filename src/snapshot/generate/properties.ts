@@ -2,8 +2,8 @@
 // the economics the rest of the generator builds on (rent, occupancy, cap rate, value).
 // Value is income-based: NOI / cap rate, with NOI from rent, occupancy and the type's margin,
 // so price per square foot and per unit follow rents and cap rates market by market.
-import type { CommercialProperty } from "../../shared/contract/records";
-import type { AssetType } from "../../shared/contract/vocabulary";
+import type { CommercialProperty } from "../../contract/records";
+import type { AssetType } from "../../contract/vocabulary";
 import { UNIT_TYPES } from "../asset-kinds";
 import { locate } from "./addresses";
 import { ASSET_PROFILES, HOTEL_ADR, type AssetProfile } from "./asset-profiles";

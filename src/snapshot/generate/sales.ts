@@ -4,8 +4,8 @@
 // held over 10 years. Prices follow today's value back in time along the market's trend and
 // cycle (market-cycles.ts: its local cycle, the 2008 downturn, the 2020 shock); cap rates
 // follow the rate environment of the sale year.
-import type { CommercialProperty, SaleComp } from "../../shared/contract/records";
-import type { AssetType } from "../../shared/contract/vocabulary";
+import type { CommercialProperty, SaleComp } from "../../contract/records";
+import type { AssetType } from "../../contract/vocabulary";
 import { drawFrom, type CompanyRec } from "./companies";
 import type { GenContext } from "./context";
 import { dayOfYearStart, isoDate, yearOfDay } from "./dates";

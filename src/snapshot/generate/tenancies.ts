@@ -2,8 +2,8 @@
 // companies in suites of varied size, and the property's occupancy is recomputed from the
 // leases so the two always agree. Leases start on the first of a month; older leases carry
 // lower rents, following the market's rent trend, which is what market rent growth measures.
-import type { Tenancy } from "../../shared/contract/records";
-import type { AssetType } from "../../shared/contract/vocabulary";
+import type { Tenancy } from "../../contract/records";
+import type { AssetType } from "../../contract/vocabulary";
 import { LEASED_TYPES } from "../asset-kinds";
 import { ASSET_PROFILES } from "./asset-profiles";
 import { drawTenant, type CompanyRec } from "./companies";

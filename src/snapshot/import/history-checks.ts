@@ -3,8 +3,8 @@
 // quarter outside the span the history holds (before its first quarter, which a series would
 // silently leave out, or after the one holding the capture date). Run once the markets are derived.
 import type Database from "better-sqlite3";
-import { heldSpan } from "../../shared/contract/history";
-import { parseQuarter, quarterLabel } from "../../shared/contract/periods";
+import { heldSpan } from "../../contract/history";
+import { parseQuarter, quarterLabel } from "../../contract/periods";
 import { marketKey } from "../derive/markets";
 
 export interface HistoryProblem {

@@ -1,7 +1,7 @@
 // Referential integrity of an import, checked with SQL once every file is loaded (references
 // run both ways between parcels and properties, so no single load order would do).
 import type Database from "better-sqlite3";
-import type { SnapshotResource } from "../../shared/contract/records";
+import type { SnapshotResource } from "../../contract/records";
 
 interface Reference {
   table: SnapshotResource;

@@ -1,6 +1,6 @@
 // What an import directory may hold: one file per resource (SNAPSHOT_RESOURCES), and
 // optionally captured market history, each named by its stem and loaded into its table.
-import { SNAPSHOT_RESOURCES, type SnapshotResource } from "../../shared/contract/records";
+import { SNAPSHOT_RESOURCES, type SnapshotResource } from "../../contract/records";
 
 /** The tables imported files load into. */
 export type ImportedTable = SnapshotResource | "captured_market_history";

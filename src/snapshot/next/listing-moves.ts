@@ -8,7 +8,7 @@
 //   new      2.5% of the listing count: a quarter on commercial properties with no open listing,
 //            the rest homes and lots on residential and vacant parcels with none.
 // Withdrawn, expired and sold listings stay as they were.
-import type { CommercialProperty, Listing, Parcel } from "../../shared/contract/records";
+import type { CommercialProperty, Listing, Parcel } from "../../contract/records";
 import { personName } from "../generate/addresses";
 import { dayOf, isoDate } from "../generate/dates";
 import { mls, residentialType, rooms } from "../generate/listings";

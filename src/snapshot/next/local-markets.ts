@@ -8,7 +8,7 @@
 // properties of its type: state, county, metro, city or ZIP code), or of its metro (its state's
 // area outside metros) when none is. That share is about what a large lease is in a real metro:
 // a few tenths of a percent of its stock.
-import type { CommercialProperty } from "../../shared/contract/records";
+import type { CommercialProperty } from "../../contract/records";
 import { geographiesOf, marketKey } from "../derive/markets";
 import type { NextContext } from "./next-context";
 

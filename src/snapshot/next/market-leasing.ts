@@ -16,7 +16,7 @@
 // Drawn building by building and applied as drawn, ended leases (which apply to every building
 // with tenants) would free more space than signed leases (which need a building with room) take,
 // and vacancy would rise month after month in every leased type.
-import type { CommercialProperty, Tenancy } from "../../shared/contract/records";
+import type { CommercialProperty, Tenancy } from "../../contract/records";
 import { type LocalMarkets, localMarketOf } from "./local-markets";
 
 /** The least area a tenant keeps after giving back space, and the least a new lease takes. */

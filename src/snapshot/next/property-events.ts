@@ -15,8 +15,8 @@
 // Land can only be sold, so it weighs on sales. At the default 5% this sells about 1.3% of
 // properties in a month (some 16% a year, as the generator's last twelve months), changes the
 // occupancy of about 2.2%, and revises the asking rent of about 1.4% (docs/snapshot.md).
-import type { CommercialProperty, Tenancy } from "../../shared/contract/records";
-import type { AssetType } from "../../shared/contract/vocabulary";
+import type { CommercialProperty, Tenancy } from "../../contract/records";
+import type { AssetType } from "../../contract/vocabulary";
 import { LEASED_TYPES, UNIT_TYPES } from "../asset-kinds";
 import { ASSET_PROFILES } from "../generate/asset-profiles";
 import { dayOf, isoDate } from "../generate/dates";

@@ -2,7 +2,7 @@
 // as the generator draws owners, in proportion to what they already own), the buyer becomes the
 // owner, the property's last_sale fields and its parcel's transfer follow, and an open listing
 // of the property closes as sold. Prices are the estimated value with the generator's noise.
-import type { CommercialProperty, SaleComp } from "../../shared/contract/records";
+import type { CommercialProperty, SaleComp } from "../../contract/records";
 import type { Random } from "../generate/random";
 import type Database from "better-sqlite3";
 import { dayOf, isoDate, yearOfDay } from "../generate/dates";

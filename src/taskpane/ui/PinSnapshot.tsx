@@ -2,7 +2,7 @@
 // the service keeps, or move the workbook to the latest, each after a preview of its cost.
 import { Button, Select, Text } from "@fluentui/react-components";
 import { useState } from "react";
-import type { KeptSnapshot } from "../../shared/contract/snapshot-select";
+import type { KeptSnapshot } from "../../contract/snapshot-select";
 import { formatDay } from "../status-text";
 import { applyPin, describePin, planPin, type PinPlan } from "../workbook-pin";
 import { TaskFeedback } from "./TaskFeedback";

@@ -1,7 +1,7 @@
 // Places as people type them, and the one canonical form each has: the table the grammar's
 // unit tests, the service's tests and the add-in's tests all read, so the two sides cannot
 // disagree about what a spelling means.
-import type { PlaceKind } from "../../../src/shared/contract/places";
+import type { PlaceKind } from "../../src/contract/places";
 
 export interface PlaceForm {
   input: string | number;

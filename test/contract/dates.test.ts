@@ -1,14 +1,7 @@
 // The date grammar on its own: every row of the shared table resolves to its day, relative
 // forms count from whatever capture date they are given, and every other input is refused
 // naming the forms accepted.
-import {
-  DATE_FORMS,
-  DateSyntaxError,
-  isRelativeDate,
-  parseDateInput,
-  relativeDateText,
-  resolveDate,
-} from "../../../src/shared/contract/dates";
+import { DATE_FORMS, DateSyntaxError, isRelativeDate, parseDateInput, relativeDateText, resolveDate } from "../../src/contract/dates";
 import { DATE_FORMS_TABLE, FORMS_CAPTURE, REFUSED_DATES } from "./date-forms";
 
 test.each(DATE_FORMS_TABLE.map((f) => [f.input, f.bound, f.date] as const))("%p as a %s bound is %s", (input, bound, date) => {

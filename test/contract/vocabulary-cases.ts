@@ -2,7 +2,7 @@
 // add-in's tests both read, so the two sides cannot disagree about a spelling. Asset types in
 // the industry's spellings (null: refused, with `hint` saying what to write instead), and fields,
 // metrics and sort keys by name or label in any case and spacing.
-import type { AssetType } from "../../../src/shared/contract/vocabulary";
+import type { AssetType } from "../../src/contract/vocabulary";
 
 export interface AssetTypeCase {
   input: string;

@@ -1,6 +1,6 @@
 // The place grammar: every spelling in the shared table reads as its kind and canonical form,
 // canonical forms read back as themselves, and what is no place says why.
-import { PlaceSyntaxError, canonicalPlace, describeKinds, parsePlace, placeKey } from "../../../src/shared/contract/places";
+import { PlaceSyntaxError, canonicalPlace, describeKinds, parsePlace, placeKey } from "../../src/contract/places";
 import { NOT_PLACES, PLACE_FORMS } from "./place-forms";
 
 test.each(PLACE_FORMS)("$input is the $kind $canonical", ({ input, canonical, kind }) => {

@@ -52,7 +52,7 @@ export const PLACE_KINDS_OF = {
 } as const satisfies Record<string, readonly PlaceKind[]>;
 export type PlacedOperation = keyof typeof PLACE_KINDS_OF;
 
-/** The `geography` input: one place in the place grammar (src/shared/contract/places.ts). */
+/** The `geography` input: one place in the place grammar (src/contract/places.ts). */
 function geography(kinds: readonly PlaceKind[], what = "Where"): TString {
   return Type.String({
     minLength: 1,
@@ -90,7 +90,7 @@ export const q = {
   company_id: (description: string) => Type.String({ pattern: "^co_[A-Za-z0-9-]+$", description }),
   owner_name: Type.String({ minLength: 2, maxLength: 120, description: "Owner name or the start of it (case-insensitive)." }),
   price: (description: string) => Type.Number({ minimum: 0, description }),
-  /** A date input in the date grammar (src/shared/contract/dates.ts), standing for `bound`. */
+  /** A date input in the date grammar (src/contract/dates.ts), standing for `bound`. */
   date: (description: string, bound: DateBound) =>
     Type.String({ minLength: 1, maxLength: DATE_INPUT_MAX_LENGTH, description: `${description} ${dateInputHelp(bound)}` }),
 };

@@ -3,7 +3,7 @@
 // and nothing else.
 import Ajv2020 from "ajv/dist/2020";
 import { Type, type TSchema } from "@sinclair/typebox";
-import { Literal, Nullable, StringEnum } from "../../../src/shared/contract/schema-helpers";
+import { Literal, Nullable, StringEnum } from "../../src/contract/schema-helpers";
 
 const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
 const accepts = (schema: TSchema, value: unknown) => ajv.validate(schema, value);

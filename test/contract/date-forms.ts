@@ -1,7 +1,7 @@
 // Dates as analysts type them, and the day each stands for: the table the grammar's unit tests,
 // the service's tests (as query parameters) and the add-in's tests (as arguments and options)
 // all read, so the two sides cannot disagree about what a typed date means.
-import type { DateBound } from "../../../src/shared/contract/dates";
+import type { DateBound } from "../../src/contract/dates";
 
 /** The capture date the relative forms below count from: the test snapshot's (DEFAULT_CAPTURED_AT). */
 export const FORMS_CAPTURE = "2026-11-01";
