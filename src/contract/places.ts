@@ -12,9 +12,10 @@
 //   metro   "Austin, TX metro", "Austin MSA", "Austin metro area", or its id "metro-austin-tx"
 //           (without the state it names the metro of that name, if only one state has one)
 // A state name alone is the state ("Washington"); add the state for the city ("Washington, DC").
-// The whole country ("US", "USA", "United States", "national") is no place: where national
-// figures exist (the asset-type analysis) they are asked for by leaving the place out, and
-// elsewhere it is refused with a message saying so (NationalPlaceError).
+// The whole country ("US", "USA", "United States", "national") is no place of the grammar: the
+// endpoints with national figures read it before the grammar (isNational; the markets and their
+// history answer the national market, canonically "US", and the asset-type analysis takes it as
+// no place), and elsewhere it is refused with a message saying so (NationalPlaceError).
 import { STATE_NAMES_LONGEST_FIRST, type StateCode, isStateCode, stateCodeOf } from "./states";
 
 export const PLACE_KINDS = ["state", "county", "city", "zip", "metro"] as const;
@@ -58,6 +59,9 @@ export function countyWord(state: string): string {
   return state === "LA" ? "Parish" : state === "AK" ? "Borough" : "County";
 }
 
+/** The canonical text of the whole country, where national figures are asked for by place (the national market). */
+export const NATIONAL_PLACE = "US";
+
 /** The whole country named where a place is asked for: no place of the grammar, refused saying what to do instead. */
 export class NationalPlaceError extends PlaceSyntaxError {}
 
@@ -89,8 +93,8 @@ export function parsePlace(raw: unknown): Place {
   if (zip) return { kind: "zip", zip: zip[1] };
   if (isNational(text)) {
     throw new NationalPlaceError(
-      `"${text}" is the whole country: national figures come without a place (PROP.ANALYSIS, or the asset-type analysis with no geography); ` +
-        `here name ${describeKinds(PLACE_KINDS)}.`,
+      `"${text}" is the whole country: national figures are the markets' ("US" in PROP.MARKET and PROP.MARKETHISTORY) ` +
+        `and the asset-type analysis's (PROP.ANALYSIS with no geography); here name ${describeKinds(PLACE_KINDS)}.`,
     );
   }
   if (/^\d+(-\d*)?$/.test(text)) throw new PlaceSyntaxError(`"${text}" is not a ZIP code; ZIP codes have five digits, such as 78704.`);

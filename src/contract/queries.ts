@@ -53,12 +53,13 @@ export const PLACE_KINDS_OF = {
 export type PlacedOperation = keyof typeof PLACE_KINDS_OF;
 
 /** The `geography` input: one place in the place grammar (src/contract/places.ts). */
-function geography(kinds: readonly PlaceKind[], what = "Where"): TString {
+function geography(kinds: readonly PlaceKind[], what = "Where", national = false): TString {
+  const nation = national ? 'the whole country ("US" or "United States"), ' : "";
   return Type.String({
     minLength: 1,
     maxLength: 120,
     description:
-      `${what}: ${describeKinds(kinds)}. Case, spacing and the comma do not matter ("austin tx" is "Austin, TX"). ` +
+      `${what}: ${nation}${describeKinds(kinds)}. Case, spacing and the comma do not matter ("austin tx" is "Austin, TX"). ` +
       "A place the snapshot does not hold is refused free of charge (400 `unknown_place`, with suggestions).",
   });
 }
@@ -97,7 +98,7 @@ export const q = {
 
 /** What names one market: the single market endpoint's query, and each market of a batch. */
 export const MARKET_INPUTS = {
-  geography: geography(PLACE_KINDS_OF.getMarketSnapshot, "The market's geography"),
+  geography: geography(PLACE_KINDS_OF.getMarketSnapshot, "The market's geography", true),
   asset_type: q.asset_type,
 };
 

@@ -17,7 +17,7 @@ export const Parcel = Type.Object(
     id: Id("par", "Stable parcel identifier."),
     object: Literal("parcel", "Resource type."),
     apn: Type.String({ description: "Assessor's parcel number, as the county formats it." }),
-    fips: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit county FIPS code." }),
+    county_fips: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit FIPS code of the parcel's county." }),
     county: Type.String({ description: "County name." }),
     state_code: StateCode(),
     city: Type.String(),
@@ -196,12 +196,15 @@ export type Tenancy = Static<typeof Tenancy>;
 
 export const MarketSnapshot = Type.Object(
   {
-    id: Type.String({ description: "`mkt_<geography_id>_<asset_type>` (a county's id carries its FIPS code, a ZIP's the code)." }),
+    id: Type.String({
+      description:
+        "`mkt_<geography_id>_<asset_type>` (a county's id carries its FIPS code, a ZIP's the code; the nation's is `mkt_US_<asset_type>`).",
+    }),
     object: Literal("market_snapshot", "Resource type."),
-    geography_type: StringEnum(["state", "county", "metro", "city", "zip"] as const),
-    geography_id: Type.String({ description: "State code, county FIPS code, metro id, city id or ZIP code." }),
-    geography_name: Type.String({ examples: ["Austin, TX"] }),
-    state_code: StateCode("State of the geography (a metro's principal state)."),
+    geography_type: StringEnum(["national", "state", "county", "metro", "city", "zip"] as const),
+    geography_id: Type.String({ description: "`US` (the nation), state code, county FIPS code, metro id, city id or ZIP code." }),
+    geography_name: Type.String({ examples: ["Austin, TX", "United States"] }),
+    state_code: Nullable(StateCode("State of the geography (a metro's principal state); null for the nation.")),
     asset_type: StringEnum(ASSET_TYPES),
     as_of: IsoDate("Date the snapshot's figures describe (the capture date)."),
     property_count: Type.Integer({

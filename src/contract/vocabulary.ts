@@ -149,6 +149,12 @@ export function assetTypeHint(text: string): string | null {
 }
 
 /**
+ * Field names records used to have, and the name each has now: `cols=fips` in the add-in and a
+ * captured parcel file with a `fips` column still mean the parcel's `county_fips`.
+ */
+export const OLD_FIELD_NAMES: Readonly<Record<string, string>> = { fips: "county_fips" };
+
+/**
  * What each vocabulary calls multifamily: the asset type `multifamily` (canonical for
  * properties, comps, markets and analyses), the listing property type `multi_family` and the
  * parcel land use `residential_multi_family`. Each endpoint answers with its own name and

@@ -2,7 +2,7 @@
 // key (PROP.PROPERTY's field, PROP.MARKET's metric, PROP.MARKETHISTORY's metrics, `cols=`,
 // `sort=`), it takes the name ("vacancy_rate") or the label the pane and =PROP.FIELDS show
 // ("Vacancy rate"), with or without the label's bracketed unit, in any case and spacing.
-import { nameKey } from "../contract/vocabulary";
+import { OLD_FIELD_NAMES, nameKey } from "../contract/vocabulary";
 import { fieldLabel } from "./field-labels";
 import { RESOURCES, type FieldInfo } from "./record-fields";
 
@@ -31,14 +31,16 @@ function namesByKey(): Map<string, Set<string>> {
 }
 
 /**
- * The one name of `allowed` that `raw` names (by name first, then by label), or null: none
- * does, or a label without its units names two ("Sales volume" of 12 and 24 months).
+ * The one name of `allowed` that `raw` names (by name, then by a name the field had before,
+ * then by label), or null: none does, or a label without its units names two ("Sales volume" of 12 and 24 months).
  */
 export function nameIn(allowed: readonly string[], raw: unknown): string | null {
   if (typeof raw !== "string" || raw.trim() === "") return null;
   const key = nameKey(raw);
   const exact = allowed.find((name) => nameKey(name) === key);
   if (exact) return exact;
+  const renamed = OLD_FIELD_NAMES[key];
+  if (renamed && allowed.includes(renamed)) return renamed;
   const named = [...(namesByKey().get(key) ?? [])].filter((name) => allowed.includes(name));
   return named.length === 1 ? named[0] : null;
 }

@@ -91,11 +91,11 @@ export async function salecomps(
 }
 
 /**
- * Market figures of one asset type in a state, county, metro, city or ZIP code: vacancy, rent, cap rate, sales volume and more.
+ * Market figures of one asset type in the whole country, a state, county, metro, city or ZIP code: vacancy, rent, cap rate, sales volume and more.
  * @customfunction MARKET
  * @helpurl http://localhost:3000/docs/functions#propmarket
  * @requiresAddress
- * @param geography A state ("TX"), county ("Travis County, TX"), metro ("Austin, TX metro"), city ("Austin, TX") or ZIP code ("78704").
+ * @param geography The whole country ("US"), a state ("TX"), county ("Travis County, TX"), metro ("Austin, TX metro"), city ("Austin, TX") or ZIP code ("78704").
  * @param asset_type Asset type, such as "industrial", "office" or "multifamily".
  * @param [metric] Optional metric for a single number, such as "vacancy_rate", "asking_rent_sqft_year" or "median_cap_rate".
  * @param [options] Optional "key=value; ..." text: cols=vacancy_rate,median_cap_rate, layout=columns, headers=false, rates=fraction, dates=text.
@@ -137,7 +137,7 @@ export async function analysis(
  * @customfunction MARKETHISTORY
  * @helpurl http://localhost:3000/docs/functions#propmarkethistory
  * @requiresAddress
- * @param geography A state ("TX"), county ("Travis County, TX"), metro ("Austin, TX metro"), city ("Austin, TX") or ZIP code ("78704").
+ * @param geography The whole country ("US"), a state ("TX"), county ("Travis County, TX"), metro ("Austin, TX metro"), city ("Austin, TX") or ZIP code ("78704").
  * @param asset_type Asset type, such as "industrial", "office" or "multifamily".
  * @param metrics Metrics as comma-separated text ("asking_rent_sqft_year,vacancy_rate") or a range of names; blank for rent, vacancy and cap rate.
  * @param [from] Optional first period: a date, a year (2016), a quarter ("2016-Q1"), a month ("2016-03") or -8Q, -3Y, LQ, YTD. Default: ten years back.

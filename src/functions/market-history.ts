@@ -1,6 +1,7 @@
 // PROP.MARKETHISTORY(geography, asset_type, metrics, [from], [to], [options]): one asset type's
-// market series in a place, as BDH gives a security's: a header row, then one row per period,
-// oldest first, its end date as an Excel date and a column per metric in the order asked.
+// market series in a place or the whole country ("US"), as BDH gives a security's: a header row,
+// then one row per period, oldest first, its end date as an Excel date and a column per metric in
+// the order asked.
 // Every argument is checked before any request; the request itself goes through the session's
 // market-history requests, which send cells asking the same market and period at once as one.
 import type { MarketHistory, MarketHistoryPoint } from "../contract/history";
@@ -8,7 +9,8 @@ import { DEFAULT_HISTORY_METRICS } from "../contract/history";
 import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { VALUE_OPTIONS } from "./cell-values";
-import { assetTypeArg, notOptions, placeArg } from "./argument-parsers";
+import { assetTypeArg, notOptions } from "./argument-parsers";
+import { marketPlaceArg } from "./market";
 import { NoDataError } from "./excel-errors";
 import { periodRange } from "./history-periods";
 import { parseOptions, type LocalOption, type OptionValue } from "./options";
@@ -63,7 +65,7 @@ export function marketHistoryCall(
   options: unknown,
 ): { query: MarketHistoryAsk; shape: TableOptions; view: PeriodView; parsed: Map<string, OptionValue> } {
   const query: MarketHistoryAsk = {
-    ...placeArg(geography, SPEC),
+    ...marketPlaceArg(geography, SPEC),
     asset_type: assetTypeArg(assetType),
     metrics: metricsArg(metrics),
     ...periodRange(from, to),

@@ -1,10 +1,11 @@
 // PROP.MARKET(geography, asset_type, [metric], [options]): one asset type's market figures in
-// a state, county, metro, city or ZIP code. With a metric, one number
+// the whole country ("US"), a state, county, metro, city or ZIP code. With a metric, one number
 // (=PROP.MARKET("Austin, TX","industrial","vacancy_rate")); without, a spill of metric and value.
 import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
-import { ENDPOINTS } from "../shared/endpoints";
+import { ENDPOINTS, type EndpointSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { assetTypeArg, isBlank, notOptions, placeArg } from "./argument-parsers";
+import { NATIONAL_PLACE, isNational } from "../contract/places";
 import { InputError, NoDataError } from "./excel-errors";
 import { parseOptions, type LocalOption } from "./options";
 import { nameIn } from "./field-names";
@@ -19,6 +20,11 @@ const LAYOUT_OPTION: LocalOption = {
   values: ["rows", "columns"],
   help: "rows (default): one metric per row; columns: metric names across, values below.",
 };
+
+/** A market's geography: the whole country ("US", "United States", "national") as "US", else a place of the grammar. */
+export function marketPlaceArg(raw: unknown, spec: EndpointSpec, label = "geography"): { geography: string } {
+  return isNational(raw) ? { geography: NATIONAL_PLACE } : placeArg(raw, spec, label);
+}
 
 /** A market metric by its name or label ("Vacancy Rate" is vacancy_rate), in any case and spacing. */
 export function marketMetric(raw: unknown): string {
@@ -39,7 +45,7 @@ export async function marketFigures(
   options: unknown,
   ctx: FunctionContext,
 ): Promise<Cell[][]> {
-  const query = { ...placeArg(geography, ENDPOINTS.getMarketSnapshot), asset_type: assetTypeArg(assetType) };
+  const query = { ...marketPlaceArg(geography, ENDPOINTS.getMarketSnapshot), asset_type: assetTypeArg(assetType) };
   const wanted = isBlank(metric) ? null : marketMetric(metric);
   const parsed = parseOptions(options, wanted ? [...VALUE_OPTIONS, AS_OF_OPTION] : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
   ctx = pinCall(parsed, ctx);

@@ -63,7 +63,7 @@ export const CapturedHistoryRow = Type.Object(
     geography_type: M.geography_type,
     geography_id: Type.String({
       minLength: 1,
-      description: "As the market snapshot names it: TX, 48453, metro-austin-tx, city-austin-tx, 78704.",
+      description: "As the market snapshot names it: US, TX, 48453, metro-austin-tx, city-austin-tx, 78704.",
     }),
     asset_type: M.asset_type,
     period: Type.String({ pattern: "^[0-9]{4}-Q[1-4]$", description: 'The calendar quarter, e.g. "2024-Q3".' }),

@@ -24,9 +24,11 @@ import { snapshotIdProblem } from "./snapshot-id";
  * 4 added the `places` table, county and ZIP markets, and an index of properties by county;
  * 5 added `market_history` (and `captured_market_history`), the coverage report's `history`, and
  * indexes of sales and tenancies by property and date; 6 added the history's `property_count` and
- * took its span back to 2006 (at least 80 quarters). A file of an older format is rebuilt (generated) or refused (imported) when the service starts.
+ * took its span back to 2006 (at least 80 quarters); 7 added national markets (and their history)
+ * and renamed the parcel's `fips` to `county_fips`. A file of an older format is rebuilt
+ * (generated) or refused (imported) when the service starts.
  */
-export const SNAPSHOT_FORMAT = 6;
+export const SNAPSHOT_FORMAT = 7;
 
 export type Row = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ export type TableName = keyof typeof TABLES;
 
 /** Indexes that the service's queries rely on (see src/server/routes and src/server/data). */
 const INDEXES: Record<TableName, string[]> = {
-  parcels: ["state_code", "fips", "city COLLATE NOCASE, state_code", "zip", "apn", "land_use, state_code"],
+  parcels: ["state_code", "county_fips", "city COLLATE NOCASE, state_code", "zip", "apn", "land_use, state_code"],
   listings: ["state_code, status", "city COLLATE NOCASE, state_code, status", "status", "zip"],
   companies: ["company_type, name", "company_type, headquarters_state", "name COLLATE NOCASE"],
   properties: [

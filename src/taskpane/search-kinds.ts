@@ -274,7 +274,8 @@ export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
   }),
   market: withPaging({
     label: "Market snapshot",
-    description: "One asset type's market in a state, county, metro, city or ZIP code: vacancy, rent, cap rate, sales volume.",
+    description:
+      'One asset type\'s market in the whole country ("US"), a state, county, metro, city or ZIP code: vacancy, rent, cap rate, sales volume.',
     fn: "MARKET",
     endpoint: "getMarketSnapshot",
     resource: "market",

@@ -9,7 +9,7 @@ import { assetTypeArg, companyTypeArg, isBlank, placeArg } from "../functions/ar
 import { uniqueNameMatch, companyArg } from "../functions/company-tables";
 import { InputError } from "../functions/excel-errors";
 import type { ListEnvelope } from "../contract/list-envelope";
-import { MARKET_METRICS } from "../functions/market";
+import { MARKET_METRICS, marketPlaceArg } from "../functions/market";
 import { historyTable, metricsArg } from "../functions/market-history";
 import { periodBoundArg } from "../functions/history-periods";
 import { propertyIdArg } from "../functions/property-history";
@@ -72,6 +72,9 @@ export function readField(kind: SearchKind, name: string, raw: string): FieldInp
     case "period":
       return query({ [arg.bound]: periodBoundArg(raw, arg.bound)! });
     case "geography":
+      // A market's place may be the whole country, as PROP.MARKET and PROP.MARKETHISTORY take it.
+      if (spec.endpoint === "getMarketSnapshot" || spec.endpoint === "getMarketHistory")
+        return query(marketPlaceArg(raw, ENDPOINTS[spec.endpoint], label));
       return query(placeArg(raw, ENDPOINTS[spec.endpoint], label));
     case "subject":
       return query(saleCompsSubject(raw));

@@ -123,6 +123,24 @@ test("three cells of one market and period asking different metrics: one request
   expect(historyCalls(loaded)).toHaveLength(1);
 });
 
+test('the whole country: PROP.MARKET("US", ...) and PROP.MARKETHISTORY("United States", ...) are the national market, one request each', async () => {
+  const loaded = bundle();
+  const vacancy = await loaded.call("MARKET", ["US", "industrial", "vacancy_rate", null]);
+  const national = pick(svc, "SELECT vacancy_rate FROM markets WHERE geography_type = 'national' AND asset_type = 'industrial'");
+  expect(vacancy).toEqual([[national.vacancy_rate]]);
+  const series = (await loaded.call("MARKETHISTORY", [
+    "United States",
+    "industrial",
+    "vacancy_rate",
+    null,
+    null,
+    "partial=true",
+  ])) as unknown[][];
+  expect(series[series.length - 1][2]).toBe(national.vacancy_rate);
+  const asked = historyCalls(loaded).map((c) => new URL(c.url).searchParams.get("geography"));
+  expect(asked).toEqual(["US"]);
+});
+
 test("a place the snapshot does not hold is #VALUE! from the service, free", async () => {
   await expect(bundle().call("MARKETHISTORY", ["Atlantis, TX", "industrial", "vacancy_rate", null, null, null])).rejects.toMatchObject({
     code: "#VALUE!",

@@ -4,7 +4,7 @@
 // say "did you mean" and what was typed where.
 import { assetTypeArg, placeArg, propertyIdsArg } from "../../src/functions/argument-parsers";
 import { InputError } from "../../src/functions/excel-errors";
-import { marketMetric } from "../../src/functions/market";
+import { marketMetric, marketPlaceArg } from "../../src/functions/market";
 import { metricsArg } from "../../src/functions/market-history";
 import { parseOptions } from "../../src/functions/options";
 import { parseFieldName } from "../../src/functions/property-field";
@@ -47,6 +47,14 @@ describe("fields, metrics and sort keys by name or label", () => {
     const cols = (text: string) => tableOptions(parseOptions(text, LIST_OPTIONS), fieldNames("sale_comp"), "sale_comp").cols;
     expect(cols("cols=Sale Date, Sale Price, cap_rate")).toEqual(["sale_date", "sale_price", "cap_rate"]);
     expect(() => cols("cols=sale_price, Sale Price")).toThrow(/names sale_price twice/);
+  });
+
+  test("cols=fips, the parcel county's older name, is its county_fips", () => {
+    const cols = (text: string) => tableOptions(parseOptions(text, LIST_OPTIONS), fieldNames("parcel"), "parcel").cols;
+    expect(fieldNames("parcel")).toContain("county_fips");
+    expect(fieldNames("parcel")).not.toContain("fips");
+    expect(cols("cols=apn, fips")).toEqual(["apn", "county_fips"]);
+    expect(cols("cols=FIPS,county")).toEqual(["county_fips", "county"]);
   });
 });
 
@@ -110,10 +118,14 @@ describe("messages", () => {
     expect(() => parseFieldName("dates=text")).toThrow(/looks like options/);
   });
 
-  test("the whole country is refused where there are no national figures, saying where they are", () => {
-    expect(() => placeArg("US", ENDPOINTS.getMarketSnapshot)).toThrow(
-      /"US" is the whole country: national figures come without a place \(PROP.ANALYSIS/,
+  test("the whole country is refused where there are no national figures, saying where they are; a market's geography takes it as US", () => {
+    expect(() => placeArg("US", ENDPOINTS.searchProperties)).toThrow(
+      /"US" is the whole country: national figures are the markets' \("US" in PROP.MARKET and PROP.MARKETHISTORY\) and the asset-type analysis's/,
     );
+    for (const national of ["US", "United States", "u.s.", "National"]) {
+      expect(marketPlaceArg(national, ENDPOINTS.getMarketSnapshot)).toEqual({ geography: "US" });
+      expect(marketPlaceArg(national, ENDPOINTS.getMarketHistory)).toEqual({ geography: "US" });
+    }
     expect(placeArg("Austin MSA", ENDPOINTS.getMarketSnapshot)).toEqual({ geography: "Austin metro" });
   });
 });

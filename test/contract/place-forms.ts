@@ -60,7 +60,7 @@ export const NOT_PLACES: [string | number, RegExp][] = [
   ["7870", /five digits/],
   [123456, /five digits/],
   ["Travis County", /give the county's state/],
-  ["US", /"US" is the whole country: national figures come without a place/],
+  ["US", /"US" is the whole country: national figures are the markets'/],
   ["United States", /"United States" is the whole country/],
   ["U.S.A.", /is the whole country/],
   ["=HYPERLINK(1)", /is not a place/],

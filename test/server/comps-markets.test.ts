@@ -155,6 +155,27 @@ describe("market snapshot", () => {
     }
   });
 
+  test('the whole country ("US", "United States", "national") is the national market: every property of the asset type', async () => {
+    const n = pick(svc, "SELECT count(*) AS n FROM properties WHERE asset_type = 'industrial'").n;
+    const sales = pick(svc, "SELECT sum(sales_count_12m) AS n FROM markets WHERE geography_type = 'state' AND asset_type = 'industrial'").n;
+    for (const geography of ["US", "United States", "national", "u.s.a."]) {
+      const res = await svc.get(`/v1/commercial/markets/snapshot?geography=${encodeURIComponent(geography)}&asset_type=industrial`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: "mkt_US_industrial",
+        geography_type: "national",
+        geography_id: "US",
+        geography_name: "United States",
+        state_code: null,
+        property_count: n,
+        sales_count_12m: sales,
+        thin: false,
+      });
+    }
+    const batch = await svc.post("/v1/commercial/markets/batch", { markets: [{ geography: "US", asset_type: "industrial" }] });
+    expect(batch.json().results[0]).toMatchObject({ status: 200, market: { id: "mkt_US_industrial", property_count: n } });
+  });
+
   test("needs a geography and an asset type; places it does not hold are free 400s with a reason", async () => {
     expect((await svc.get("/v1/commercial/markets/snapshot?geography=TX")).json().errors[0].parameter).toBe("asset_type");
     expect((await svc.get("/v1/commercial/markets/snapshot?asset_type=office")).json().errors[0].parameter).toBe("geography");

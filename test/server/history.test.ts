@@ -105,6 +105,34 @@ describe("market history", () => {
     expect(years.periods.find((p: { period: string }) => p.period === "2021").values.sales_count).toBe(n);
   });
 
+  test('the whole country ("US", "United States") has a series: the national market\'s, its last period the national snapshot', async () => {
+    const series = (await history("geography=US&asset_type=industrial&partial=true")).json();
+    expect(series).toMatchObject({
+      market_id: "mkt_US_industrial",
+      geography_type: "national",
+      geography_id: "US",
+      geography_name: "United States",
+      state_code: null,
+    });
+    expect(series.periods).toHaveLength(DEFAULT_WINDOW_QUARTERS);
+    const industrial = pick(svc, "SELECT count(*) AS n FROM properties WHERE asset_type = 'industrial'").n as number;
+    expect(series.periods[series.periods.length - 1].property_count).toBe(industrial);
+    const named = (await history(`geography=${encodeURIComponent("United States")}&asset_type=industrial`)).json();
+    expect(named.periods).toEqual(series.periods);
+    // The nation's stock is every state's: the sum of the state series' inventory at each period.
+    const states = snapshotDb()
+      .prepare("SELECT geography_id FROM markets WHERE geography_type = 'state' AND asset_type = 'industrial'")
+      .pluck()
+      .all() as string[];
+    let summed = 0;
+    for (const state of states) {
+      const body = (await history(`geography=${state}&asset_type=industrial&metrics=inventory_sqft`)).json();
+      summed += body.periods[0].values.inventory_sqft ?? 0;
+    }
+    const national = (await history("geography=US&asset_type=industrial&metrics=inventory_sqft")).json();
+    expect(national.periods[0].values.inventory_sqft).toBeCloseTo(summed, -2);
+  });
+
   test("a metro and a ZIP code answer too", async () => {
     const m = pick(
       svc,

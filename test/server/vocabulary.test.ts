@@ -74,7 +74,7 @@ describe("one name per concept", () => {
 });
 
 describe("places", () => {
-  test('"US" and "United States" are the national analysis; a market of the whole country is refused saying where national figures are', async () => {
+  test('"US" and "United States" are the national analysis and the national market; where no national figures exist, refused saying where they are', async () => {
     const national = (await svc.get("/v1/commercial/assets/industrial/analysis")).json();
     for (const geography of ["US", "United States"]) {
       const res = await svc.get(`/v1/commercial/assets/industrial/analysis?${q({ geography })}`);
@@ -82,8 +82,12 @@ describe("places", () => {
       expect(res.json()).toEqual(national);
     }
     const market = await svc.get(`/v1/commercial/markets/snapshot?${q({ geography: "US", asset_type: "industrial" })}`);
-    expect(market.statusCode).toBe(400);
-    expect(market.json().detail).toMatch(/"US" is the whole country: national figures come without a place/);
+    expect([market.statusCode, market.json().geography_type]).toEqual([200, "national"]);
+    const properties = await svc.get(`/v1/commercial/properties?${q({ geography: "United States" })}`);
+    expect(properties.statusCode).toBe(400);
+    expect(properties.json().detail).toMatch(
+      /"United States" is the whole country: national figures are the markets' \("US" in PROP.MARKET/,
+    );
   });
 
   test('a metro named with "MSA" and no state is found when one state has a metro of that name', async () => {

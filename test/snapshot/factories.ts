@@ -61,7 +61,7 @@ export function parcel(over: Partial<Parcel> = {}): Parcel {
     id: "par_1",
     object: "parcel",
     apn: "123-456-78",
-    fips: "48453",
+    county_fips: "48453",
     county: "Travis",
     state_code: "TX",
     city: "Austin",

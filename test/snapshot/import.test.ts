@@ -170,3 +170,27 @@ test("errors stop at the cap", () => {
   expect(errors[0]).toEqual({ file: "companies.csv", line: 2, reason: expect.stringContaining("headquarters_state") });
   expect(errors[MAX_ERRORS].reason).toBe(`stopped after ${MAX_ERRORS} errors`);
 });
+
+test("a parcel file naming the county `fips`, its older name, imports it as county_fips (CSV and NDJSON)", () => {
+  for (const csv of [["parcels"], []]) {
+    const dir = dirWith(dataset(), csv);
+    const file = path.join(dir, csv.length ? "parcels.csv" : "parcels.ndjson");
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(/county_fips/, "fips"));
+    expect(fs.readFileSync(file, "utf8")).not.toContain("county_fips");
+    const out = path.join(root, `old-name-${csv.length}.db`);
+    const r = importSnapshot({ dir, out });
+    expect(r).toMatchObject({ ok: true });
+    const db = openSnapshot(out);
+    expect(db.prepare("SELECT county_fips FROM parcels").all()).toEqual([{ county_fips: "48453" }]);
+    db.close();
+  }
+});
+
+test("an NDJSON parcel giving both fips and county_fips is refused, naming the older name", () => {
+  const dir = dirWith(dataset());
+  const file = path.join(dir, "parcels.ndjson");
+  const row = JSON.parse(fs.readFileSync(file, "utf8").trim()) as Record<string, unknown>;
+  fs.writeFileSync(file, JSON.stringify({ ...row, fips: "48453" }) + "\n");
+  const errors = errorsOf(importSnapshot({ dir, out: path.join(root, "snap.db") }));
+  expect(errors).toEqual([{ file: "parcels.ndjson", line: 1, reason: "fips is the older name of county_fips: give one of the two" }]);
+});

@@ -1,6 +1,5 @@
-// A resolved place as a condition on one table's columns. Every table names its geography
-// columns a little differently (parcels call the county `fips`); a kind the table has no
-// column for is matched through the table's property id, when it has one.
+// A resolved place as a condition on one table's columns. Not every table has every geography
+// column (listings have no county, parcels no metro); a kind the table has no column for is matched through the table's property id, when it has one.
 import type { PlaceKind } from "../../contract/places";
 import type { ResolvedPlace } from "./place-resolver";
 import type { Where } from "./sql-where";

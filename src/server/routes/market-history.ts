@@ -41,7 +41,7 @@ export const marketHistoryRoute = defineRoute({
   tag: "Markets",
   summary: "Market history by geography and asset type",
   description:
-    `Quarterly (or yearly) series of one asset type in a state, county, metro, city or ZIP code: asking rents, vacancy, ` +
+    `Quarterly (or yearly) series of one asset type in the whole country ("US"), a state, county, metro, city or ZIP code: asking rents, vacancy, ` +
     `cap rate, sales volume and count, price per sq ft and per unit, inventory, net absorption and deliveries, at least ` +
     `${HISTORY_QUARTERS} calendar quarters back. The last period holds the capture date and its figures are the market ` +
     "snapshot's, to that date. Without `from`, the series is the last " +

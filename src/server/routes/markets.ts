@@ -2,7 +2,9 @@
 // precomputed from the snapshot's properties, sales and leases when it was built; and POST
 // /v1/commercial/markets/batch: up to 100 of them in one request, each checked, answered or
 // refused on its own. The geography is resolved first, so a place the snapshot does not hold costs nothing.
+// The whole country ("US", "United States") is the national market of the asset type.
 import { assetTypeOf } from "../../contract/vocabulary";
+import { NATIONAL_PLACE, isNational } from "../../contract/places";
 import { MarketSnapshot, type MarketRecord } from "../../contract/records";
 import { isThin } from "../../contract/market-sample";
 import { CREDIT_COSTS } from "../../contract/credit-costs";
@@ -17,6 +19,13 @@ import { redactKeys } from "../http/request-id";
 import { itemQueryCheck } from "./item-query";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
+/** The geography a market is asked for: the nation ("US", "United States"), or one place resolved. */
+function marketPlace(snapshot: SnapshotContext, geography: string, operation: "getMarketSnapshot" | "getMarketHistory") {
+  if (isNational(geography)) return { kind: "national", code: NATIONAL_PLACE, name: "the United States" };
+  const [place] = queryPlaces(snapshot, operation, { geography }, { single: true });
+  return { kind: place.kind, code: place.entries[0].code, name: place.entries[0].name };
+}
+
 /**
  * The market of one place and asset type (the columns asked, all by default); throws the
  * problem the market endpoints answer.
@@ -28,14 +37,13 @@ export function findMarket<T = MarketRecord>(
   operation: "getMarketSnapshot" | "getMarketHistory" = "getMarketSnapshot",
   columns = "*",
 ): T {
-  const [place] = queryPlaces(snapshot, operation, { geography }, { single: true });
-  const entry = place.entries[0];
+  const { kind, code, name } = marketPlace(snapshot, geography, operation);
   const row = snapshot.get<T>(`SELECT ${columns} FROM markets WHERE geography_type = ? AND geography_id = ? AND asset_type = ?`, [
-    place.kind,
-    entry.code,
+    kind,
+    code,
     assetType,
   ]);
-  if (!row) throw notFound(`The snapshot has no ${assetType} properties in ${entry.name}.`);
+  if (!row) throw notFound(`The snapshot has no ${assetType} properties in ${name}.`);
   return row;
 }
 
@@ -70,8 +78,9 @@ export const marketSnapshotRoute = defineRoute({
   tag: "Markets",
   summary: "Market snapshot by geography and asset type",
   description:
-    "Inventory, occupancy and vacancy, asking rent, rent growth, cap rate and sales volume of one asset type in a state, " +
-    'county, metro, city or ZIP code ("TX", "Travis County, TX", "Austin, TX metro", "Austin, TX", "78704"). A geography ' +
+    "Inventory, occupancy and vacancy, asking rent, rent growth, cap rate and sales volume of one asset type in the whole " +
+    'country, a state, county, metro, city or ZIP code ("US", "TX", "Travis County, TX", "Austin, TX metro", "Austin, TX", ' +
+    '"78704"; "United States" is "US" too, the national market, whose `state_code` is null). A geography ' +
     "the snapshot does not hold, or a city name found in several states, is refused free of charge with suggestions.",
   notFound: "The snapshot has no properties of the asset type in the geography",
   badRequest: PLACE_PROBLEMS,

@@ -21,7 +21,7 @@ export const parcelsRoute = defineRoute({
   handler: ({ snapshot, query }) => {
     const w = new Where();
     for (const place of queryPlaces(snapshot, "listParcels", query)) {
-      wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "fips" });
+      wherePlace(w, place, { state: "state_code", city: "city", zip: "zip", county: "county_fips" });
     }
     w.when(query.apn, "apn = ?").when(query.land_use, "land_use = ?");
     const { rows, total } = pagedQuery<Parcel>(snapshot, "SELECT *", `FROM parcels${w.sql}`, "ORDER BY rowid", w.params, query);

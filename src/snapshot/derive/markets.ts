@@ -1,7 +1,7 @@
 // Market snapshots computed from the snapshot's own rows, so they describe imported data as
-// well as generated data: one row per (state, county, metro, city or ZIP code) x asset type
-// with at least one property. SQLite aggregates each table by (city, ZIP, county, state, metro,
-// asset type), the finest grain; JS then rolls those groups up into the five geographies. Medians need the values,
+// well as generated data: one row per (the nation, state, county, metro, city or ZIP code) x asset
+// type with at least one property. SQLite aggregates each table by (city, ZIP, county, state, metro,
+// asset type), the finest grain; JS then rolls those groups up into the six geographies. Medians need the values,
 // which come along as group_concat lists (a few per group, never a row per property in JS).
 import type Database from "better-sqlite3";
 import type { MarketRecord } from "../../contract/records";
@@ -63,9 +63,13 @@ export interface Group {
   asset_type: string;
 }
 
-/** The five geographies a group of rows lies in (fewer when its metro, county or ZIP is unknown). */
+/** The id of the one national market's geography. */
+export const NATIONAL_ID = "US";
+
+/** The six geographies a group of rows lies in (fewer when its metro, county or ZIP is unknown). */
 export function geographiesOf(g: Group): [GeoType, string][] {
   const geos: [GeoType, string | null][] = [
+    ["national", NATIONAL_ID],
     ["state", g.state_code],
     ["county", g.county_fips],
     ["metro", g.metro_id],
@@ -81,7 +85,7 @@ export const marketKey = (type: string, geoId: string, asset: string) => `${type
 class Markets {
   readonly accs = new Map<string, Acc>();
 
-  /** The accumulators of a group's five geographies; `create` is false for sales and leases (no property, no market). */
+  /** The accumulators of a group's geographies; `create` is false for sales and leases (no property, no market). */
   of(g: Group, create: boolean): Acc[] {
     const out: Acc[] = [];
     for (const [type, id] of geographiesOf(g)) {
@@ -175,7 +179,7 @@ function readLeases(db: Database.Database, m: Markets, w: Windows): void {
 }
 
 const MIN_LEASES = 5;
-const GEO_ORDER: Record<GeoType, number> = { state: 0, county: 1, metro: 2, city: 3, zip: 4 };
+const GEO_ORDER: Record<GeoType, number> = { national: 0, state: 1, county: 2, metro: 3, city: 4, zip: 5 };
 
 /** A metro named "Austin, TX metro" belongs to TX; otherwise to the state most of its properties are in. */
 function metroState(a: Acc): string {
@@ -183,9 +187,11 @@ function metroState(a: Acc): string {
   return m ? m[1] : a.states.value!;
 }
 
-/** How the market names its geography: "Texas", "Travis County, TX", "Austin, TX metro", "Austin, TX", "78704". */
+/** How the market names its geography: "United States", "Texas", "Travis County, TX", "Austin, TX metro", "Austin, TX", "78704". */
 function geographyName(a: Acc, state: string): string {
   switch (a.type) {
+    case "national":
+      return "United States";
     case "state":
       return stateName(a.geoId);
     case "county":
@@ -201,8 +207,9 @@ function geographyName(a: Acc, state: string): string {
 
 function toRow(a: Acc, asOf: string): MarketRecord {
   const occupancy = roundTo(a.occupancy.value, 4);
-  const state = a.type === "state" ? a.geoId : a.type === "metro" ? metroState(a) : a.states.value!;
-  const name = geographyName(a, state);
+  // The nation lies in no one state.
+  const state = a.type === "national" ? null : a.type === "state" ? a.geoId : a.type === "metro" ? metroState(a) : a.states.value!;
+  const name = geographyName(a, state ?? "");
   // County FIPS codes and ZIP codes are both five digits: their market ids say which.
   const idPart = a.type === "county" || a.type === "zip" ? `${a.type}-${a.geoId}` : a.geoId;
   const [now, prev] = [a.leaseNow.value, a.leasePrev.value];

@@ -76,7 +76,7 @@ export function derivePlaces(db: Database.Database, insert: (row: PlaceRow) => v
   const counties = new Tally<never>();
   const sources: [string, Parameters<typeof groups>[2], boolean][] = [
     ["properties", { zip: true, fips: "county_fips", county: true }, true],
-    ["parcels", { zip: true, fips: "fips", county: true }, false],
+    ["parcels", { zip: true, fips: "county_fips", county: true }, false],
     ["listings", { zip: true }, false],
     ["sales", {}, false],
   ];

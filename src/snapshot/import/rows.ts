@@ -1,9 +1,11 @@
 // Turning one captured line into a checked record: CSV cells are coerced by the schema's field
 // types (an empty cell is null for a nullable field; numbers and integers are parsed), NDJSON
-// lines are parsed as JSON objects. `object` may be omitted (it is fixed per resource). The
-// record is then checked against the resource's schema (record-validator.ts).
+// lines are parsed as JSON objects. `object` may be omitted (it is fixed per resource). A field
+// under the name it had before (a parcel's `fips`, now `county_fips`) is read under its name now.
+// The record is then checked against the resource's schema (record-validator.ts).
 import type { TSchema } from "@sinclair/typebox";
 import { validatorFor, type RowError } from "../record-validator";
+import { OLD_FIELD_NAMES } from "../../contract/vocabulary";
 import { TABLES } from "../tables";
 import type { ImportedTable } from "./tables-imported";
 
@@ -16,8 +18,13 @@ interface Field {
   nullable: boolean;
 }
 
+const fieldsByResource = new Map<ImportedTable, Map<string, Field>>();
+
 function fieldsOf(resource: ImportedTable): Map<string, Field> {
+  const known = fieldsByResource.get(resource);
+  if (known) return known;
   const out = new Map<string, Field>();
+  fieldsByResource.set(resource, out);
   for (const [name, s] of Object.entries(TABLES[resource].properties) as [string, TSchema][]) {
     const types = ([] as string[]).concat(s.type ?? "other");
     const kind = (["integer", "number", "string"].find((t) => types.includes(t)) ?? "other") as Kind;
@@ -43,6 +50,12 @@ function describe(errors: RowError[], row: Record<string, unknown>): string {
     .join("; ");
 }
 
+/** A column's name now: its own, or the field's present name when it is a name the field had before. */
+function currentName(fields: ReadonlyMap<string, Field>, name: string): string {
+  const renamed = OLD_FIELD_NAMES[name];
+  return renamed !== undefined && !fields.has(name) && fields.has(renamed) ? renamed : name;
+}
+
 function check(resource: ImportedTable, row: Record<string, unknown>): RowResult {
   const object = objectLiteral(resource);
   if (object !== undefined && !("object" in row)) row.object = object;
@@ -59,13 +72,20 @@ export function ndjsonRow(resource: ImportedTable, text: string): RowResult {
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { ok: false, reason: "each line must be one JSON object" };
-  return check(resource, value as Record<string, unknown>);
+  const fields = fieldsOf(resource);
+  const row: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(value)) {
+    const now = currentName(fields, name);
+    if (now !== name && now in value) return { ok: false, reason: `${name} is the older name of ${now}: give one of the two` };
+    row[now] = v;
+  }
+  return check(resource, row);
 }
 
 /** Checks a CSV header and returns a function that turns a record's cells into a checked row. */
 export function csvRows(resource: ImportedTable, header: string[]): { error: string } | { toRow: (cells: string[]) => RowResult } {
   const fields = fieldsOf(resource);
-  const names = header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim());
+  const names = header.map((h, i) => currentName(fields, (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim()));
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const n of names) {

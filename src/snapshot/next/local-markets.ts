@@ -47,9 +47,14 @@ export class LocalMarkets {
     this.stock.set(key, { count: s.count + count, sqft: s.sqft + sqft, units: s.units + units });
   }
 
-  /** The markets a property counts in, and its local market. */
+  /**
+   * The markets a property counts in, and its local market. Not the national market: it always
+   * has 20+ properties, so an event sized against it would be sized against the whole country
+   * where the property's own markets are too small and its local market should size it.
+   */
   private keysOf(p: Place): string[] {
-    return [...geographiesOf(p).map(([type, id]) => marketKey(type, id, p.asset_type)), localMarketOf(p)];
+    const geos = geographiesOf(p).filter(([type]) => type !== "national");
+    return [...geos.map(([type, id]) => marketKey(type, id, p.asset_type)), localMarketOf(p)];
   }
 
   /** The space or units of the smallest market of 20+ properties the property counts in, else of its local market. */
