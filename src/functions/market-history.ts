@@ -1,7 +1,7 @@
 // PROP.MARKETHISTORY(geography, asset_type, metrics, [from], [to], [options]): one asset type's
 // market series in a place or the whole country ("US"), as BDH gives a security's: a header row,
 // then one row per period, oldest first, its end date as an Excel date and a column per metric in
-// the order asked.
+// the order asked, and a note row when the series has something its numbers do not say.
 // Every argument is checked before any request; the request itself goes through the session's
 // market-history requests, which send cells asking the same market and period at once as one.
 import type { MarketHistory, MarketHistoryPoint } from "../contract/history";
@@ -17,6 +17,8 @@ import { parseOptions, type LocalOption, type OptionValue } from "./options";
 import { checkParam, listItems } from "./param-values";
 import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
 import { HEADERS_OPTION, shapeTable, tableOptions, type Cell, type TableOptions } from "./table-shape";
+import { THIN_MARKET_PROPERTIES } from "../contract/market-sample";
+import { quarterLabel, quarterOf } from "../contract/periods";
 
 const SPEC = ENDPOINTS.getMarketHistory;
 const input = (name: string): ParamSpec => SPEC.query.find((q) => q.name === name)!;
@@ -37,12 +39,32 @@ export const PARTIAL_OPTION: LocalOption = {
   kind: "boolean",
   help: 'true keeps the period to date (labelled "2026-Q4 (to Nov 1)"); default false: whole periods only.',
 };
-export const MARKET_HISTORY_OPTIONS = [HEADERS_OPTION, ...VALUE_OPTIONS, input("interval"), LABELS_OPTION, PARTIAL_OPTION, AS_OF_OPTION];
+/**
+ * footer=false leaves out the note row a series ends with when it has something the numbers
+ * alone do not say: it starts later than `from` asked (the history begins after that date), or
+ * some of its periods are thin (fewer than THIN_MARKET_PROPERTIES properties stand behind them).
+ */
+export const NOTES_OPTION: LocalOption = {
+  name: "footer",
+  kind: "boolean",
+  help: `false leaves out the note row saying the series starts after the from asked, or which periods are thin (fewer than ${THIN_MARKET_PROPERTIES} properties).`,
+};
+export const MARKET_HISTORY_OPTIONS = [
+  HEADERS_OPTION,
+  ...VALUE_OPTIONS,
+  input("interval"),
+  LABELS_OPTION,
+  PARTIAL_OPTION,
+  NOTES_OPTION,
+  AS_OF_OPTION,
+];
 
-/** How the periods are shown: their names beside the dates, and whether the period to date is kept. */
+/** How the periods are shown: their names beside the dates, whether the period to date is kept, and the note row. */
 export interface PeriodView {
   labels: boolean;
   partial: boolean;
+  /** The note row after the periods, when there is something to note (default true). */
+  notes?: boolean;
 }
 
 /** The query of GET /v1/commercial/markets/history, as the service takes it. */
@@ -80,7 +102,7 @@ export function marketHistoryCall(
 function viewOf(parsed: Map<string, OptionValue>): PeriodView {
   const partial = parsed.get("partial") === true;
   const labels = parsed.get("labels");
-  return { partial, labels: labels === undefined ? partial : labels === true };
+  return { partial, labels: labels === undefined ? partial : labels === true, notes: parsed.get("footer") !== false };
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -91,10 +113,45 @@ export function periodLabel(p: MarketHistoryPoint): string {
   return `${p.period} (to ${MONTHS[Number(p.period_end.slice(5, 7)) - 1]} ${Number(p.period_end.slice(8, 10))})`;
 }
 
+/** "2016-Q1 to 2017-Q2, 2019-Q3": periods as runs of consecutive ones (quarters or years). */
+function periodRuns(periods: readonly MarketHistoryPoint[]): string {
+  const index = (p: MarketHistoryPoint) => (p.period.includes("-Q") ? quarterOf(p.period_start) : Number(p.period));
+  const runs: [MarketHistoryPoint, MarketHistoryPoint][] = [];
+  for (const p of periods) {
+    const run = runs[runs.length - 1];
+    if (run && index(p) === index(run[1]) + 1) run[1] = p;
+    else runs.push([p, p]);
+  }
+  return runs.map(([a, b]) => (a === b ? periodLabel(a) : `${periodLabel(a)} to ${periodLabel(b)}`)).join(", ");
+}
+
+/**
+ * What the numbers of a series do not say themselves, as one line: that it starts later than
+ * `from` asked, and which periods are thin. Null when there is nothing to say.
+ */
+export function seriesNote(body: MarketHistory, periods: readonly MarketHistoryPoint[]): string | null {
+  const notes: string[] = [];
+  const coverage = body.coverage;
+  if (coverage?.from_before_history && periods.length > 0) {
+    const first = quarterLabel(quarterOf(coverage.first_held));
+    notes.push(`Starts ${first}, the first quarter held: from (${coverage.requested_from}) is before the history.`);
+  }
+  const thin = periods.filter((p) => p.thin === true);
+  if (thin.length === periods.length && thin.length > 0) {
+    notes.push(`Thin: every period stands on fewer than ${THIN_MARKET_PROPERTIES} properties.`);
+  } else if (thin.length > 0) {
+    notes.push(`Thin (fewer than ${THIN_MARKET_PROPERTIES} properties): ${periodRuns(thin)}.`);
+  }
+  return notes.length ? notes.join(" ") : null;
+}
+
 /**
  * A series as the spill holds it: `period_end` (an Excel date), the period's name with
  * labels=true, then each metric asked in its order (rates as percentages, gaps empty). The
- * period to date only with `partial`.
+ * period to date only with `partial`. A note row ends it when the series starts after the
+ * `from` asked or has thin periods (seriesNote; footer=false leaves it out): text in the first
+ * cell and empty text after it, so the spill stays a rectangle and SUM, AVERAGE and the like
+ * over a column skip it, as they skip a list's footer.
  */
 export function historyTable(
   body: MarketHistory,
@@ -107,7 +164,15 @@ export function historyTable(
   const rows = periods.map((p) => ({ period_end: p.period_end, period: periodLabel(p), ...p.values }));
   const where = `${body.asset_type} in ${body.geography_name}`;
   const leftOut = periods.length < body.periods.length ? " (the period to date is left out: partial=true keeps it)" : "";
-  return shapeTable(rows, columns, { ...shape, cols: columns }, `No ${body.interval} periods of ${where} in the dates asked${leftOut}.`);
+  const table = shapeTable(
+    rows,
+    columns,
+    { ...shape, cols: columns },
+    `No ${body.interval} periods of ${where} in the dates asked${leftOut}.`,
+  );
+  const note = view.notes === false ? null : seriesNote(body, periods);
+  if (note !== null) table.push([note, ...Array<Cell>(columns.length - 1).fill("")]);
+  return table;
 }
 
 export async function marketHistory(

@@ -163,6 +163,54 @@ describe("PROP.MARKETHISTORY", () => {
     ]);
   });
 
+  test("a from before the history ends the spill with a note row saying where the series starts; footer=false leaves it out", async () => {
+    const early = testSession((r) =>
+      jsonResponse(seriesFor(r.query, { coverage: { requested_from: "2005-01-01", first_held: "2024-01-01", from_before_history: true } })),
+    );
+    const spill = await marketHistory("TX", "industrial", "vacancy_rate,asking_rent_sqft_year", 2005, null, null, early.ctx);
+    expect(spill).toEqual([
+      ["period_end", "vacancy_rate", "asking_rent_sqft_year"],
+      [45382, 0.05, 20],
+      ["Starts 2024-Q1, the first quarter held: from (2005-01-01) is before the history.", "", ""],
+    ]);
+    const bare = await marketHistory("TX", "industrial", "vacancy_rate,asking_rent_sqft_year", 2005, null, "footer=false", early.ctx);
+    expect(bare).toEqual(spill.slice(0, 2));
+    // A from within the history says nothing more.
+    const within = testSession((r) =>
+      jsonResponse(
+        seriesFor(r.query, { coverage: { requested_from: "2024-01-01", first_held: "2006-01-01", from_before_history: false } }),
+      ),
+    );
+    expect(await marketHistory("TX", "industrial", "vacancy_rate", "2024-Q1", null, null, within.ctx)).toHaveLength(2);
+  });
+
+  test("thin periods (fewer than 5 properties) are named in the note row, as runs of periods; footer=false leaves it out", async () => {
+    const body = (query: Record<string, string>): MarketHistory => {
+      const base = seriesFor(query);
+      const quarters = ["2023-Q1", "2023-Q2", "2023-Q3", "2023-Q4", "2024-Q1"].map((period, i) => ({
+        ...base.periods[0],
+        period,
+        period_start: ["2023-01-01", "2023-04-01", "2023-07-01", "2023-10-01", "2024-01-01"][i],
+        period_end: ["2023-03-31", "2023-06-30", "2023-09-30", "2023-12-31", "2024-03-31"][i],
+        property_count: [3, 4, 7, 2, 9][i],
+        thin: [true, true, false, true, false][i],
+      }));
+      return { ...base, periods: quarters };
+    };
+    const thin = testSession((r) => jsonResponse(body(r.query)));
+    const spill = await marketHistory("Austin, TX", "industrial", "vacancy_rate", null, null, "labels=true", thin.ctx);
+    expect(spill).toHaveLength(7);
+    expect(spill[6]).toEqual(["Thin (fewer than 5 properties): 2023-Q1 to 2023-Q2, 2023-Q4.", "", ""]);
+    const bare = await marketHistory("Austin, TX", "industrial", "vacancy_rate", null, null, "labels=true; footer=false", thin.ctx);
+    expect(bare).toEqual(spill.slice(0, 6));
+    const allThin = testSession((r) => {
+      const b = body(r.query);
+      return jsonResponse({ ...b, periods: b.periods.map((p) => ({ ...p, thin: true, property_count: 1 })) });
+    });
+    const one = await marketHistory("78704", "hospitality", "vacancy_rate", null, null, null, allThin.ctx);
+    expect(one[one.length - 1]).toEqual(["Thin: every period stands on fewer than 5 properties.", ""]);
+  });
+
   test("bad arguments are refused before any request; no periods is #N/A with a reason", async () => {
     const { ctx, requests } = testSession(seriesService);
     await expect(marketHistory("Austin, TX", "industrial", "rent", null, null, null, ctx)).rejects.toThrow(InputError);
