@@ -10,6 +10,8 @@ export interface MarketFigures {
   vacancy_rate: number | null;
   asking_rent_sqft_year: number | null;
   asking_rent_unit_month: number | null;
+  median_cap_rate: number | null;
+  sales_count_12m: number;
 }
 
 const RENTS = ["asking_rent_sqft_year", "asking_rent_unit_month"] as const;
@@ -24,6 +26,8 @@ export interface MarketMove {
   now: MarketFigures;
   /** The vacancy's move in basis points (unsigned), or null when either month has none. */
   vacancyBps: number | null;
+  /** The median cap rate's move in basis points (unsigned), or null when either month has none. */
+  capRateBps: number | null;
   /** Each asking rent held in both months, with its move as a fraction of the earlier one (unsigned). */
   rentMoves: { rent: (typeof RENTS)[number]; from: number; to: number; move: number }[];
 }
@@ -38,7 +42,8 @@ function read<T>(file: string, sql: string): T[] {
 }
 
 function marketsOf(file: string): Map<string, MarketFigures> {
-  const sql = "SELECT id, geography_type, property_count, vacancy_rate, asking_rent_sqft_year, asking_rent_unit_month FROM markets";
+  const sql = `SELECT id, geography_type, property_count, vacancy_rate, asking_rent_sqft_year, asking_rent_unit_month, median_cap_rate,
+    sales_count_12m FROM markets`;
   return new Map(read<MarketFigures>(file, sql).map((m) => [m.id, m]));
 }
 
@@ -50,13 +55,14 @@ export function marketMoves(files: readonly string[], minProperties: number): Ma
     for (const [id, now] of months[i]) {
       const before = months[i - 1].get(id);
       if (!before || Math.min(before.property_count, now.property_count) < minProperties) continue;
-      const vacancyBps =
-        before.vacancy_rate !== null && now.vacancy_rate !== null ? Math.abs(now.vacancy_rate - before.vacancy_rate) * 10_000 : null;
+      const bps = (a: number | null, b: number | null) => (a !== null && b !== null ? Math.abs(b - a) * 10_000 : null);
+      const vacancyBps = bps(before.vacancy_rate, now.vacancy_rate);
+      const capRateBps = bps(before.median_cap_rate, now.median_cap_rate);
       const rentMoves = RENTS.flatMap((rent) => {
         const [from, to] = [before[rent], now[rent]];
         return from && to ? [{ rent, from, to, move: Math.abs(to / from - 1) }] : [];
       });
-      moves.push({ id, month: i, geography_type: now.geography_type, before, now, vacancyBps, rentMoves });
+      moves.push({ id, month: i, geography_type: now.geography_type, before, now, vacancyBps, capRateBps, rentMoves });
     }
   }
   return moves;

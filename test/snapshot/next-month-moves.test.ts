@@ -12,11 +12,21 @@ import { tempDir } from "./files";
 
 const PROPERTIES = 2_000;
 const MONTHS = 12;
-/** Markets of fewer properties of the type are samples too thin to bound (docs/snapshot.md). */
+/**
+ * Markets of fewer properties of the type are samples too thin to bound (docs/snapshot.md): a
+ * market of one to a few buildings moves as its buildings do, a whole tenancy leaving one moving
+ * its vacancy by up to 100 points. They are left out here, as MARKET and MARKETHISTORY mark them.
+ */
 const MIN_PROPERTIES = 20;
 /** The most a market's figures move in a month (docs/snapshot.md, "How far a month moves a market"). */
 const MAX_VACANCY_BPS = { local: 50, state: 40 };
 const MAX_RENT_MOVE = 0.01;
+const MAX_CAP_RATE_BPS = 10;
+/**
+ * A median cap rate moves by which sales enter and leave its 24-month window: the bound holds for
+ * markets with this many sales in the last 12 months in both months (some 80 in the window).
+ */
+const MIN_SALES_12M = 40;
 
 let dir: string;
 const files: string[] = [];
@@ -31,13 +41,13 @@ beforeAll(() => {
 }, 600_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-test("over 12 months, no market of 20+ properties moves vacancy more than 50 bps (a state 40) or asking rent more than 1% in a month", () => {
+test("over 12 months, no market of 20+ properties moves vacancy more than 50 bps (a state or the nation 40) or asking rent more than 1% in a month", () => {
   const moves = marketMoves(files, MIN_PROPERTIES);
   const over: string[] = [];
   let moved = 0;
   for (const { id, month, geography_type, before, now, vacancyBps, rentMoves } of moves) {
     if (vacancyBps !== null) {
-      const most = geography_type === "state" ? MAX_VACANCY_BPS.state : MAX_VACANCY_BPS.local;
+      const most = geography_type === "state" || geography_type === "national" ? MAX_VACANCY_BPS.state : MAX_VACANCY_BPS.local;
       if (vacancyBps > most + 1e-6) over.push(`${id} month ${month}: vacancy ${before.vacancy_rate} -> ${now.vacancy_rate}`);
       if (vacancyBps > 0) moved++;
     }
@@ -48,6 +58,19 @@ test("over 12 months, no market of 20+ properties moves vacancy more than 50 bps
   // Not vacuous: many markets compared, and they do move.
   expect(compared).toBeGreaterThan(100);
   expect(moved).toBeGreaterThan(compared / 10);
+});
+
+test("over 12 months, no market with 40+ sales in the last 12 months moves its median cap rate more than 10 bps in a month", () => {
+  const moves = marketMoves(files, MIN_PROPERTIES).filter(
+    (m) => m.capRateBps !== null && Math.min(m.before.sales_count_12m, m.now.sales_count_12m) >= MIN_SALES_12M,
+  );
+  const over = moves
+    .filter((m) => m.capRateBps! > MAX_CAP_RATE_BPS + 1e-6)
+    .map((m) => `${m.id} month ${m.month}: ${m.before.median_cap_rate} -> ${m.now.median_cap_rate}`);
+  expect(over).toEqual([]);
+  // Not vacuous: the national markets of the common types have that many sales.
+  expect(moves.length).toBeGreaterThanOrEqual(5);
+  expect(moves.some((m) => m.capRateBps! > 0)).toBe(true);
 });
 
 test("leasing does not trend vacancy: each leased type's vacancy over all properties moves under 50 bps in 12 months", () => {
