@@ -114,7 +114,7 @@ test("markets weigh occupancy by area and measure rent growth only with 5 leases
   }
 });
 
-test("places: every state, county, city, ZIP code and metro the records are in, counted, with county and ZIP markets", () => {
+test("places: every state, county, city, ZIP code and metro the records are in, counted, with national, county and ZIP markets", () => {
   const root = tempDir("snapshot-places-");
   try {
     const data = dataset();
@@ -219,6 +219,7 @@ test("places: every state, county, city, ZIP code and metro the records are in, 
     const markets = db.prepare("SELECT id, geography_type, geography_name FROM markets ORDER BY id").all();
     expect(markets).toEqual([
       { id: "mkt_TX_industrial", geography_type: "state", geography_name: "Texas" },
+      { id: "mkt_US_industrial", geography_type: "national", geography_name: "United States" },
       { id: "mkt_city-austin-tx_industrial", geography_type: "city", geography_name: "Austin, TX" },
       { id: "mkt_county-48453_industrial", geography_type: "county", geography_name: "Travis County, TX" },
       { id: "mkt_metro-austin-tx_industrial", geography_type: "metro", geography_name: "Austin, TX metro" },
