@@ -9,6 +9,8 @@ import { deriveTables, finishSnapshot, normaliseCapturedAt } from "./derive";
 import { startGeneration, type Generation } from "./generate/generate";
 import { SnapshotWriter } from "./snapshot-file";
 import { cycleHistory } from "./generate/cycle-history";
+import { readHistoryBase } from "./derive/market-history";
+import { windowsFor } from "./derive/windows";
 
 /** Bump when the generator's output changes for the same options (it is part of the id). */
 export const GENERATOR_VERSION = "3";
@@ -65,6 +67,11 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
     lap(`generated ${JSON.stringify(gen.counts)}`);
     // While the part worker (if any) is still busy: derive from and index this thread's tables.
     deriveTables(w, capturedAt, log, gen.salesGroups());
+    if (gen.writesHistory) {
+      // The worker holds the sales: it writes the market history while this thread indexes.
+      gen.writeHistory(readHistoryBase(w.db, windowsFor(capturedAt).capture, true));
+      lap("market history's markets and completions read");
+    }
     w.createIndexes(["properties", "tenancies", "companies", "markets", "diligence"]);
     w.createTextIndex();
     w.renderPropertyDocs();
@@ -72,7 +79,6 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
     gen.finish();
     lap("parcels, listings and sales complete");
     const history = cycleHistory(seed);
-    const historySales = gen.historySales();
     coverage = finishSnapshot(w, {
       id,
       capturedAt,
@@ -81,7 +87,7 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
       startedAt: started,
       derived: true,
       history,
-      historySales,
+      historyCoverage: gen.historyCoverage(),
       log,
     });
     w.close();

@@ -6,11 +6,12 @@ import { deriveCoverage, type Coverage } from "./derive/coverage";
 import { deriveDiligence } from "./derive/diligence";
 import { countPropertyFields } from "./derive/field-counts";
 import { deriveMarkets, type SalesGroup } from "./derive/markets";
-import { deriveMarketHistory, type HistoryModel, type HistorySalesRow } from "./derive/market-history";
+import { deriveMarketHistory } from "./derive/market-history";
+import type { HistoryModel } from "./derive/history-series";
 import { derivePlaces } from "./derive/places";
 import { windowsFor } from "./derive/windows";
 import { SNAPSHOT_FORMAT, type SnapshotWriter } from "./snapshot-file";
-import type { SnapshotSource } from "../contract/coverage";
+import type { HistoryCoverage, SnapshotSource } from "../contract/coverage";
 
 export interface FinishOptions {
   id: string;
@@ -23,8 +24,8 @@ export interface FinishOptions {
   derived?: boolean;
   /** How rents and vacancy moved before the capture date (generated snapshots); imported ones take captured history. */
   history?: HistoryModel;
-  /** Market history's sales rows, when a parallel build's worker computed them. */
-  historySales?: HistorySalesRow[];
+  /** Market history's coverage, when the history is written already (a parallel build's worker wrote it). */
+  historyCoverage?: HistoryCoverage;
   /** The schema the previous snapshot is attached as (a next month): market history keeps its completed quarters. */
   previous?: string;
   log?: (msg: string) => void;
@@ -71,11 +72,12 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   // Places read every record table, so they wait until all of them are complete.
   const places = w.transaction(() => derivePlaces(w.db, (row) => w.insert("places", row)));
   lap(`places: ${places} rows`);
-  // History reads the markets and every sale, so it too waits for all the record tables.
+  // History reads the markets and every sale, so it too waits for all the record tables (unless
+  // a parallel build's worker, which holds the sales, has written it already).
   const windows = windowsFor(opts.capturedAt);
-  const history = w.transaction(() =>
-    deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history, sales: opts.historySales, previous: opts.previous, log }),
-  );
+  const history =
+    opts.historyCoverage ??
+    w.transaction(() => deriveMarketHistory(w.db, { capture: windows.capture, model: opts.history, previous: opts.previous, log }));
   lap(`market history: ${history.markets} markets x ${history.quarters} quarters`);
   // Sampled statistics: a full ANALYZE of a million-property file takes longer than the rest of
   // the indexing and gives the planner nothing more it needs (SQLite recommends 100-1000).

@@ -1,7 +1,7 @@
 // The market history's model of a generated snapshot: rents along each market key's rent trend
 // (market-model.ts) and cycle, vacancy along the cycle (market-cycles.ts), both drawn from the
 // seed, so the same seed gives the same history.
-import type { HistoryModel } from "../derive/market-history";
+import type { HistoryModel } from "../derive/history-series";
 import { decimalYear, MarketCycles } from "./market-cycles";
 import { MarketModel } from "./market-model";
 

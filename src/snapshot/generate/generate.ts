@@ -6,7 +6,8 @@
 import type { Listing, Parcel, SaleComp } from "../../contract/records";
 import { ASSET_TYPES, type AssetType } from "../../contract/vocabulary";
 import type { SalesGroup } from "../derive/markets";
-import type { HistorySalesRow } from "../derive/market-history";
+import type { HistoryCoverage } from "../../contract/coverage";
+import type { HistoryBase } from "../derive/market-history";
 import type { SnapshotWriter } from "../snapshot-file";
 import { STATE_CODES } from "../state-data";
 import { ASSET_PROFILES } from "./asset-profiles";
@@ -101,8 +102,11 @@ export interface Generation {
   counts: TableCounts;
   /** The markets' sales groups when the worker holds the sales (waits for them); else undefined. */
   salesGroups(): SalesGroup[] | undefined;
-  /** Market history's sales rows when the worker computed them (after finish); else undefined. */
-  historySales(): HistorySalesRow[] | undefined;
+  /** Whether the worker writes the market history (hand it the base with writeHistory before finish). */
+  writesHistory: boolean;
+  writeHistory(base: HistoryBase): void;
+  /** The history's coverage when the worker wrote it (after finish); else undefined. */
+  historyCoverage(): HistoryCoverage | undefined;
   /** Completes the part writer's tables (waits for the worker, if any) and indexes them. */
   finish(): void;
   /** Stops the worker, if any, after a failure. */
@@ -140,7 +144,9 @@ export function startGeneration(w: SnapshotWriter, opts: GenerateRun): Generatio
   return {
     counts: { ...loop.counts, parcels: plan.parcels, listings: plan.listings, companies: ctx.pools.all.length },
     salesGroups: () => writer.salesGroups(),
-    historySales: () => writer.historySales(),
+    writesHistory: writer.writesHistory,
+    writeHistory: (base) => writer.writeHistory(base),
+    historyCoverage: () => writer.historyCoverage(),
     finish: () => writer.finish(w),
     abort: () => writer.abort(),
   };

@@ -4,6 +4,10 @@ export const POSTED = 0;
 export const STATE = 1;
 /** Set to 1 once the worker has posted the sales groups (before its indexes: they are needed first). */
 export const SALES_READY = 2;
+/** Set to 1 once the main thread has posted market history's base (the worker writes the history). */
+export const HISTORY_POSTED = 3;
+/** How many slots the flags hold. */
+export const SLOTS = 4;
 
 export const STARTED = 1;
 export const DONE = 2;

@@ -1,9 +1,12 @@
 // Worker-thread entry (see parts.ts): makes the other parcels and writes the part tables of a
 // parallel build (parcels, listings, sales) into a part file, taking each round's rows from
-// the main thread in order, and hands back the markets' sales groups. It blocks on shared flags between rounds, so it needs no event loop.
+// the main thread in order, and hands back the markets' sales groups; then writes the market
+// history there too, from its sales and the markets the main thread hands over, and hands back
+// the history's coverage. It blocks on shared flags between steps, so it needs no event loop.
 // Nothing happens when this module is imported outside such a worker.
 import { isMainThread, receiveMessageOnPort, workerData } from "node:worker_threads";
-import { DONE, FAILED, POSTED, SALES_READY, STARTED, STATE } from "./part-flags";
+import { DONE, FAILED, HISTORY_POSTED, POSTED, SALES_READY, STARTED, STATE } from "./part-flags";
+import type { HistoryBase } from "../derive/market-history";
 import type { PartWorkerData } from "./parts";
 import type { RoundBatch } from "./plan";
 
@@ -17,6 +20,18 @@ function waitForRound(data: PartWorkerData, flags: Int32Array, k: number): Round
       return batch;
     }
     Atomics.wait(flags, POSTED, posted, 100);
+  }
+}
+
+function waitForHistory(data: PartWorkerData, flags: Int32Array): HistoryBase {
+  for (;;) {
+    const msg = receiveMessageOnPort(data.port);
+    if (msg) {
+      const { history } = msg.message as { history?: HistoryBase };
+      if (!history) throw new Error("expected market history's base");
+      return history;
+    }
+    Atomics.wait(flags, HISTORY_POSTED, 0, 100);
   }
 }
 
@@ -45,11 +60,28 @@ function run(data: PartWorkerData): void {
     data.port.postMessage({ salesGroups: salesGroups(w.db, windowsFor(data.options.capturedAt)) });
     Atomics.store(flags, SALES_READY, 1);
     Atomics.notify(flags, STATE); // the main thread sleeps on STATE
-    // Market history's sales rows, while the main thread derives and indexes: it reads them once all is in.
-    const { historySalesRows } = require("../derive/market-history") as typeof import("../derive/market-history");
-    data.port.postMessage({ historySales: historySalesRows(w.db, windowsFor(data.options.capturedAt).capture) });
+    // Market history's sales rows and the part's indexes while the main thread derives the
+    // markets and reads their completions; then the history, while it indexes and renders documents.
+    const { historySalesRows } = require("../derive/history-inputs") as typeof import("../derive/history-inputs");
+    const { writeMarketHistory } = require("../derive/market-history") as typeof import("../derive/market-history");
+    const { cycleHistory } = require("./cycle-history") as typeof import("./cycle-history");
+    const laps: string[] = [];
+    let t = performance.now();
+    const lap = (what: string) => {
+      laps.push(`${what} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      t = performance.now();
+    };
+    const capture = windowsFor(data.options.capturedAt).capture;
+    const sales = historySalesRows(w.db, capture);
+    lap("market history's sales rows");
     w.createIndexes(PART_TABLES);
+    lap("indexes");
+    const base = waitForHistory(data, flags);
+    lap("waited for the markets");
+    const model = cycleHistory(data.options.seed);
+    const history = w.transaction(() => writeMarketHistory(w.db, base, { capture, model, sales, log: (m) => laps.push(m) }));
     w.close();
+    data.port.postMessage({ history, laps });
     Atomics.store(flags, STATE, DONE);
   } catch (err) {
     data.port.postMessage({ error: (err as Error).stack ?? String(err) });

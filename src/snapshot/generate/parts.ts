@@ -3,16 +3,19 @@
 // with their indexes, into a part file while this thread makes properties; the part is then
 // copied in (SQLite's transfer optimisation copies rows and index b-trees as they are, with no
 // re-sorting). The worker also computes the markets' sales groups from its sales, so markets
-// can be derived before the copy, and market history's sales rows, so the main thread does not
-// scan the sales again once they are copied in. Either way each table gets the same rows in the same order.
+// can be derived before the copy. It also writes the market history into the part file, from
+// the sales it holds and the markets and completions this thread hands it (HistoryBase), while
+// this thread indexes and renders documents; the history is copied in with the part tables.
+// Either way each table gets the same rows in the same order.
 import fs from "node:fs";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { SalesGroup } from "../derive/markets";
-import type { HistorySalesRow } from "../derive/market-history";
+import type { HistoryCoverage } from "../../contract/coverage";
+import type { HistoryBase } from "../derive/market-history";
 import type { SnapshotWriter } from "../snapshot-file";
 import type { GenContext, GenerateOptions } from "./context";
 import { insertBatch, OtherParcels } from "./others";
-import { DONE, FAILED, POSTED, SALES_READY, STATE } from "./part-flags";
+import { DONE, FAILED, HISTORY_POSTED, POSTED, SALES_READY, SLOTS, STATE } from "./part-flags";
 import { PART_TABLES, type Plan, type RoundBatch } from "./plan";
 import { workerScript } from "../worker-script";
 
@@ -21,8 +24,12 @@ export interface PartWriter {
   round(batch: RoundBatch): void;
   /** The sales groups, if the sales are not in the snapshot yet (see derive/markets.ts). */
   salesGroups(): SalesGroup[] | undefined;
-  /** Market history's sales rows, if the sales were not in the snapshot while it was derived (after finish). */
-  historySales(): HistorySalesRow[] | undefined;
+  /** Whether this writer writes the market history (from a base handed over by writeHistory); else it is derived after finish. */
+  readonly writesHistory: boolean;
+  /** Hands over the markets and their completions, from which the writer writes the market history. */
+  writeHistory(base: HistoryBase): void;
+  /** The history's coverage, when this writer wrote it (after finish). */
+  historyCoverage(): HistoryCoverage | undefined;
   /** Waits for the rest and leaves every part table complete and indexed in `w`. */
   finish(w: SnapshotWriter): void;
   /** Stops the work after a failure elsewhere (a worker would otherwise wait for rounds forever). */
@@ -50,8 +57,14 @@ export class InlinePart implements PartWriter {
     return undefined; // the sales are in the snapshot: markets read them there
   }
 
-  historySales(): undefined {
-    return undefined; // and so does market history
+  readonly writesHistory = false; // the sales are in the snapshot: market history reads them there
+
+  writeHistory(): void {
+    throw new Error("an inline part does not write the market history");
+  }
+
+  historyCoverage(): undefined {
+    return undefined;
   }
 
   finish(w: SnapshotWriter): void {
@@ -78,7 +91,9 @@ export class WorkerPart implements PartWriter {
   private readonly path: string;
   private readonly started = Date.now();
   private readonly worker: Worker;
-  private history: HistorySalesRow[] | undefined;
+  private history: HistoryCoverage | undefined;
+  private historyPosted = false;
+  readonly writesHistory = true;
 
   constructor(
     options: GenerateOptions,
@@ -86,7 +101,7 @@ export class WorkerPart implements PartWriter {
     private readonly log: (msg: string) => void = () => {},
   ) {
     const channel = new MessageChannel();
-    const shared = new SharedArrayBuffer(12);
+    const shared = new SharedArrayBuffer(SLOTS * 4);
     this.flags = new Int32Array(shared);
     this.port = channel.port1;
     this.path = partPath;
@@ -116,20 +131,31 @@ export class WorkerPart implements PartWriter {
     return msg.salesGroups;
   }
 
-  historySales(): HistorySalesRow[] | undefined {
+  writeHistory(base: HistoryBase): void {
+    if (Atomics.load(this.flags, STATE) === FAILED) this.fail();
+    // The completions' arrays are moved, not copied: this thread has no further use for them.
+    this.historyPosted = true;
+    this.port.postMessage({ history: base }, [base.built.sqft.buffer, base.built.units.buffer, base.built.count.buffer]);
+    Atomics.store(this.flags, HISTORY_POSTED, 1);
+    Atomics.notify(this.flags, HISTORY_POSTED);
+  }
+
+  historyCoverage(): HistoryCoverage | undefined {
     return this.history;
   }
 
   finish(w: SnapshotWriter): void {
+    if (!this.historyPosted) throw new Error("the part worker writes the market history: hand it the base (writeHistory) before finish");
     this.waitFor(() => Atomics.load(this.flags, STATE) === DONE);
-    const msg = receiveMessageOnPort(this.port)?.message as { historySales?: HistorySalesRow[] } | undefined;
-    if (!msg?.historySales) throw new Error("snapshot part worker sent no market history sales");
-    this.history = msg.historySales;
+    const msg = receiveMessageOnPort(this.port)?.message as { history?: HistoryCoverage; laps?: string[] } | undefined;
+    if (!msg?.history) throw new Error("snapshot part worker sent no market history");
+    this.history = msg.history;
     this.port.close();
     const merging = Date.now();
+    for (const lap of msg.laps ?? []) this.log(`part worker: ${lap}`);
     this.log(`part worker done at ${((merging - this.started) / 1000).toFixed(1)} s`);
     mergePart(w, this.path);
-    this.log(`parcels, listings and sales copied in in ${((Date.now() - merging) / 1000).toFixed(1)} s`);
+    this.log(`parcels, listings, sales and market history copied in in ${((Date.now() - merging) / 1000).toFixed(1)} s`);
   }
 
   abort(): void {
@@ -158,7 +184,7 @@ function mergePart(w: SnapshotWriter, partPath: string): void {
   w.createIndexes(PART_TABLES); // on the empty tables, so the copy brings the index b-trees along
   w.db.prepare("ATTACH DATABASE ? AS part").run(partPath);
   try {
-    for (const t of PART_TABLES) w.db.exec(`INSERT INTO main.${t} SELECT * FROM part.${t}`);
+    for (const t of [...PART_TABLES, "market_history"]) w.db.exec(`INSERT INTO main.${t} SELECT * FROM part.${t}`);
   } finally {
     w.db.exec("DETACH DATABASE part");
     fs.rmSync(partPath, { force: true });
