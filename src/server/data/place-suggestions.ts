@@ -82,7 +82,7 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
   // A name with no state may be a misspelt state ("Texsa" is Texas, not Tulsa): the 51 are scored outright.
   if (accepted.includes("state") && wanted.state === null) {
     for (const entry of index.all.get("state") ?? []) {
-      const score = nameSimilarity(wanted.key, placeKey(entry.name));
+      const score = nameSimilarity(wanted.key, entry.key);
       if (score >= MIN_SCORE) scored.push({ entry, score });
     }
   }
