@@ -1,4 +1,4 @@
-// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --reuse --no-scale]
+// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --reuse --no-scale --free-only]
 //
 // Builds (or reuses) a large snapshot, starts the real service as a child process on
 // loopback, creates an API key, and drives it with wrk (Debian package `wrk`) at 10
@@ -18,7 +18,8 @@ import { KeyStore } from "../src/server/auth/key-store";
 import { loadPepper } from "../src/server/config";
 import { benchScale, waitForHealth } from "./bench-scale";
 
-const USAGE = "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--reuse] [--no-scale]";
+const USAGE =
+  "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--reuse] [--no-scale] [--free-only]";
 
 /** The command line's options; anything else, or a value that is not a positive integer, exits with the usage. */
 function options() {
@@ -32,6 +33,8 @@ function options() {
         reuse: { type: "boolean", default: false },
         // Skips the scale-out part (scripts/bench-scale.ts: PostgreSQL and several processes).
         "no-scale": { type: "boolean", default: false },
+        // Runs only the free answers (refusals with suggestions, unknown names, bad parameters).
+        "free-only": { type: "boolean", default: false },
       },
     });
     for (const name of ["properties", "duration", "port"] as const) {
@@ -166,6 +169,61 @@ function interleaved(pid: number, detail: [string[], Record<string, string>], tr
   };
 }
 
+/** Places no snapshot holds, in every form: near nothing, names of an object's own properties, misspelt states and metros, ZIP codes and metro ids. */
+const UNKNOWN_PLACES = [
+  "zzzzzzzzzzzz",
+  "toString",
+  "constructor",
+  "__proto__",
+  "Texsa",
+  "Austn MSA",
+  "Huston, TX",
+  "Springfeld",
+  "New Yrok, NY",
+  "Sna Antonio",
+  "99999",
+  "00501",
+  "metro-zzz-tx",
+  "Zzyzx County, CA",
+];
+
+/**
+ * The answers that cost no credit, so must cost the service little: a place the snapshot does
+ * not hold (400 with suggestions), an owner or tenant name that matches nothing (404), and bad
+ * parameters or an unknown id (400, 404). Each is charged nothing, so one key could send them
+ * as fast as the service answers.
+ */
+function freeAnswers(pid: number, auth: Record<string, string>, typoCities: string[], ids: string[]): Figures[] {
+  const market = (g: string) => `/v1/commercial/markets/snapshot?geography=${encodeURIComponent(g)}&asset_type=industrial`;
+  const places = [...UNKNOWN_PLACES, ...typoCities].map(market);
+  const names = ["zzzzzzzzzz", "toString", "Qqqq Holdings", "Xylophone Realty Partners"].flatMap((n, i) => [
+    `/v1/commercial/owners/portfolio?owner_name=${encodeURIComponent(`${n} ${i}`)}`,
+    `/v1/commercial/tenants/footprint?tenant_name=${encodeURIComponent(`${n} ${i}`)}`,
+  ]);
+  const bad = [
+    "/v1/commercial/properties?limit=0",
+    "/v1/commercial/assets/spaceships/properties",
+    "/v1/commercial/assets/industrial/properties?min_building_area_sqft=50000&max_building_area_sqft=100",
+    "/v1/commercial/markets/snapshot?geography=Austin,%20ZZ&asset_type=industrial",
+    "/v1/commercial/properties/prop_does_not_exist",
+    `/v1/commercial/properties/${ids[0]}x`,
+  ];
+  return [
+    run(pid, "free: unknown place, with suggestions (400)", places, auth),
+    run(pid, "free: owner or tenant name matching nothing (404)", names, auth),
+    run(pid, "free: bad parameter or unknown id (400, 404)", bad, auth),
+  ];
+}
+
+function printFree(free: Figures[]): void {
+  console.log(`\nFree answers (target < 5 ms p99), wrk with ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log("| scenario | req/s | CPU µs/req | p50 ms | p99 ms | errors | non-2xx |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of free) {
+    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  }
+}
+
 async function main() {
   try {
     execFileSync("wrk", ["--version"], { stdio: "ignore" });
@@ -204,6 +262,18 @@ async function main() {
   const marketRows = snap
     .prepare("SELECT geography_type, geography_id, geography_name, asset_type FROM markets ORDER BY random() LIMIT 5000")
     .all() as { geography_type: string; geography_id: string; geography_name: string; asset_type: string }[];
+  // Places and names the snapshot does not hold, for the free refusals: misspelt city names
+  // (one letter dropped), with and without their state, and names near nothing.
+  const typoCities = (
+    snap.prepare("SELECT local_name, state_code FROM places WHERE kind = 'city' ORDER BY random() LIMIT 300").all() as {
+      local_name: string;
+      state_code: string;
+    }[]
+  ).flatMap((c, i) => {
+    const at = 1 + (i % Math.max(1, c.local_name.length - 2));
+    const typo = c.local_name.slice(0, at) + c.local_name.slice(at + 1);
+    return [typo, `${typo}, ${c.state_code}`];
+  });
   const historyBytes = snap.prepare("SELECT SUM(pgsize) FROM dbstat WHERE name = 'market_history'").pluck().get() as number;
   snap.close();
 
@@ -244,6 +314,11 @@ async function main() {
       const geography = m.geography_type === "state" || m.geography_type === "zip" ? m.geography_id : m.geography_name;
       return `/v1/commercial/markets/history?geography=${encodeURIComponent(geography)}&asset_type=${m.asset_type}${metricSets[i % 3]}`;
     });
+    const free = freeAnswers(child.pid!, auth, typoCities, ids);
+    if (OPTIONS["free-only"]) {
+      printFree(free);
+      return;
+    }
     const results = [
       run(child.pid!, "trivial route, no auth (GET /healthz)", ["/healthz"], {}),
       run(child.pid!, "property detail, authenticated", detailPaths, auth),
@@ -284,6 +359,7 @@ async function main() {
       `market history p99 ${results[5].p99} ms (target < 25); its table ${(historyBytes / 2 ** 20).toFixed(0)} MiB of the snapshot's ` +
         `${(fs.statSync(snapshotPath).size / 2 ** 20).toFixed(0)} MiB`,
     );
+    printFree(free);
     console.log(`service RSS now ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB (target < 600)`);
     if (buildSeconds !== null) console.log(`snapshot build ${buildSeconds.toFixed(1)} s (target < 180)`);
     if (!OPTIONS["no-scale"]) {

@@ -1,18 +1,25 @@
 // "Did you mean ...?": the names nearest a misspelt one, by edit distance, for the add-in's
 // option names and the service's place suggestions alike.
 
-/** Edit distance with adjacent transpositions ("Huston" and "Houston" are 1 apart). */
+/**
+ * Edit distance with adjacent transpositions ("Huston" and "Houston" are 1 apart). Keeps three
+ * rows of the table rather than all of it, since place suggestions compute it for every candidate.
+ */
 export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  let before = new Array<number>(b.length + 1).fill(0); // row i - 2
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j); // row i - 1
+  let current = new Array<number>(b.length + 1).fill(0);
   for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      let d = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      current[j] = d;
     }
+    [before, previous, current] = [previous, current, before];
   }
-  return d[a.length][b.length];
+  return previous[b.length];
 }
 
 /**

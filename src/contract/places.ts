@@ -177,7 +177,13 @@ export function canonicalPlace(raw: unknown): string {
   return placeText(parsePlace(raw));
 }
 
-const WORD_ALIASES: Record<string, string> = { st: "saint", ste: "sainte", ft: "fort", mt: "mount" };
+// A Map, not an object: a word such as "constructor" must not find an object's own properties.
+const WORD_ALIASES = new Map([
+  ["st", "saint"],
+  ["ste", "sainte"],
+  ["ft", "fort"],
+  ["mt", "mount"],
+]);
 
 /**
  * The key places are matched by: case, accents, punctuation and the usual abbreviations do not
@@ -192,6 +198,6 @@ export function placeKey(name: string): string {
     .replace(/[^a-z0-9]+/g, " ")
     .trim()
     .split(" ")
-    .map((w) => WORD_ALIASES[w] ?? w)
+    .map((w) => WORD_ALIASES.get(w) ?? w)
     .join(" ");
 }

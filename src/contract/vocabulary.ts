@@ -118,14 +118,16 @@ const ASSET_TYPE_SPELLINGS: Record<string, AssetType> = {
  * Spellings that name a subtype of one asset type rather than an asset type: refused with what
  * to write instead, since taking the whole asset type would count what the analyst did not mean.
  */
-const SUBTYPE_SPELLINGS: Record<string, { assetType: AssetType; subtype: string }> = {
-  self_storage: { assetType: "specialty", subtype: "self-storage" },
-  storage: { assetType: "specialty", subtype: "self-storage" },
-  data_center: { assetType: "specialty", subtype: "data-center" },
-  warehouse: { assetType: "industrial", subtype: "warehouse" },
-  distribution: { assetType: "industrial", subtype: "distribution" },
-  cold_storage: { assetType: "industrial", subtype: "cold-storage" },
-};
+const SUBTYPE_SPELLINGS = new Map<string, { assetType: AssetType; subtype: string }>(
+  Object.entries({
+    self_storage: { assetType: "specialty", subtype: "self-storage" },
+    storage: { assetType: "specialty", subtype: "self-storage" },
+    data_center: { assetType: "specialty", subtype: "data-center" },
+    warehouse: { assetType: "industrial", subtype: "warehouse" },
+    distribution: { assetType: "industrial", subtype: "distribution" },
+    cold_storage: { assetType: "industrial", subtype: "cold-storage" },
+  }),
+);
 
 const ASSET_TYPE_BY_KEY = new Map<string, AssetType>([
   ...ASSET_TYPES.map((t): [string, AssetType] => [nameKey(t), t]),
@@ -143,7 +145,8 @@ export function assetTypeOf(text: string): AssetType | null {
 
 /** Why a spelling is not an asset type, and what to write, when it names a subtype ("Self Storage"); else null. */
 export function assetTypeHint(text: string): string | null {
-  const sub = SUBTYPE_SPELLINGS[nameKey(text)];
+  // A Map lookup: a word such as "constructor" must not find an object's own properties.
+  const sub = SUBTYPE_SPELLINGS.get(nameKey(text));
   if (!sub) return null;
   return `"${text.trim()}" is the ${sub.subtype} subtype of ${sub.assetType}: use asset_type ${sub.assetType} with subtype=${sub.subtype}.`;
 }

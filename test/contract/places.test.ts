@@ -29,6 +29,12 @@ test("names match by key: case, accents, punctuation and Saint/St. do not matter
   expect(placeKey("Austin")).not.toBe(placeKey("Austintown"));
 });
 
+test("a word that names an object's own property (constructor, toString) is its own key", () => {
+  expect(placeKey("Constructor")).toBe("constructor");
+  expect(placeKey("toString")).toBe("tostring");
+  expect(placeKey("Constructor Springs")).toBe("constructor springs");
+});
+
 test("the kinds an input takes read as one sentence", () => {
   expect(describeKinds(["state", "zip"])).toBe('a state ("TX" or "Texas") or a ZIP code ("78704")');
   expect(describeKinds(["city"])).toBe('a city ("Austin, TX")');

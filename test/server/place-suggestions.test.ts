@@ -1,8 +1,11 @@
-// "Did you mean": the places offered for one the snapshot does not hold, over a small index.
+// "Did you mean": the places offered for one the snapshot does not hold, over a small index and
+// over one of 20,000 places, where the name index bounds how many are scored.
 import Database from "better-sqlite3";
 import { parsePlace, placeKey, type PlaceKind } from "../../src/contract/places";
 import { PlaceIndex } from "../../src/server/data/place-index";
 import { editDistance, nameSimilarity, suggestPlaces } from "../../src/server/data/place-suggestions";
+import { MAX_EXTENDING, MAX_NEAR } from "../../src/server/data/place-name-index";
+import * as nearNames from "../../src/contract/near-names";
 import { PLACE_KINDS } from "../../src/contract/places";
 
 function index(rows: [PlaceKind, string, string, string, string, number][]): PlaceIndex {
@@ -55,4 +58,60 @@ test("only the kinds the endpoint takes are offered; names far from any place of
 test("a ZIP code: the nearest ones in its three-digit area", () => {
   expect(suggest("78702")).toEqual(["78701", "78704", "78799"]);
   expect(suggest("10001")).toEqual([]);
+});
+
+test('a misspelt state ("Texsa") is offered the state; a misspelt metro ("Austn MSA") the metro', () => {
+  const withStates = index([
+    ["state", "TX", "Texas", "Texas", "TX", 5000],
+    ["metro", "metro-austin-tx", "Austin, TX metro", "Austin", "TX", 700],
+    ["city", "city-austin-tx", "Austin, TX", "Austin", "TX", 300],
+  ]);
+  expect(suggestPlaces(withStates, parsePlace("Texsa"), PLACE_KINDS)[0]).toBe("Texas");
+  expect(suggestPlaces(withStates, parsePlace("Austn MSA"), PLACE_KINDS)[0]).toBe("Austin, TX metro");
+  expect(suggestPlaces(withStates, parsePlace("Austn, TX metro"), ["metro"])).toEqual(["Austin, TX metro"]);
+});
+
+describe("among 20,000 places", () => {
+  // Cities with made-up names in every state, beside the real ones above: enough that scoring
+  // every place would score thousands.
+  const states = ["TX", "CA", "NY", "FL", "IL", "OH", "PA", "GA"];
+  const rows: [PlaceKind, string, string, string, string, number][] = [
+    ["city", "city-houston-tx", "Houston, TX", "Houston", "TX", 500],
+    ["city", "city-springfield-il", "Springfield, IL", "Springfield", "IL", 400],
+    ["zip", "78701", "78701", "78701", "TX", 40],
+    ["zip", "78704", "78704", "78704", "TX", 60],
+  ];
+  const syllables = ["ar", "bel", "cor", "dan", "el", "for", "gan", "hol", "is", "jun", "kel", "lor", "mon", "nor", "or"];
+  for (let i = 0; rows.length < 20_000; i++) {
+    const name = `${syllables[i % 15]}${syllables[Math.floor(i / 15) % 15]}${syllables[Math.floor(i / 225) % 15]}ton ${Math.floor(i / 3375)}`;
+    const state = states[i % states.length];
+    rows.push(["city", `city-${i}`, `${name}, ${state}`, name, state, 1 + (i % 50)]);
+  }
+  // ZIP codes 10000-11999 but for a gap at 10520-10529.
+  for (let z = 10000; z < 12000; z++) if (z < 10520 || z > 10529) rows.push(["zip", String(z), String(z), String(z), "NY", 1]);
+  const generated = rows[1000];
+  const big = index(rows);
+
+  test("an unknown name scores a bounded number of candidates, never every place", () => {
+    const scoring = jest.spyOn(nearNames, "editDistance");
+    try {
+      for (const text of ["Zzzzzzzzzzzz", "toString", "Armonton", "Huston", "Springfeld, IL", `${generated[3]}x, ${generated[4]}`]) {
+        scoring.mockClear();
+        suggestPlaces(big, parsePlace(text), PLACE_KINDS);
+        expect(scoring.mock.calls.length).toBeLessThanOrEqual(MAX_NEAR + MAX_EXTENDING);
+      }
+    } finally {
+      scoring.mockRestore();
+    }
+  });
+
+  test("the index still finds the near names: a typo, a state's city, a ZIP code's neighbours", () => {
+    expect(suggestPlaces(big, parsePlace("Huston"), PLACE_KINDS)[0]).toBe("Houston, TX");
+    expect(suggestPlaces(big, parsePlace("Springfeld, IL"), PLACE_KINDS)[0]).toBe("Springfield, IL");
+    // A generated name with one letter dropped.
+    const typo = `${generated[3].slice(0, 2)}${generated[3].slice(3)}, ${generated[4]}`;
+    expect(suggestPlaces(big, parsePlace(typo), ["city"])[0]).toBe(generated[2]);
+    expect(suggestPlaces(big, parsePlace("78702"), PLACE_KINDS)).toEqual(["78701", "78704"]);
+    expect(suggestPlaces(big, parsePlace("10525"), PLACE_KINDS)).toEqual(["10530", "10519", "10531"]);
+  });
 });

@@ -3,6 +3,7 @@
 // first use; a million-property snapshot holds some 60,000 places.
 import type Database from "better-sqlite3";
 import type { PlaceKind } from "../../contract/places";
+import { PlaceNameIndex } from "./place-name-index";
 
 export interface PlaceEntry {
   kind: PlaceKind;
@@ -38,6 +39,8 @@ export class PlaceIndex {
   private readonly byCode = new Map<string, PlaceEntry>();
   /** `${kind}|${key}`: the places of that name in every state. */
   private readonly byKey = new Map<string, PlaceEntry[]>();
+  private nameIndex: PlaceNameIndex | undefined;
+  private sortedZips: string[] | undefined;
 
   constructor(db: Database.Database) {
     for (const r of db.prepare("SELECT * FROM places").iterate() as IterableIterator<Row>) {
@@ -66,6 +69,20 @@ export class PlaceIndex {
   named(kind: PlaceKind, key: string, state: string | null): PlaceEntry[] {
     const found = this.byKey.get(`${kind}|${key}`) ?? [];
     return (state === null ? found : found.filter((e) => e.state === state)).slice().sort((a, b) => b.records - a.records);
+  }
+
+  /** The names of the counties, cities and metros for suggestions, indexed on first use (only refusals need them). */
+  get names(): PlaceNameIndex {
+    this.nameIndex ??= new PlaceNameIndex(
+      (["county", "city", "metro"] as const).flatMap((kind) => this.all.get(kind) ?? []),
+    );
+    return this.nameIndex;
+  }
+
+  /** The ZIP codes in order, for the ones nearest a code the snapshot lacks. */
+  get zipCodes(): readonly string[] {
+    this.sortedZips ??= (this.all.get("zip") ?? []).map((e) => e.code).sort();
+    return this.sortedZips;
   }
 
   /** How many places of each kind the snapshot holds (for messages and coverage). */

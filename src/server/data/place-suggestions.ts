@@ -3,10 +3,11 @@
 // other ("New York, NY" -> "New York City, NY"), the same name as another kind ("Travis, TX" ->
 // "Travis County, TX") or in another state ("Austin, CA" -> "Austin, TX"), a state's name
 // ("Texsa" -> "Texas"), and then size.
-// Only error answers run this, so it may look at every place of a kind.
+// Refusals are free, so this scores only the candidates the name index finds (place-name-index.ts).
 import { placeKey, type Place, type PlaceKind } from "../../contract/places";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
 import { editDistance } from "../../contract/near-names";
+import { lowerBound, type PlaceNameIndex } from "./place-name-index";
 
 export const MAX_SUGGESTIONS = 3;
 /** Below this similarity a name is not offered. */
@@ -48,29 +49,53 @@ function nameOf(place: Place): { key: string; state: string | null } | null {
   }
 }
 
+/**
+ * The counties, cities and metros worth scoring for a name: the names most alike it, the same
+ * name in every state, the names extending it by whole words and the names it extends, in its
+ * state when it has one. A bounded number, found through the name index rather than by
+ * scoring every place.
+ */
+export function placeCandidates(
+  names: PlaceNameIndex,
+  wanted: { key: string; state: string | null },
+  kinds: readonly PlaceKind[],
+): Set<PlaceEntry> {
+  const inState = (e: PlaceEntry) => wanted.state === null || e.state === wanted.state;
+  const found = new Set<PlaceEntry>(names.near(wanted.key, wanted.state, kinds));
+  const add = (entries: Iterable<PlaceEntry>, anyState: boolean) => {
+    for (const e of entries) if (kinds.includes(e.kind) && (anyState || inState(e))) found.add(e);
+  };
+  add(names.named(wanted.key), true);
+  add(names.extending(wanted.key), false);
+  // The names this one extends: "new york" and "new" for "new york city".
+  const words = wanted.key.split(" ");
+  for (let i = words.length - 1; i > 0; i--) add(names.named(words.slice(0, i).join(" ")), false);
+  return found;
+}
+
 /** Places the snapshot holds that the person may have meant, as names they can type instead. */
 export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonly PlaceKind[]): string[] {
   if (place.kind === "zip") return nearbyZips(index, place.zip);
   const wanted = nameOf(place);
   if (!wanted) return [];
   const scored: Scored[] = [];
-  for (const kind of accepted) {
-    if (kind === "zip") continue;
-    // A name with no state may be a misspelt state ("Texsa" is Texas, not Tulsa).
-    if (kind === "state" && wanted.state !== null) continue;
-    for (const entry of index.all.get(kind) ?? []) {
-      if (kind === "state") {
-        const score = nameSimilarity(wanted.key, placeKey(entry.name));
-        if (score >= MIN_SCORE) scored.push({ entry, score });
-        continue;
-      }
+  // A name with no state may be a misspelt state ("Texsa" is Texas, not Tulsa): the 51 are scored outright.
+  if (accepted.includes("state") && wanted.state === null) {
+    for (const entry of index.all.get("state") ?? []) {
+      const score = nameSimilarity(wanted.key, entry.key);
+      if (score >= MIN_SCORE) scored.push({ entry, score });
+    }
+  }
+  const kinds = accepted.filter((kind) => kind !== "zip" && kind !== "state");
+  if (kinds.length > 0) {
+    for (const entry of placeCandidates(index.names, wanted, kinds)) {
       const sameState = wanted.state === null || entry.state === wanted.state;
       let score = nameSimilarity(wanted.key, entry.key);
       // The same name in another state is a likely slip of the state, but less likely than a typo at home.
       if (!sameState) score = score === 1 ? 0.9 : 0;
       // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
       // longer name of the kind asked for ("New York City, NY" before "New York County, NY").
-      if (kind !== place.kind) score -= 0.1;
+      if (entry.kind !== place.kind) score -= 0.1;
       if (score >= MIN_SCORE) scored.push({ entry, score });
     }
   }
@@ -83,13 +108,21 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
   return names;
 }
 
-/** The ZIP codes numerically nearest this one, within its three-digit area. */
+/** The ZIP codes numerically nearest this one, within its three-digit area: a walk outwards from where it would sit. */
 function nearbyZips(index: PlaceIndex, zip: string): string[] {
+  const codes = index.zipCodes;
   const area = zip.slice(0, 3);
   const n = Number(zip);
-  return (index.all.get("zip") ?? [])
-    .filter((e) => e.code.startsWith(area))
-    .sort((a, b) => Math.abs(Number(a.code) - n) - Math.abs(Number(b.code) - n) || b.records - a.records)
-    .slice(0, MAX_SUGGESTIONS)
-    .map((e) => e.code);
+  const inArea = (i: number) => i >= 0 && i < codes.length && codes[i].startsWith(area);
+  const records = (i: number) => index.byCodeOf("zip", codes[i])?.records ?? 0;
+  const found: string[] = [];
+  let above = lowerBound(codes, zip);
+  let below = above - 1;
+  while (found.length < MAX_SUGGESTIONS && (inArea(below) || inArea(above))) {
+    const down = inArea(below) ? n - Number(codes[below]) : Infinity;
+    const up = inArea(above) ? Number(codes[above]) - n : Infinity;
+    const takeBelow = down < up || (down === up && records(below) >= records(above));
+    found.push(takeBelow ? codes[below--] : codes[above++]);
+  }
+  return found;
 }
