@@ -146,8 +146,8 @@ test("a key revoked by another process is refused by both service processes with
   expect(refusedInARow).toBe(20);
 }, 60_000);
 
-test("kill -9 of one process: the other keeps answering, keys and credits intact", async () => {
-  const account = await stores.accounts.create("survivor@example.com", "unlimited");
+test("kill -9 of one process: the other keeps answering, its key still works, and the Explorer plan's credits match the ledger", async () => {
+  const account = await stores.accounts.create("survivor@example.com");
   const { raw } = await stores.keys.createKey(account.id, "survivor");
   const [victim] = workerPids();
   process.kill(victim, "SIGKILL");
@@ -162,4 +162,13 @@ test("kill -9 of one process: the other keeps answering, keys and credits intact
   }
   expect(statuses.slice(-20)).toEqual(Array(20).fill(200));
   expect(service.child.exitCode).toBeNull(); // the supervisor stays up
+  // Credits on a plan with a limit: charged for the answered calls, within the plan, and the
+  // period's total equals its ledger rows (the store's flush waits out give-backs in flight).
+  await stores.credits.flush();
+  const usage = await stores.credits.usage(account.id, 100);
+  const charged = usage.recent.reduce((sum, r) => sum + r.cost, 0);
+  expect(usage.plan.id).toBe("explorer");
+  expect(usage.used).toBeGreaterThanOrEqual(20);
+  expect(usage.used).toBeLessThanOrEqual(usage.plan.monthly_credits);
+  expect(charged).toBe(usage.used);
 }, 60_000);
