@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import type { KeyStore } from "../src/server/auth/key-store";
+import type { SqliteStores } from "../src/server/stores/sqlite";
 import { CREDIT_HEADERS } from "../src/contract/credit-fields";
 import { endpointFor } from "../src/shared/endpoints";
 import { SETTING_KEYS } from "../src/shared/setting-keys";
@@ -148,8 +148,8 @@ export async function calculate(cells: Cell[], run: (cell: Cell) => Promise<unkn
 }
 
 /** A fresh add-in runtime on a fresh Explorer account: each scenario starts from nothing. */
-export async function freshAddin(origin: string, keys: KeyStore, name: string) {
-  const key = keys.createKey(keys.accounts.create(`${name}@bench.example`).id, `bench ${name}`).raw;
+export async function freshAddin(origin: string, stores: SqliteStores, name: string) {
+  const key = stores.keys.createKey(stores.accounts.create(`${name}@bench.example`).id, `bench ${name}`).raw;
   const counter = newCounter();
   const addin = loadAddin(origin, key, counter);
   await new Promise((r) => setTimeout(r, 200)); // the pane's start-up coverage call

@@ -1,7 +1,7 @@
 // The bench:addin scenarios about snapshots: a model refreshed after the next month's snapshot
 // is published (what it bills against a full refresh, what it changed), and a model pinned to
 // an older snapshot while newer ones are published (nothing may move, nothing may be billed).
-import type { KeyStore } from "../src/server/auth/key-store";
+import type { SqliteStores } from "../src/server/stores/sqlite";
 import { type Cell, type Phase, calculate, freshAddin } from "./bench-addin-harness";
 
 /** What a cell shows: a value, a spill, or an error's text. */
@@ -58,11 +58,11 @@ export interface NextSnapshotResult {
 /** The model, then the next snapshot published (`publish`), then a refresh; against a fresh calculation on the new data. */
 export async function nextSnapshotScenario(
   origin: string,
-  keys: KeyStore,
+  stores: SqliteStores,
   cells: Cell[],
   publish: () => Promise<void>,
 ): Promise<NextSnapshotResult> {
-  const addin = await freshAddin(origin, keys, "next-month");
+  const addin = await freshAddin(origin, stores, "next-month");
   const first = await calculate(cells, addin.run, addin.counter);
   await publish();
   const before = { ...addin.counter.creditsByOperation };
@@ -72,7 +72,7 @@ export async function nextSnapshotScenario(
       .map(([op, credits]) => [op, credits - (before[op] ?? 0)] as const)
       .filter(([, credits]) => credits > 0),
   );
-  const fresh = await freshAddin(origin, keys, "next-month-full");
+  const fresh = await freshAddin(origin, stores, "next-month-full");
   const full = await calculate(cells, fresh.run, fresh.counter);
   return {
     first,
@@ -94,9 +94,9 @@ export interface PinnedResult {
  * The model pinned to the snapshot served now (as_of=<id> in every cell's options), calculated;
  * `refresh` is to be called once newer snapshots are published: nothing may change, nothing be billed.
  */
-export async function pinnedModelScenario(origin: string, keys: KeyStore, cells: Cell[], snapshotId: string) {
+export async function pinnedModelScenario(origin: string, stores: SqliteStores, cells: Cell[], snapshotId: string) {
   const pinned = cells.map((cell) => pinCell(cell, snapshotId));
-  const addin = await freshAddin(origin, keys, "pinned");
+  const addin = await freshAddin(origin, stores, "pinned");
   const first = await calculate(pinned, addin.run, addin.counter);
   return {
     first,

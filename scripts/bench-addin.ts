@@ -31,8 +31,7 @@ import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { nextMonthSnapshot } from "../src/snapshot/next-month";
 import { nextSnapshotScenario, pinnedModelScenario } from "./bench-addin-snapshots";
 import { buildApp } from "../src/server/app";
-import { openAccountsDb } from "../src/server/db/accounts-db";
-import { KeyStore } from "../src/server/auth/key-store";
+import { type SqliteStores, openSqliteStores } from "../src/server/stores/sqlite";
 import { STATE_CODES, stateName } from "../src/contract/states";
 
 const USAGE = "usage: npm run bench:addin [-- --properties N] [--points N] [--distinct N] [--tables N]";
@@ -188,8 +187,8 @@ function row(name: string, addin: Phase, naive: Phase): string {
 }
 
 /** 250 distinct =PROP.MARKET(state, asset_type, metric) cells, 50 states x 5 asset types, calculated at once. */
-async function gridScenario(origin: string, keys: KeyStore) {
-  const { counter, run } = await freshAddin(origin, keys, "grid");
+async function gridScenario(origin: string, stores: SqliteStores) {
+  const { counter, run } = await freshAddin(origin, stores, "grid");
   const states = STATE_CODES.filter((s) => s !== "DC").slice(0, 50);
   const types = ["multifamily", "industrial", "office", "retail", "flex"];
   const cells: Cell[] = states.flatMap((s) =>
@@ -214,8 +213,8 @@ async function gridScenario(origin: string, keys: KeyStore) {
  * 150 distinct table cells (sale comps of 150 cities): no batch form, one request each, so
  * well past the plan's burst of 60. The add-in paces them to the key's rate limit.
  */
-async function pacedTablesScenario(origin: string, keys: KeyStore, db: ReturnType<typeof openSnapshot>) {
-  const { counter, run } = await freshAddin(origin, keys, "paced");
+async function pacedTablesScenario(origin: string, stores: SqliteStores, db: ReturnType<typeof openSnapshot>) {
+  const { counter, run } = await freshAddin(origin, stores, "paced");
   const cities = db
     .prepare(
       "SELECT name FROM places WHERE kind = 'city' AND code IN (SELECT 'city-' || lower(replace(city, ' ', '-')) || '-' || lower(state_code) FROM sales) ORDER BY record_count DESC LIMIT 150",
@@ -235,8 +234,8 @@ async function pacedTablesScenario(origin: string, keys: KeyStore, db: ReturnTyp
 }
 
 /** Case and spacing variants of 20 places through MARKET and SALECOMPS: each place should cost one request per function. */
-async function variantsScenario(origin: string, keys: KeyStore, db: ReturnType<typeof openSnapshot>) {
-  const { counter, run } = await freshAddin(origin, keys, "variants");
+async function variantsScenario(origin: string, stores: SqliteStores, db: ReturnType<typeof openSnapshot>) {
+  const { counter, run } = await freshAddin(origin, stores, "variants");
   const places = db
     .prepare(
       `SELECT s.city, s.state_code FROM markets m JOIN (SELECT DISTINCT city, state_code FROM sales) s ON m.geography_name = s.city || ', ' || s.state_code
@@ -263,8 +262,8 @@ async function variantsScenario(origin: string, keys: KeyStore, db: ReturnType<t
 }
 
 /** Places the snapshot does not hold, and impossible ranges: none should cost a credit. */
-async function unresolvableScenario(origin: string, keys: KeyStore) {
-  const { counter, run } = await freshAddin(origin, keys, "unresolvable");
+async function unresolvableScenario(origin: string, stores: SqliteStores) {
+  const { counter, run } = await freshAddin(origin, stores, "unresolvable");
   const places = [
     "New York, NY",
     "Austin, CA",
@@ -305,8 +304,8 @@ async function unresolvableScenario(origin: string, keys: KeyStore) {
 }
 
 /** 50 markets x 3 metrics, one =PROP.MARKETHISTORY cell each (default span: the last 40 quarters). */
-async function historyGridScenario(origin: string, keys: KeyStore, db: ReturnType<typeof openSnapshot>) {
-  const { counter, run } = await freshAddin(origin, keys, "history");
+async function historyGridScenario(origin: string, stores: SqliteStores, db: ReturnType<typeof openSnapshot>) {
+  const { counter, run } = await freshAddin(origin, stores, "history");
   const markets = db
     .prepare(
       "SELECT geography_id FROM markets WHERE geography_type = 'state' AND asset_type = 'industrial' ORDER BY property_count DESC LIMIT 50",
@@ -365,17 +364,16 @@ async function main() {
   if (!fs.existsSync(path.join(DIST, "functions.js"))) throw new Error("dist/addin/functions.js is missing: run npm run build:addin first");
   const snapshotPath = snapshotFile();
   const snapshotDb = openSnapshot(snapshotPath);
-  const accountsDb = openAccountsDb(":memory:");
   const pepper = crypto.randomBytes(32);
-  const app = buildApp({ snapshotDb, accountsDb, pepper });
+  const stores = openSqliteStores(":memory:", pepper);
+  const app = buildApp({ snapshotDb, stores, pepper });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const keys = new KeyStore(accountsDb, pepper);
   // One account per model, so each sees its own credits. The add-in runs on the default plan
   // (Explorer: 1,000 credits a month, bursts of 60 requests); the naive model needs more than
   // that, so it runs on the operators' load-test plan where the service has one.
-  const addinKey = keys.createKey(keys.accounts.create("addin@bench.example").id, "bench add-in").raw;
-  const naiveKey = keys.createKey(keys.accounts.create("naive@bench.example", "unlimited").id, "bench naive").raw;
+  const addinKey = stores.keys.createKey(stores.accounts.create("addin@bench.example").id, "bench add-in").raw;
+  const naiveKey = stores.keys.createKey(stores.accounts.create("naive@bench.example", "unlimited").id, "bench naive").raw;
   const cells = model(snapshotDb);
 
   const addinCounter = newCounter();
@@ -406,20 +404,20 @@ async function main() {
     await calculate(cells, runNaive, naiveCounter),
   ];
   // The history grid and the snapshot scenarios come last: they publish newer snapshots.
-  const history = await historyGridScenario(origin, keys, snapshotDb);
+  const history = await historyGridScenario(origin, stores, snapshotDb);
   const firstId = app.liveSnapshot.current.ref.id;
   const [next1, next2] = nextMonths(snapshotPath);
   // The pinned model is calculated on the snapshot served now; then the next month is published
   // under the unpinned model (refreshed, and calculated afresh), then a third snapshot, and the
   // pinned model is refreshed.
-  const pinnedModel = await pinnedModelScenario(origin, keys, cells, firstId);
-  const nextMonth = await nextSnapshotScenario(origin, keys, cells, async () => void (await app.liveSnapshot.rollout(next1)));
+  const pinnedModel = await pinnedModelScenario(origin, stores, cells, firstId);
+  const nextMonth = await nextSnapshotScenario(origin, stores, cells, async () => void (await app.liveSnapshot.rollout(next1)));
   await app.liveSnapshot.rollout(next2);
   const pinned = await pinnedModel.refresh();
-  const grid = await gridScenario(origin, keys);
-  const paced = await pacedTablesScenario(origin, keys, snapshotDb);
-  const variants = await variantsScenario(origin, keys, snapshotDb);
-  const unresolvable = await unresolvableScenario(origin, keys);
+  const grid = await gridScenario(origin, stores);
+  const paced = await pacedTablesScenario(origin, stores, snapshotDb);
+  const variants = await variantsScenario(origin, stores, snapshotDb);
+  const unresolvable = await unresolvableScenario(origin, stores);
   await app.close();
 
   const points = cells.filter((c) => c.kind === "point").length;

@@ -17,7 +17,7 @@ import path from "node:path";
 import pg from "pg";
 import { loadPepper } from "../src/server/config";
 import { buildSnapshot } from "../src/snapshot/build";
-import { openPostgresStores } from "../src/server/postgres";
+import { openPostgresStores } from "../src/server/stores/postgres";
 import { startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
 
 export interface ScaleOptions {
@@ -189,7 +189,7 @@ export async function benchScale(opts: ScaleOptions): Promise<string[]> {
     // a team's would be (one account would make every call queue on one row of credits).
     const loadKeys: string[] = [];
     for (let n = 0; n < 20; n++) {
-      const account = await stores.keys.accounts.create(`bench${n}@example.com`, "unlimited");
+      const account = await stores.accounts.create(`bench${n}@example.com`, "unlimited");
       loadKeys.push((await stores.keys.createKey(account.id, "benchmark")).raw);
     }
     const loadKey = loadKeys[0];
@@ -229,7 +229,7 @@ export async function benchScale(opts: ScaleOptions): Promise<string[]> {
     const two = startService(opts, { DATABASE_URL: databaseUrl, WORKERS: "2", SNAPSHOT_PATH: served });
     children.push(two);
     await waitForHealth(base, two);
-    const explorer = await stores.keys.accounts.create("explorer@example.com");
+    const explorer = await stores.accounts.create("explorer@example.com");
     const keys: string[] = [];
     for (let k = 0; k < 10; k++) keys.push((await stores.keys.createKey(explorer.id, `client ${k}`)).raw);
     const counts = await drain(base, keys, 50, (i) => opts.detailPaths[i % opts.detailPaths.length]);
@@ -251,7 +251,7 @@ export async function benchScale(opts: ScaleOptions): Promise<string[]> {
     );
 
     // 3. kill -9 of one process under load, on another Explorer account draining its credits.
-    const victimAccount = await stores.keys.accounts.create("crash@example.com");
+    const victimAccount = await stores.accounts.create("crash@example.com");
     const crashKeys: string[] = [];
     for (let k = 0; k < 10; k++) crashKeys.push((await stores.keys.createKey(victimAccount.id, `client ${k}`)).raw);
     const workers = descendants(two.pid!).filter((p) => fs.readFileSync(`/proc/${p}/cmdline`, "utf8").includes("main.js"));

@@ -13,8 +13,7 @@ import Database from "better-sqlite3";
 import { buildSnapshot } from "../src/snapshot/build";
 import { MARKET_HISTORY_METRIC_NAMES } from "../src/contract/history";
 import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
-import { openAccountsDb } from "../src/server/db/accounts-db";
-import { KeyStore } from "../src/server/auth/key-store";
+import { openSqliteStores } from "../src/server/stores/sqlite";
 import { loadPepper } from "../src/server/config";
 import { benchScale, waitForHealth } from "./bench-scale";
 
@@ -280,10 +279,10 @@ async function main() {
   // A fresh accounts database each run: every run adds millions of ledger rows, and runs should
   // not differ by how many earlier ones there were.
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(path.join(DATA_DIR, `accounts.db${suffix}`), { force: true });
-  const keys = new KeyStore(openAccountsDb(path.join(DATA_DIR, "accounts.db")), loadPepper(DATA_DIR));
+  const { accounts, keys } = openSqliteStores(path.join(DATA_DIR, "accounts.db"), loadPepper(DATA_DIR));
   // The operators' plan: every call still goes through the credit gate and is charged and
   // recorded, but Explorer's 1,000 credits and 60-call burst would stop a load test at once.
-  const account = keys.accounts.create("bench@example.com", "unlimited");
+  const account = accounts.create("bench@example.com", "unlimited");
   const key = keys.createKey(account.id, "benchmark").raw;
 
   const child = spawn("taskset", ["-c", "0", process.execPath, path.join(__dirname, "../src/server/main.js")], {

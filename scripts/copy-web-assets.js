@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// Copies the account area's stylesheet and scripts (src/server/web/assets/) beside the compiled
-// server (dist/node/src/server/web/assets/), which reads them from there: tsc compiles .ts files
-// only. Run by `npm run build:server` after tsc.
+// Copies the files the compiled server reads beside it, since tsc compiles .ts files only: the
+// account area's stylesheet and scripts (src/server/web/assets/) and the accounts store's SQL
+// migrations (src/server/stores/migrations/), each to the same place under dist/node/. Run by
+// `npm run build:server` after tsc.
 "use strict";
 
 const fs = require("node:fs");
 const path = require("node:path");
 
 const root = path.join(__dirname, "..");
-const from = path.join(root, "src/server/web/assets");
-const to = path.join(root, "dist/node/src/server/web/assets");
-fs.rmSync(to, { recursive: true, force: true });
-fs.cpSync(from, to, { recursive: true });
+for (const folder of ["src/server/web/assets", "src/server/stores/migrations"]) {
+  const to = path.join(root, "dist/node", folder);
+  fs.rmSync(to, { recursive: true, force: true });
+  fs.cpSync(path.join(root, folder), to, { recursive: true });
+}

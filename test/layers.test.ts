@@ -27,14 +27,14 @@ const MAY_IMPORT: Layers = {
   "server/routes": ["server/data", "server/http", "snapshot", "contract"],
   "server/openapi": ["server/routes", "server/credits", "server/auth", "server/http", "contract"],
   "server/plugins": ["server/openapi", "server/routes", "server/credits", "server/auth", "server/data", "server/http", "contract"],
-  // PostgreSQL implementations of the auth and credits stores, for several service processes.
-  "server/postgres": ["server/credits", "server/auth", "server/db", "server/http", "contract"],
+  // The adapters of the auth and credits ports: SQLite (one process) and PostgreSQL (several).
+  "server/stores": ["server/credits", "server/auth", "server/db", "server/http", "contract"],
   "server/web": ["server/openapi", "server/credits", "server/auth", "server/db", "server/http", "contract"],
   // The entry points and the app that assembles the areas.
   server: [
     "server/web",
     "server/plugins",
-    "server/postgres",
+    "server/stores",
     "server/openapi",
     "server/routes",
     "server/credits",

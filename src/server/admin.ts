@@ -9,12 +9,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { KeyLimitError } from "./auth/key-store";
+import { KeyLimitError } from "./auth/ports";
 import { hashPasswordSync, passwordProblem } from "./web/passwords";
 import { loadConfig, loadPepper } from "./config";
 import { DEFAULT_PLAN, PLANS } from "./auth/plans";
 import { openStores } from "./open-stores";
-import { type ServiceStores, sqliteStores } from "./stores";
+import type { ServiceStores } from "./stores/service-stores";
 import { publishSnapshot } from "./snapshot-publish";
 
 const USAGE = `Usage:
@@ -84,29 +84,25 @@ export async function runAdmin(argv: string[], out: (line: string) => void, read
     });
   }
   const pepper = loadPepper(config.dataDir);
-  const opened = await openStores(config, pepper);
-  const stores = opened.stores ?? sqliteStores(opened.accountsDb, pepper);
+  const { stores } = await openStores(config, pepper);
   try {
     await runCommand(command, flags, stores, out, readSecret);
   } finally {
-    // PostgreSQL's stores are the opened ones, closed (once) by opened.close(); the SQLite
-    // stores built here write what they hold before the database closes.
-    if (!opened.stores) await stores.close();
-    await opened.close();
+    await stores.close();
   }
 }
 
 async function runCommand(command: string, flags: Flags, stores: ServiceStores, out: (line: string) => void, readSecret: () => string) {
-  const { keys } = stores;
+  const { accounts, keys } = stores;
   if (command === "create-key") {
     const email = need(flags, "email");
     const name = need(flags, "name");
     if (!EMAIL.test(email)) throw new Error(`'${email}' is not an email address.`);
     if (name.length > 100) throw new Error("--name must be at most 100 characters.");
     const plan = flags.plan === undefined ? undefined : need(flags, "plan");
-    let account = (await keys.accounts.findByEmail(email)) ?? (await keys.accounts.create(email, plan ?? DEFAULT_PLAN));
+    let account = (await accounts.findByEmail(email)) ?? (await accounts.create(email, plan ?? DEFAULT_PLAN));
     if (plan !== undefined && account.plan !== plan) {
-      await keys.accounts.setPlan(account.id, plan);
+      await accounts.setPlan(account.id, plan);
       account = { ...account, plan };
     }
     let created;
@@ -121,7 +117,7 @@ async function runCommand(command: string, flags: Flags, stores: ServiceStores, 
     out(`Created key '${summary.name}' (key id ${summary.key_id}). It is shown once and cannot be recovered:`);
     out(raw);
   } else if (command === "list-keys") {
-    const account = await keys.accounts.findByEmail(need(flags, "email"));
+    const account = await accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     for (const k of await keys.listKeys(account.id)) {
       out(
@@ -129,24 +125,24 @@ async function runCommand(command: string, flags: Flags, stores: ServiceStores, 
       );
     }
   } else if (command === "revoke-key") {
-    const account = await keys.accounts.findByEmail(need(flags, "email"));
+    const account = await accounts.findByEmail(need(flags, "email"));
     if (!account || !(await keys.revokeKey(account.id, need(flags, "key-id")))) throw new Error("No such active key on that account.");
     out("Revoked.");
   } else if (command === "set-plan") {
-    const account = await keys.accounts.findByEmail(need(flags, "email"));
+    const account = await accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     const plan = need(flags, "plan");
-    await keys.accounts.setPlan(account.id, plan);
+    await accounts.setPlan(account.id, plan);
     out(`Account ${account.id} (${account.email}) is now on the ${PLANS[plan].name} plan.`);
   } else if (command === "set-password") {
     // Accounts made by create-key have no password; this lets their owner log in to the web
     // pages. It also resets a forgotten password (the service sends no email).
-    const account = await keys.accounts.findByEmail(need(flags, "email"));
+    const account = await accounts.findByEmail(need(flags, "email"));
     if (!account) throw new Error("No account with that email.");
     const password = readSecret().replace(/\r?\n$/, "");
     const problem = passwordProblem(password, account.email);
     if (problem) throw new Error(`Password not set: ${problem}`);
-    await keys.accounts.setPassword(account.id, hashPasswordSync(password));
+    await accounts.setPassword(account.id, hashPasswordSync(password));
     const ended = await stores.sessions.endAll(account.id);
     out(`Password set for ${account.email}; they can log in at /account/login.${ended ? ` ${ended} open session(s) ended.` : ""}`);
   } else {

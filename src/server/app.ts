@@ -1,7 +1,8 @@
-// Builds the service as a Fastify app without listening (main.ts listens; tests `inject`).
-// The app holds what every area shares, as decorators (the live snapshot, the key store, the
-// credit ledger), and registers the areas as encapsulated plugins: the API under /v1, the account
-// pages, and the add-in's files under /addin/.
+// Builds the service as a Fastify app without listening (main.ts listens; tests `inject`). It
+// only assembles: the stores arrive open (open-stores.ts) and stay the opener's to close. The app
+// holds what every area shares, as decorators (the live snapshot, the key store, the credits),
+// and registers the areas as encapsulated plugins: the API under /v1, the account pages, and the
+// add-in's files under /addin/.
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -11,8 +12,8 @@ import Fastify, {
 } from "fastify";
 import fs from "node:fs";
 import type Database from "better-sqlite3";
-import type { ApiKeys } from "./auth/stores";
-import type { Credits, RateLimits } from "./credits/stores";
+import type { ApiKeys } from "./auth/ports";
+import type { Credits, RateLimits } from "./credits/ports";
 import { SnapshotContext } from "./data/snapshot-context";
 import { LiveSnapshot } from "./data/live-snapshot";
 import { DEFAULT_SNAPSHOTS_KEEP } from "./config";
@@ -23,7 +24,7 @@ import { newRequestId, redactKeys } from "./http/request-id";
 import { REQUEST_VALIDATION } from "./http/request-validation";
 import { addinFiles } from "./plugins/addin-files";
 import { v1Api } from "./plugins/v1-api";
-import { type ServiceStores, sqliteStores } from "./stores";
+import type { ServiceStores } from "./stores/service-stores";
 import { accountArea } from "./web";
 
 declare module "fastify" {
@@ -34,7 +35,7 @@ declare module "fastify" {
     readonly snapshot: SnapshotContext;
     /** The current snapshot, the requests holding each open one, and rollouts to a new file (data/live-snapshot.ts). */
     liveSnapshot: LiveSnapshot;
-    /** API keys and the accounts they belong to. */
+    /** API keys. */
     keys: ApiKeys;
     /** Credits held, charged and reported, shared by the API (which charges) and the usage page. */
     ledger: Credits;
@@ -54,10 +55,8 @@ export interface AppOptions {
   olderSnapshots?: SnapshotContext[];
   /** How many snapshots stay open, the latest included (SNAPSHOTS_KEEP; DEFAULT_SNAPSHOTS_KEEP unless given). */
   snapshotsKeep?: number;
-  /** The SQLite accounts database of the embedded default; or give `stores`. */
-  accountsDb?: Database.Database;
-  /** Accounts, keys, sessions, credits and limits in another store (PostgreSQL: postgres/). */
-  stores?: ServiceStores;
+  /** Accounts, keys, sessions, credits and limits, open (open-stores.ts); the caller closes them after the app. */
+  stores: ServiceStores;
   /** The server secret: API keys are stored as HMACs with it, and the CSRF key is derived from it. */
   pepper: Buffer;
   /** Built add-in files to serve under /addin/ (optional). */
@@ -115,7 +114,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest("chargedCredits", undefined);
   app.decorateRequest("snapshot", undefined);
 
-  const stores = opts.stores ?? defaultStores(opts, (err) => app.log.error({ err }, "writing credits failed"));
+  const stores = opts.stores;
   const live = new LiveSnapshot(new SnapshotContext(opts.snapshotDb), app.log, opts.now, {
     keep: opts.snapshotsKeep ?? DEFAULT_SNAPSHOTS_KEEP,
     older: opts.olderSnapshots,
@@ -125,10 +124,9 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorate("keys", stores.keys);
   app.decorate("ledger", stores.credits);
   app.decorate("rateLimits", stores.rateLimits);
-  // Writes the last charges; a store given by the caller is the caller's to close.
+  // Writes the last charges; the stores themselves are the caller's to close.
   app.addHook("onClose", async () => {
-    if (opts.stores) await stores.credits.flush();
-    else await stores.close();
+    await stores.credits.flush();
   });
 
   // Every answer, from every area, names its request and is not to be sniffed.
@@ -155,6 +153,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.register(v1Api, { prefix: "/v1", corsOrigins });
   app.get("/healthz", healthCheck(stores, app));
   app.register(accountArea, {
+    accounts: stores.accounts,
     keys: stores.keys,
     ledger: stores.credits,
     sessions: stores.sessions,
@@ -165,11 +164,6 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   });
   if (opts.addinDir && fs.existsSync(opts.addinDir)) app.register(addinFiles, { root: opts.addinDir, corsOrigins });
   return app;
-}
-
-function defaultStores(opts: AppOptions, onLedgerError: (err: unknown) => void): ServiceStores {
-  if (!opts.accountsDb) throw new Error("buildApp needs accountsDb (the embedded SQLite store) or stores");
-  return sqliteStores(opts.accountsDb, opts.pepper, { now: opts.now, onLedgerError });
 }
 
 /** How long one store check answers /healthz: load balancers may poll it often, and the store is asked at most this often. */

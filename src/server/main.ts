@@ -46,7 +46,6 @@ async function serve(config: Config): Promise<string> {
     // The snapshots published before it, as the rollout command kept them (docs/deployment.md).
     olderSnapshots: config.snapshotsKeep > 1 ? openKeptSnapshots(config.snapshotPath, (m) => console.error(m)) : [],
     snapshotsKeep: config.snapshotsKeep,
-    accountsDb: opened.accountsDb,
     stores: opened.stores,
     pepper,
     addinDir: config.addinDir,
@@ -58,8 +57,8 @@ async function serve(config: Config): Promise<string> {
     logger,
   });
   const checkpoints =
-    opened.accountsDb &&
-    startWalCheckpoints(opened.accountsDb, {
+    opened.sqliteDb &&
+    startWalCheckpoints(opened.sqliteDb, {
       onError: (err) => app.log.error({ err }, "WAL checkpoints fell back to SQLite's automatic ones"),
     });
   let closing = false;
@@ -69,7 +68,7 @@ async function serve(config: Config): Promise<string> {
     if (cluster.isPrimary) removePidFile(config.dataDir);
     await app.close(); // answers what is in flight, then writes the ledger's last charges
     await checkpoints?.stop();
-    await opened.close();
+    await opened.stores.close(); // the last charges, then the database
     process.exit(0);
   };
   process.on("SIGINT", close);

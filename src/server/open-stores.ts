@@ -3,30 +3,22 @@
 // both always act on the same accounts.
 import type Database from "better-sqlite3";
 import type { Config } from "./config";
-import { openAccountsDb } from "./db/accounts-db";
-import { openPostgresStores } from "./postgres";
-import type { ServiceStores } from "./stores";
+import { openPostgresStores } from "./stores/postgres";
+import type { ServiceStores } from "./stores/service-stores";
+import { openSqliteStores } from "./stores/sqlite";
 
-/**
- * Either the SQLite accounts database (the app builds its stores over it, and writes their
- * last charges when it closes) or a store of its own (PostgreSQL).
- */
-export type OpenedStores = ({ accountsDb: Database.Database; stores?: undefined } | { stores: ServiceStores; accountsDb?: undefined }) & {
-  /** Closes the database: call it after the app has closed. */
-  close(): Promise<void>;
-};
+export interface OpenedStores {
+  /** Open and migrated; `stores.close()` writes what waits and closes the database (call it after the app has closed). */
+  stores: ServiceStores;
+  /** The SQLite accounts database, for its WAL checkpoints; undefined on PostgreSQL. */
+  sqliteDb?: Database.Database;
+}
 
 /** `onError`: what a store cannot write now and retries later (logged by the caller). */
 export async function openStores(config: Config, pepper: Buffer, onError: (err: unknown) => void = () => {}): Promise<OpenedStores> {
   if (config.databaseUrl) {
-    const stores = await openPostgresStores({ connectionString: config.databaseUrl, pepper, onError, ...config.pgTimeouts });
-    return { stores, close: () => stores.close() };
+    return { stores: await openPostgresStores({ connectionString: config.databaseUrl, pepper, onError, ...config.pgTimeouts }) };
   }
-  const accountsDb = openAccountsDb(config.accountsPath);
-  return {
-    accountsDb,
-    close: async () => {
-      accountsDb.close();
-    },
-  };
+  const stores = openSqliteStores(config.accountsPath, pepper, { onError });
+  return { stores, sqliteDb: stores.db };
 }

@@ -4,7 +4,7 @@
 // the only change an existing function may get.
 import path from "node:path";
 import { ROOT, ensureAddinBuild, readDist } from "./addin-build";
-import { buildTestApp } from "../helpers/service";
+import { startService } from "../helpers/service";
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS, read as webpack reads it
 const webpackConfig = require("../../webpack.config.js") as { functionsMetadataForOrigin: (json: string, origin: string) => string };
 
@@ -126,7 +126,7 @@ test("no function is volatile or streaming (recalculation must not multiply requ
 });
 
 test("every function's help link opens its own section of the function reference the service serves", async () => {
-  const app = buildTestApp({ docsDir: path.join(ROOT, "docs") }).app;
+  const { app } = await startService({ docsDir: path.join(ROOT, "docs"), email: null });
   try {
     const page = await app.inject({ method: "GET", url: "/docs/functions" });
     expect(page.statusCode).toBe(200);

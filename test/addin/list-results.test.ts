@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => svc?.app.close());
 
 async function freshBundle(): Promise<LoadedBundle> {
-  const account = await svc.keys.accounts.create(`lists-${Math.random().toString(36).slice(2)}@example.com`);
+  const account = await svc.accounts.create(`lists-${Math.random().toString(36).slice(2)}@example.com`);
   return loadFunctionsBundle({ origin, apiKey: (await svc.keys.createKey(account.id, "lists")).raw });
 }
 

@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ancestorNames, descendants, parseXml, type XmlElement } from "./xml-walk";
 import { DIST, ROOT, ensureAddinBuild, readDist } from "./addin-build";
-import { buildTestApp } from "../helpers/service";
+import { startService } from "../helpers/service";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack.config.js is CommonJS, read as webpack reads it
 const webpackConfig = require("../../webpack.config.js") as {
@@ -129,7 +129,7 @@ describe("manifest.xml (built)", () => {
     }
     // The support link: the function reference, which the service renders from docs/.
     expect(pages.map((u) => new URL(u).pathname)).toEqual(["/docs/functions"]);
-    const app = buildTestApp({ docsDir: path.join(ROOT, "docs") }).app;
+    const { app } = await startService({ docsDir: path.join(ROOT, "docs"), email: null });
     try {
       for (const url of pages)
         expect({ url, status: (await app.inject({ method: "GET", url: new URL(url).pathname })).statusCode }).toEqual({ url, status: 200 });

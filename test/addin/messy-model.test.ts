@@ -20,7 +20,7 @@ afterAll(() => svc?.app.close());
 
 /** A fresh add-in runtime on a fresh Explorer account. */
 async function freshBundle(): Promise<LoadedBundle> {
-  const account = await svc.keys.accounts.create(`model-${Math.random().toString(36).slice(2)}@example.com`);
+  const account = await svc.accounts.create(`model-${Math.random().toString(36).slice(2)}@example.com`);
   return loadFunctionsBundle({ origin, apiKey: (await svc.keys.createKey(account.id, "model")).raw });
 }
 

@@ -5,8 +5,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import { parseKey } from "../../src/contract/api-key-format";
-import type { KeyStore } from "../../src/server/auth/key-store";
-import { buildTestApp } from "../helpers/service";
+import { type TestService, startService } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
 
 const SHOTS = path.join(__dirname, "../../docs/screenshots");
@@ -16,12 +15,12 @@ let app: FastifyInstance;
 let base: string;
 let browser: Browser;
 let propertyId: string;
-let keys: KeyStore;
+let svc: TestService;
 
 beforeAll(async () => {
-  const built = buildTestApp();
+  const built = await startService({ email: null });
   app = built.app;
-  keys = built.keys;
+  svc = built;
   propertyId = built.snapshot.prepare("SELECT id FROM properties ORDER BY id LIMIT 1").pluck().get() as string;
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
@@ -163,7 +162,7 @@ test("the API reference renders every operation of the OpenAPI document from the
   await shot(page, "api-reference");
 
   // Authorize with a key, try a free call: the page reaches this service (connect-src 'self').
-  const key = keys.createKey(keys.accounts.create("reference@example.com").id, "reference").raw;
+  const key = (await svc.keys.createKey((await svc.accounts.create("reference@example.com")).id, "reference")).raw;
   await page
     .getByRole("button", { name: /Authorize/ })
     .first()

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
-import { buildTestApp } from "../helpers/service";
+import { startService } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
 import { type ExcelHost, type PagePort, installExcelHost } from "./excel-host/host";
 
@@ -26,10 +26,9 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   await ensureAddinBuild();
-  const built = buildTestApp({ addinDir: DIST });
+  const built = await startService({ addinDir: DIST, email: "excel-host@example.com" });
   app = built.app;
-  const keys = built.keys;
-  const key = keys.createKey(keys.accounts.create("excel-host@example.com").id, "stand-in Excel").raw;
+  const key = built.key;
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
   ({ context, blocked } = await offlineContext(browser, { viewport: { width: 1280, height: 720 } }));

@@ -7,10 +7,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import type { KeyStore } from "../../src/server/auth/key-store";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
-import { buildTestApp, snapshotPath } from "../helpers/service";
+import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
 import { type ExcelHost, installExcelHost } from "./excel-host/host";
 
@@ -29,9 +28,8 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   await ensureAddinBuild();
-  let keys: KeyStore;
-  ({ app, keys } = buildTestApp({ addinDir: DIST }));
-  const key = keys.createKey(keys.accounts.create("history@example.com").id, "history test").raw;
+  let key: string;
+  ({ app, key } = await startService({ addinDir: DIST, email: "history@example.com" }));
   // A property with sales, so its history holds more than its construction.
   const db = new Database(snapshotPath(), { readonly: true });
   propertyId = (

@@ -18,14 +18,15 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import type { KeyStore } from "../../src/server/auth/key-store";
+import type { AccountStore } from "../../src/server/stores/sqlite/accounts";
+import type { KeyStore } from "../../src/server/stores/sqlite/keys";
 import { periodEnd, periodOf } from "../../src/server/credits/periods";
 import { CACHE_STORAGE_KEY } from "../../src/shared/cache-persistence";
 import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { columnLetters } from "../../src/taskpane/excel-addresses";
 import { formatDay } from "../../src/taskpane/status-text";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
-import { buildTestApp, snapshotPath } from "../helpers/service";
+import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
 import { type ExcelHost, installExcelHost } from "./excel-host/host";
 
@@ -36,6 +37,7 @@ const RISKY = { buyer: '=HYPERLINK("http://evil.example","click")', seller: "@SU
 let app: FastifyInstance;
 let base: string;
 let browser: Browser;
+let accounts: AccountStore;
 let keys: KeyStore;
 let accountsDb: Database.Database;
 let goodKey: string;
@@ -57,8 +59,9 @@ function riskySnapshot(): string {
 
 beforeAll(async () => {
   await ensureAddinBuild();
-  ({ app, accountsDb, keys } = buildTestApp({ snapshotFile: riskySnapshot(), addinDir: DIST }));
-  goodKey = keys.createKey(keys.accounts.create("pane@example.com").id, "pane test").raw;
+  const svc = await startService({ snapshotFile: riskySnapshot(), addinDir: DIST, store: "sqlite", email: "pane@example.com" });
+  ({ app, key: goodKey } = svc);
+  ({ accounts, keys, db: accountsDb } = svc.sqlite!);
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
 }, 300_000);
@@ -583,7 +586,7 @@ describe("the analyst's journey", () => {
 });
 
 test("out of credits: the status says so, and a search explains when credits come back", async () => {
-  const account = keys.accounts.create("spent@example.com");
+  const account = accounts.create("spent@example.com");
   const key = keys.createKey(account.id, "spent").raw;
   accountsDb.prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)").run(account.id, periodOf(new Date()), 1000);
   const s = await openPane({ [SETTING_KEYS.apiKey]: key });

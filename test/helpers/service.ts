@@ -1,17 +1,17 @@
-// The one way tests build the service: buildApp over the shared test snapshot (or another
-// snapshot file), with a fresh in-memory accounts database and a random pepper unless the test
-// gives its own. `startService` adds an account with one API key and request helpers; with
-// TEST_STORE=postgres (the "postgres" jest project) its accounts, keys and credits live in a
-// fresh database on the run's PostgreSQL server instead, dropped when the app closes.
+// The one way tests build the service: startService opens stores (a fresh in-memory SQLite
+// accounts database, or with TEST_STORE=postgres, the "postgres" jest project, a fresh database
+// on the run's PostgreSQL server), assembles the app over the shared test snapshot (or another
+// snapshot file) with buildApp, and adds an account with one API key and request helpers.
+// Closing the app closes its stores (and drops a PostgreSQL database).
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type Database from "better-sqlite3";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type AppOptions, buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
-import type { KeyStore } from "../../src/server/auth/key-store";
-import type { ApiKeys } from "../../src/server/auth/stores";
-import { openPostgresStores } from "../../src/server/postgres";
+import type { Accounts, ApiKeys } from "../../src/server/auth/ports";
+import { openPostgresStores } from "../../src/server/stores/postgres";
+import type { ServiceStores } from "../../src/server/stores/service-stores";
+import { type SqliteStores, openSqliteStores } from "../../src/server/stores/sqlite";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { freshDatabase } from "./postgres";
 
@@ -26,83 +26,83 @@ export function snapshotPath(): string {
   return p;
 }
 
-export interface TestAppOptions extends Partial<AppOptions> {
+export interface ServiceOptions extends Partial<Omit<AppOptions, "stores">> {
   /** A snapshot file to open instead of the shared test snapshot. */
   snapshotFile?: string;
+  /** The store to open: the run's (testStore()) unless given. */
+  store?: "sqlite" | "postgres";
+  /** Stores already open, used instead of opening any (the caller closes them). */
+  stores?: ServiceStores;
+  /** The email of the account given a key ("analyst@example.com" unless given); null: no account, no key. */
+  email?: string | null;
 }
 
-export interface TestApp {
+export interface TestService {
   app: FastifyInstance;
-  /** The app's own key store (the same instance the API checks keys with). */
-  keys: KeyStore;
-  accountsDb: Database.Database;
+  stores: ServiceStores;
+  /** The app's own accounts and key stores (await their answers: PostgreSQL's are promises). */
+  accounts: Accounts;
+  keys: ApiKeys;
+  /** The SQLite stores, which answer synchronously, and their database; undefined on PostgreSQL. */
+  sqlite: SqliteStores | undefined;
+  accountsDb: Database.Database | undefined;
   pepper: Buffer;
   snapshot: Database.Database;
-}
-
-/** The app over the embedded SQLite store, always (for tests that read its database or call its KeyStore synchronously). */
-export function buildTestApp(options: TestAppOptions = {}): TestApp {
-  const { snapshotFile, ...overrides } = options;
-  const snapshot = overrides.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath());
-  const accountsDb = overrides.accountsDb ?? openAccountsDb(":memory:");
-  const pepper = overrides.pepper ?? crypto.randomBytes(32);
-  const app = buildApp({ ...overrides, snapshotDb: snapshot, accountsDb, pepper });
-  // The embedded default store: its KeyStore answers synchronously, as these tests call it.
-  return { app, keys: app.keys as KeyStore, accountsDb, pepper, snapshot };
-}
-
-export interface TestService extends Omit<TestApp, "keys" | "accountsDb"> {
-  /** The app's key store: await its answers (PostgreSQL's are promises). */
-  keys: ApiKeys;
-  /** The SQLite accounts database; undefined on PostgreSQL (TEST_STORE=postgres). */
-  accountsDb: Database.Database | undefined;
+  /** The account's one API key, raw ("" when started without an account). */
   key: string;
+  /** "" when started without an account. */
   accountId: string;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   post(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-/**
- * A service with one account ("analyst@example.com" unless given) holding one API key, on the
- * run's store (testStore()). Closing the app closes its stores (and drops a PostgreSQL database).
- */
-export async function startService(options: TestAppOptions & { email?: string } = {}): Promise<TestService> {
-  const { email = "analyst@example.com", ...appOptions } = options;
-  const built =
-    testStore() === "postgres" && !appOptions.accountsDb && !appOptions.stores
-      ? await buildPostgresApp(appOptions)
-      : buildTestApp(appOptions);
-  const account = await built.keys.accounts.create(email);
-  const key = (await built.keys.createKey(account.id, "test key")).raw;
+/** A service with one account holding one API key, on the run's store unless `store` or `stores` says otherwise. */
+export async function startService(options: ServiceOptions = {}): Promise<TestService> {
+  const { email = "analyst@example.com", snapshotFile, store = testStore(), stores: given, ...appOptions } = options;
+  const snapshot = appOptions.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath());
+  const pepper = appOptions.pepper ?? crypto.randomBytes(32);
+  let stores: ServiceStores;
+  let close = async () => {};
+  if (given) stores = given;
+  else if (store === "postgres") {
+    const database = await freshDatabase();
+    stores = await openPostgresStores({ connectionString: database.url, pepper, now: appOptions.now });
+    close = async () => {
+      await stores.close();
+      await database.drop();
+    };
+  } else {
+    stores = openSqliteStores(":memory:", pepper, { now: appOptions.now });
+    close = async () => {
+      await stores.close();
+    };
+  }
+  const app = buildApp({ ...appOptions, snapshotDb: snapshot, stores, pepper });
+  app.addHook("onClose", close);
+  const sqlite = "db" in stores ? (stores as SqliteStores) : undefined;
+  const account = email === null ? undefined : await stores.accounts.create(email);
+  const key = account ? (await stores.keys.createKey(account.id, "test key")).raw : "";
   const auth = { authorization: `Bearer ${key}` };
   return {
-    ...built,
+    app,
+    stores,
+    accounts: stores.accounts,
+    keys: stores.keys,
+    sqlite,
+    accountsDb: sqlite?.db,
+    pepper,
+    snapshot,
     key,
-    accountId: account.id,
-    get: (url, headers = {}) => built.app.inject({ method: "GET", url, headers: { ...auth, ...headers } } as InjectOptions),
+    accountId: account?.id ?? "",
+    get: (url, headers = {}) => app.inject({ method: "GET", url, headers: { ...auth, ...headers } } as InjectOptions),
     post: (url, body, headers = {}) =>
-      built.app.inject({
+      app.inject({
         method: "POST",
         url,
         payload: body as InjectOptions["payload"],
         headers: { ...auth, ...headers },
       } as InjectOptions),
   };
-}
-
-/** The app over PostgreSQL stores in a database of its own, closed and dropped with the app. */
-export async function buildPostgresApp(options: TestAppOptions = {}): Promise<Omit<TestService, "key" | "accountId" | "get" | "post">> {
-  const { snapshotFile, ...overrides } = options;
-  const snapshot = overrides.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath());
-  const pepper = overrides.pepper ?? crypto.randomBytes(32);
-  const database = await freshDatabase();
-  const stores = await openPostgresStores({ connectionString: database.url, pepper, now: overrides.now });
-  const app = buildApp({ ...overrides, snapshotDb: snapshot, stores, pepper });
-  app.addHook("onClose", async () => {
-    await stores.close();
-    await database.drop();
-  });
-  return { app, keys: stores.keys, accountsDb: undefined, pepper, snapshot };
 }
 
 /** One row of the snapshot, for picking real ids to ask about. */

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAdmin } from "../../src/server/admin";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
+import { openAccountsDb } from "../../src/server/stores/sqlite/accounts-db";
+import { KeyStore } from "../../src/server/stores/sqlite/keys";
 import { loadPepper } from "../../src/server/config";
 import { parseKey } from "../../src/contract/api-key-format";
-import { openPostgresStores } from "../../src/server/postgres";
+import { openPostgresStores } from "../../src/server/stores/postgres";
 import { freshDatabase, type TestDatabase } from "../helpers/postgres";
 
 let dataDir: string;

@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
+import { openSqliteStores, sqliteStores } from "../../src/server/stores/sqlite";
+import { openAccountsDb } from "../../src/server/stores/sqlite/accounts-db";
 import { startService, testStore, type TestService } from "../helpers/service";
 import { formatKey, parseKey } from "../../src/contract/api-key-format";
 
@@ -86,16 +85,16 @@ describe("bearer authentication", () => {
   test("a revocation committed by another connection (the admin command) acts from the service's next event-loop turn", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "propintel-auth-"));
     const file = path.join(dir, "accounts.db");
-    const serviceDb = openAccountsDb(file);
-    const app = buildApp({ snapshotDb: svc.snapshot, accountsDb: serviceDb, pepper: svc.pepper });
-    const admin = new KeyStore(openAccountsDb(file), svc.pepper); // a second connection
+    const serviceStores = openSqliteStores(file, svc.pepper);
+    const { app } = await startService({ snapshotDb: svc.snapshot, stores: serviceStores, pepper: svc.pepper, email: null });
+    const admin = sqliteStores(openAccountsDb(file), svc.pepper); // a second connection
     const account = admin.accounts.create("ops@example.com");
-    const key = admin.createKey(account.id, "cli key").raw;
+    const key = admin.keys.createKey(account.id, "cli key").raw;
     const call = () => app.inject({ method: "GET", url: URL, headers: { authorization: `Bearer ${key}` } });
     try {
       expect((await call()).statusCode).toBe(200);
       expect((await call()).statusCode).toBe(200); // now remembered by the service
-      admin.revokeKey(account.id, parseKey(key)!.keyId);
+      admin.keys.revokeKey(account.id, parseKey(key)!.keyId);
       // Another process's commit is seen once per turn (key-store.ts says why); a request
       // reaching the service after the commit is always handled in a later turn.
       await new Promise((resolve) => setImmediate(resolve));
@@ -103,6 +102,8 @@ describe("bearer authentication", () => {
       expect((await call()).statusCode).toBe(401);
     } finally {
       await app.close();
+      serviceStores.close();
+      admin.db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -128,8 +129,8 @@ describe("bearer authentication", () => {
 
   test("last_used_at follows the clock, written at most once a minute per key", () => {
     let now = new Date("2026-11-23T10:00:00.000Z");
-    const keys = new KeyStore(openAccountsDb(":memory:"), svc.pepper, () => now);
-    const account = keys.accounts.create("clock@example.com");
+    const { accounts, keys } = sqliteStores(openAccountsDb(":memory:"), svc.pepper, { now: () => now });
+    const account = accounts.create("clock@example.com");
     const { raw, summary } = keys.createKey(account.id, "clocked");
     const lastUsed = () => keys.listKeys(account.id).find((k) => k.key_id === summary.key_id)!.last_used_at;
     expect(lastUsed()).toBeNull();
@@ -144,7 +145,7 @@ describe("bearer authentication", () => {
   });
 
   test("one account cannot revoke another's key", async () => {
-    const other = await svc.keys.accounts.create("other@example.com");
+    const other = await svc.accounts.create("other@example.com");
     expect(await svc.keys.revokeKey(other.id, parseKey(svc.key)!.keyId)).toBe(false);
     expect(await svc.keys.listKeys(other.id)).toEqual([]);
     // The key is still active and still works.

@@ -1,21 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../../src/server/config";
 import { parseOrigins } from "../../src/server/http/cors";
-import { buildTestApp } from "../helpers/service";
+import { startService } from "../helpers/service";
 
 const ADDIN = "https://addin.example.com";
 const OTHER = "https://evil.example.net";
 
-function corsService() {
-  const { app, keys } = buildTestApp({ corsOrigins: [ADDIN] });
-  const key = keys.createKey(keys.accounts.create("cors@example.com").id, "pane").raw;
-  return { app, key };
-}
-
-let svc: ReturnType<typeof corsService>;
-beforeEach(() => (svc = corsService()));
+let svc: { app: FastifyInstance; key: string };
+beforeEach(async () => (svc = await startService({ corsOrigins: [ADDIN] })));
 afterEach(() => svc.app.close());
 
 const preflight = (origin: string, method = "GET", headers = "authorization") =>
@@ -100,9 +95,8 @@ describe("CORS", () => {
 
   test("with no CORS_ORIGINS (the default) no origin is granted, and preflights are refused saying why", async () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    const { app, keys } = buildTestApp();
+    const { app, key } = await startService();
     try {
-      const key = keys.createKey(keys.accounts.create("nocors@example.com").id, "pane").raw;
       const res = await app.inject({
         method: "GET",
         url: "/v1/commercial/coverage",
@@ -137,9 +131,8 @@ describe("the functions' metadata, which Excel on the web reads from another ori
   fs.writeFileSync(path.join(addinDir, "functions.json"), '{"functions":[]}');
   fs.writeFileSync(path.join(addinDir, "functions.js"), "// functions");
   fs.writeFileSync(path.join(addinDir, "functions.js.map"), '{"version":3}');
-  const metadataService = () => buildTestApp({ corsOrigins: [ADDIN], addinDir }).app;
   const get = async (url: string, origin?: string) => {
-    const app = metadataService();
+    const { app } = await startService({ corsOrigins: [ADDIN], addinDir });
     try {
       return await app.inject({ method: "GET", url, headers: origin ? { origin } : {} });
     } finally {

@@ -1,22 +1,23 @@
 import crypto from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type Database from "better-sqlite3";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
-import { CreditLedger, FLUSH_INTERVAL_MS } from "../../src/server/credits/credit-ledger";
+import type { FastifyInstance } from "fastify";
 import { PLANS } from "../../src/server/auth/plans";
-import { buildTestApp } from "../helpers/service";
+import { sqliteStores } from "../../src/server/stores/sqlite";
+import { openAccountsDb } from "../../src/server/stores/sqlite/accounts-db";
+import { FLUSH_INTERVAL_MS } from "../../src/server/stores/sqlite/credits";
+import { startService } from "../helpers/service";
 
 // A service with a clock the test moves, one Explorer account and one key.
-function meteredService(start = "2026-11-15T12:00:00Z") {
+async function meteredService(start = "2026-11-15T12:00:00Z") {
   let t = Date.parse(start);
   const clock = {
     set: (iso: string) => void (t = Date.parse(iso)),
     advance: (ms: number) => void (t += ms),
   };
-  const { app, keys, accountsDb, snapshot } = buildTestApp({ now: () => new Date(t) });
-  const account = keys.accounts.create("metered@example.com");
-  const key = keys.createKey(account.id, "model").raw;
+  const svc = await startService({ now: () => new Date(t), store: "sqlite", email: "metered@example.com" });
+  const { app, key, snapshot } = svc;
+  const { keys, db: accountsDb } = svc.sqlite!;
+  const account = { id: svc.accountId };
   // A property with sales of its asset type in its metro, so its comps (within 250 miles) are not empty.
   const propertyId = snapshot
     .prepare(
@@ -49,12 +50,12 @@ function ledgerTotals(db: Database.Database, accountId: string, period: string) 
   return { ledger, used };
 }
 
-let svc: ReturnType<typeof meteredService>;
+let svc: Awaited<ReturnType<typeof meteredService>>;
 afterEach(() => svc?.app.close());
 
 describe("Explorer plan credits", () => {
   test("a successful call is charged its published cost, with the credit headers", async () => {
-    svc = meteredService();
+    svc = await meteredService();
     const res = await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-credits-limit"]).toBe("1000");
@@ -69,7 +70,7 @@ describe("Explorer plan credits", () => {
   });
 
   test("coverage, catalog, errors and 304 cost nothing but still carry the headers", async () => {
-    svc = meteredService();
+    svc = await meteredService();
     const free = [
       await svc.get("/v1/commercial/coverage"),
       await svc.get("/v1/commercial/catalog"),
@@ -89,7 +90,7 @@ describe("Explorer plan credits", () => {
   });
 
   test("when credits run out: 402 credits_exhausted with the reset time, and nothing charged", async () => {
-    svc = meteredService();
+    svc = await meteredService();
     setUsed(svc.accountsDb, svc.account.id, "2026-11", 999);
     const comps = await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}&max_distance_miles=250`); // costs 2
     expect(comps.statusCode).toBe(402);
@@ -112,7 +113,7 @@ describe("Explorer plan credits", () => {
   });
 
   test("free calls still work for an account past its limit (its plan lowered mid-period)", async () => {
-    svc = meteredService();
+    svc = await meteredService();
     setUsed(svc.accountsDb, svc.account.id, "2026-11", PLANS.explorer.monthlyCredits + 500);
     const free = [await svc.get("/v1/commercial/coverage"), await svc.get("/v1/commercial/catalog")];
     expect(free.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -124,7 +125,7 @@ describe("Explorer plan credits", () => {
   });
 
   test("credits reset at 00:00 UTC on the 1st", async () => {
-    svc = meteredService("2026-11-30T23:59:59Z");
+    svc = await meteredService("2026-11-30T23:59:59Z");
     setUsed(svc.accountsDb, svc.account.id, "2026-11", 1000);
     expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(402);
     svc.clock.set("2026-12-01T00:00:00Z");
@@ -138,7 +139,7 @@ describe("Explorer plan credits", () => {
   });
 
   test("the ledger records each metered call and always sums to the credits used", async () => {
-    svc = meteredService();
+    svc = await meteredService();
     await svc.get(`/v1/commercial/properties/${svc.propertyId}`);
     await svc.get(`/v1/commercial/sale-comps?property_id=${svc.propertyId}&max_distance_miles=250`);
     await svc.get("/v1/commercial/coverage");
@@ -154,7 +155,7 @@ describe("Explorer plan credits", () => {
 
 describe("rate limits per key", () => {
   test("a burst beyond the bucket gets 429 with Retry-After and the RateLimit fields", async () => {
-    svc = meteredService();
+    svc = await meteredService();
     let last;
     for (let i = 0; i < 60; i++) last = await svc.get("/v1/commercial/coverage");
     expect(last!.statusCode).toBe(200);
@@ -172,7 +173,7 @@ describe("rate limits per key", () => {
   });
 
   test("each key has its own bucket", async () => {
-    svc = meteredService();
+    svc = await meteredService();
     const other = svc.keys.createKey(svc.account.id, "second").raw;
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push((await svc.get("/v1/commercial/coverage")).statusCode);
@@ -187,7 +188,7 @@ describe("charging under concurrency", () => {
   afterEach(() => app?.close());
 
   test("50 clients at once on one key never spend more than the plan allows; ledger equals usage", async () => {
-    svc = meteredService(new Date().toISOString());
+    svc = await meteredService(new Date().toISOString());
     app = svc.app;
     const period = new Date().toISOString().slice(0, 7);
     setUsed(svc.accountsDb, svc.account.id, period, 970); // 30 credits left
@@ -210,16 +211,15 @@ describe("the ledger's batches", () => {
   /** A ledger over a fresh accounts database, on the given clock; `charge` records one successful call. */
   function ledgerOn(now: () => Date, onError?: (err: unknown) => void) {
     const db = openAccountsDb(":memory:");
-    const keys = new KeyStore(db, crypto.randomBytes(32));
-    const ledger = new CreditLedger(db, now, onError);
+    const { accounts, credits: ledger } = sqliteStores(db, crypto.randomBytes(32), { now, onError });
     const charge = (accountId: string, cost: number, i: number) =>
       ledger.settle(ledger.hold(accountId, PLANS.explorer, cost)!, true, { keyId: "k", endpoint: "GET /v1/x", requestId: `req_${i}` });
-    return { db, keys, ledger, charge };
+    return { db, accounts, ledger, charge };
   }
 
   test("many charges in one turn are written together, every row kept, totals equal", () => {
-    const { db, keys, ledger, charge } = ledgerOn(() => new Date("2026-11-02T08:00:00Z"));
-    const account = keys.accounts.create("batch@example.com");
+    const { db, accounts, ledger, charge } = ledgerOn(() => new Date("2026-11-02T08:00:00Z"));
+    const account = accounts.create("batch@example.com");
     for (let i = 0; i < 75; i++) charge(account.id, 2, i);
     ledger.flush();
     const rows = db.prepare("SELECT request_id, cost, period, at FROM credit_ledger ORDER BY id").all() as any[];
@@ -233,12 +233,12 @@ describe("the ledger's batches", () => {
   test("a batch that cannot be written is kept, whole and in order, and written by the next flush", () => {
     let clock = new Date("2026-11-30T23:59:59.999Z");
     const errors: unknown[] = [];
-    const { db, keys, ledger, charge } = ledgerOn(
+    const { db, accounts, ledger, charge } = ledgerOn(
       () => clock,
       (err) => errors.push(err),
     );
-    const a = keys.accounts.create("a@example.com");
-    const b = keys.accounts.create("b@example.com");
+    const a = accounts.create("a@example.com");
+    const b = accounts.create("b@example.com");
     charge(a.id, 1, 0);
     charge(b.id, 1, 1);
     db.exec("ALTER TABLE credit_ledger RENAME TO credit_ledger_away"); // every INSERT now fails

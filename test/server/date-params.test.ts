@@ -16,7 +16,7 @@ afterAll(() => svc.app.close());
 let key = "";
 let accounts = 0;
 beforeEach(async () => {
-  const account = await svc.keys.accounts.create(`dates-${++accounts}@example.com`);
+  const account = await svc.accounts.create(`dates-${++accounts}@example.com`);
   key = (await svc.keys.createKey(account.id, "dates")).raw;
 });
 const get = (url: string) => svc.get(url, { authorization: `Bearer ${key}` });

@@ -5,12 +5,11 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { loggerOptions } from "../../src/server/http/logging";
 import { logSink } from "../helpers/log-sink";
-import { buildTestApp, snapshotPath } from "../helpers/service";
+import { snapshotPath, startService } from "../helpers/service";
 
-function service(snapshotFile: string, extra: { requestTimeoutMs?: number; snapshotDb?: Database.Database } = {}) {
+async function service(snapshotFile: string, extra: { requestTimeoutMs?: number; snapshotDb?: Database.Database } = {}) {
   const sink = logSink();
-  const { app, keys } = buildTestApp({ snapshotFile, logger: loggerOptions("info", sink.stream), ...extra });
-  const key = keys.createKey(keys.accounts.create("hard@example.com").id, "k").raw;
+  const { app, key } = await startService({ snapshotFile, logger: loggerOptions("info", sink.stream), ...extra });
   return { app, key, log: sink.text };
 }
 
@@ -21,7 +20,7 @@ test("a failure inside the service answers a bare 500: no stack, no SQL; the det
   const file = path.join(dir, "snapshot.db");
   fs.copyFileSync(snapshotPath(), file);
   const db = new Database(file);
-  const svc = service(file, { snapshotDb: db });
+  const svc = await service(file, { snapshotDb: db });
   db.exec("DROP TABLE parcels");
   try {
     const res = await svc.app.inject({ method: "GET", url: "/v1/parcels?state_code=TX", headers: { authorization: `Bearer ${svc.key}` } });
@@ -38,7 +37,7 @@ test("a failure inside the service answers a bare 500: no stack, no SQL; the det
 });
 
 test("a client that sends its request too slowly is cut off", async () => {
-  const svc = service(snapshotPath(), { requestTimeoutMs: 400 });
+  const svc = await service(snapshotPath(), { requestTimeoutMs: 400 });
   const base = new URL(await svc.app.listen({ port: 0, host: "127.0.0.1" }));
   try {
     const started = Date.now();
@@ -59,7 +58,7 @@ test("a client that sends its request too slowly is cut off", async () => {
 
 describe("the router's and Node's own refusals are problems, with a request id, never quoting the URL", () => {
   test("a malformed %-escape and an over-long path segment", async () => {
-    const svc = service(snapshotPath());
+    const svc = await service(snapshotPath());
     try {
       for (const url of [`/v1/commercial/%zz?k=${svc.key}`, `/v1/commercial/properties/${"x".repeat(150)}${svc.key}`]) {
         const res = await svc.app.inject({ method: "GET", url });
@@ -75,7 +74,7 @@ describe("the router's and Node's own refusals are problems, with a request id, 
   });
 
   test("headers too large (431) and a request that is not HTTP (400), answered by Node's connection handling", async () => {
-    const svc = service(snapshotPath());
+    const svc = await service(snapshotPath());
     const base = new URL(await svc.app.listen({ port: 0, host: "127.0.0.1" }));
     const raw = (text: string) =>
       new Promise<string>((resolve, reject) => {
@@ -111,7 +110,7 @@ describe("the router's and Node's own refusals are problems, with a request id, 
   });
 
   test("a key with its underscores percent-encoded is redacted in the log too", async () => {
-    const svc = service(snapshotPath());
+    const svc = await service(snapshotPath());
     try {
       const encoded = svc.key.replace(/_/g, "%5F");
       await svc.app.inject({ method: "GET", url: `/v1/commercial/coverage?k=${encoded}` });
@@ -124,7 +123,7 @@ describe("the router's and Node's own refusals are problems, with a request id, 
   });
 
   test("property detail, compare and the markets batch refuse query parameters they do not take", async () => {
-    const svc = service(snapshotPath());
+    const svc = await service(snapshotPath());
     const auth = { authorization: `Bearer ${svc.key}` };
     try {
       const detail = await svc.app.inject({ method: "GET", url: "/v1/commercial/properties/cp_1?expand=owner", headers: auth });

@@ -1,13 +1,12 @@
 import crypto from "node:crypto";
 import { loggerOptions } from "../../src/server/http/logging";
 import { logSink } from "../helpers/log-sink";
-import { buildTestApp } from "../helpers/service";
+import { startService } from "../helpers/service";
 import { WebClient, csrfOf } from "./web-client";
 
 test("keys never reach the log, wherever the client puts them", async () => {
   const sink = logSink();
-  const { app, keys } = buildTestApp({ logger: loggerOptions("debug", sink.stream) });
-  const key = keys.createKey(keys.accounts.create("log@example.com").id, "log").raw;
+  const { app, key } = await startService({ logger: loggerOptions("debug", sink.stream) });
   await app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { authorization: `Bearer ${key}` } });
   await app.inject({ method: "GET", url: `/v1/commercial/coverage?api_key=${key}` });
   await app.inject({ method: "GET", url: `/v1/nowhere/${key}` });
@@ -26,7 +25,7 @@ test("keys never reach the log, wherever the client puts them", async () => {
 
 test("passwords, session ids, CSRF tokens and keys from the web pages never reach the log", async () => {
   const sink = logSink();
-  const { app } = buildTestApp({ logger: loggerOptions("debug", sink.stream) });
+  const { app } = await startService({ logger: loggerOptions("debug", sink.stream), email: null });
   const password = "log-test " + crypto.randomBytes(9).toString("base64url");
   const c = new WebClient(app);
   await c.signUp("log@example.com", password);

@@ -3,34 +3,30 @@
 // request `destroyed`; a store that answers that hold with a promise (PostgreSQL) must still get
 // an answer back to the client. A client that really goes away is not charged, and its request
 // gives its snapshot back.
+import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app";
 import { PLANS } from "../../src/server/auth/plans";
-import type { ApiKeys } from "../../src/server/auth/stores";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
-import type { Credits } from "../../src/server/credits/stores";
-import { sqliteStores } from "../../src/server/stores";
-import { buildPostgresApp, buildTestApp, type TestService } from "../helpers/service";
+import type { Credits } from "../../src/server/credits/ports";
+import { openSqliteStores } from "../../src/server/stores/sqlite";
+import { type TestService, startService } from "../helpers/service";
 
 const BATCH = "/v1/commercial/markets/batch";
 
 interface Running {
   app: FastifyInstance;
-  keys: ApiKeys;
   ledger: Credits;
   base: string;
   key: string;
   accountId: string;
 }
 
-async function listen(app: FastifyInstance, keys: ApiKeys): Promise<Running> {
-  const account = await keys.accounts.create("socket@example.com");
-  const key = (await keys.createKey(account.id, "socket")).raw;
+async function listen(svc: TestService): Promise<Running> {
+  const { app, key, accountId } = svc;
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
-  return { app, keys, ledger: app.ledger, base: `http://127.0.0.1:${port}`, key, accountId: account.id };
+  return { app, ledger: app.ledger, base: `http://127.0.0.1:${port}`, key, accountId };
 }
 
 /** Two markets the test snapshot holds, as the batch asks for them. */
@@ -50,16 +46,16 @@ async function used(r: Running): Promise<number> {
 }
 
 describe.each([
-  ["SQLite", async () => buildTestApp()],
-  ["PostgreSQL", async () => buildPostgresApp()],
-])("%s store", (_name, build) => {
+  ["SQLite", "sqlite"],
+  ["PostgreSQL", "postgres"],
+] as const)("%s store", (_name, store) => {
   let r: Running;
   let markets: ReturnType<typeof twoMarkets>;
 
   beforeAll(async () => {
-    const built = await build();
-    markets = twoMarkets(built);
-    r = await listen(built.app, built.keys);
+    const svc = await startService({ store });
+    markets = twoMarkets(svc);
+    r = await listen(svc);
   });
   afterAll(() => r?.app.close());
 
@@ -87,17 +83,16 @@ describe("a store that answers the per-unit hold later (a promise, as PostgreSQL
   let sockets: Socket[] = [];
 
   beforeAll(async () => {
-    const built = buildTestApp();
-    markets = twoMarkets(built);
-    const stores = sqliteStores(openAccountsDb(":memory:"), built.pepper);
+    const pepper = crypto.randomBytes(32);
+    const stores = openSqliteStores(":memory:", pepper);
     const hold = stores.credits.hold.bind(stores.credits);
-    stores.credits.hold = ((...args: Parameters<typeof hold>) => {
-      return new Promise((resolve) => (answerHold = () => resolve(hold(...args))));
-    }) as typeof stores.credits.hold;
-    const app = buildApp({ snapshotDb: built.snapshot, stores, pepper: built.pepper });
-    app.addHook("onClose", async () => void (await stores.close()));
-    r = await listen(app, stores.keys);
-    app.server.on("connection", (s) => sockets.push(s));
+    const credits: Credits = stores.credits;
+    credits.hold = (...args: Parameters<typeof hold>) => new Promise((resolve) => (answerHold = () => resolve(hold(...args))));
+    const svc = await startService({ stores, pepper });
+    svc.app.addHook("onClose", async () => void (await stores.close()));
+    markets = twoMarkets(svc);
+    r = await listen(svc);
+    svc.app.server.on("connection", (s) => sockets.push(s));
   });
   afterAll(() => r?.app.close());
   beforeEach(() => {

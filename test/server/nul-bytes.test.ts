@@ -6,25 +6,25 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { runAdmin } from "../../src/server/admin";
-import type { ApiKeys } from "../../src/server/auth/stores";
+import type { Accounts } from "../../src/server/auth/ports";
 import { formatKey, parseKey } from "../../src/contract/api-key-format";
-import { buildPostgresApp, buildTestApp } from "../helpers/service";
+import { startService } from "../helpers/service";
 import { freshDatabase, type TestDatabase } from "../helpers/postgres";
 import { PASSWORD, WebClient } from "./web-client";
 
 const NUL = "\0";
 
 describe.each([
-  ["SQLite", async () => buildTestApp()],
-  ["PostgreSQL", async () => buildPostgresApp()],
-])("%s store", (_name, build) => {
+  ["SQLite", "sqlite"],
+  ["PostgreSQL", "postgres"],
+] as const)("%s store", (_name, store) => {
   let app: FastifyInstance;
-  let keys: ApiKeys;
+  let accounts: Accounts;
   let n = 0;
   const email = () => `nul-${++n}@example.com`;
 
   beforeAll(async () => {
-    ({ app, keys } = await build());
+    ({ app, accounts } = await startService({ store, email: null }));
   });
   afterAll(() => app?.close());
 
@@ -33,7 +33,7 @@ describe.each([
     const res = await new WebClient(app, "10.0.0.1").signUp(address, PASSWORD);
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
-    expect(await keys.accounts.findByEmail(address)).toBeUndefined();
+    expect(await accounts.findByEmail(address)).toBeUndefined();
   });
 
   test("log-in with a NUL in the email is the usual wrong-credentials answer (401)", async () => {

@@ -9,15 +9,13 @@
 // broken snapshot can provoke it (the last test).
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type Database from "better-sqlite3";
-import type { KeyStore } from "../../src/server/auth/key-store";
+import type { SqliteStores } from "../../src/server/stores/sqlite";
 import { PLANS } from "../../src/server/auth/plans";
 import { periodOf } from "../../src/server/credits/periods";
 import { buildOpenApi } from "../../src/server/openapi/openapi-document";
 import { API_ROUTES } from "../../src/server/routes";
 import { type OpenApiDoc, type Operation, SchemaValidator, type JsonSchema, operationsOf, pointer } from "../helpers/openapi-document";
-import { buildTestApp } from "../helpers/service";
-import { buildApp } from "../../src/server/app";
-import { sqliteStores } from "../../src/server/stores";
+import { startService } from "../helpers/service";
 
 /** One request to an operation. */
 interface Call {
@@ -257,7 +255,7 @@ const EXPLORER = PLANS.explorer;
 
 let app: FastifyInstance;
 let accountsDb: Database.Database;
-let keys: KeyStore;
+let stores: SqliteStores;
 let served: OpenApiDoc;
 let validator: SchemaValidator;
 let calls: Record<string, Calls>;
@@ -265,20 +263,22 @@ let accounts = 0;
 
 /** A key of a new Explorer account; with `creditsLeft`, the account has used all but that many this period. */
 function newKey(creditsLeft?: number): string {
-  const account = keys.accounts.create(`conformance-${++accounts}@example.com`);
+  const account = stores.accounts.create(`conformance-${++accounts}@example.com`);
   if (creditsLeft !== undefined) {
     accountsDb
       .prepare("INSERT INTO credit_usage (account_id, period, used) VALUES (?, ?, ?)")
       .run(account.id, periodOf(now()), EXPLORER.monthlyCredits - creditsLeft);
   }
-  return keys.createKey(account.id, "conformance").raw;
+  return stores.keys.createKey(account.id, "conformance").raw;
 }
 
 let mainKey: string;
 
 beforeAll(async () => {
-  const built = buildTestApp({ now });
-  ({ app, accountsDb, keys } = built);
+  const built = await startService({ now, store: "sqlite", email: null });
+  app = built.app;
+  stores = built.sqlite!;
+  accountsDb = stores.db;
   const snapshot = built.snapshot;
   mainKey = newKey();
   served = (await app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
@@ -450,8 +450,7 @@ test.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))("%s answ
 test("a failure inside the service answers the 500 problem every operation declares", async () => {
   // The same service over a snapshot closed under it: every query on the snapshot throws.
   // Operations that answer from what was read at start (coverage) still succeed.
-  const { app: broken, keys: brokenKeys, snapshot } = buildTestApp({ now });
-  const key = brokenKeys.createKey(brokenKeys.accounts.create("broken@example.com").id, "broken").raw;
+  const { app: broken, key, snapshot } = await startService({ now, store: "sqlite", email: "broken@example.com" });
   snapshot.close();
   const failed: string[] = [];
   const problems: string[] = [];
@@ -472,13 +471,10 @@ test("a failure inside the service answers the 500 problem every operation decla
 
 test("a store outage answers the 503 problem every operation declares", async () => {
   // The same service over a store whose rate limits cannot be reached (as PostgreSQL's, stopped).
-  const built = buildTestApp({ now });
-  const key = built.keys.createKey(built.keys.accounts.create("outage@example.com").id, "outage").raw;
-  const stores = sqliteStores(built.accountsDb, built.pepper, { now });
-  stores.rateLimits.take = () => {
+  const { app: down, key, stores: outOfReach } = await startService({ now, store: "sqlite", email: "outage@example.com" });
+  outOfReach.rateLimits.take = () => {
     throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
   };
-  const down = buildApp({ snapshotDb: built.snapshot, stores, pepper: built.pepper, now });
   const problems: string[] = [];
   try {
     for (const o of operationsOf(served)) {
@@ -489,7 +485,6 @@ test("a store outage answers the 503 problem every operation declares", async ()
     }
   } finally {
     await down.close();
-    await built.app.close();
   }
   expect(problems).toEqual([]);
 });

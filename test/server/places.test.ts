@@ -272,7 +272,7 @@ describe("the markets batch", () => {
   });
 
   test("a batch larger than the credits left is refused (402) with the cost, and nothing is charged", async () => {
-    const account = await svc.keys.accounts.create("batch-402@example.com");
+    const account = await svc.accounts.create("batch-402@example.com");
     const key = (await svc.keys.createKey(account.id, "batch")).raw;
     // 998 of the Explorer plan's 1,000 credits used, through the store the service charges.
     expect(await svc.app.ledger.hold(account.id, PLANS.explorer, 998)).not.toBeNull();

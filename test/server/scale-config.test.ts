@@ -1,6 +1,6 @@
 // DATABASE_URL, WORKERS and SNAPSHOTS_KEEP: what the service accepts, and what it refuses before it starts.
 import { loadConfig, parseDatabaseUrl, parseSnapshotsKeep, parseWorkers } from "../../src/server/config";
-import { poolBounds } from "../../src/server/postgres";
+import { poolBounds } from "../../src/server/stores/postgres";
 
 describe("DATABASE_URL", () => {
   test("unset or blank keeps the SQLite accounts database", () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { loadPepper } from "../../src/server/config";
-import { openPostgresStores } from "../../src/server/postgres";
+import { openPostgresStores } from "../../src/server/stores/postgres";
 import { snapshotPath } from "../helpers/service";
 import { freshDatabase } from "../helpers/postgres";
 
@@ -97,7 +97,7 @@ test("two processes share one port, and the banner says so", () => {
 });
 
 test("50 clients over 2 processes on one Explorer account are charged exactly its 1,000 credits, then get 402", async () => {
-  const account = await stores.keys.accounts.create("team@example.com");
+  const account = await stores.accounts.create("team@example.com");
   const keys: string[] = [];
   for (let k = 0; k < 10; k++) keys.push((await stores.keys.createKey(account.id, `workbook ${k}`)).raw);
   const counts = { ok: 0, paymentRequired: 0, other: [] as number[] };
@@ -133,7 +133,7 @@ test("50 clients over 2 processes on one Explorer account are charged exactly it
 }, 120_000);
 
 test("a key revoked by another process is refused by both service processes within the revocation bound", async () => {
-  const account = await stores.keys.accounts.create("revoke@example.com", "unlimited");
+  const account = await stores.accounts.create("revoke@example.com", "unlimited");
   const { raw, summary } = await stores.keys.createKey(account.id, "soon revoked");
   for (let i = 0; i < 10; i++) expect(await get(service.base, detailUrls[i], raw)).toBe(200); // cached by both
   expect(await stores.keys.revokeKey(account.id, summary.key_id)).toBe(true);
@@ -146,8 +146,8 @@ test("a key revoked by another process is refused by both service processes with
   expect(refusedInARow).toBe(20);
 }, 60_000);
 
-test("kill -9 of one process: the other keeps answering, keys and credits intact", async () => {
-  const account = await stores.keys.accounts.create("survivor@example.com", "unlimited");
+test("kill -9 of one process: the other keeps answering, its key still works, and the Explorer plan's credits match the ledger", async () => {
+  const account = await stores.accounts.create("survivor@example.com");
   const { raw } = await stores.keys.createKey(account.id, "survivor");
   const [victim] = workerPids();
   process.kill(victim, "SIGKILL");
@@ -162,4 +162,13 @@ test("kill -9 of one process: the other keeps answering, keys and credits intact
   }
   expect(statuses.slice(-20)).toEqual(Array(20).fill(200));
   expect(service.child.exitCode).toBeNull(); // the supervisor stays up
+  // Credits on a plan with a limit: charged for the answered calls, within the plan, and the
+  // period's total equals its ledger rows (the store's flush waits out give-backs in flight).
+  await stores.credits.flush();
+  const usage = await stores.credits.usage(account.id, 100);
+  const charged = usage.recent.reduce((sum, r) => sum + r.cost, 0);
+  expect(usage.plan.id).toBe("explorer");
+  expect(usage.used).toBeGreaterThanOrEqual(20);
+  expect(usage.used).toBeLessThanOrEqual(usage.plan.monthly_credits);
+  expect(charged).toBe(usage.used);
 }, 60_000);

@@ -33,7 +33,7 @@ beforeEach(async () => {
   log = logSink();
   // One snapshot kept: these tests are about switching; keeping several is snapshot-keep.test.ts's.
   svc = await startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: 1 });
-  svc.keys.accounts.setPlan(svc.accountId, "unlimited");
+  svc.accounts.setPlan(svc.accountId, "unlimited");
 });
 afterEach(() => svc.app.close());
 

@@ -7,15 +7,13 @@
 import net from "node:net";
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../src/server/app";
 import { PLANS } from "../../src/server/auth/plans";
-import { openPostgresStores, type PostgresStores } from "../../src/server/postgres";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
-import { sqliteStores } from "../../src/server/stores";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
+import type { Credits } from "../../src/server/credits/ports";
+import { openPostgresStores, type PostgresStores } from "../../src/server/stores/postgres";
+import { openSqliteStores } from "../../src/server/stores/sqlite";
 import { logSink } from "../helpers/log-sink";
 import { freshDatabase, type TestDatabase } from "../helpers/postgres";
-import { snapshotPath } from "../helpers/service";
+import { startService } from "../helpers/service";
 import { PASSWORD, WebClient } from "./web-client";
 
 /** A TCP proxy to the database server that the test can close, cut and stall. */
@@ -108,11 +106,9 @@ beforeAll(async () => {
   const pepper = crypto.randomBytes(32);
   stores = await openPostgresStores({ connectionString: viaProxy.toString(), pepper, ...BOUNDS });
   direct = await openPostgresStores({ connectionString: database.url, pepper });
-  const snapshot = openSnapshot(snapshotPath());
-  app = buildApp({ snapshotDb: snapshot, stores, pepper, logger: { level: "info", stream: log.stream } });
-  const account = await stores.keys.accounts.create("outage@example.com");
-  accountId = account.id;
-  key = (await stores.keys.createKey(account.id, "outage")).raw;
+  const svc = await startService({ stores, pepper, logger: { level: "info", stream: log.stream }, email: "outage@example.com" });
+  ({ app, key, accountId } = svc);
+  const { snapshot } = svc;
   const id = (snapshot.prepare("SELECT id FROM properties LIMIT 1").get() as { id: string }).id;
   detailUrl = `/v1/commercial/properties/${id}`;
 });
@@ -225,14 +221,12 @@ test("outages are logged as warnings with their cause, one line each, never as e
 
 test("a store that fails at the credit hold (its rate limits still answering) is a 503 too, not a 500", async () => {
   const pepper = crypto.randomBytes(32);
-  const accountsDb = openAccountsDb(":memory:");
-  const sqlite = sqliteStores(accountsDb, pepper);
-  const account = await sqlite.keys.accounts.create("hold-down@example.com");
-  const raw = (await sqlite.keys.createKey(account.id, "hold")).raw;
+  const sqlite = openSqliteStores(":memory:", pepper);
   const down = () => Promise.reject(new Error("Connection terminated unexpectedly"));
-  sqlite.credits.hold = down as unknown as typeof sqlite.credits.hold;
-  sqlite.credits.balance = down as unknown as typeof sqlite.credits.balance;
-  const holdDown = buildApp({ snapshotDb: openSnapshot(snapshotPath()), stores: sqlite, pepper });
+  const credits: Credits = sqlite.credits;
+  credits.hold = down;
+  credits.balance = down;
+  const { app: holdDown, key: raw } = await startService({ stores: sqlite, pepper, email: "hold-down@example.com" });
   try {
     const markets = [{ geography: "TX", asset_type: "industrial" }];
     for (const req of [
@@ -244,6 +238,6 @@ test("a store that fails at the credit hold (its rate limits still answering) is
     }
   } finally {
     await holdDown.close().catch(() => {});
-    accountsDb.close();
+    await sqlite.close();
   }
 });

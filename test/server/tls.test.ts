@@ -4,7 +4,7 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../src/server/config";
-import { buildTestApp } from "../helpers/service";
+import { startService } from "../helpers/service";
 
 let dir: string;
 beforeAll(() => {
@@ -35,7 +35,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 test("TLS_CERT and TLS_KEY make the service speak HTTPS, with Secure cookies", async () => {
   const config = loadConfig({ TLS_CERT: path.join(dir, "localhost.crt"), TLS_KEY: path.join(dir, "localhost.key"), DATA_DIR: dir });
   expect(config.secureCookies).toBe(true);
-  const { app } = buildTestApp({ tls: config.tls, secureCookies: config.secureCookies });
+  const { app } = await startService({ tls: config.tls, secureCookies: config.secureCookies, email: null });
   const base = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
   try {
     expect(base.protocol).toBe("https:");

@@ -1,12 +1,12 @@
 // TRUST_PROXY: behind a reverse proxy the service believes X-Forwarded-For and -Proto from the
 // proxies it is told to trust, and from nobody else.
 import { parseTrustProxy } from "../../src/server/config";
-import { buildTestApp } from "../helpers/service";
+import { startService } from "../helpers/service";
 
 const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "props.example.com", "x-forwarded-for": "203.0.113.9" };
 
 async function homeAndIp(trustProxy: boolean | string[], remoteAddress: string) {
-  const { app } = buildTestApp({ trustProxy });
+  const { app } = await startService({ trustProxy, email: null });
   app.get("/test-ip", (req, reply) => reply.send({ ip: req.ip, protocol: req.protocol }));
   try {
     const home = await app.inject({ method: "GET", url: "/", headers: forwarded, remoteAddress });

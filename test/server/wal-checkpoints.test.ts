@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
+import { openAccountsDb } from "../../src/server/stores/sqlite/accounts-db";
 import { startWalCheckpoints } from "../../src/server/db/wal-checkpoints";
 import { workerScript } from "../../src/snapshot/worker-script";
 
@@ -90,7 +90,7 @@ test("a worker that cannot start leaves SQLite's automatic checkpoints on and re
 test("a worker that cannot even be created (node run with V8 flags) leaves the service running", () => {
   // From sources the worker is given execArgv explicitly, and Node refuses V8 flags there.
   const script = `
-    const { openAccountsDb } = require("./src/server/db/accounts-db");
+    const { openAccountsDb } = require("./src/server/stores/sqlite/accounts-db");
     const { startWalCheckpoints } = require("./src/server/db/wal-checkpoints");
     const db = openAccountsDb(process.argv[1]);
     startWalCheckpoints(db, { onError: (err) => console.log("reported:", err.code) });

@@ -4,10 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAdmin } from "../../src/server/admin";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
-import { MAX_ACTIVE_KEYS } from "../../src/server/auth/key-store";
+import { openAccountsDb } from "../../src/server/stores/sqlite/accounts-db";
+import { MAX_ACTIVE_KEYS } from "../../src/server/auth/ports";
 import { verifyPassword } from "../../src/server/web/passwords";
-import { SessionStore } from "../../src/server/auth/sessions";
+import { SessionStore } from "../../src/server/stores/sqlite/sessions";
 
 let dataDir: string;
 const saved = process.env.DATA_DIR;

@@ -2,9 +2,9 @@
 import { WRONG_CREDENTIALS } from "../../src/server/web/auth-routes";
 import { PASSWORD, csrfOf, startWebService } from "./web-client";
 
-let svc: ReturnType<typeof startWebService>;
-beforeEach(() => {
-  svc = startWebService();
+let svc: Awaited<ReturnType<typeof startWebService>>;
+beforeEach(async () => {
+  svc = await startWebService();
 });
 afterEach(() => svc.app.close());
 
@@ -30,7 +30,7 @@ describe("sign-up", () => {
     const page = await c.get("/account");
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("New.User@Example.com");
-    const account = svc.keys.accounts.findByEmail("new.user@example.com")!;
+    const account = svc.accounts.findByEmail("new.user@example.com")!;
     expect(account.plan).toBe("explorer");
     const stored = svc.accountsDb.prepare("SELECT hash FROM account_passwords WHERE account_id = ?").pluck().get(account.id) as string;
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
@@ -91,7 +91,7 @@ describe("log-in", () => {
 
   test("unknown email, wrong password and an account without a password get the same answer", async () => {
     await svc.client().signUp("me@example.com", PASSWORD);
-    svc.keys.accounts.create("cli@example.com"); // made by the admin command: no password yet
+    svc.accounts.create("cli@example.com"); // made by the admin command: no password yet
     const answers = [];
     for (const [email, password] of [
       ["nobody@example.com", PASSWORD],
@@ -176,16 +176,7 @@ describe("sessions", () => {
   });
 
   test("Secure, __Host- cookies when the service is configured for HTTPS", async () => {
-    const { buildApp } = await import("../../src/server/app");
-    const { openAccountsDb } = await import("../../src/server/db/accounts-db");
-    const { openSnapshot } = await import("../../src/snapshot/snapshot-file");
-    const { snapshotPath } = await import("../helpers/service");
-    const app = buildApp({
-      snapshotDb: openSnapshot(snapshotPath()),
-      accountsDb: openAccountsDb(":memory:"),
-      pepper: Buffer.alloc(32, 1),
-      secureCookies: true,
-    });
+    const { app } = await startWebService(undefined, { secureCookies: true });
     const page = await app.inject({ method: "GET", url: "/account/signup" });
     const [pair, ...attributes] = String(page.headers["set-cookie"]).split("; ");
     expect(pair).toMatch(/^__Host-pi_presession=[\w-]+$/);
@@ -232,9 +223,7 @@ describe("CSRF", () => {
       expect(res.body).toContain("This form expired or did not come from this site.");
     }
     // No key was added, and the one there is still active.
-    expect(svc.keys.listKeys(svc.keys.accounts.findByEmail("me@example.com")!.id).map((k) => [k.name, k.revoked_at])).toEqual([
-      ["kept", null],
-    ]);
+    expect(svc.keys.listKeys(svc.accounts.findByEmail("me@example.com")!.id).map((k) => [k.name, k.revoked_at])).toEqual([["kept", null]]);
     expect((await c.get("/account")).statusCode).toBe(200); // still logged in
     // The same post from this site, with the token, works.
     const ok = await c.post("/account/keys", { name: "fine", csrf }, { origin: "http://localhost:80", "sec-fetch-site": "same-origin" });

@@ -1,12 +1,7 @@
 // A browser stand-in for the web pages over app.inject: keeps cookies, reads the CSRF token
 // out of each form, posts urlencoded forms.
-import crypto from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { type AppOptions, buildApp } from "../../src/server/app";
-import { openAccountsDb } from "../../src/server/db/accounts-db";
-import { KeyStore } from "../../src/server/auth/key-store";
-import { openSnapshot } from "../../src/snapshot/snapshot-file";
-import { snapshotPath } from "../helpers/service";
+import { type ServiceOptions, startService } from "../helpers/service";
 
 export class WebClient {
   readonly cookies = new Map<string, string>();
@@ -82,21 +77,25 @@ export function shownKey(html: string): string | undefined {
 
 export const PASSWORD = "correct horse battery staple";
 
-/** A service over the shared test snapshot with a clock the test moves. */
-export function startWebService(start = new Date("2026-11-10T12:00:00Z"), options: Partial<AppOptions> = {}) {
+/**
+ * The service on the embedded SQLite store (the web tests read its database and call its
+ * stores synchronously), with no account yet and a clock the test moves.
+ */
+export async function startWebService(start = new Date("2026-11-10T12:00:00Z"), options: ServiceOptions = {}) {
   let at = start.getTime();
   const now = () => new Date(at);
-  const accountsDb = openAccountsDb(":memory:");
-  const pepper = crypto.randomBytes(32);
-  const app = buildApp({ snapshotDb: openSnapshot(snapshotPath()), accountsDb, pepper, now, ...options });
+  const svc = await startService({ now, ...options, store: "sqlite", email: null });
+  const sqlite = svc.sqlite!;
   return {
-    app,
-    accountsDb,
-    keys: new KeyStore(accountsDb, pepper, now),
+    app: svc.app,
+    accountsDb: sqlite.db,
+    accounts: sqlite.accounts,
+    keys: sqlite.keys,
     advance(ms: number) {
       at += ms;
     },
-    client: (ip?: string) => new WebClient(app, ip),
-    api: (key: string, url = "/v1/commercial/coverage") => app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}` } }),
+    client: (ip?: string) => new WebClient(svc.app, ip),
+    api: (key: string, url = "/v1/commercial/coverage") =>
+      svc.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}` } }),
   };
 }

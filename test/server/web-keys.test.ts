@@ -1,12 +1,12 @@
 // The API keys page: a key shown once, the list, the cap, revocation, and one account never
 // seeing or touching another's keys or usage.
-import { MAX_ACTIVE_KEYS } from "../../src/server/auth/key-store";
+import { MAX_ACTIVE_KEYS } from "../../src/server/auth/ports";
 import { parseKey } from "../../src/contract/api-key-format";
 import { PASSWORD, csrfOf, shownKey, startWebService, type WebClient } from "./web-client";
 
-let svc: ReturnType<typeof startWebService>;
-beforeEach(() => {
-  svc = startWebService();
+let svc: Awaited<ReturnType<typeof startWebService>>;
+beforeEach(async () => {
+  svc = await startWebService();
 });
 afterEach(() => svc.app.close());
 
@@ -15,7 +15,7 @@ async function signedUp(email: string): Promise<WebClient> {
   expect((await c.signUp(email, PASSWORD)).statusCode).toBe(303);
   return c;
 }
-const accountId = (email: string) => svc.keys.accounts.findByEmail(email)!.id;
+const accountId = (email: string) => svc.accounts.findByEmail(email)!.id;
 
 describe("creating a key", () => {
   test("the key is shown once, after a redirect, and works; a reload shows it no more", async () => {
@@ -193,7 +193,7 @@ describe("pages", () => {
       payload: "property_ids=a",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        authorization: `Bearer ${svc.keys.createKey(svc.keys.accounts.create("k@example.com").id, "k").raw}`,
+        authorization: `Bearer ${svc.keys.createKey(svc.accounts.create("k@example.com").id, "k").raw}`,
       },
     });
     expect(res.statusCode).toBe(415);

@@ -3,9 +3,9 @@
 import path from "node:path";
 import { PASSWORD, startWebService } from "./web-client";
 
-let svc: ReturnType<typeof startWebService>;
-beforeEach(() => {
-  svc = startWebService();
+let svc: Awaited<ReturnType<typeof startWebService>>;
+beforeEach(async () => {
+  svc = await startWebService();
 });
 afterEach(() => svc.app.close());
 
@@ -48,7 +48,7 @@ describe("headers", () => {
   });
 
   test("the account area's hooks stay in it: the API and the app's own 404 get none of them", async () => {
-    const key = svc.keys.createKey(svc.keys.accounts.create("api@example.com").id, "k").raw;
+    const key = svc.keys.createKey(svc.accounts.create("api@example.com").id, "k").raw;
     const api = await svc.api(key);
     expect(api.statusCode).toBe(200);
     const unknown = await svc.client().get("/no-such-page");
@@ -111,7 +111,7 @@ describe("the API reference page", () => {
   });
 
   test("the other pages' CSP does not have the reference page's connect-src", async () => {
-    const withDocs = startWebService(undefined, { docsDir: path.join(__dirname, "../../docs") });
+    const withDocs = await startWebService(undefined, { docsDir: path.join(__dirname, "../../docs") });
     for (const url of ["/", "/account/login", "/docs/functions"]) {
       const res = await withDocs.client().get(url);
       expect(res.statusCode).toBe(200);

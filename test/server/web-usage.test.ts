@@ -1,9 +1,9 @@
 // The usage page: plan, credits used and remaining this period, reset date, recent metered calls.
 import { PASSWORD, startWebService } from "./web-client";
 
-let svc: ReturnType<typeof startWebService>;
-beforeEach(() => {
-  svc = startWebService(new Date("2026-11-30T23:00:00Z"));
+let svc: Awaited<ReturnType<typeof startWebService>>;
+beforeEach(async () => {
+  svc = await startWebService(new Date("2026-11-30T23:00:00Z"));
 });
 afterEach(() => svc.app.close());
 

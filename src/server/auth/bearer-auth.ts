@@ -3,9 +3,8 @@
 // from the Authorization header only: a key in the query string is never looked at.
 import type { FastifyRequest } from "fastify";
 import { ApiProblem } from "../http/problem";
-import type { VerifiedKey } from "./key-cache";
 import type { MaybePromise } from "../db/maybe-promise";
-import type { ApiKeys } from "./stores";
+import type { ApiKeys, VerifiedKey } from "./ports";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -3,15 +3,13 @@
 // authenticated answer (402 and 429 included) carries the credit and rate-limit headers.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { invalidKey, verifyBearer } from "../auth/bearer-auth";
-import type { VerifiedKey } from "../auth/key-cache";
-import type { ApiKeys } from "../auth/stores";
+import type { ApiKeys, VerifiedKey } from "../auth/ports";
 import { type MaybePromise, andThen } from "../db/maybe-promise";
 import { ApiProblem, sendProblem } from "../http/problem";
 import { CREDIT_HEADERS, type CreditsExhausted } from "../../contract/credit-fields";
-import type { Balance, Hold } from "./credit-ledger";
-import type { Credits, RateLimits } from "./stores";
+import type { Balance, Credits, Hold, RateDecision, RateLimits } from "./ports";
 import { planOf, type Plan } from "../auth/plans";
-import { type RateDecision, policyHeader, rateHeader } from "./rate-limiter";
+import { policyHeader, rateHeader } from "./rate-headers";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 // The decisions that fill the specification's gaps, as the API document states them to users.
 // docs/api-reference.md is generated from the OpenAPI document that carries this text.
 import { PLANS } from "../auth/plans";
-import { policyHeader } from "../credits/rate-limiter";
+import { policyHeader } from "../credits/rate-headers";
 
 const EXPLORER = PLANS.explorer;
 

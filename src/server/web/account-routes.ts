@@ -2,9 +2,8 @@
 // visitor's own account id, taken from the session, never from the request: a key id from
 // another account is simply not found.
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
-import { KeyLimitError, MAX_ACTIVE_KEYS } from "../auth/key-store";
-import type { ApiKeys } from "../auth/stores";
-import type { Credits } from "../credits/stores";
+import { type ApiKeys, KeyLimitError, MAX_ACTIVE_KEYS } from "../auth/ports";
+import type { Credits } from "../credits/ports";
 import { FORM_EXPIRED } from "./auth-routes";
 import { formText } from "./form-fields";
 import { keysPage, revokePage } from "./keys-page";

@@ -3,8 +3,7 @@
 // Log-in answers an unknown email, an account without a password and a wrong password with
 // the same words, the same status and (a real scrypt run every time) about the same time.
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
-import { EmailTakenError } from "../auth/account-store";
-import type { Accounts } from "../auth/stores";
+import { type Accounts, EmailTakenError } from "../auth/ports";
 import { logInPage, signUpPage } from "./auth-pages";
 import { formText } from "./form-fields";
 import { sendPage } from "./layout";

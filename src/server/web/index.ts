@@ -17,7 +17,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import type { FastifyPluginCallback } from "fastify";
-import type { ApiKeys, AuthLimits, Sessions } from "../auth/stores";
+import type { Accounts, ApiKeys, AuthLimits, Sessions } from "../auth/ports";
 import { type UsageSource, accountRoutes } from "./account-routes";
 import { apiReferencePage } from "./api-reference-page";
 import { authRoutes } from "./auth-routes";
@@ -43,7 +43,9 @@ declare module "fastify" {
 }
 
 export interface AccountAreaOptions {
-  /** The API keys, and through them the accounts (the same store instance the API checks keys with). */
+  /** The accounts, for sign-up, log-in and the pages' owner. */
+  accounts: Accounts;
+  /** The API keys (the same store instance the API checks keys with). */
   keys: ApiKeys;
   /** The CreditLedger that charges API calls (the same instance, so usage is exact). */
   ledger: UsageSource;
@@ -65,7 +67,7 @@ const FORM_BODY_LIMIT = 16 * 1024;
 export const accountArea: FastifyPluginCallback<AccountAreaOptions> = (web, opts, done) => {
   const secure = opts.secureCookies ?? false;
   web.decorate("sessions", opts.sessions);
-  web.decorate("visitors", new Visitors(opts.sessions, opts.keys.accounts, new CsrfGuard(opts.pepper), secure));
+  web.decorate("visitors", new Visitors(opts.sessions, opts.accounts, new CsrfGuard(opts.pepper), secure));
   web.decorate("authLimiters", opts.authLimits);
   web.decorateRequest("visitor", null);
 
@@ -82,7 +84,7 @@ export const accountArea: FastifyPluginCallback<AccountAreaOptions> = (web, opts
   web.register(staticAssets);
   web.register(publicPages, { docsDir: opts.docsDir });
   web.register(apiReferencePage);
-  web.register(authRoutes, { accounts: opts.keys.accounts });
+  web.register(authRoutes, { accounts: opts.accounts });
   web.register(accountRoutes, { keys: opts.keys, ledger: opts.ledger });
   done();
 };

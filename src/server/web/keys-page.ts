@@ -1,5 +1,5 @@
 // The API keys page: create (the key shown once), list, and the way to revoke.
-import type { KeySummary } from "../auth/key-store";
+import type { KeySummary } from "../auth/ports";
 import { html, formatUtc, type SafeHtml } from "./html";
 import { csrfInput, field } from "./form-fields";
 import { page, type SignedIn } from "./layout";

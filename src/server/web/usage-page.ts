@@ -1,6 +1,6 @@
 // The usage page: the plan, this period's credits, the reset date and the recent metered calls.
-import type { KeySummary } from "../auth/key-store";
-import type { UsageReport } from "../credits/credit-ledger";
+import type { KeySummary } from "../auth/ports";
+import type { UsageReport } from "../credits/ports";
 import { formatDay, formatUtc, html } from "./html";
 import { page, type SignedIn } from "./layout";
 

@@ -5,11 +5,9 @@
 // over HTTPS. Their values are opaque base64url tokens, never user text.
 import crypto from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Account } from "../auth/account-store";
-import type { Accounts, Sessions } from "../auth/stores";
+import { type Account, type Accounts, SESSION_MAX_MS, type Sessions, type WebSession } from "../auth/ports";
 import { type CsrfGuard, preSessionBinding, sessionBinding } from "./csrf";
 import { formText } from "./form-fields";
-import { SESSION_MAX_MS, type WebSession } from "../auth/sessions";
 
 /** A signed-in visitor, as the pages see one. */
 export interface Visitor {

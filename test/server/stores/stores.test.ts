@@ -1,14 +1,15 @@
-// The store interfaces (auth/stores.ts, credits/stores.ts), held to the same assertions on both
-// implementations: SQLite (the embedded default) and PostgreSQL (a real server started for the
+// The store ports (auth/ports.ts, credits/ports.ts), held to the same assertions on both
+// adapters: SQLite (the embedded default) and PostgreSQL (a real server started for the
 // test run). Store methods may answer with a value or a promise; every call here is awaited.
 import crypto from "node:crypto";
-import { openAccountsDb } from "../../../src/server/db/accounts-db";
-import { EmailTakenError } from "../../../src/server/auth/account-store";
-import { KeyLimitError, MAX_ACTIVE_KEYS } from "../../../src/server/auth/key-store";
+import { openAccountsDb } from "../../../src/server/stores/sqlite/accounts-db";
+import { EmailTakenError } from "../../../src/server/auth/ports";
+import { KeyLimitError, MAX_ACTIVE_KEYS } from "../../../src/server/auth/ports";
 import { PLANS } from "../../../src/server/auth/plans";
-import { SESSION_IDLE_MS } from "../../../src/server/auth/sessions";
-import { type ServiceStores, sqliteStores } from "../../../src/server/stores";
-import { openPostgresStores } from "../../../src/server/postgres";
+import { SESSION_IDLE_MS } from "../../../src/server/auth/ports";
+import type { ServiceStores } from "../../../src/server/stores/service-stores";
+import { sqliteStores } from "../../../src/server/stores/sqlite";
+import { openPostgresStores } from "../../../src/server/stores/postgres";
 import { freshDatabase } from "../../helpers/postgres";
 
 interface Backend {
@@ -85,27 +86,25 @@ describe.each([
   afterAll(() => b.close());
 
   test("accounts: one per email whatever its case; plans are checked; passwords are stored", async () => {
-    const a = await s.keys.accounts.create("Ann@Example.com");
+    const a = await s.accounts.create("Ann@Example.com");
     expect(a).toMatchObject({ email: "Ann@Example.com", plan: "explorer" });
-    expect((await s.keys.accounts.findByEmail("ann@example.COM"))?.id).toBe(a.id);
-    expect((await s.keys.accounts.findById(a.id))?.email).toBe("Ann@Example.com");
-    await expect(Promise.resolve().then(() => s.keys.accounts.create("ANN@example.com"))).rejects.toThrow(EmailTakenError);
-    await expect(Promise.resolve().then(() => s.keys.accounts.createWithPassword("ann@example.com", "hash"))).rejects.toThrow(
-      EmailTakenError,
-    );
-    await expect(Promise.resolve().then(() => s.keys.accounts.setPlan(a.id, "gold"))).rejects.toThrow(/Unknown plan 'gold'/);
-    await s.keys.accounts.setPlan(a.id, "unlimited");
-    expect((await s.keys.accounts.findById(a.id))?.plan).toBe("unlimited");
-    const withPassword = await s.keys.accounts.createWithPassword("bo@example.com", "scrypt$hash");
-    expect(await s.keys.accounts.passwordHash(withPassword.id)).toBe("scrypt$hash");
-    expect(await s.keys.accounts.passwordHash(a.id)).toBeUndefined();
-    await s.keys.accounts.setPassword(a.id, "scrypt$other");
-    expect(await s.keys.accounts.passwordHash(a.id)).toBe("scrypt$other");
+    expect((await s.accounts.findByEmail("ann@example.COM"))?.id).toBe(a.id);
+    expect((await s.accounts.findById(a.id))?.email).toBe("Ann@Example.com");
+    await expect(Promise.resolve().then(() => s.accounts.create("ANN@example.com"))).rejects.toThrow(EmailTakenError);
+    await expect(Promise.resolve().then(() => s.accounts.createWithPassword("ann@example.com", "hash"))).rejects.toThrow(EmailTakenError);
+    await expect(Promise.resolve().then(() => s.accounts.setPlan(a.id, "gold"))).rejects.toThrow(/Unknown plan 'gold'/);
+    await s.accounts.setPlan(a.id, "unlimited");
+    expect((await s.accounts.findById(a.id))?.plan).toBe("unlimited");
+    const withPassword = await s.accounts.createWithPassword("bo@example.com", "scrypt$hash");
+    expect(await s.accounts.passwordHash(withPassword.id)).toBe("scrypt$hash");
+    expect(await s.accounts.passwordHash(a.id)).toBeUndefined();
+    await s.accounts.setPassword(a.id, "scrypt$other");
+    expect(await s.accounts.passwordHash(a.id)).toBe("scrypt$other");
   });
 
   test("keys: shown once, stored as a hash, verified, listed per account, revoked; the cap holds", async () => {
-    const a = await s.keys.accounts.create("keys@example.com");
-    const other = await s.keys.accounts.create("other@example.com");
+    const a = await s.accounts.create("keys@example.com");
+    const other = await s.accounts.create("other@example.com");
     const { raw, summary } = await s.keys.createKey(a.id, "Model A");
     expect(await s.keys.verify(raw)).toEqual({ keyId: summary.key_id, accountId: a.id, plan: "explorer" });
     expect(await s.keys.verify(raw)).toEqual({ keyId: summary.key_id, accountId: a.id, plan: "explorer" }); // recognised again
@@ -125,15 +124,15 @@ describe.each([
   });
 
   test("a plan change reaches a key already verified", async () => {
-    const a = await s.keys.accounts.create("plan@example.com");
+    const a = await s.accounts.create("plan@example.com");
     const { raw } = await s.keys.createKey(a.id, "k");
     expect((await s.keys.verify(raw))?.plan).toBe("explorer");
-    await s.keys.accounts.setPlan(a.id, "unlimited");
+    await s.accounts.setPlan(a.id, "unlimited");
     expect((await s.keys.verify(raw))?.plan).toBe("unlimited");
   });
 
   test("sessions: found by the cookie's id only, ended when idle, a key revealed once", async () => {
-    const a = await s.keys.accounts.create("session@example.com");
+    const a = await s.accounts.create("session@example.com");
     const session = await s.sessions.create(a.id);
     expect((await s.sessions.find(session.id))?.accountId).toBe(a.id);
     expect(await b.dump("web_sessions")).not.toContain(Buffer.from(session.id).toString("hex"));
@@ -180,7 +179,7 @@ describe.each([
   });
 
   test("credits: held up to the plan and no further; failures given back; partial charges; usage and ledger agree", async () => {
-    const a = await s.keys.accounts.create("credits@example.com");
+    const a = await s.accounts.create("credits@example.com");
     const plan = PLANS.explorer;
     const call = (n: number) => ({ keyId: "k1", endpoint: "GET /v1/x", requestId: `req_${n}` });
     const held = await s.credits.hold(a.id, plan, 995, call(0));
@@ -213,7 +212,7 @@ describe("PostgreSQL shared by several processes", () => {
       await openPostgresStores({ connectionString: database.url, pepper }),
     ];
     try {
-      const a = await one.keys.accounts.create("race@example.com");
+      const a = await one.accounts.create("race@example.com");
       let next = 0;
       let granted = 0;
       let refused = 0;
@@ -269,7 +268,7 @@ describe("PostgreSQL shared by several processes", () => {
       await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 100 }),
     ];
     try {
-      const a = await one.keys.accounts.create("revoke@example.com");
+      const a = await one.accounts.create("revoke@example.com");
       const { raw, summary } = await one.keys.createKey(a.id, "k");
       expect(await two.keys.verify(raw)).not.toBeNull(); // now cached by the other process
       await one.keys.revokeKey(a.id, summary.key_id);
@@ -292,7 +291,7 @@ describe("PostgreSQL shared by several processes", () => {
     ];
     const slow = await one.pool.connect();
     try {
-      const a = await one.keys.accounts.create("late-commit@example.com");
+      const a = await one.accounts.create("late-commit@example.com");
       const first = await one.keys.createKey(a.id, "first");
       const second = await one.keys.createKey(a.id, "second");
       expect(await two.keys.verify(first.raw)).not.toBeNull();
@@ -319,7 +318,7 @@ describe("PostgreSQL shared by several processes", () => {
       await openPostgresStores({ connectionString: database.url, pepper, keyPollMs: 60_000 }),
     ];
     try {
-      const a = await one.keys.accounts.create("in-flight@example.com");
+      const a = await one.accounts.create("in-flight@example.com");
       const { raw, summary } = await one.keys.createKey(a.id, "k");
       // Hold the answer of the other process's key lookup until the revocation has been polled.
       let release!: () => void;

@@ -1,7 +1,7 @@
 // Key rows by key id, so the hot path of every API call skips a database read.
 //
 // One cache per database connection, shared by every store on it: a revocation through the
-// web account area and a plan change through AccountStore act on the next request at once. A
+// web account area and a plan change through the accounts store act on the next request at once. A
 // commit by any other connection (the admin command, another process) changes
 // `PRAGMA data_version`, which empties the cache; that is checked once per event-loop turn,
 // because the check is a read transaction (two file-lock system calls) and cost about a sixth of
@@ -9,29 +9,13 @@
 // handled from the next turn on: requests already being handled in the turn of the commit
 // arrived with it. Only known ids are cached, so random ids cannot fill it.
 import type Database from "better-sqlite3";
-
-/** What a verified key answers with: the account it belongs to and that account's plan. */
-export interface VerifiedKey {
-  keyId: string;
-  accountId: string;
-  /** The account's plan id (see auth/plans.ts). */
-  plan: string;
-}
-
-export interface KeyRow {
-  account_id: string;
-  plan: string;
-  hash: Buffer;
-  revoked_at: string | null;
-  /** Set once this process has matched the key against `hash`: SHA-256 of that raw key. */
-  recognised?: { digest: string; key: VerifiedKey };
-}
+import type { StoredKey } from "../../auth/key-verification";
 
 /** Verified keys kept in memory; far more than one deployment's live keys. */
 const KEY_CACHE_SIZE = 10_000;
 
 export class KeyCache {
-  private readonly rows = new Map<string, KeyRow>();
+  private readonly rows = new Map<string, StoredKey>();
   private readonly dataVersion: Database.Statement;
   private seenVersion = -1;
   /** Set when `data_version` was read in the current event-loop turn; cleared by setImmediate. */
@@ -42,7 +26,7 @@ export class KeyCache {
   }
 
   /** The cached row of a key id (none is read from the database), after the check for other connections' commits. */
-  get(keyId: string): KeyRow | undefined {
+  get(keyId: string): StoredKey | undefined {
     if (!this.checkedThisTurn) {
       this.checkedThisTurn = true;
       setImmediate(endTurn, this);
@@ -55,7 +39,7 @@ export class KeyCache {
     return this.rows.get(keyId);
   }
 
-  set(keyId: string, row: KeyRow): void {
+  set(keyId: string, row: StoredKey): void {
     if (this.rows.size >= KEY_CACHE_SIZE) this.rows.clear();
     this.rows.set(keyId, row);
   }

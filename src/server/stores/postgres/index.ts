@@ -1,14 +1,14 @@
 // The service's stores on PostgreSQL (DATABASE_URL), shared by every service process: one
-// connection pool per process, the schema migrated at start, and the same interfaces the
-// SQLite stores implement (auth/stores.ts, credits/stores.ts).
+// connection pool per process, the schema migrated at start, and the same ports the SQLite
+// adapter implements (auth/ports.ts, credits/ports.ts).
 import pg from "pg";
-import type { ApiKeys, Sessions } from "../auth/stores";
-import type { Credits, RateLimits } from "../credits/stores";
+import { type StoreHealth, isStoreOutage, outageCause } from "../../db/store-outage";
+import type { ServiceStores } from "../service-stores";
+import { PgAccounts } from "./accounts";
 import { PgCredits } from "./credits";
 import { PgKeys } from "./keys";
 import { pgAuthLimits, PgRateLimits } from "./limits";
 import { migrate } from "./migrations";
-import { type StoreHealth, isStoreOutage, outageCause } from "../db/store-outage";
 import { PgSessions } from "./sessions";
 
 /** Connections per process and pool (two pools): the API's hot path holds one per request for one statement. */
@@ -33,12 +33,10 @@ export interface PostgresStoreOptions {
   queryTimeoutMs?: number;
 }
 
-export interface PostgresStores {
-  keys: ApiKeys & PgKeys;
-  sessions: Sessions;
+export interface PostgresStores extends ServiceStores {
+  accounts: PgAccounts;
+  keys: PgKeys;
   authLimits: ReturnType<typeof pgAuthLimits>;
-  credits: Credits;
-  rateLimits: RateLimits;
   pool: pg.Pool;
   /** Whether the database answers now (one bounded `SELECT 1`). */
   health(): Promise<StoreHealth>;
@@ -95,6 +93,7 @@ export async function openPostgresStores(opts: PostgresStoreOptions): Promise<Po
   }, PRUNE_ATTEMPTS_MS);
   pruner.unref();
   return {
+    accounts: new PgAccounts(pool, now, (accountId) => keys.dropAccount(accountId)),
     keys,
     sessions: new PgSessions(pool, now),
     authLimits,

@@ -1,30 +1,12 @@
-// Accounts and their passwords: every query of the `accounts` and `account_passwords` tables.
-// The API keys (KeyStore), the account pages and the admin command all read and make accounts
-// here, so an account made by one is the same account to the others.
+// Accounts and their passwords in the SQLite accounts database: every query of the `accounts`
+// and `account_passwords` tables. The API keys, the account pages and the admin command all read
+// and make accounts through this one store, so an account made by one is the same to the others.
 import type Database from "better-sqlite3";
-import { checkStorable } from "./text-values";
+import { DEFAULT_PLAN } from "../../auth/plans";
+import { type Account, type Accounts, EmailTakenError, checkPlan } from "../../auth/ports";
+import { randomBase62 } from "../../auth/random-id";
+import { checkStorable } from "../../auth/text-values";
 import { keyCacheOf } from "./key-cache";
-import { DEFAULT_PLAN, PLANS } from "./plans";
-import { randomBase62 } from "./random-id";
-import type { Accounts } from "./stores";
-
-export interface Account {
-  id: string;
-  email: string;
-  plan: string;
-  created_at: string;
-}
-
-export class EmailTakenError extends Error {
-  constructor() {
-    super("An account with this email already exists.");
-    this.name = "EmailTakenError";
-  }
-}
-
-function checkPlan(plan: string): void {
-  if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
-}
 
 export class AccountStore implements Accounts {
   private readonly stmts;

@@ -9,58 +9,8 @@
 // commit), so the database's ledger always sums to its totals. Running several
 // service processes needs a shared store (PostgreSQL), not this one.
 import type Database from "better-sqlite3";
-import { DEFAULT_PLAN, type Plan, planOf } from "../auth/plans";
-import { periodEnd, periodOf } from "./periods";
-import type { Credits } from "./stores";
-
-export interface UsageReport {
-  plan: { id: string; name: string; monthly_credits: number };
-  period: string;
-  used: number;
-  remaining: number;
-  resets_at: string;
-  recent: { endpoint: string; at: string; cost: number; key_id: string; request_id: string }[];
-}
-
-/** One account's credits in the current period. `used` includes calls still in flight. */
-export interface Balance {
-  period: string;
-  /** The period as epoch milliseconds [start, end), to check the clock without dates. */
-  startMs: number;
-  endMs: number;
-  used: number;
-  limit: number;
-  /** ISO time the period ends, for headers and 402 answers. */
-  resetsAt: string;
-}
-
-/** Credits held for one call until its outcome is known. */
-export interface Hold {
-  accountId: string;
-  balance: Balance;
-  cost: number;
-  settled: boolean;
-  /** The ledger row written with the hold, in a store that writes it then (postgres/credits.ts). */
-  ledgerId?: string;
-}
-
-/** The usage page's figures from a plan, its period's balance and the latest ledger rows. */
-export function usageReport(plan: Plan, b: Balance, recent: UsageReport["recent"]): UsageReport {
-  return {
-    plan: { id: plan.id, name: plan.name, monthly_credits: plan.monthlyCredits },
-    period: b.period,
-    used: b.used,
-    remaining: Math.max(0, b.limit - b.used),
-    resets_at: b.resetsAt,
-    recent,
-  };
-}
-
-export interface CallRecord {
-  keyId: string;
-  endpoint: string;
-  requestId: string;
-}
+import { DEFAULT_PLAN, type Plan, planOf } from "../../auth/plans";
+import { type Balance, type CallRecord, type Credits, type Hold, type UsageReport, periodBalance, usageReport } from "../../credits/ports";
 
 /** The ledger's columns, in the order `pending` holds them (one group of these per charge). */
 const LEDGER_COLUMNS = ["account_id", "period", "key_id", "endpoint", "cost", "at", "request_id"] as const;
@@ -136,17 +86,8 @@ export class CreditLedger implements Credits {
     let b = this.balances.get(accountId);
     if (!b || nowMs < b.startMs || nowMs >= b.endMs) {
       const at = new Date(nowMs);
-      const period = periodOf(at);
-      const end = periodEnd(at);
-      const stored = (this.stmts.used.get(accountId, period) as number | undefined) ?? 0;
-      b = {
-        period,
-        startMs: Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1),
-        endMs: end.getTime(),
-        used: stored,
-        limit: plan.monthlyCredits,
-        resetsAt: end.toISOString().replace(".000Z", "Z"),
-      };
+      b = periodBalance(at, plan, 0);
+      b.used = (this.stmts.used.get(accountId, b.period) as number | undefined) ?? 0;
       this.balances.set(accountId, b);
     }
     b.limit = plan.monthlyCredits; // a plan change applies at once

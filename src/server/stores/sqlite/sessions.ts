@@ -1,24 +1,9 @@
-// Log-in sessions. The session id (256 random bits) lives only in the visitor's cookie; the
-// database keeps its SHA-256, so neither a copy of the database nor a log line can log anyone
-// in. A session ends at the first of: log out, 12 hours without a request, 7 days after log-in.
+// Log-in sessions in the SQLite accounts database, by the rules of auth/ports.ts: only a SHA-256
+// of a session id is stored, and a session ends at log-out, when idle too long or too old.
 import crypto from "node:crypto";
 import type Database from "better-sqlite3";
-import { openSealed, seal } from "./key-reveal";
-import type { Sessions } from "./stores";
-
-export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
-export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
-/** A created key waits this long for its one display. */
-export const REVEAL_MS = 5 * 60 * 1000;
-/** last_seen_at is written at most this often per session. */
-export const TOUCH_MS = 60 * 1000;
-
-export interface WebSession {
-  /** The raw id from the cookie; CSRF tokens and key reveals are derived from it. */
-  id: string;
-  accountId: string;
-  expiresAt: string;
-}
+import { openSealed, seal } from "../../auth/key-reveal";
+import { REVEAL_MS, SESSION_IDLE_MS, SESSION_MAX_MS, type Sessions, TOUCH_MS, type WebSession, sessionDigest } from "../../auth/ports";
 
 interface Row {
   account_id: string;
@@ -26,8 +11,6 @@ interface Row {
   expires_at: string;
 }
 
-/** What is stored of a session id: its SHA-256. */
-export const sessionDigest = (id: string) => crypto.hash("sha256", id, "buffer") as Buffer;
 const digest = sessionDigest;
 
 export class SessionStore implements Sessions {

@@ -13,11 +13,9 @@
 // the last FLUSH_INTERVAL_MS) stay charged. Nothing answered goes unrecorded, and nothing is
 // ever charged past the plan.
 import type pg from "pg";
+import { DEFAULT_PLAN, type Plan, planOf } from "../../auth/plans";
+import { type Balance, type CallRecord, type Credits, type Hold, type UsageReport, periodBalance, usageReport } from "../../credits/ports";
 import { inTransaction } from "./transaction";
-import { DEFAULT_PLAN, type Plan, planOf } from "../auth/plans";
-import { type Balance, type CallRecord, type Hold, type UsageReport, usageReport } from "../credits/credit-ledger";
-import { periodEnd, periodOf } from "../credits/periods";
-import type { Credits } from "../credits/stores";
 
 const FLUSH_INTERVAL_MS = 10;
 const RETRY_FLUSH_MS = 1000;
@@ -43,21 +41,8 @@ export class PgCredits implements Credits {
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
-  private periodOf(plan: Plan, used: number): Balance {
-    const at = this.now();
-    const end = periodEnd(at);
-    return {
-      period: periodOf(at),
-      startMs: Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1),
-      endMs: end.getTime(),
-      used,
-      limit: plan.monthlyCredits,
-      resetsAt: end.toISOString().replace(".000Z", "Z"),
-    };
-  }
-
   async balance(accountId: string, plan: Plan): Promise<Balance> {
-    const b = this.periodOf(plan, 0);
+    const b = periodBalance(this.now(), plan, 0);
     const { rows } = await this.pool.query<{ used: number }>("SELECT used FROM credit_usage WHERE account_id = $1 AND period = $2", [
       accountId,
       b.period,
@@ -69,7 +54,7 @@ export class PgCredits implements Credits {
   async hold(accountId: string, plan: Plan, cost: number, call?: CallRecord): Promise<Hold | null> {
     // A free call is always held (even past the limit, after a plan was lowered); it writes nothing.
     if (cost <= 0) return { accountId, balance: await this.balance(accountId, plan), cost: 0, settled: false };
-    const b = this.periodOf(plan, 0);
+    const b = periodBalance(this.now(), plan, 0);
     // Named, so each connection plans it once (planning a statement costs more than running it).
     const { rows } = await this.pool.query<{ used: number; ledger_id: string }>({
       name: "credits-hold",

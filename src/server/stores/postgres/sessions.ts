@@ -1,11 +1,10 @@
-// Log-in sessions in PostgreSQL: the same rules as auth/sessions.ts (only a SHA-256 of a session
-// id is stored; a session ends at log-out, after 12 idle hours or 7 days; a new key waits sealed
-// for its one display), so a visitor stays logged in whichever process answers.
+// Log-in sessions in PostgreSQL, by the rules of auth/ports.ts (only a SHA-256 of a session id is
+// stored; a session ends at log-out, when idle too long or too old; a new key waits sealed for
+// its one display), so a visitor stays logged in whichever process answers.
 import crypto from "node:crypto";
 import type pg from "pg";
-import { openSealed, seal } from "../auth/key-reveal";
-import { REVEAL_MS, SESSION_IDLE_MS, SESSION_MAX_MS, TOUCH_MS, type WebSession, sessionDigest } from "../auth/sessions";
-import type { Sessions } from "../auth/stores";
+import { openSealed, seal } from "../../auth/key-reveal";
+import { REVEAL_MS, SESSION_IDLE_MS, SESSION_MAX_MS, type Sessions, TOUCH_MS, type WebSession, sessionDigest } from "../../auth/ports";
 
 export class PgSessions implements Sessions {
   constructor(

@@ -1,17 +1,13 @@
-// Accounts and their passwords in PostgreSQL: the same behaviour as auth/account-store.ts.
+// Accounts and their passwords in PostgreSQL: the same behaviour as the SQLite adapter
+// (stores/sqlite/accounts.ts), by the port in auth/ports.ts.
 import type pg from "pg";
-import { type Account, EmailTakenError } from "../auth/account-store";
-import { DEFAULT_PLAN, PLANS } from "../auth/plans";
-import { randomBase62 } from "../auth/random-id";
-import type { Accounts } from "../auth/stores";
-import { checkStorable, hasNul } from "../auth/text-values";
+import { DEFAULT_PLAN } from "../../auth/plans";
+import { type Account, type Accounts, EmailTakenError, checkPlan } from "../../auth/ports";
+import { randomBase62 } from "../../auth/random-id";
+import { checkStorable, hasNul } from "../../auth/text-values";
 import { inTransaction } from "./transaction";
 
 const UNIQUE_VIOLATION = "23505";
-
-function checkPlan(plan: string): void {
-  if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
-}
 
 /** Something `query` can be called on: the pool, or a client inside a transaction. */
 type Queryable = Pick<pg.Pool, "query">;

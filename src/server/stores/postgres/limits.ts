@@ -1,12 +1,11 @@
 // Rate limits and the sign-up and log-in attempt counts in PostgreSQL, shared by every process:
-// the same rules as credits/rate-limiter.ts (a token bucket per key) and auth/attempt-limiter.ts
-// (fixed windows), each update one statement, so processes never race on a count.
+// the same rules as the embedded store's (stores/sqlite/rate-limiter.ts, a token bucket per key;
+// stores/sqlite/attempt-limiter.ts, fixed windows), each update one statement, so processes
+// never race on a count.
 import type pg from "pg";
-import { AUTH_LIMITS } from "../auth/attempt-limiter";
-import type { Plan } from "../auth/plans";
-import type { AttemptCounter, AuthLimits } from "../auth/stores";
-import type { RateDecision } from "../credits/rate-limiter";
-import type { RateLimits } from "../credits/stores";
+import type { Plan } from "../../auth/plans";
+import { AUTH_LIMITS, type AttemptCounter, type AuthLimits } from "../../auth/ports";
+import type { RateDecision, RateLimits } from "../../credits/ports";
 
 export class PgRateLimits implements RateLimits {
   constructor(
@@ -89,7 +88,7 @@ export class PgAttemptCounter implements AttemptCounter {
   }
 }
 
-/** The limits of the sign-up and log-in forms (auth/attempt-limiter.ts's numbers), counted in PostgreSQL. */
+/** The limits of the sign-up and log-in forms (AUTH_LIMITS), counted in PostgreSQL. */
 export function pgAuthLimits(pool: pg.Pool, nowMs: () => number = Date.now): AuthLimits & Record<keyof AuthLimits, PgAttemptCounter> {
   const counter = (name: keyof typeof AUTH_LIMITS) =>
     new PgAttemptCounter(pool, name, AUTH_LIMITS[name].limit, AUTH_LIMITS[name].windowMs, nowMs);

@@ -2,7 +2,7 @@
 // throws (and the error passed on), the connection returned to the pool either way; one that
 // failed as an outage (lost, or timed out mid-statement) is discarded, not reused.
 import type pg from "pg";
-import { isStoreOutage } from "../db/store-outage";
+import { isStoreOutage } from "../../db/store-outage";
 
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -1,5 +1,5 @@
-// API keys in PostgreSQL: the same behaviour as auth/key-store.ts (only an HMAC of a key is
-// stored; verification compares in constant time), shared by every service process.
+// API keys in PostgreSQL, shared by every service process. Issuing and verifying are
+// auth/key-verification.ts's, as for the SQLite adapter; this adapter reads and writes the rows.
 //
 // A key this process has verified is kept in memory, so the API's hot path reads nothing from
 // the database for it. A revocation or a plan change made anywhere writes a key_events row;
@@ -12,32 +12,20 @@
 // by a transaction that the previous poll could not yet see (transaction id at or above that
 // poll's snapshot xmin) and skips the ones already handled. And a key read from the database
 // while a poll dropped keys is answered but not kept, since its row may predate what was dropped.
-import crypto from "node:crypto";
 import type pg from "pg";
-import { parseKey, keyIdAt } from "../../contract/api-key-format";
-import { checkStorable, hasNul } from "../auth/text-values";
-import type { VerifiedKey } from "../auth/key-cache";
-import { KeyLimitError, type KeySummary, MAX_ACTIVE_KEYS, keyHmac, newKey, sameDigest, sha256Bytes } from "../auth/key-store";
-import type { ApiKeys } from "../auth/stores";
-import { PgAccounts } from "./accounts";
+import { type KeyRows, LastUseWrites, type StoredKey, keyHmac, newKey, verifyKey } from "../../auth/key-verification";
+import { type ApiKeys, KeyLimitError, type KeySummary, MAX_ACTIVE_KEYS, type VerifiedKey } from "../../auth/ports";
+import { checkStorable, hasNul } from "../../auth/text-values";
+import type { MaybePromise } from "../../db/maybe-promise";
 import { inTransaction } from "./transaction";
 
-const LAST_USED_RESOLUTION_MS = 60_000;
+/** Verified keys kept in memory; far more than one deployment's live keys. */
 const KEY_CACHE_SIZE = 10_000;
 
-interface CachedKey {
-  accountId: string;
-  plan: string;
-  hash: Buffer;
-  revoked: boolean;
-  /** Set once this process has matched the key against `hash`: SHA-256 of that raw key. */
-  recognised?: { digest: string; key: VerifiedKey };
-}
-
 export class PgKeys implements ApiKeys {
-  readonly accounts: PgAccounts;
-  private readonly cache = new Map<string, CachedKey>();
-  private readonly lastUsedWritten = new Map<string, number>();
+  private readonly cache = new Map<string, StoredKey>();
+  private readonly lastUse = new LastUseWrites();
+  private readonly rows: KeyRows;
   /** The previous poll's snapshot xmin: every transaction it could not see has an id at or above it. */
   private pollXmin = "0";
   /** The events at or above pollXmin already handled, so the next poll skips them. */
@@ -53,7 +41,12 @@ export class PgKeys implements ApiKeys {
     private readonly now: () => Date = () => new Date(),
     private readonly onError: (err: unknown) => void = () => {},
   ) {
-    this.accounts = new PgAccounts(pool, now, (accountId) => this.dropAccount(accountId));
+    this.rows = {
+      pepper,
+      cached: (keyId) => this.cache.get(keyId),
+      load: (keyId) => this.load(keyId),
+      used: (keyId) => this.touch(keyId),
+    };
   }
 
   /** Starts polling for other processes' revocations and plan changes, every `pollMs`. */
@@ -146,42 +139,23 @@ export class PgKeys implements ApiKeys {
     return rowCount === 1;
   }
 
-  verify(rawKey: string): VerifiedKey | null | Promise<VerifiedKey | null> {
-    const keyId = keyIdAt(rawKey);
-    const cached = keyId === null ? undefined : this.cache.get(keyId);
-    if (cached?.recognised && !cached.revoked && sameDigest(sha256Bytes(rawKey), cached.recognised.digest)) {
-      this.touch(cached.recognised.key.keyId);
-      return cached.recognised.key;
-    }
-    return this.verifySlowly(rawKey);
+  verify(rawKey: string): MaybePromise<VerifiedKey | null> {
+    return verifyKey(rawKey, this.rows);
   }
 
-  private async verifySlowly(rawKey: string): Promise<VerifiedKey | null> {
-    const parsed = parseKey(rawKey);
-    if (!parsed) return null;
-    let row = this.cache.get(parsed.keyId);
-    if (!row) {
-      const drops = this.drops;
-      const { rows } = await this.pool.query<{ account_id: string; plan: string; hash: Buffer; revoked_at: string | null }>(
-        `SELECT k.account_id, a.plan, k.hash, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_id = $1`,
-        [parsed.keyId],
-      );
-      const r = rows[0];
-      if (r) {
-        row = { accountId: r.account_id, plan: r.plan, hash: r.hash, revoked: r.revoked_at !== null };
-        if (this.cache.size >= KEY_CACHE_SIZE) this.cache.clear();
-        if (this.drops === drops) this.cache.set(parsed.keyId, row);
-      }
-    }
-    // Hash even when the id is unknown, so unknown and wrong keys cost the same time.
-    const presented = keyHmac(this.pepper, rawKey);
-    const stored = row?.hash.length === presented.length ? row.hash : Buffer.alloc(presented.length);
-    const equal = crypto.timingSafeEqual(presented, stored);
-    if (!row || !equal || row.revoked) return null;
-    const key: VerifiedKey = Object.freeze({ keyId: parsed.keyId, accountId: row.accountId, plan: row.plan });
-    row.recognised = { digest: sha256Bytes(rawKey), key };
-    this.touch(parsed.keyId);
-    return key;
+  /** A key's row from the database, kept unless a poll dropped keys meanwhile (its row may predate what was dropped). */
+  private async load(keyId: string): Promise<StoredKey | undefined> {
+    const drops = this.drops;
+    const { rows } = await this.pool.query<{ account_id: string; plan: string; hash: Buffer; revoked_at: string | null }>(
+      `SELECT k.account_id, a.plan, k.hash, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_id = $1`,
+      [keyId],
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    const row: StoredKey = { accountId: r.account_id, plan: r.plan, hash: r.hash, revoked: r.revoked_at !== null };
+    if (this.cache.size >= KEY_CACHE_SIZE) this.cache.clear();
+    if (this.drops === drops) this.cache.set(keyId, row);
+    return row;
   }
 
   private dropKey(keyId: string): void {
@@ -189,15 +163,15 @@ export class PgKeys implements ApiKeys {
     this.cache.delete(keyId);
   }
 
-  private dropAccount(accountId: string): void {
+  /** Forgets the cached keys of an account (its plan changed). */
+  dropAccount(accountId: string): void {
     this.drops++;
     for (const [keyId, row] of this.cache) if (row.accountId === accountId) this.cache.delete(keyId);
   }
 
   private touch(keyId: string): void {
     const nowMs = this.now().getTime();
-    if (nowMs - (this.lastUsedWritten.get(keyId) ?? 0) < LAST_USED_RESOLUTION_MS) return;
-    this.lastUsedWritten.set(keyId, nowMs);
+    if (!this.lastUse.due(keyId, nowMs)) return;
     this.pool.query("UPDATE api_keys SET last_used_at = $1 WHERE key_id = $2", [new Date(nowMs).toISOString(), keyId]).catch(this.onError);
   }
 }
