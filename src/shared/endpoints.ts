@@ -6,7 +6,7 @@
 // OpenAPI document the server generates.
 import type { TSchema } from "@sinclair/typebox";
 import { OPERATIONS, type OperationName } from "../contract/operations";
-import type { Operation } from "../contract/operation";
+import { fillPath, type Operation } from "../contract/operation";
 import { PLACE_KINDS, describeKinds, type PlaceKind } from "../contract/places";
 import type { DateBound } from "../contract/dates";
 import { inputKindOf, type InputKind } from "../contract/input-kinds";
@@ -119,11 +119,7 @@ export type OperationId = keyof typeof ENDPOINTS;
 
 /** `/v1/commercial/assets/{asset_type}/analysis` with its placeholders filled (and encoded). */
 export function endpointPath(spec: EndpointSpec, params: Record<string, string> = {}): string {
-  return spec.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${spec.operationId} needs the path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
+  return fillPath({ name: spec.operationId, path: spec.path }, params);
 }
 
 /** The endpoint a concrete request path belongs to (for credit counting); null if none. */
