@@ -297,6 +297,7 @@ test("call() sends an operation's method, filled path, query and body, and answe
   // @ts-expect-error getProperty needs params.property_id
   await expect(client().call(OPERATIONS.getProperty, {})).rejects.toThrow("property_id");
   const coverage = client();
+  fetchMock.mockResolvedValue(jsonResponse({ object: "coverage" }));
   // @ts-expect-error getCoverage takes no query member `geography`
   await coverage.call(OPERATIONS.getCoverage, { query: { geography: "TX" } });
 });
