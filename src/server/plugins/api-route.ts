@@ -46,10 +46,11 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
   api.withTypeProvider<TypeBoxTypeProvider>().route({
     method: operation.method,
     url: fastifyPath(operation.path).slice(prefix.length),
+    // Only the parts the operation has: Fastify warns of a schema key given as undefined.
     schema: {
-      params: operation.params && inline(operation.params),
+      ...(operation.params ? { params: inline(operation.params) } : {}),
       querystring: inline(operation.query),
-      body: operation.body && inline(operation.body),
+      ...(operation.body ? { body: inline(operation.body) } : {}),
       response: inline(operation.responses),
     },
     // The request takes the current snapshot first, so one that arrives before a rollout is
