@@ -24,7 +24,8 @@ const JSON_UTF8 = "application/json; charset=utf-8";
  * FullQuery). TypeScript cannot work this out for an operation not yet known, so it is said
  * here, once.
  */
-function validatedQuery<O extends Operation>(query: Static<O["query"]>): QueryOf<O> {
+function validatedQuery<O extends Operation>(query: Static<O["query"]>, selected: boolean): QueryOf<O> {
+  if (!selected) return query as QueryOf<O>;
   const { snapshot: _id, as_of: _date, ...rest } = query;
   return rest as QueryOf<O>;
 }
@@ -81,9 +82,10 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
       request.snapshot ??= live.acquire();
       // A call that names a kept snapshot is answered from it: everything about the call (body,
       // ETag, X-Snapshot-Id). A refusal leaves the latest with the request, given back as usual.
-      if (selects(selection)) request.snapshot = live.reselect(request.snapshot, selection);
+      const selected = selects(selection);
+      if (selected) request.snapshot = live.reselect(request.snapshot, selection);
       // Dates are days from here on: relative ones counted from the capture date of the snapshot answering.
-      const query = resolveDateParams(validatedQuery<O>(selection), request.snapshot.asOf);
+      const query = resolveDateParams(validatedQuery<O>(selection, selected), request.snapshot.asOf);
       checkRanges(operation.name, query);
       const params = validated<O["params"]>(request.params);
       const body = validated<O["body"]>(request.body);

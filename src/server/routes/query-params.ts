@@ -52,9 +52,8 @@ function dateRefusal(parameter: string, detail: string): ApiProblem {
  */
 export function resolveDateParams<Q extends object>(query: Q, capture: string): Q {
   let out = query;
-  const given = new Map<string, unknown>(Object.entries(query));
   for (const [name, bound] of Object.entries(DATE_INPUT_BOUNDS)) {
-    const raw = given.get(name);
+    const raw: unknown = Reflect.get(query, name);
     if (name === "as_of" || raw === undefined) continue;
     try {
       const date = resolveDateInput(parseDateInput(String(raw)), bound, capture);
