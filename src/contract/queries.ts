@@ -138,7 +138,7 @@ function nameMatch(role: "owner" | "tenant") {
   return WithDefault(schema, "best");
 }
 
-/** The inputs of both property searches (specification section 4.3). */
+/** The inputs of both property searches (across asset types, and of one asset type). */
 const PROPERTY_SEARCH = {
   geography: geography(PLACE_KINDS),
   q: q.text,

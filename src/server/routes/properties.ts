@@ -43,7 +43,7 @@ export const assetPropertiesRoute = defineRoute(OPERATIONS.searchAssetProperties
   tag: "Commercial properties",
   summary: "Search properties of one asset type",
   description:
-    "Asset-oriented search (specification section 4.3). Each input is accepted only where the snapshot supports it " +
+    "Asset-oriented search. Each input is accepted only where the snapshot supports it " +
     "for this asset type (see the catalog's `asset_types[].supported_inputs`); others give `400 unsupported_filter`.",
   notFound: UNKNOWN_ASSET_TYPE,
   badRequest: UNSUPPORTED_FILTER,
