@@ -10,6 +10,7 @@ import { THIN_MARKET_PROPERTIES } from "./market-sample";
 import { historySpan } from "./periods";
 import { MarketSnapshot } from "./records";
 import { SnapshotRef } from "./snapshot-ref";
+import { Input } from "./input-kinds";
 
 /**
  * Every metric a market series offers, with what it measures. Stocks (rent, vacancy,
@@ -64,14 +65,18 @@ export const DEFAULT_WINDOW_QUARTERS = 40;
 export const MarketHistoryQuery = QueryObject(
   {
     ...MARKET_INPUTS,
-    metrics: Type.String({
-      minLength: 1,
-      maxLength: 400,
-      pattern: "^[a-z0-9_]+(,[a-z0-9_]+)*$",
-      description:
-        `Comma-separated metrics, in the order the columns should come: ${MARKET_HISTORY_METRIC_NAMES.join(", ")}. ` +
-        `Default: ${DEFAULT_HISTORY_METRICS.join(",")}. An unknown metric is refused free (400 validation_failed).`,
-    }),
+    metrics: Input(
+      "name_list",
+      Type.String({
+        minLength: 1,
+        maxLength: 400,
+        pattern: "^[a-z0-9_]+(,[a-z0-9_]+)*$",
+        description:
+          `Comma-separated metrics, in the order the columns should come: ${MARKET_HISTORY_METRIC_NAMES.join(", ")}. ` +
+          `Default: ${DEFAULT_HISTORY_METRICS.join(",")}. An unknown metric is refused free (400 validation_failed).`,
+      }),
+      { "x-values": MARKET_HISTORY_METRIC_NAMES },
+    ),
     from: q.date(
       `First date of the series: periods ending on or after it. Default: the last ${DEFAULT_WINDOW_QUARTERS} quarters up to \`to\`.`,
       "start",
@@ -197,10 +202,14 @@ export type PropertyEvent = Static<typeof PropertyEvent>;
 
 /** The query of GET /v1/commercial/properties/{property_id}/history (paging aside). */
 export const PropertyHistoryQuery = QueryObject({
-  event_type: Type.String({
-    pattern: "^[a-z_]+(,[a-z_]+)*$",
-    description: `Comma-separated event types to include (${PROPERTY_EVENT_TYPES.join(", ")}); default all.`,
-  }),
+  event_type: Input(
+    "name_list",
+    Type.String({
+      pattern: "^[a-z_]+(,[a-z_]+)*$",
+      description: `Comma-separated event types to include (${PROPERTY_EVENT_TYPES.join(", ")}); default all.`,
+    }),
+    { "x-values": PROPERTY_EVENT_TYPES },
+  ),
   from: q.date("Earliest event date.", "start"),
   to: q.date("Latest event date.", "end"),
 });

@@ -83,3 +83,14 @@ export const Problem = Type.Object(
   { $id: "Problem", description: "RFC 9457 problem details." },
 );
 export type Problem = Static<typeof Problem>;
+
+/** The body of a problem of `code`: its type URI and title are the code's; `extensions` follow the core members. */
+export function problemOf(
+  status: number,
+  code: ProblemCode,
+  detail: string,
+  requestId: string,
+  extensions: ProblemExtensions = {},
+): Problem {
+  return { type: PROBLEM_BASE + code, title: PROBLEM_TITLES[code], status, detail, code, request_id: requestId, ...extensions };
+}

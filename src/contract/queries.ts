@@ -7,6 +7,7 @@ import { StringEnum, WithDefault } from "./schema-helpers";
 import { PLACE_KINDS, describeKinds, type PlaceKind } from "./places";
 import { DATE_INPUT_MAX_LENGTH, dateInputHelp, isIsoDate, type DateBound } from "./dates";
 import { ASSET_TYPES, LISTING_PROPERTY_TYPES, LISTING_STATUSES, PARCEL_LAND_USES } from "./vocabulary";
+import { Input } from "./input-kinds";
 
 /**
  * The static type of a query's inputs once Fastify has validated it: those named in `required`
@@ -55,28 +56,41 @@ export type PlacedOperation = keyof typeof PLACE_KINDS_OF;
 /** The `geography` input: one place in the place grammar (src/contract/places.ts). */
 function geography(kinds: readonly PlaceKind[], what = "Where", national = false): TString {
   const nation = national ? 'the whole country ("US" or "United States"), ' : "";
-  return Type.String({
-    minLength: 1,
-    maxLength: 120,
-    description:
-      `${what}: ${nation}${describeKinds(kinds)}. Case, spacing and the comma do not matter ("austin tx" is "Austin, TX"). ` +
-      "A place the snapshot does not hold is refused free of charge (400 `unknown_place`, with suggestions).",
-  });
+  return Input(
+    "place",
+    Type.String({
+      minLength: 1,
+      maxLength: 120,
+      description:
+        `${what}: ${nation}${describeKinds(kinds)}. Case, spacing and the comma do not matter ("austin tx" is "Austin, TX"). ` +
+        "A place the snapshot does not hold is refused free of charge (400 `unknown_place`, with suggestions).",
+    }),
+    { "x-places": kinds },
+  );
 }
 
 export const q = {
-  state_code: Type.String({ pattern: "^[A-Za-z]{2}$", description: "Two-letter state code, e.g. TX." }),
-  city: Type.String({
-    minLength: 1,
-    maxLength: 80,
-    description:
-      'City name, e.g. "Austin", or "Austin, TX" to name the state too. Case-insensitive; "Austin" alone matches Austin in every state that has one.',
-  }),
-  zip: Type.String({
-    pattern: "^[0-9]{5}(-[0-9]{4})?$",
-    description: 'Five-digit ZIP code; a ZIP+4 code ("78704-1234") names its ZIP code.',
-  }),
-  metro_id: Type.String({ pattern: "^metro-[a-z0-9-]+$", description: "Metro area id, e.g. metro-austin-tx (see the catalog)." }),
+  state_code: Input("state", Type.String({ pattern: "^[A-Za-z]{2}$", description: "Two-letter state code, e.g. TX." })),
+  city: Input(
+    "city",
+    Type.String({
+      minLength: 1,
+      maxLength: 80,
+      description:
+        'City name, e.g. "Austin", or "Austin, TX" to name the state too. Case-insensitive; "Austin" alone matches Austin in every state that has one.',
+    }),
+  ),
+  zip: Input(
+    "zip",
+    Type.String({
+      pattern: "^[0-9]{5}(-[0-9]{4})?$",
+      description: 'Five-digit ZIP code; a ZIP+4 code ("78704-1234") names its ZIP code.',
+    }),
+  ),
+  metro_id: Input(
+    "metro",
+    Type.String({ pattern: "^metro-[a-z0-9-]+$", description: "Metro area id, e.g. metro-austin-tx (see the catalog)." }),
+  ),
   asset_type: StringEnum(ASSET_TYPES, { description: "Asset type, e.g. industrial." }),
   text: Type.String({
     minLength: 1,
@@ -88,12 +102,14 @@ export const q = {
   min_building_area_sqft: Type.Number({ minimum: 0, description: "Minimum building area, square feet." }),
   min_land_area_acres: Type.Number({ minimum: 0, description: "Minimum land area, acres." }),
   min_units: Type.Integer({ minimum: 0, description: "Minimum units (apartments, beds or keys)." }),
-  company_id: (description: string) => Type.String({ pattern: "^co_[A-Za-z0-9-]+$", description }),
+  company_id: (description: string) => Input("company_id", Type.String({ pattern: "^co_[A-Za-z0-9-]+$", description })),
   owner_name: Type.String({ minLength: 2, maxLength: 120, description: "Owner name or the start of it (case-insensitive)." }),
   price: (description: string) => Type.Number({ minimum: 0, description }),
   /** A date input in the date grammar (src/contract/dates.ts), standing for `bound`. */
   date: (description: string, bound: DateBound) =>
-    Type.String({ minLength: 1, maxLength: DATE_INPUT_MAX_LENGTH, description: `${description} ${dateInputHelp(bound)}` }),
+    Input("date", Type.String({ minLength: 1, maxLength: DATE_INPUT_MAX_LENGTH, description: `${description} ${dateInputHelp(bound)}` }), {
+      "x-date-bound": bound,
+    }),
 };
 
 /** What names one market: the single market endpoint's query, and each market of a batch. */
@@ -123,7 +139,7 @@ function nameMatch(role: "owner" | "tenant") {
   return WithDefault(schema, "best");
 }
 
-/** The inputs of both property searches (specification section 4.3). */
+/** The inputs of both property searches (across asset types, and of one asset type). */
 const PROPERTY_SEARCH = {
   geography: geography(PLACE_KINDS),
   q: q.text,
@@ -144,7 +160,7 @@ export const QUERIES = {
   listParcels: QueryObject({
     geography: geography(PLACE_KINDS_OF.listParcels),
     state_code: q.state_code,
-    county_fips: Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit county FIPS code." }),
+    county_fips: Input("fips", Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit county FIPS code." })),
     city: q.city,
     zip: q.zip,
     apn: Type.String({ minLength: 1, maxLength: 40, description: "Assessor's parcel number (exact)." }),
@@ -153,7 +169,10 @@ export const QUERIES = {
   searchListings: QueryObject({
     geography: geography(PLACE_KINDS_OF.searchListings),
     state_code: q.state_code,
-    state: Type.String({ pattern: "^[A-Za-z]{2}$", description: "The older name of `state_code`, still accepted (give one of the two)." }),
+    state: Input(
+      "state",
+      Type.String({ pattern: "^[A-Za-z]{2}$", description: "The older name of `state_code`, still accepted (give one of the two)." }),
+    ),
     city: q.city,
     zip: q.zip,
     status: StringEnum(LISTING_STATUSES, { description: "Listing status: active, pending, sold, withdrawn or expired." }),
@@ -165,7 +184,7 @@ export const QUERIES = {
   searchProperties: QueryObject({ asset_type: q.asset_type, ...PROPERTY_SEARCH }),
   searchAssetProperties: QueryObject(PROPERTY_SEARCH),
   findSaleComps: QueryObject({
-    property_id: Type.String({ pattern: "^cp_[A-Za-z0-9-]+$", description: "Subject property id." }),
+    property_id: Input("property_id", Type.String({ pattern: "^cp_[A-Za-z0-9-]+$", description: "Subject property id." })),
     geography: geography(PLACE_KINDS, "Where the sales are (with a subject too: only sales there)"),
     state_code: q.state_code,
     city: q.city,
@@ -213,7 +232,7 @@ export const QUERIES = {
   }),
   searchCompanies: QueryObject({
     q: Type.String({ minLength: 1, maxLength: 120, description: "Part of the company name (case-insensitive)." }),
-    state_code: Type.String({ pattern: "^[A-Za-z]{2}$", description: "Headquarters state, e.g. TX." }),
+    state_code: Input("state", Type.String({ pattern: "^[A-Za-z]{2}$", description: "Headquarters state, e.g. TX." })),
   }),
   getTenantFootprint: QueryObject({
     tenant_id: q.company_id("Tenant company id."),
@@ -254,10 +273,11 @@ export const RANGES_OF: Partial<
 };
 
 /** The first range of `query` whose lower bound is above its upper bound, as a sentence; null if none. */
-export function impossibleRange(operation: string, query: Record<string, unknown>): { low: string; high: string; detail: string } | null {
+export function impossibleRange(operation: string, query: object): { low: string; high: string; detail: string } | null {
+  const given = new Map<string, unknown>(Object.entries(query));
   for (const [low, high] of RANGES_OF[operation as keyof typeof RANGES_OF] ?? []) {
-    const a = query[low] as string | number | undefined | null;
-    const b = query[high] as string | number | undefined | null;
+    const a = given.get(low) as string | number | undefined | null;
+    const b = given.get(high) as string | number | undefined | null;
     if (a === undefined || a === null || b === undefined || b === null || a <= b) continue;
     // A relative date (-8Q, LQ) is a day only once a capture date resolves it: the service checks it then.
     if (typeof a === "string" && typeof b === "string" && !(isIsoDate(a) && isIsoDate(b))) continue;

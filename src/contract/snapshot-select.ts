@@ -25,11 +25,17 @@ export const SNAPSHOT_SELECTORS = {
   }),
 };
 
-/** One snapshot the service keeps (coverage's `snapshots`, newest first). */
-export const KeptSnapshot = Type.Object({
+/** A snapshot's identity and its two times (ISO 8601, so text order is time order): what ranks kept snapshots. */
+export const SnapshotStamp = Type.Object({
   id: Type.String(),
   captured_at: Type.String({ format: "date-time" }),
   built_at: Type.String({ format: "date-time" }),
+});
+export type SnapshotStamp = Static<typeof SnapshotStamp>;
+
+/** One snapshot the service keeps (coverage's `snapshots`, newest first). */
+export const KeptSnapshot = Type.Object({
+  ...SnapshotStamp.properties,
   latest: Type.Boolean({ description: "True for the snapshot answering calls that name none." }),
 });
 export type KeptSnapshot = Static<typeof KeptSnapshot>;

@@ -1,5 +1,5 @@
-// Fixed vocabularies of the v1 interface. The specification names the asset types;
-// docs/decisions.md records the company types and listing statuses chosen where it is silent.
+// Fixed vocabularies of the v1 interface: the asset types, and the company types and listing
+// statuses docs/decisions.md records.
 // Order matters: it is the order clients show them in.
 
 export const ASSET_TYPES = [

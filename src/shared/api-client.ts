@@ -7,6 +7,7 @@ import { ApiError, apiErrorFromResponse, parseRetryAfter } from "./api-error";
 import { RequestPacer } from "./request-pacer";
 import { readCreditHeaders, type CreditHeaders } from "./credit-headers";
 import { describeKeyProblem } from "../contract/api-key-format";
+import { fillPath, type AnswerOf, type CallParts, type Operation } from "../contract/operation";
 
 /** Well under Excel's 60 s limit for a custom function, so the cell shows our message, not Excel's. */
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -61,8 +62,20 @@ export interface ApiClientOptions {
   onResponse?: (info: ResponseInfo) => void;
 }
 
+/** What a call sends besides its operation's parts: the ETag held, and a caller's abort. */
+export interface CallOptions {
+  etag?: string | null;
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   readonly baseUrl: string;
+  /**
+   * Calls `operation` (src/contract/operations.ts) with its path parameters, query and body, each
+   * typed from the operation's schemas, and answers with its 200 body, typed the same way
+   * (null for a 304 when `etag` matched).
+   */
+  call<O extends Operation>(operation: O, parts: CallParts<O>, options?: CallOptions): Promise<ApiResponse<AnswerOf<O>>>;
   /** GETs `path` and returns the parsed JSON body. */
   get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T>;
   /** The full exchange: conditional GETs, POST bodies, ETag and credit headers. */
@@ -167,7 +180,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return response.body as T;
   }
 
-  return { baseUrl, get, send };
+  async function call<O extends Operation>(operation: O, parts: CallParts<O>, options: CallOptions = {}) {
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(parts.params ?? {})) params[name] = String(value);
+    const query: Record<string, QueryValue> = {};
+    for (const [name, value] of Object.entries(parts.query ?? {})) query[name] = queryValue(value);
+    return send<AnswerOf<O>>({
+      method: operation.method,
+      path: fillPath(operation, params),
+      query,
+      body: parts.body,
+      etag: options.etag,
+      signal: options.signal,
+    });
+  }
+
+  return { baseUrl, call, get, send };
 }
 
 /** How long to wait before retrying, or null when the error is not worth retrying. */
@@ -210,6 +238,13 @@ function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryVal
   }
   const search = params.toString();
   return `${baseUrl}${path}${search ? `?${search}` : ""}`;
+}
+
+/** A query member as sent: scalars as they are, anything else (a list) as comma-separated text. */
+function queryValue(value: unknown): QueryValue {
+  if (value === null || value === undefined) return value;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  return Array.isArray(value) ? value.join(",") : String(value);
 }
 
 function describe(err: unknown): string {

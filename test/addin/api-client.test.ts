@@ -271,3 +271,33 @@ test("a 400 or 404 is not retried", async () => {
   await expect(failure(client().get("/v1/parcels", { limit: 500 }))).resolves.toMatchObject({ status: 400 });
   expect(fetchMock).toHaveBeenCalledTimes(1);
 });
+
+test("call() sends an operation's method, filled path, query and body, and answers with its typed 200 body", async () => {
+  const { OPERATIONS } = await import("../../src/contract/operations");
+  fetchMock.mockResolvedValue(jsonResponse({ object: "asset_analysis", asset_type: "industrial" }));
+  const analysis = await client().call(OPERATIONS.analyseAssetType, {
+    params: { asset_type: "industrial" },
+    query: { geography: "Austin, TX", as_of: "2026-06-30" },
+  });
+  const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+  expect(init.method).toBe("GET");
+  expect(url).toBe("http://svc.test/v1/commercial/assets/industrial/analysis?geography=Austin%2C+TX&as_of=2026-06-30");
+  // The answer is the operation's response type: a misspelt member does not compile.
+  // @ts-expect-error AssetAnalysis has no member asset_typo
+  expect(analysis.body?.asset_typo).toBeUndefined();
+  expect(analysis.body?.asset_type).toBe("industrial");
+
+  fetchMock.mockResolvedValue(jsonResponse({ object: "property_comparison" }));
+  await client().call(OPERATIONS.compareProperties, { body: { property_ids: ["cp_1", "cp_2"] } });
+  const [compareUrl, compareInit] = fetchMock.mock.calls[1] as [string, RequestInit];
+  expect(compareInit.method).toBe("POST");
+  expect(compareUrl).toBe("http://svc.test/v1/commercial/properties/compare");
+  expect(JSON.parse(String(compareInit.body))).toEqual({ property_ids: ["cp_1", "cp_2"] });
+  // A path parameter the operation needs must be given, and a query member it does not take is refused.
+  // @ts-expect-error getProperty needs params.property_id
+  await expect(client().call(OPERATIONS.getProperty, {})).rejects.toThrow("property_id");
+  const coverage = client();
+  fetchMock.mockResolvedValue(jsonResponse({ object: "coverage" }));
+  // @ts-expect-error getCoverage takes no query member `geography`
+  await coverage.call(OPERATIONS.getCoverage, { query: { geography: "TX" } });
+});

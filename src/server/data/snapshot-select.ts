@@ -1,15 +1,10 @@
 // Which kept snapshot answers a call: the latest unless the call names another with `snapshot`
 // (an id) or `as_of` (a date: the newest snapshot captured on or before it). The rules are the
 // contract's (src/contract/snapshot-select.ts); refusals are free like every refusal.
-import { SNAPSHOT_NOT_FOUND } from "../../contract/snapshot-select";
+import { SNAPSHOT_NOT_FOUND, type SnapshotStamp } from "../../contract/snapshot-select";
 import { ApiProblem } from "../http/problem";
 
-/** What the ranking needs of a snapshot: its identity and its two times (ISO 8601, so text order is time order). */
-export interface SnapshotStamp {
-  id: string;
-  captured_at: string;
-  built_at: string;
-}
+export type { SnapshotStamp };
 
 /**
  * Newest first: by capture time, then by build time, then by id (so the order is total). The

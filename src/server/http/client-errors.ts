@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { PROBLEM_BASE, PROBLEM_TITLES, type Problem, type ProblemCode } from "../../contract/problem";
+import { problemOf, type ProblemCode } from "../../contract/problem";
 import { ApiProblem, sendProblem } from "./problem";
 import { newRequestId } from "./request-id";
 
@@ -41,8 +41,7 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   const status = clientErrorStatus(err);
   const { code, detail } = CLIENT_ERRORS[status];
   const id = newRequestId();
-  const problem: Problem = { type: `${PROBLEM_BASE}${code}`, title: PROBLEM_TITLES[code], status, detail, code, request_id: id };
-  const body = JSON.stringify(problem);
+  const body = JSON.stringify(problemOf(status, code, detail, id));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,

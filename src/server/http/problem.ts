@@ -3,14 +3,7 @@
 // framework error with a 4xx status (mapped to our codes) or a bug, answered with a bare 500
 // whose details go to the log only.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import {
-  PROBLEM_BASE,
-  PROBLEM_TITLES,
-  type FieldError,
-  type Problem,
-  type ProblemCode,
-  type ProblemExtensions,
-} from "../../contract/problem";
+import { problemOf, type FieldError, type Problem, type ProblemCode, type ProblemExtensions } from "../../contract/problem";
 import { redactKeysDeep } from "./request-id";
 
 export class ApiProblem extends Error {
@@ -47,16 +40,7 @@ export const notFound = (detail: string, extra: Omit<ProblemExtensions, "errors"
  * records answers).
  */
 export function problemBody(req: FastifyRequest, p: ApiProblem): Problem {
-  return redactKeysDeep({
-    type: PROBLEM_BASE + p.code,
-    title: PROBLEM_TITLES[p.code],
-    status: p.status,
-    detail: p.detail,
-    code: p.code,
-    request_id: String(req.id),
-    ...(p.errors ? { errors: p.errors } : {}),
-    ...p.extra,
-  });
+  return redactKeysDeep(problemOf(p.status, p.code, p.detail, String(req.id), { ...(p.errors ? { errors: p.errors } : {}), ...p.extra }));
 }
 
 export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: ApiProblem) {

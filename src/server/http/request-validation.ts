@@ -3,12 +3,20 @@
 // (routes/item-query.ts), so both refuse alike and word their refusals alike.
 import Ajv, { type Options } from "ajv";
 import addFormats from "ajv-formats";
+import { INPUT_KEYWORDS } from "../../contract/input-kinds";
 
 /**
  * Every error of a request reported at once (problems list them all), types coerced as a query
- * string needs, defaults filled in, and unknown members kept so the schema can refuse them.
+ * string needs, defaults filled in, and unknown members kept so the schema can refuse them. The
+ * inputs' spreadsheet annotations (contract/input-kinds.ts) are keywords that check nothing.
  */
-export const REQUEST_VALIDATION: Options = { removeAdditional: false, allErrors: true, coerceTypes: "array", useDefaults: true };
+export const REQUEST_VALIDATION: Options = {
+  removeAdditional: false,
+  allErrors: true,
+  coerceTypes: "array",
+  useDefaults: true,
+  keywords: [...INPUT_KEYWORDS],
+};
 
 /** A validator with the options above and the formats (date, email) Fastify's validator knows. */
 export function requestValidator(): Ajv {

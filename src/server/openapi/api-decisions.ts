@@ -1,4 +1,4 @@
-// The decisions that fill the specification's gaps, as the API document states them to users.
+// The decisions behind the API's behaviour, as the API document states them to users.
 // docs/api-reference.md is generated from the OpenAPI document that carries this text.
 import { PLANS } from "../auth/plans";
 import { policyHeader } from "../credits/rate-headers";

@@ -2,9 +2,8 @@
 // validates requests and serialises responses with. Records with a `$id` become named
 // components, referenced wherever they appear.
 import type { TSchema } from "@sinclair/typebox";
-import { openApiPath, type RouteDef } from "../routes/route-def";
+import type { RouteDef } from "../routes/route-def";
 import { DECISIONS_MARKDOWN } from "./api-decisions";
-import { CREDIT_UNITS } from "../../contract/credit-costs";
 import { CREDIT_HEADERS } from "../../contract/credit-fields";
 import { Problem } from "../../contract/problem";
 
@@ -62,34 +61,33 @@ const problem = (description: string, headers: Record<string, unknown> = METERIN
  * missing (RouteDef.notFound), 413 and 415 where it takes a body. 401,
  * 429 and 500 can answer any call.
  */
-function responses(route: RouteDef, components: Record<string, unknown>): Record<string, unknown> {
+function responses({ operation, notFound, badRequest }: RouteDef, components: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {
     "200": {
       description: "OK",
       headers:
-        route.method === "GET" ? { ...ETAG_HEADER, ...SNAPSHOT_HEADER, ...METERING_HEADERS } : { ...SNAPSHOT_HEADER, ...METERING_HEADERS },
-      content: { "application/json": { schema: componentize(route.response, components) } },
+        operation.method === "GET"
+          ? { ...ETAG_HEADER, ...SNAPSHOT_HEADER, ...METERING_HEADERS }
+          : { ...SNAPSHOT_HEADER, ...METERING_HEADERS },
+      content: { "application/json": { schema: componentize(operation.response, components) } },
     },
   };
-  if (route.method === "GET") {
+  if (operation.method === "GET") {
     out["304"] = { description: "Not modified (If-None-Match matched). Free.", headers: { ...ETAG_HEADER, ...METERING_HEADERS } };
   }
-  if (route.params || route.querystring || route.body) {
-    out["400"] = problem(`Validation failed (\`validation_failed\`)${route.badRequest ? `, or ${route.badRequest}` : ""}.`);
-  }
+  // Every operation takes a query (the snapshot selectors at least).
+  out["400"] = problem(`Validation failed (\`validation_failed\`)${badRequest ? `, or ${badRequest}` : ""}.`);
   out["401"] = problem("Missing, malformed, unknown or revoked API key (`invalid_api_key`).", {
     ...REQUEST_ID_HEADER,
     "WWW-Authenticate": { required: true, schema: { type: "string" }, description: "`Bearer` with the error, as RFC 6750 says." },
   });
-  if (route.cost > 0) {
+  if (operation.cost > 0) {
     out["402"] = problem("The call costs more credits than are left this period (`credits_exhausted`, with `resets_at`). Free.");
   }
   // Every operation takes the snapshot selectors, so every one can answer snapshot_not_found.
   const notKept = "a `snapshot` not kept, or an `as_of` before every snapshot kept (`snapshot_not_found`, listing those kept). Free";
-  out["404"] = problem(
-    route.notFound ? `${route.notFound} (\`not_found\`); or ${notKept}.` : `${notKept[0].toUpperCase()}${notKept.slice(1)}.`,
-  );
-  if (route.body) {
+  out["404"] = problem(notFound ? `${notFound} (\`not_found\`); or ${notKept}.` : `${notKept[0].toUpperCase()}${notKept.slice(1)}.`);
+  if (operation.body) {
     out["413"] = problem("Body larger than 64 KiB (`payload_too_large`).");
     out["415"] = problem("Body is not application/json (`unsupported_media_type`).");
   }
@@ -136,8 +134,8 @@ function parameters(route: RouteDef, components: Record<string, unknown>) {
       });
     }
   };
-  add("path", route.params);
-  add("query", route.querystring);
+  add("path", route.operation.params);
+  add("query", route.operation.query);
   return out;
 }
 
@@ -146,21 +144,22 @@ export function buildOpenApi(routes: RouteDef[]) {
   componentize(Problem, components);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const unit = CREDIT_UNITS[route.operationId];
+    const { operation } = route;
+    const unit = operation.costPer;
     const op: Record<string, unknown> = {
-      operationId: route.operationId,
+      operationId: operation.name,
       tags: [route.tag],
       summary: route.summary,
-      description: `${route.description}\n\nCost: ${route.cost} credit${route.cost === 1 ? "" : "s"}${unit ? ` per ${unit}` : ""}.`,
-      "x-credit-cost": route.cost,
+      description: `${route.description}\n\nCost: ${operation.cost} credit${operation.cost === 1 ? "" : "s"}${unit ? ` per ${unit}` : ""}.`,
+      "x-credit-cost": operation.cost,
       ...(unit ? { "x-credit-cost-per": unit } : {}),
       parameters: parameters(route, components),
       responses: responses(route, components),
     };
-    if (route.body) {
-      op.requestBody = { required: true, content: { "application/json": { schema: componentize(route.body, components) } } };
+    if (operation.body) {
+      op.requestBody = { required: true, content: { "application/json": { schema: componentize(operation.body, components) } } };
     }
-    (paths[openApiPath(route.url)] ??= {})[route.method.toLowerCase()] = op;
+    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = op;
   }
   return {
     openapi: "3.1.0",

@@ -3,33 +3,56 @@
 // snapshot the request took when it arrived, or on the kept snapshot the call names
 // (`snapshot=` or `as_of=`).
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Static } from "@sinclair/typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { Operation } from "../../contract/operation";
 import { type MeteringDeps, holdUnits, meteredRoute } from "../credits/metering";
 import { JsonText } from "../data/json-text";
 import { isEmptyList } from "../data/list-envelope";
 import { ApiProblem } from "../http/problem";
-import { inline, openApiPath, type RouteDef } from "../routes/route-def";
+import { fastifyPath, inline, type Part, type QueryOf, type RouteDef } from "../routes/route-def";
 import { checkRanges, resolveAsOf, resolveDateParams } from "../routes/query-params";
 import { canonicalNames, hasNameInputs } from "../routes/name-inputs";
 import { selects } from "../data/snapshot-select";
 
 const JSON_UTF8 = "application/json; charset=utf-8";
 
-/** `prefix` is the plugin's (RouteDef urls are whole paths, as the OpenAPI document lists them). */
-export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: string, metering: MeteringDeps) {
-  if (!route.url.startsWith(`${prefix}/`)) throw new Error(`${route.operationId}: ${route.url} is not under ${prefix}`);
+/**
+ * The request's parts as the handler of `O` takes them. Fastify has validated each against the
+ * operation's schema (defaults filled in) before the handler runs; the query, without the
+ * snapshot selectors, is then the operation's inputs and page (contract/operation.ts,
+ * FullQuery). TypeScript cannot work this out for an operation not yet known, so it is said
+ * here, once.
+ */
+function validatedQuery<O extends Operation>(query: Static<O["query"]>, selected: boolean): QueryOf<O> {
+  if (!selected) return query as QueryOf<O>;
+  const { snapshot: _id, as_of: _date, ...rest } = query;
+  return rest as QueryOf<O>;
+}
+
+/** A path or body the operation's schema `S` has validated (see validatedQuery). */
+function validated<S>(part: unknown): Part<S> {
+  return part as Part<S>;
+}
+
+/** `prefix` is the plugin's (operation paths are whole paths, as the OpenAPI document lists them). */
+export function registerRoute<O extends Operation>(api: FastifyInstance, route: RouteDef<O>, prefix: string, metering: MeteringDeps) {
+  const { operation } = route;
+  if (!operation.path.startsWith(`${prefix}/`)) throw new Error(`${operation.name}: ${operation.path} is not under ${prefix}`);
   const live = api.liveSnapshot;
   const kept = () => live.keptList();
-  const gate = meteredRoute(metering, route.cost, `${route.method} ${openApiPath(route.url)}`, route.units !== undefined);
-  // The request's parts are typed from the route's schemas (Fastify validates them against those).
+  const gate = meteredRoute(metering, operation.cost, `${operation.method} ${operation.path}`, route.units !== undefined);
+  const units = route.units;
+  // The request's parts are typed from the operation's schemas (Fastify validates them against those).
   api.withTypeProvider<TypeBoxTypeProvider>().route({
-    method: route.method,
-    url: route.url.slice(prefix.length),
+    method: operation.method,
+    url: fastifyPath(operation.path).slice(prefix.length),
+    // Only the parts the operation has: Fastify warns of a schema key given as undefined.
     schema: {
-      ...(route.params ? { params: inline(route.params) } : {}),
-      querystring: inline(route.querystring),
-      ...(route.body ? { body: inline(route.body) } : {}),
-      response: { 200: inline(route.response) },
+      ...(operation.params ? { params: inline(operation.params) } : {}),
+      querystring: inline(operation.query),
+      ...(operation.body ? { body: inline(operation.body) } : {}),
+      response: inline(operation.responses),
     },
     // The request takes the current snapshot first, so one that arrives before a rollout is
     // answered from the snapshot it arrived under; the API's onSend and onRequestAbort hooks
@@ -40,41 +63,33 @@ export function registerRoute(api: FastifyInstance, route: RouteDef, prefix: str
     },
     // Names in any of their spellings, in their canonical form before the schemas check them
     // (a step only the routes that take names run, so property detail's path stays as short).
-    ...(hasNameInputs(route.querystring) || hasNameInputs(route.params)
+    ...(hasNameInputs(operation.query) || hasNameInputs(operation.params)
       ? {
           preValidation: (request: FastifyRequest, _reply: unknown, done: () => void) => {
-            canonicalNames(route.querystring, request.query);
-            canonicalNames(route.params, request.params);
+            canonicalNames(operation.query, request.query);
+            canonicalNames(operation.params, request.params);
             done();
           },
         }
       : {}),
-    ...(route.units ? { preHandler: holdUnits(metering, route.cost, route.units) } : {}),
+    ...(units ? { preHandler: holdUnits(metering, operation.cost, (body) => units(validated<O["body"]>(body))) } : {}),
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
-      let query = resolveAsOf(request.query as Record<string, unknown>);
+      const selection = resolveAsOf(request.query);
       // A request abandoned while a store answered has given its snapshot back (onRequestAbort);
       // it takes the current one again, which onSend gives back.
       request.snapshot ??= live.acquire();
-      if (selects(query)) {
-        // The call names a kept snapshot: it answers everything about the call (body, ETag,
-        // X-Snapshot-Id). A refusal leaves the latest with the request, given back as usual.
-        request.snapshot = live.reselect(request.snapshot, query);
-        const { snapshot: _id, as_of: _date, ...rest } = query;
-        query = rest;
-      }
+      // A call that names a kept snapshot is answered from it: everything about the call (body,
+      // ETag, X-Snapshot-Id). A refusal leaves the latest with the request, given back as usual.
+      const selected = selects(selection);
+      if (selected) request.snapshot = live.reselect(request.snapshot, selection);
       // Dates are days from here on: relative ones counted from the capture date of the snapshot answering.
-      query = resolveDateParams(query, request.snapshot.asOf);
-      checkRanges(route.operationId, query);
-      const result = route.handler({
-        snapshot: request.snapshot,
-        kept,
-        query,
-        params: request.params,
-        body: request.body,
-        request,
-      });
+      const query = resolveDateParams(validatedQuery<O>(selection, selected), request.snapshot.asOf);
+      checkRanges(operation.name, query);
+      const params = validated<O["params"]>(request.params);
+      const body = validated<O["body"]>(request.body);
+      const result = route.handler({ snapshot: request.snapshot, kept, query, params, body, request });
       if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
       // A list that matches nothing is answered (200, an empty list) and costs nothing.
       if (isEmptyList(result)) request.chargedCredits = 0;

@@ -5,7 +5,7 @@
 import { isNational } from "../../contract/places";
 import { AssetAnalysis, type AssetBreakdown } from "../../contract/responses";
 import type { CommercialProperty, SaleComp } from "../../contract/records";
-import { QUERIES } from "../../contract/queries";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { Where } from "../data/sql-where";
@@ -13,7 +13,7 @@ import { median, round } from "../data/stats";
 import { wherePlace } from "../data/place-filter";
 import type { ResolvedPlace } from "../data/place-resolver";
 import type { PlaceKind } from "../../contract/places";
-import { AssetTypePath, UNKNOWN_ASSET_TYPE, assetTypeParam } from "./properties";
+import { UNKNOWN_ASSET_TYPE, assetTypeParam } from "./properties";
 import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
 
 const cache = new WeakMap<SnapshotContext, Map<string, AssetAnalysis>>();
@@ -84,8 +84,7 @@ function analyse(snapshot: SnapshotContext, assetType: string, places: ResolvedP
   };
 }
 
-export const assetAnalysisRoute = defineRoute({
-  operationId: "analyseAssetType",
+export const assetAnalysisRoute = defineRoute(OPERATIONS.analyseAssetType, {
   tag: "Markets",
   summary: "Aggregate asset-type analysis",
   description:
@@ -93,9 +92,6 @@ export const assetAnalysisRoute = defineRoute({
     "a state, county, metro, city or ZIP code; or `state_code`, `metro_id`), with breakdowns by subtype, building class and state.",
   notFound: UNKNOWN_ASSET_TYPE,
   badRequest: PLACE_PROBLEMS,
-  params: AssetTypePath,
-  querystring: QUERIES.analyseAssetType,
-  response: AssetAnalysis,
   handler: ({ snapshot, params, query }) => {
     const assetType = assetTypeParam(params.asset_type);
     // The whole country ("US", "United States") is the national analysis, as no geography is.

@@ -1,11 +1,9 @@
 // Company search by type, and diligence candidates.
-import { Type } from "@sinclair/typebox";
 import { Company, DiligenceCandidate } from "../../contract/records";
 import { COMPANY_TYPES } from "../../contract/vocabulary";
-import { QUERIES } from "../../contract/queries";
-import { ListOf } from "../../contract/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
 import { stateCodeOf } from "../../contract/states";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import { Where, containsPattern, decodeArrays, pagedQuery, type StoredRow } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";
@@ -23,17 +21,11 @@ function headquartersState(text: string | undefined): string | undefined {
   return code;
 }
 
-export const companiesRoute = defineRoute({
-  operationId: "searchCompanies",
+export const companiesRoute = defineRoute(OPERATIONS.searchCompanies, {
   tag: "Owners, companies and tenants",
   summary: "Search owners, tenants, brokers and related companies",
   description: `Companies of one type (${COMPANY_TYPES.join(", ")}), largest first; \`q\` matches part of the name.`,
   notFound: "No such company type; `valid_values` lists them",
-  params: Type.Object({
-    company_type: Type.String({ maxLength: 64, description: `One of: ${COMPANY_TYPES.join(", ")}.` }),
-  }),
-  querystring: QUERIES.searchCompanies,
-  response: ListOf(Company),
   handler: ({ snapshot, params, query }) => {
     if (!(COMPANY_TYPES as readonly string[]).includes(params.company_type)) {
       throw notFound(`There is no company type '${params.company_type}'. Valid company types: ${COMPANY_TYPES.join(", ")}.`, {
@@ -54,16 +46,13 @@ export const companiesRoute = defineRoute({
   },
 });
 
-export const diligenceRoute = defineRoute({
-  operationId: "rankDiligenceCandidates",
+export const diligenceRoute = defineRoute(OPERATIONS.rankDiligenceCandidates, {
   tag: "Diligence",
   summary: "Rank candidates for deeper diligence",
   description:
     "Properties ranked by a 0-100 score of reasons to look closer (occupancy below its market, lease rollover, long hold, " +
     "ageing asset, rent below market...), highest first, each with its reason codes. See docs/snapshot.md for the formula.",
   badRequest: PLACE_PROBLEMS,
-  querystring: QUERIES.rankDiligenceCandidates,
-  response: ListOf(DiligenceCandidate),
   handler: ({ snapshot, query }) => {
     const w = new Where().when(query.asset_type, "asset_type = ?");
     for (const place of queryPlaces(snapshot, "rankDiligenceCandidates", query)) {

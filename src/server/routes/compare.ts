@@ -1,22 +1,14 @@
 // POST /v1/commercial/properties/compare: selected properties side by side, with the
 // minimum, median and maximum of each numeric field.
-import { Type, type TSchema } from "@sinclair/typebox";
-import { CommercialProperty } from "../../contract/records";
-import { PropertyComparison } from "../../contract/responses";
-import { StringEnum } from "../../contract/schema-helpers";
+import type { CommercialProperty } from "../../contract/records";
+import { COMPARE_MAX_IDS, COMPARE_MIN_IDS, NUMERIC_PROPERTY_FIELDS, type PropertyField } from "../../contract/compare";
 import { ApiProblem } from "../http/problem";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import { etagMatches, etagOf, isWildcard } from "../http/etag";
 import { fieldStatistics } from "../../contract/statistics";
 
-type Field = keyof CommercialProperty;
-
-/** Every field of a property, in the record's order (Object.keys cannot say they are its keys). */
-const FIELDS = Object.keys(CommercialProperty.properties) as Field[];
-const NUMERIC = FIELDS.filter((f) => {
-  const t = ([] as string[]).concat((CommercialProperty.properties[f] as TSchema).type);
-  return t.includes("number") || t.includes("integer");
-});
+type Field = PropertyField;
 export const DEFAULT_COMPARE_FIELDS: Field[] = [
   "name",
   "asset_type",
@@ -37,12 +29,11 @@ export const DEFAULT_COMPARE_FIELDS: Field[] = [
   "last_sale_price",
 ];
 
-export const compareRoute = defineRoute({
-  operationId: "compareProperties",
+export const compareRoute = defineRoute(OPERATIONS.compareProperties, {
   tag: "Commercial properties",
   summary: "Compare selected properties",
   description:
-    "Takes 2 to 25 property ids and the fields to compare (default: the main physical, financial and ownership fields). " +
+    `Takes ${COMPARE_MIN_IDS} to ${COMPARE_MAX_IDS} property ids and the fields to compare (default: the main physical, financial and ownership fields). ` +
     "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them. " +
     "With the ETags already held (`if_none_match`), a property still as held comes back as its id only and is listed in " +
     "`not_modified`: a comparison whose properties are all unchanged is free and carries no field and no statistic; one " +
@@ -50,27 +41,6 @@ export const compareRoute = defineRoute({
     "property and is refused free (400 naming `/if_none_match/<id>`).",
   notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
   badRequest: '`"*"` as a property\'s `if_none_match` (`validation_failed`, naming `/if_none_match/<id>`)',
-  body: Type.Object(
-    {
-      property_ids: Type.Array(Type.String({ maxLength: 64 }), {
-        minItems: 2,
-        maxItems: 25,
-        uniqueItems: true,
-        description: "2 to 25 distinct property ids.",
-      }),
-      fields: Type.Optional(Type.Array(StringEnum(FIELDS), { minItems: 1, maxItems: FIELDS.length, uniqueItems: true })),
-      if_none_match: Type.Optional(
-        Type.Record(Type.String({ maxLength: 64 }), Type.String({ minLength: 1, maxLength: 200 }), {
-          description:
-            "The ETags already held for some of the properties, by id (from `etags` or property detail). A property still " +
-            "as held comes back as its id only (`not_modified` lists it); when every id asked is, the comparison costs " +
-            'nothing and carries no statistics. `"*"` is refused: it names no held copy.',
-        }),
-      ),
-    },
-    { additionalProperties: false },
-  ),
-  response: PropertyComparison,
   handler: ({ snapshot, body, request }) => {
     const ids = body.property_ids;
     const fields = body.fields ?? DEFAULT_COMPARE_FIELDS;
@@ -100,7 +70,7 @@ export const compareRoute = defineRoute({
       ? []
       : fieldStatistics(
           ids.map((id) => pick(byId.get(id)!, keep)),
-          fields.filter((f) => NUMERIC.includes(f)),
+          fields.filter((f) => NUMERIC_PROPERTY_FIELDS.includes(f)),
         );
     if (allUnchanged) request.chargedCredits = 0;
     return {

@@ -13,23 +13,20 @@ import {
 } from "../../contract/vocabulary";
 import { SNAPSHOT_RESOURCES } from "../../contract/records";
 import { Catalog } from "../../contract/responses";
-import { CoverageReport } from "../../contract/coverage";
-import { CREDIT_UNITS, type OperationName } from "../../contract/credit-costs";
-import { PLACE_KINDS_OF } from "../../contract/queries";
+import { placeKindsOf } from "../../contract/input-kinds";
 import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../contract/paging";
-import { defineRoute, openApiPath, type RouteDef } from "./route-def";
+import { OPERATIONS } from "../../contract/operations";
+import { defineRoute, type RouteDef } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { NODE_ID } from "../data/node-id";
 
-export const coverageRoute = defineRoute({
-  operationId: "getCoverage",
+export const coverageRoute = defineRoute(OPERATIONS.getCoverage, {
   tag: "Snapshot",
   summary: "Snapshot counts, timing and known gaps",
   description:
     "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
     "build times, and the known gaps (inputs an asset type lacks, thin resources); since when the node that answers has " +
     "served this snapshot; and every snapshot the service keeps, which `snapshot` or `as_of` selects. Free.",
-  response: CoverageReport,
   handler: ({ snapshot, kept }) => ({
     object: "coverage" as const,
     snapshot: {
@@ -85,15 +82,12 @@ function assetTypes(snapshot: SnapshotContext): Catalog["asset_types"] {
 /** The catalog lists the routes it is registered with, so it needs them handed in. */
 export function catalogRoute(routes: () => RouteDef[]): RouteDef {
   const cache = new WeakMap<SnapshotContext, Catalog>();
-  return defineRoute({
-    operationId: "getCatalog",
+  return defineRoute(OPERATIONS.getCatalog, {
     tag: "Snapshot",
     summary: "Available property, ownership, tenant, comparable and market surfaces",
     description:
       "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
       "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
-    // The same schema the task pane types the catalog with (it builds its search forms from it).
-    response: Catalog,
     handler: ({ snapshot }) => {
       const cached = cache.get(snapshot);
       if (cached) return cached;
@@ -101,14 +95,14 @@ export function catalogRoute(routes: () => RouteDef[]): RouteDef {
         object: "catalog",
         api_version: "v1",
         snapshot: snapshot.ref,
-        surfaces: routes().map((r) => ({
-          operation_id: r.operationId,
-          method: r.method,
-          path: openApiPath(r.url),
-          summary: r.summary,
-          cost_credits: r.cost,
-          cost_per: CREDIT_UNITS[r.operationId] ?? "call",
-          place_kinds: [...((PLACE_KINDS_OF as Partial<Record<OperationName, readonly string[]>>)[r.operationId] ?? [])],
+        surfaces: routes().map(({ operation, summary }) => ({
+          operation_id: operation.name,
+          method: operation.method,
+          path: operation.path,
+          summary,
+          cost_credits: operation.cost,
+          cost_per: operation.costPer ?? "call",
+          place_kinds: [...placeKindsOf(operation.inputs)],
         })),
         asset_types: assetTypes(snapshot),
         company_types: [...COMPANY_TYPES],

@@ -8,7 +8,6 @@ import {
   MARKET_HISTORY_METRIC_NAMES,
   MARKET_HISTORY_UNITS,
   MarketHistory,
-  MarketHistoryQuery,
 } from "../../contract/history";
 import type { MarketSnapshot } from "../../contract/records";
 import { THIN_MARKET_PROPERTIES } from "../../contract/market-sample";
@@ -17,6 +16,7 @@ import { ApiProblem } from "../http/problem";
 import { JsonText } from "../data/json-text";
 import { marketSeries } from "../data/market-series";
 import type { SnapshotContext } from "../data/snapshot-context";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import { findMarket } from "./markets";
 import { PLACE_PROBLEMS, RANGE_PROBLEM } from "./place-params";
@@ -36,8 +36,7 @@ function outside(parameter: "from" | "to", detail: string): ApiProblem {
   return new ApiProblem(400, "validation_failed", detail, [{ pointer: `/${parameter}`, parameter, detail }]);
 }
 
-export const marketHistoryRoute = defineRoute({
-  operationId: "getMarketHistory",
+export const marketHistoryRoute = defineRoute(OPERATIONS.getMarketHistory, {
   tag: "Markets",
   summary: "Market history by geography and asset type",
   description:
@@ -54,8 +53,6 @@ export const marketHistoryRoute = defineRoute({
     `are fewer than ${THIN_MARKET_PROPERTIES}.`,
   notFound: "The snapshot has no properties of the asset type in the geography",
   badRequest: `an unknown or repeated metric, or dates outside the history (\`validation_failed\`); ${RANGE_PROBLEM}; or ${PLACE_PROBLEMS}`,
-  querystring: MarketHistoryQuery,
-  response: MarketHistory,
   handler: ({ snapshot, query, request }) => {
     const metrics =
       query.metrics === undefined ? [...DEFAULT_HISTORY_METRICS] : nameList("metrics", query.metrics, MARKET_HISTORY_METRIC_NAMES);

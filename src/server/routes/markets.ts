@@ -7,10 +7,10 @@ import { assetTypeOf } from "../../contract/vocabulary";
 import { NATIONAL_PLACE, isNational } from "../../contract/places";
 import { MarketSnapshot, type MarketRecord } from "../../contract/records";
 import { isThin } from "../../contract/market-sample";
-import { CREDIT_COSTS } from "../../contract/credit-costs";
 import { QUERIES } from "../../contract/queries";
-import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest, type MarketBatchResult } from "../../contract/market-batch";
+import { MAX_MARKET_BATCH, type MarketBatchResult } from "../../contract/market-batch";
 import { ApiProblem, notFound, problemBody } from "../http/problem";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { JsonText } from "../data/json-text";
@@ -73,8 +73,7 @@ export function marketAnswer(market: MarketSnapshot): JsonText {
   return new JsonText(JSON.stringify(market), marketEtag(market));
 }
 
-export const marketSnapshotRoute = defineRoute({
-  operationId: "getMarketSnapshot",
+export const marketSnapshotRoute = defineRoute(OPERATIONS.getMarketSnapshot, {
   tag: "Markets",
   summary: "Market snapshot by geography and asset type",
   description:
@@ -84,16 +83,13 @@ export const marketSnapshotRoute = defineRoute({
     "the snapshot does not hold, or a city name found in several states, is refused free of charge with suggestions.",
   notFound: "The snapshot has no properties of the asset type in the geography",
   badRequest: PLACE_PROBLEMS,
-  querystring: QUERIES.getMarketSnapshot,
-  response: MarketSnapshot,
   handler: ({ snapshot, query }) => marketAnswer(answeredMarket(findMarket<MarketRecord>(snapshot, query.geography, query.asset_type))),
 });
 
 /** A batch market's inputs, checked as the single endpoint checks its query. */
 const checkMarket = itemQueryCheck(QUERIES.getMarketSnapshot);
 
-export const marketBatchRoute = defineRoute({
-  operationId: "getMarketSnapshotBatch",
+export const marketBatchRoute = defineRoute(OPERATIONS.getMarketSnapshotBatch, {
   tag: "Markets",
   summary: "Many market snapshots in one request",
   description:
@@ -106,8 +102,6 @@ export const marketBatchRoute = defineRoute({
     "and refuses its market (400). The credits " +
     "of every market asked are held while the batch runs, so a batch larger than the credits left gets 402.",
   units: (body) => body.markets.length,
-  body: MarketBatchRequest,
-  response: MarketBatch,
   handler: ({ snapshot, body, request }) => {
     const asked = body.markets;
     const answered = new Set<string>();
@@ -132,7 +126,7 @@ export const marketBatchRoute = defineRoute({
         return { ...echo, status: err.status, market: null, etag: null, problem };
       }
     });
-    const charged = answered.size * CREDIT_COSTS.getMarketSnapshotBatch;
+    const charged = answered.size * OPERATIONS.getMarketSnapshotBatch.cost;
     request.chargedCredits = charged;
     return { object: "market_batch" as const, results, credits_charged: charged, snapshot: snapshot.ref };
   },

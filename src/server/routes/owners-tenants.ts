@@ -1,8 +1,7 @@
 // Owner portfolio evidence and tenant footprints: what a company owns or occupies, row by row,
 // with a summary of the company in the envelope.
 import { CompanySummary, PortfolioHolding, TenantLocation } from "../../contract/responses";
-import { QUERIES } from "../../contract/queries";
-import { ListOf } from "../../contract/list-envelope";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";
@@ -35,8 +34,7 @@ function companySummary(
   };
 }
 
-export const ownerPortfolioRoute = defineRoute({
-  operationId: "getOwnerPortfolio",
+export const ownerPortfolioRoute = defineRoute(OPERATIONS.getOwnerPortfolio, {
   tag: "Owners, companies and tenants",
   summary: "Owner portfolio evidence",
   description:
@@ -46,8 +44,6 @@ export const ownerPortfolioRoute = defineRoute({
     "(`matched_by`) and how many the name matched (`candidate_count`, `other_candidates`).",
   notFound: "No owner with this `owner_id`, or whose name contains `owner_name`",
   badRequest: `${PLACE_PROBLEMS}; or, with \`name_match=unique\`, a name several owners contain (\`ambiguous_name\`, listing them)`,
-  querystring: QUERIES.getOwnerPortfolio,
-  response: ListOf(PortfolioHolding, { owner: CompanySummary }),
   handler: ({ snapshot, query }) => {
     const places = queryPlaces(snapshot, "getOwnerPortfolio", query);
     const owner = findCompany(snapshot, "owner", query.owner_id, query.owner_name, query.name_match);
@@ -70,8 +66,7 @@ export const ownerPortfolioRoute = defineRoute({
   },
 });
 
-export const tenantFootprintRoute = defineRoute({
-  operationId: "getTenantFootprint",
+export const tenantFootprintRoute = defineRoute(OPERATIONS.getTenantFootprint, {
   tag: "Owners, companies and tenants",
   summary: "Tenant location footprint",
   description:
@@ -80,8 +75,6 @@ export const tenantFootprintRoute = defineRoute({
     "`name_match=unique`). The `tenant` summary says which tenant was matched and how many the name matched.",
   notFound: "No tenant with this `tenant_id`, or whose name contains `tenant_name`",
   badRequest: `${PLACE_PROBLEMS}; or, with \`name_match=unique\`, a name several tenants contain (\`ambiguous_name\`, listing them)`,
-  querystring: QUERIES.getTenantFootprint,
-  response: ListOf(TenantLocation, { tenant: CompanySummary }),
   handler: ({ snapshot, query }) => {
     const places = queryPlaces(snapshot, "getTenantFootprint", query);
     const tenant = findCompany(snapshot, "tenant", query.tenant_id, query.tenant_name, query.name_match);

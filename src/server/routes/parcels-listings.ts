@@ -1,23 +1,19 @@
 // Section 4.1: parcels and listings.
 import { Listing, Parcel } from "../../contract/records";
-import { QUERIES } from "../../contract/queries";
-import { ListOf } from "../../contract/list-envelope";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";
 import { wherePlace } from "../data/place-filter";
 import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces } from "./place-params";
 
-export const parcelsRoute = defineRoute({
-  operationId: "listParcels",
+export const parcelsRoute = defineRoute(OPERATIONS.listParcels, {
   tag: "Parcels and listings",
   summary: "List parcels",
   description:
     "Assessor parcels, filtered by place (`geography`: a state, county, city or ZIP code; or `state_code`, `county_fips`, " +
     "`city`, `zip`), APN and land use, in a stable order.",
   badRequest: PLACE_PROBLEMS,
-  querystring: QUERIES.listParcels,
-  response: ListOf(Parcel),
   handler: ({ snapshot, query }) => {
     const w = new Where();
     for (const place of queryPlaces(snapshot, "listParcels", query)) {
@@ -29,16 +25,13 @@ export const parcelsRoute = defineRoute({
   },
 });
 
-export const listingsRoute = defineRoute({
-  operationId: "searchListings",
+export const listingsRoute = defineRoute(OPERATIONS.searchListings, {
   tag: "Parcels and listings",
   summary: "Search listings",
   description:
     "Listings matching the filters, newest first. `status=active` gives the active listings. Place: `geography` (a state, " +
     "city or ZIP code), or `state_code` (the older `state` is still accepted), `city`, `zip`.",
   badRequest: `${PLACE_PROBLEMS}; or ${RANGE_PROBLEM}`,
-  querystring: QUERIES.searchListings,
-  response: ListOf(Listing),
   handler: ({ snapshot, query }) => {
     const w = new Where();
     for (const place of queryPlaces(snapshot, "searchListings", query)) {

@@ -1,10 +1,7 @@
 // Commercial property search (cross-asset and by asset type), detail and compare.
-import { Type } from "@sinclair/typebox";
-import { CommercialProperty } from "../../contract/records";
 import { ASSET_TYPES, assetTypeOf, type AssetType } from "../../contract/vocabulary";
-import { QUERIES } from "../../contract/queries";
-import { ListOf } from "../../contract/list-envelope";
 import { notFound } from "../http/problem";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import { searchProperties } from "../data/property-search";
 import { listEnvelopeText } from "../data/list-envelope";
@@ -28,23 +25,13 @@ export const UNKNOWN_ASSET_TYPE = "No such asset type; `valid_values` lists them
 
 const UNSUPPORTED_FILTER = `a search input the snapshot does not support for the asset type (\`unsupported_filter\`, with \`supported_filters\`); or ${PLACE_PROBLEMS}`;
 
-export const AssetTypePath = Type.Object({
-  asset_type: Type.String({ description: `One of: ${ASSET_TYPES.join(", ")}.`, maxLength: 64 }),
-});
-
-/** The path of a route about one property. */
-export const PropertyIdPath = Type.Object({ property_id: Type.String({ maxLength: 64, description: "Property id, e.g. cp_00012ab3." }) });
-
-export const propertySearchRoute = defineRoute({
-  operationId: "searchProperties",
+export const propertySearchRoute = defineRoute(OPERATIONS.searchProperties, {
   tag: "Commercial properties",
   summary: "Search commercial properties across asset types",
   description:
     "Cross-asset property search, in a stable order. `q` matches whole words of the name, address, city, state, owner, subtype and asset type (all words must match; end a word with `*` to match its start). " +
     "When `asset_type` is given, inputs that asset type does not support give `400 unsupported_filter`.",
   badRequest: UNSUPPORTED_FILTER,
-  querystring: QUERIES.searchProperties,
-  response: ListOf(CommercialProperty),
   handler: ({ snapshot, query }) => {
     const places = queryPlaces(snapshot, "searchProperties", query);
     const { records, total } = searchProperties(snapshot, { ...query, places });
@@ -52,18 +39,14 @@ export const propertySearchRoute = defineRoute({
   },
 });
 
-export const assetPropertiesRoute = defineRoute({
-  operationId: "searchAssetProperties",
+export const assetPropertiesRoute = defineRoute(OPERATIONS.searchAssetProperties, {
   tag: "Commercial properties",
   summary: "Search properties of one asset type",
   description:
-    "Asset-oriented search (specification section 4.3). Each input is accepted only where the snapshot supports it " +
+    "Asset-oriented search. Each input is accepted only where the snapshot supports it " +
     "for this asset type (see the catalog's `asset_types[].supported_inputs`); others give `400 unsupported_filter`.",
   notFound: UNKNOWN_ASSET_TYPE,
   badRequest: UNSUPPORTED_FILTER,
-  params: AssetTypePath,
-  querystring: QUERIES.searchAssetProperties,
-  response: ListOf(CommercialProperty),
   handler: ({ snapshot, query, params }) => {
     const asset_type = assetTypeParam(params.asset_type);
     const places = queryPlaces(snapshot, "searchAssetProperties", query);
@@ -72,14 +55,11 @@ export const assetPropertiesRoute = defineRoute({
   },
 });
 
-export const propertyDetailRoute = defineRoute({
-  operationId: "getProperty",
+export const propertyDetailRoute = defineRoute(OPERATIONS.getProperty, {
   tag: "Commercial properties",
   summary: "Property detail",
   description: "One commercial property, with links to its parcel, owner and last sale.",
   notFound: "No property with this id in the snapshot",
-  params: PropertyIdPath,
-  response: CommercialProperty,
   handler: ({ snapshot, params }) => {
     // The document rendered when the snapshot was built (snapshot/property-docs.ts says why).
     const json = snapshot.propertyDoc(params.property_id);

@@ -1,17 +1,15 @@
 // GET /v1/commercial/properties/{property_id}/history: a property's events (completion, sales
 // with the owner after each, lease starts and expirations), oldest first, as a paged list.
-import { PROPERTY_EVENT_TYPES, PropertyEvent, PropertyHistoryQuery } from "../../contract/history";
-import { ListOf } from "../../contract/list-envelope";
+import { PROPERTY_EVENT_TYPES } from "../../contract/history";
 import { notFound } from "../http/problem";
 import { listEnvelope } from "../data/list-envelope";
 import { propertyEvents } from "../data/property-events";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
-import { PropertyIdPath } from "./properties";
 import { RANGE_PROBLEM } from "./place-params";
 import { nameList } from "./query-params";
 
-export const propertyHistoryRoute = defineRoute({
-  operationId: "getPropertyHistory",
+export const propertyHistoryRoute = defineRoute(OPERATIONS.getPropertyHistory, {
   tag: "Commercial properties",
   summary: "Property history",
   description:
@@ -20,9 +18,6 @@ export const propertyHistoryRoute = defineRoute({
     "date). `event_type`, `from` and `to` narrow the list; an unknown event type is refused free of charge.",
   notFound: "No property with this id in the snapshot",
   badRequest: `an unknown or repeated event type (\`validation_failed\`), or ${RANGE_PROBLEM}`,
-  params: PropertyIdPath,
-  querystring: PropertyHistoryQuery,
-  response: ListOf(PropertyEvent),
   handler: ({ snapshot, params, query }) => {
     const types = query.event_type === undefined ? null : new Set(nameList("event_type", query.event_type, PROPERTY_EVENT_TYPES));
     const events = propertyEvents(snapshot, params.property_id);

@@ -13,7 +13,7 @@ import { impossibleRange } from "../../contract/queries";
 import { ApiProblem } from "../http/problem";
 
 /** A lower bound above its upper bound matches nothing: refused (free) before a query runs. */
-export function checkRanges(operation: string, query: Record<string, unknown>): void {
+export function checkRanges(operation: string, query: object): void {
   const range = impossibleRange(operation, query);
   if (!range) return;
   throw new ApiProblem(400, "validation_failed", range.detail, [
@@ -50,10 +50,10 @@ function dateRefusal(parameter: string, detail: string): ApiProblem {
  * `capture` (the capture date of the snapshot answering). A value that is no form is refused
  * (free), naming the forms. `as_of` is resolved before the snapshot is chosen (resolveAsOf).
  */
-export function resolveDateParams(query: Record<string, unknown>, capture: string): Record<string, unknown> {
+export function resolveDateParams<Q extends object>(query: Q, capture: string): Q {
   let out = query;
   for (const [name, bound] of Object.entries(DATE_INPUT_BOUNDS)) {
-    const raw = query[name];
+    const raw: unknown = Reflect.get(query, name);
     if (name === "as_of" || raw === undefined) continue;
     try {
       const date = resolveDateInput(parseDateInput(String(raw)), bound, capture);
@@ -71,7 +71,7 @@ export function resolveDateParams(query: Record<string, unknown>, capture: strin
  * before it). A relative form is refused: it would count from a snapshot's capture date while
  * choosing the snapshot, and move with every new one, so a model pinned with it would not stay pinned.
  */
-export function resolveAsOf(query: Record<string, unknown>): Record<string, unknown> {
+export function resolveAsOf<Q extends { as_of?: string }>(query: Q): Q {
   if (query.as_of === undefined) return query;
   try {
     const input = parseDateInput(String(query.as_of));

@@ -2,13 +2,13 @@
 // with distance and a similarity score) or in a place (newest first). Every filter applies in
 // both modes; `per_property=latest` keeps each building's latest matching sale, and `sort`
 // and `order` choose the order.
-import { Nullable } from "../../contract/schema-helpers";
-import { QUERIES, type SALE_SORTS } from "../../contract/queries";
+
+import { type SALE_SORTS } from "../../contract/queries";
 import type { CommercialProperty } from "../../contract/records";
-import { type ComparisonStatistic, ListStatistics, SaleCompRow, SaleCompsSubject } from "../../contract/responses";
+import { type ComparisonStatistic, SaleCompRow, SaleCompsSubject } from "../../contract/responses";
 import { fieldStatistics, numericFieldsOf } from "../../contract/statistics";
-import { ListOf } from "../../contract/list-envelope";
 import { ApiProblem, notFound } from "../http/problem";
+import { OPERATIONS } from "../../contract/operations";
 import { defineRoute, type QueryOf } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";
@@ -21,7 +21,7 @@ import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces } from "./place-params";
 
 type Sort = (typeof SALE_SORTS)[number];
 
-type CompsQuery = QueryOf<"findSaleComps", typeof QUERIES.findSaleComps>;
+type CompsQuery = QueryOf<typeof OPERATIONS.findSaleComps>;
 
 /** The filters of both modes: what the sale is, where, when and for how much. */
 function saleFilters(snapshot: SnapshotContext, query: CompsQuery, w: Where): Where {
@@ -151,8 +151,7 @@ function inPlace(snapshot: SnapshotContext, query: CompsQuery) {
   return listEnvelope(rows, query, total, snapshot.ref, { subject: null, ...statisticsOf(query, all) });
 }
 
-export const saleCompsRoute = defineRoute({
-  operationId: "findSaleComps",
+export const saleCompsRoute = defineRoute(OPERATIONS.findSaleComps, {
   tag: "Sale comparables",
   summary: "Find captured sale comparables",
   description:
@@ -165,8 +164,6 @@ export const saleCompsRoute = defineRoute({
     `than ${MAX_COMP_CANDIDATES.toLocaleString("en-US")} candidate sales is refused free, rather than ranked from part of them.`,
   notFound: "The subject `property_id` is not in the snapshot",
   badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; a sort by distance or similarity without a subject; or more candidate sales around the subject than one request ranks`,
-  querystring: QUERIES.findSaleComps,
-  response: ListOf(SaleCompRow, { subject: Nullable(SaleCompsSubject), statistics: ListStatistics }),
   handler: ({ snapshot, query }) => {
     if (query.property_id) return aroundSubject(snapshot, query, query.property_id);
     if (query.geography || query.state_code || query.city || query.metro_id) return inPlace(snapshot, query);
