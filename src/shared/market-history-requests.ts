@@ -10,7 +10,8 @@
 import type { ApiClient } from "./api-client";
 import { ApiError } from "./api-error";
 import { Batcher, type BatchOutcome } from "./batcher";
-import type { CachedApi, CallContext } from "./cached-api";
+import type { CachedApi } from "./cached-api";
+import type { CallContext } from "./cached-requests";
 import { MARKET_HISTORY_METRIC_NAMES, type MarketHistory } from "../contract/history";
 import { ENDPOINTS } from "./endpoints";
 import type { CachedError, ResultCache } from "./result-cache";
