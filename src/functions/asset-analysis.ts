@@ -6,7 +6,8 @@ import { ENDPOINTS } from "../shared/endpoints";
 import { isNational } from "../contract/places";
 import type { FunctionContext } from "./call-context";
 import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
-import { parseOptions, type LocalOption } from "./options";
+import { parseOptions } from "./options";
+import type { LocalOption } from "./option-specs";
 import { fieldNames } from "./record-fields";
 import { SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, type Cell } from "./table-shape";
 

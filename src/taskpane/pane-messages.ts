@@ -3,7 +3,7 @@
 // service that cannot be reached is said so, with its URL and what to check, never as a
 // refusal; a place the snapshot does not hold comes with the places it suggests instead.
 import { ApiError, describeShortfall } from "../shared/api-error";
-import type { ConnectError } from "./pane-connection";
+import { ConnectError } from "./connect-error";
 import { formatDay } from "./status-text";
 
 export type Intent = "success" | "info" | "warning" | "error";
@@ -44,7 +44,7 @@ const PLACE_TITLES: Record<string, string> = {
 
 export function failureMessage(err: unknown): PaneMessage {
   if (err instanceof ApiError) return apiFailure(err);
-  if (err instanceof Error && err.name === "ConnectError" && (err as ConnectError).unreachable) {
+  if (err instanceof ConnectError && err.unreachable) {
     return { intent: "error", title: "Service unreachable", text: `${sentence(err.message)} ${WHAT_TO_CHECK}` };
   }
   // The pane's own checks (SelectionError, TargetNotEmptyError, ConnectError, form errors)

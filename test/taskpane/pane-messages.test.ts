@@ -1,6 +1,6 @@
 // Failures as the pane shows them: a title that says what happened and a sentence to act on.
 import { ApiError } from "../../src/shared/api-error";
-import { ConnectError } from "../../src/taskpane/pane-connection";
+import { ConnectError } from "../../src/taskpane/connect-error";
 import { failureMessage, isUnreachable } from "../../src/taskpane/pane-messages";
 import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
 
