@@ -4,7 +4,7 @@
 // formula-edit preview never starts a metered request.
 import type { ApiClient, ApiRequest } from "./api-client";
 import { ApiError } from "./api-error";
-import type { CacheEntry, CachedError, ResultCache } from "./result-cache";
+import type { CacheEntry, CachedError, PlaceProblemFields, ResultCache } from "./result-cache";
 import { SharedRequests } from "./shared-requests";
 import { isPinned, unpinnedKey, type SnapshotPin } from "./request-keys";
 import { snapshotOf, type SnapshotTracker } from "./snapshot-tracker";
@@ -119,18 +119,23 @@ export class CachedRequests {
   }
 }
 
-/** A refusal as the cache keeps it: enough to give the same answer again, suggestions included. */
+/** A refusal as the cache keeps it: enough to give the same answer again, a place's fields and suggestions included. */
 export function cachedError(err: ApiError): CachedError {
-  const suggestions = err.extensions.suggestions;
+  const { suggestions, parameter, place, accepted_kinds, match_count } = err.extensions;
   const kept: CachedError = { status: err.status, code: err.code, message: err.message, requestId: err.requestId };
   if (Array.isArray(suggestions) && suggestions.length > 0) kept.suggestions = suggestions.map(String);
+  const fields: PlaceProblemFields = { parameter, place, accepted_kinds, match_count };
+  const held = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (held.length > 0) kept.place = Object.fromEntries(held);
   return kept;
 }
 
 /** A cached entry's value, or its remembered refusal thrown again. */
 export function unwrap<T>(entry: CacheEntry): T {
   const e = entry.error;
-  if (e)
-    throw new ApiError(e.status, e.code, e.message, e.requestId, [], e.suggestions ? { extensions: { suggestions: e.suggestions } } : {});
+  if (e) {
+    const extensions = { ...e.place, ...(e.suggestions ? { suggestions: e.suggestions } : {}) };
+    throw new ApiError(e.status, e.code, e.message, e.requestId, [], { extensions });
+  }
   return entry.value as T;
 }

@@ -75,7 +75,13 @@ export async function fetchMarkets(
             response.requestId,
             [],
             {
-              extensions: { suggestions: problem?.suggestions ?? [] },
+              extensions: {
+                parameter: problem?.parameter,
+                place: problem?.place,
+                accepted_kinds: problem?.accepted_kinds,
+                match_count: problem?.match_count,
+                suggestions: problem?.suggestions ?? [],
+              },
             },
           );
           cache.set(key, { error: cachedError(error), snapshotId });
