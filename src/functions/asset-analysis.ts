@@ -5,8 +5,10 @@ import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
 import { isNational } from "../contract/places";
 import type { FunctionContext } from "./call-context";
+import type { AssetAnalysis, AssetBreakdown } from "../contract/responses";
 import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
-import { parseOptions, type LocalOption } from "./options";
+import { parseOptions } from "./options";
+import type { LocalOption } from "./option-specs";
 import { fieldNames } from "./record-fields";
 import { SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, type Cell } from "./table-shape";
 
@@ -16,6 +18,20 @@ const BREAKDOWN_OPTION: LocalOption = {
   values: ["subtype", "building_class", "state"],
   help: "spill the breakdown by subtype, building class or state instead of the totals.",
 };
+/** The breakdown table an option value names. */
+function breakdownRows(analysis: AssetAnalysis, breakdown: string): AssetBreakdown[] {
+  switch (breakdown) {
+    case "subtype":
+      return analysis.by_subtype;
+    case "building_class":
+      return analysis.by_building_class;
+    case "state":
+      return analysis.by_state;
+    default:
+      return [];
+  }
+}
+
 const LAYOUT_OPTION: LocalOption = { name: "layout", kind: "choice", values: ["rows", "columns"], help: "rows (default) or columns." };
 
 export async function assetAnalysis(assetType: unknown, geography: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
@@ -27,10 +43,10 @@ export async function assetAnalysis(assetType: unknown, geography: unknown, opti
   const breakdown = parsed.get("breakdown") as string | undefined;
   const fields = breakdown ? fieldNames("breakdown") : fieldNames("asset_analysis").filter((f) => f !== "object");
   const shape = tableOptions(parsed, fields, breakdown ? "breakdown" : "analysis");
-  const record = await ctx.session.api.get<Record<string, unknown>>(ENDPOINTS.analyseAssetType, { asset_type }, query, ctx);
+  const record = await ctx.session.api.get<AssetAnalysis>(ENDPOINTS.analyseAssetType, { asset_type }, query, ctx);
   const where = `${asset_type} ${query.geography ? `in ${query.geography}` : "nationally"}`;
   if (breakdown) {
-    const rows = (record[`by_${breakdown}`] as Record<string, unknown>[] | undefined) ?? [];
+    const rows = breakdownRows(record, breakdown);
     return shapeTable(
       rows,
       fields,
@@ -38,9 +54,10 @@ export async function assetAnalysis(assetType: unknown, geography: unknown, opti
       `No ${breakdown} breakdown for ${where}${breakdown === "state" && !isBlank(geography) ? " (the state breakdown is national only)" : ""}.`,
     );
   }
+  const figures: Record<string, unknown> = record;
   if (parsed.get("layout") === "columns") return shapeTable([record], fields, shape, `No analysis for ${where}.`);
   return shapePairs(
-    fields.map((f): [string, unknown] => [f, record[f]]),
+    fields.map((f): [string, unknown] => [f, figures[f]]),
     ["metric", "value"],
     shape,
     `No analysis for ${where}.`,

@@ -2,7 +2,7 @@
 // signal Excel's cancellation aborts, the cell it was called from, and the session (cache,
 // meter, gateway, cell outcomes) to work with.
 import { addinSession, type AddinSession } from "../shared/addin-session";
-import type { CallContext } from "../shared/cached-api";
+import type { CallContext } from "../shared/cached-requests";
 
 export interface FunctionContext extends CallContext {
   session: AddinSession;

@@ -5,6 +5,7 @@
 import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
+import type { Catalog } from "../contract/responses";
 import { parseOptions } from "./options";
 import { sectionArg, sectionTable } from "./section-table";
 import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
@@ -20,27 +21,22 @@ export const CATALOG_SECTIONS = [
   "fields",
 ] as const;
 
-type Catalog = Record<string, unknown> & { surfaces: Record<string, unknown>[] };
-
 function catalogRows(catalog: Catalog, section: (typeof CATALOG_SECTIONS)[number]): Record<string, unknown>[] {
   switch (section) {
     case "endpoints":
       return catalog.surfaces;
     case "asset_types":
-      return ((catalog.asset_types as Record<string, unknown>[]) ?? []).map((a) => ({
-        ...a,
-        unsupported_inputs: ((a.unsupported_inputs as { input: string }[]) ?? []).map((u) => u.input),
-      }));
+      return catalog.asset_types.map((a) => ({ ...a, unsupported_inputs: a.unsupported_inputs.map((u) => u.input) }));
     case "company_types":
     case "listing_statuses":
     case "listing_property_types": {
       const column = section.replace(/s$/, "").replace("statuse", "status");
-      return ((catalog[section] as string[]) ?? []).map((value) => ({ [column]: value }));
+      return catalog[section].map((value) => ({ [column]: value }));
     }
     case "metros":
-      return (catalog.metros as Record<string, unknown>[]) ?? [];
+      return catalog.metros;
     case "fields":
-      return Object.entries((catalog.fields as Record<string, string[]>) ?? {}).map(([resource, fields]) => ({ resource, fields }));
+      return Object.entries(catalog.fields).map(([resource, fields]) => ({ resource, fields }));
     default:
       return [];
   }
@@ -54,7 +50,7 @@ export async function catalogTable(rawSection: unknown, options: unknown, ctx: F
   const catalog = await ctx.session.api.get<Catalog>(ENDPOINTS.getCatalog, {}, {}, ctx);
   if (section === "paging") {
     return shapePairs(
-      Object.entries((catalog.paging as Record<string, unknown>) ?? {}),
+      Object.entries(catalog.paging),
       ["setting", "value"],
       { ...shape, cols: null },
       "The catalog states no paging bounds.",

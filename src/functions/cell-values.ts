@@ -11,7 +11,7 @@
 //   real zero; empty text is skipped by SUM, COUNT, AVERAGE, MIN, MAX and MEDIAN over a range,
 //   and `=B2=""` tells it. No value a formula returns makes ISBLANK true: ISBLANK is true only
 //   for a cell with no formula at all.
-import type { LocalOption, OptionValue } from "./options";
+import type { LocalOption, OptionValue } from "./option-specs";
 
 /** A number with a number format (Excel's DoubleCellValue): custom functions may return one where the host supports it. */
 export interface FormattedNumber {

@@ -9,7 +9,7 @@ import { parseOptions } from "./options";
 import { fieldNames } from "./record-fields";
 import { STATS_OPTION, numericFields, statsTable } from "./stats-table";
 import { SHAPE_OPTIONS, shapeTable, tableOptions, type Cell } from "./table-shape";
-import { COMPARE_BATCH } from "../shared/cached-api";
+import { COMPARE_BATCH } from "../shared/property-batching";
 import { fieldStatistics } from "../contract/statistics";
 
 export function chunkIds(ids: string[], size: number = COMPARE_BATCH): string[][] {

@@ -1,26 +1,12 @@
 // The trailing `options` argument: "key=value; key=value". New options can be added without
 // breaking old formulas, and every key and value is checked before any request, so a typo
 // gets #VALUE! naming what is accepted instead of silently matching everything.
-import type { ParamSpec } from "../shared/endpoints";
 import { InputError } from "./excel-errors";
-import { checkParam, type ParamValue } from "./param-values";
+import { checkParam } from "./param-values";
+import type { OptionSpec, OptionValue } from "./option-specs";
 import { parsePin } from "./snapshot-pin";
 import { nearestName } from "../contract/near-names";
 import { nameKey } from "../contract/vocabulary";
-
-/** A table or shaping option (not sent to the service). */
-export interface LocalOption {
-  name: string;
-  kind: "boolean" | "list" | "choice" | "count" | "pin";
-  /** choice: the allowed values; count: the bounds. */
-  values?: readonly string[];
-  min?: number;
-  max?: number;
-  help: string;
-}
-
-export type OptionSpec = ParamSpec | LocalOption;
-export type OptionValue = ParamValue | boolean | string[];
 
 const TRUE_WORDS = ["true", "yes", "1", "on"];
 const FALSE_WORDS = ["false", "no", "0", "off"];

@@ -16,8 +16,7 @@ import {
 import { assetTypeHint, assetTypeOf, vocabularyValue } from "../contract/vocabulary";
 import { nameIn, isFieldHeader } from "./field-names";
 import { InputError } from "./excel-errors";
-
-export type ParamValue = string | number;
+import type { ParamValue } from "./option-specs";
 
 const PATTERNS: Partial<Record<ParamSpec["kind"], { test: RegExp; example: string; what: string }>> = {
   metro: { test: /^metro-[a-z0-9-]+$/i, example: "metro-austin-tx", what: "a metro id" },

@@ -2,7 +2,8 @@
 // rows (or across with layout=columns). Shares the batched, cached record with PROP.PROPERTY.
 import { pinCall } from "./snapshot-pin";
 import type { FunctionContext } from "./call-context";
-import { parseOptions, type LocalOption } from "./options";
+import { parseOptions } from "./options";
+import type { LocalOption } from "./option-specs";
 import { parsePropertyId } from "./property-field";
 import { fieldNames } from "./record-fields";
 import { SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, type Cell } from "./table-shape";

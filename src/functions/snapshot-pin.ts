@@ -14,7 +14,7 @@ import {
 import type { SnapshotPin } from "../shared/request-keys";
 import type { FunctionContext } from "./call-context";
 import { InputError } from "./excel-errors";
-import type { LocalOption, OptionValue } from "./options";
+import type { LocalOption, OptionValue } from "./option-specs";
 
 export const AS_OF_OPTION: LocalOption = {
   name: "as_of",

@@ -4,7 +4,7 @@
 import type { ComparisonStatistic } from "../contract/responses";
 import { toCell, type Cell } from "./cell-values";
 import { NoDataError } from "./excel-errors";
-import type { LocalOption } from "./options";
+import type { LocalOption } from "./option-specs";
 import { RESOURCES, fieldNames, type ResourceName } from "./record-fields";
 import type { TableOptions } from "./table-shape";
 

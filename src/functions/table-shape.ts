@@ -6,7 +6,7 @@ import { AS_OF_OPTION } from "./snapshot-pin";
 import { MAX_OFFSET } from "../contract/paging";
 import { VALUE_OPTIONS, toCell, valueForms, type Cell, type ValueFormat, type ValueForms } from "./cell-values";
 import { InputError, NoDataError } from "./excel-errors";
-import type { LocalOption, OptionValue } from "./options";
+import type { LocalOption, OptionValue } from "./option-specs";
 import { RESOURCES, fieldFormats, type ResourceName } from "./record-fields";
 import { nameIn } from "./field-names";
 

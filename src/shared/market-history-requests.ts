@@ -10,10 +10,11 @@
 import type { ApiClient } from "./api-client";
 import { ApiError } from "./api-error";
 import { Batcher, type BatchOutcome } from "./batcher";
-import type { CachedApi, CallContext } from "./cached-api";
+import type { CachedApi } from "./cached-api";
+import { cachedError, type CallContext } from "./cached-requests";
 import { MARKET_HISTORY_METRIC_NAMES, type MarketHistory } from "../contract/history";
 import { ENDPOINTS } from "./endpoints";
-import type { CachedError, ResultCache } from "./result-cache";
+import type { ResultCache } from "./result-cache";
 import { cacheKey, pinQuery } from "./request-keys";
 import { SharedRequests } from "./shared-requests";
 
@@ -127,9 +128,7 @@ export class MarketHistoryRequests {
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // A refusal of the place or asset type (400, 404) is every member's, and remembered like any other.
-      const kept: CachedError = { status: err.status, code: err.code, message: err.message, requestId: err.requestId };
-      const suggestions = err.extensions.suggestions;
-      if (Array.isArray(suggestions) && suggestions.length > 0) kept.suggestions = suggestions.map(String);
+      const kept = cachedError(err);
       for (const { key, ask } of members) {
         if ((err.status === 400 || err.status === 404) && ask.metrics !== metrics) {
           this.options.cache.set(ownKey(ask), { error: kept, snapshotId: this.options.api.currentSnapshot() });

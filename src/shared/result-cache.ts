@@ -6,6 +6,10 @@
 // only an explicit refresh (which learns the current snapshot) marks entries stale. That is
 // what keeps recalculations Excel starts on its own free of requests. (A general LRU package
 // would hold the entries, but not the snapshot tags and ETags that decide what refresh revalidates.)
+import type { ProblemExtensions } from "../contract/problem";
+
+/** The fields a place refusal carries besides its suggestions. */
+export type PlaceProblemFields = Pick<ProblemExtensions, "parameter" | "place" | "accepted_kinds" | "match_count">;
 
 export interface CachedError {
   status: number;
@@ -14,6 +18,8 @@ export interface CachedError {
   requestId: string | null;
   /** Places the service suggested instead (a refused place), so a repeat shows them again. */
   suggestions?: string[];
+  /** A refused place's fields (the input that named it, the place as given, ...), so a repeat says the same. */
+  place?: PlaceProblemFields;
 }
 
 export interface CacheEntry {

@@ -6,6 +6,7 @@ import type { AddinSession } from "../shared/addin-session";
 import { ApiError } from "../shared/api-error";
 import { getCoverage } from "../shared/commercial-api";
 import type { CoverageReport } from "../contract/coverage";
+import { ConnectError } from "./connect-error";
 import { isUnreachable } from "./pane-messages";
 import { describeKeyProblem } from "../contract/api-key-format";
 import { defaultBaseUrl, forgetApiKey, loadSettings, normaliseBaseUrl, saveSettings, type KeyValueStorage } from "../shared/settings";
@@ -19,19 +20,6 @@ export interface PaneDeps {
 export interface Connection {
   baseUrl: string;
   coverage: CoverageReport;
-}
-
-/** A problem the user can fix in the connect form; `field` says which input to point at. */
-export class ConnectError extends Error {
-  override readonly name = "ConnectError";
-  constructor(
-    message: string,
-    readonly field: "baseUrl" | "apiKey" | null,
-    /** True when no answer came back (no service at the URL, a network failure or a timeout). */
-    readonly unreachable = false,
-  ) {
-    super(message);
-  }
 }
 
 /**

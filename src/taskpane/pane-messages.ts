@@ -3,8 +3,9 @@
 // service that cannot be reached is said so, with its URL and what to check, never as a
 // refusal; a place the snapshot does not hold comes with the places it suggests instead.
 import { ApiError, describeShortfall } from "../shared/api-error";
-import type { ConnectError } from "./pane-connection";
+import { ConnectError } from "./connect-error";
 import { formatDay } from "./status-text";
+import { PLACE_KINDS, describeKinds, parsePlace, type PlaceKind } from "../contract/places";
 
 export type Intent = "success" | "info" | "warning" | "error";
 
@@ -44,7 +45,7 @@ const PLACE_TITLES: Record<string, string> = {
 
 export function failureMessage(err: unknown): PaneMessage {
   if (err instanceof ApiError) return apiFailure(err);
-  if (err instanceof Error && err.name === "ConnectError" && (err as ConnectError).unreachable) {
+  if (err instanceof ConnectError && err.unreachable) {
     return { intent: "error", title: "Service unreachable", text: `${sentence(err.message)} ${WHAT_TO_CHECK}` };
   }
   // The pane's own checks (SelectionError, TargetNotEmptyError, ConnectError, form errors)
@@ -99,23 +100,47 @@ function outOfCredits(err: ApiError): string {
 }
 
 /**
- * A refused place, in the service's words without the name of the query input ("geography: "),
- * which the form calls otherwise. With suggestions to offer as buttons, the sentence that lists
- * them ("Did you mean …?") gives way to the buttons; a refusal that lost them (one remembered
- * by the cache) keeps it. It cost nothing: the service charges no refusal.
+ * A refused place, said from the problem's fields: the place as given (`place`), the kinds of
+ * place the search takes (`accepted_kinds`), how many places a name matched (`match_count`), and
+ * up to three `suggestions` the form offers as buttons. The service's sentence is shown only
+ * when the problem carries no `place` (an answer not from this service). It cost nothing: the
+ * service charges no refusal.
  */
 function placeFailure(err: ApiError): PaneMessage {
-  const parameter = typeof err.extensions.parameter === "string" ? err.extensions.parameter : "geography";
-  const suggestions = Array.isArray(err.extensions.suggestions)
-    ? err.extensions.suggestions.filter((s): s is string => typeof s === "string" && s.trim() !== "").slice(0, 3)
+  const { place, suggestions, accepted_kinds, match_count } = err.extensions;
+  const offered = Array.isArray(suggestions)
+    ? suggestions.filter((s): s is string => typeof s === "string" && s.trim() !== "").slice(0, 3)
     : [];
-  let text = err.message.startsWith(`${parameter}: `) ? err.message.slice(parameter.length + 2) : err.message;
-  if (suggestions.length > 0) text = text.replace(/\s*Did you mean .*\?$/, "");
-  const message: PaneMessage = {
-    intent: "warning",
-    title: PLACE_TITLES[err.code],
-    text: `${text.charAt(0).toUpperCase()}${text.slice(1)} (No credits were used.)`,
-  };
-  if (suggestions.length > 0) message.suggestions = suggestions;
+  const text = typeof place === "string" ? placeSentence(err.code, place, accepted_kinds, match_count, offered) : sentence(err.message);
+  const message: PaneMessage = { intent: "warning", title: PLACE_TITLES[err.code], text: `${text} (No credits were used.)` };
+  if (offered.length > 0) message.suggestions = offered;
   return message;
+}
+
+const KIND_WORDS: Record<PlaceKind, string> = { state: "state", county: "county", city: "city", zip: "ZIP code", metro: "metro" };
+
+/** What kind of place the text names, read as the functions read a place ("place" when it reads as none). */
+function kindWord(place: string): string {
+  try {
+    return KIND_WORDS[parsePlace(place).kind];
+  } catch {
+    return "place";
+  }
+}
+
+function placeSentence(code: string, place: string, accepted: unknown, matches: unknown, offered: string[]): string {
+  switch (code) {
+    case "ambiguous_place": {
+      const count = typeof matches === "number" ? `${matches} places` : "more than one place";
+      return `"${place}" names ${count}; add the state${offered.length > 0 ? `, such as "${offered[0]}"` : ""}.`;
+    }
+    case "unsupported_place": {
+      const kinds = Array.isArray(accepted) ? accepted.filter((k): k is PlaceKind => (PLACE_KINDS as readonly unknown[]).includes(k)) : [];
+      return kinds.length > 0
+        ? `"${place}" is not a place this search takes; it takes ${describeKinds(kinds)}.`
+        : `"${place}" is not a place this search takes.`;
+    }
+    default:
+      return `This snapshot holds no ${kindWord(place)} "${place}".`;
+  }
 }

@@ -14,7 +14,9 @@ import { historyTable, metricsArg } from "../functions/market-history";
 import { periodBoundArg } from "../functions/history-periods";
 import { propertyIdArg } from "../functions/property-history";
 import type { MarketHistory } from "../contract/history";
-import { checkParam, type ParamValue } from "../functions/param-values";
+import type { MarketSnapshot } from "../contract/records";
+import { checkParam } from "../functions/param-values";
+import type { ParamValue } from "../functions/option-specs";
 import { fieldFormats, fieldNames } from "../functions/record-fields";
 import { saleCompsSubject } from "../functions/sale-comps";
 import { shapePairs, shapeTable, type Cell, type TableOptions } from "../functions/table-shape";
@@ -180,12 +182,16 @@ function spill(kind: SearchKind): TableOptions {
   };
 }
 
+/** What a search's preview request answers: a page of records, a market's figures, or a market's history. */
+export type SearchAnswer = ListEnvelope | MarketSnapshot | MarketHistory;
+
 /**
  * An answer as the formula would spill it (same columns, same cells), for the preview and
  * for "Insert". Unlike the formula, an empty page is a header with no rows, not an error.
  */
-export function previewRows(kind: SearchKind, body: unknown): PreviewTable {
+export function previewRows(kind: SearchKind, body: SearchAnswer): PreviewTable {
   const spec = SEARCH_KINDS[kind];
+  // Which answer it is follows from the search (its resource), as the formula's own code knows.
   if (spec.resource === "market_history") {
     // PROP.MARKETHISTORY: the period's end date, then a column per metric answered (market-history.ts).
     const series = body as MarketHistory;
@@ -206,7 +212,7 @@ export function previewRows(kind: SearchKind, body: unknown): PreviewTable {
   }
   if (spec.resource === "market") {
     // PROP.MARKET without a metric: one metric/value row per market figure (market.ts).
-    const record = body as Record<string, unknown>;
+    const record: Record<string, unknown> = body as MarketSnapshot;
     const pairs = MARKET_METRICS.map((m): [string, unknown] => [m, record[m]]);
     const [header, ...rows] = shapePairs(pairs, ["metric", "value"], spill(kind), "No market figures.");
     return { header: header as string[], rows, total: null, pairs: true };

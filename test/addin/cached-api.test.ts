@@ -260,11 +260,13 @@ test("Excel cancelling a call aborts its request and the cell settles", async ()
   expect(requests[0].signal?.aborted).toBe(true);
 });
 
-test("a refused place is remembered with its suggestions: the repeat answers the same, without a request", async () => {
+test("a refused place is remembered with its fields and suggestions: the repeat answers the same, without a request", async () => {
   const { session, requests } = testSession(() =>
     problemResponse(400, {
       code: "unknown_place",
       detail: 'geography: this snapshot holds no city "Huston, TX". Did you mean Houston, TX?',
+      parameter: "geography",
+      place: "Huston, TX",
       suggestions: ["Houston, TX"],
     }),
   );
@@ -275,7 +277,11 @@ test("a refused place is remembered with its suggestions: the repeat answers the
     .catch((e: unknown) => e);
   expect(requests).toHaveLength(1);
   expect(first).toMatchObject({ message: expect.stringContaining("Did you mean Houston, TX?") });
-  expect(again).toMatchObject({ status: 400, code: "unknown_place", extensions: { suggestions: ["Houston, TX"] } });
+  expect(again).toMatchObject({
+    status: 400,
+    code: "unknown_place",
+    extensions: { parameter: "geography", place: "Huston, TX", suggestions: ["Houston, TX"] },
+  });
 });
 
 test("as_of pins a call: every request names the snapshot (batches too), pinned results are kept apart and a refresh leaves those pinned by id alone", async () => {

@@ -1,6 +1,7 @@
 // The options argument and single-input checks: every mistake is an InputError (#VALUE!)
 // naming what would work, and good values come out in the form the service expects.
-import { parseOptions, type OptionSpec } from "../../src/functions/options";
+import { parseOptions } from "../../src/functions/options";
+import type { OptionSpec } from "../../src/functions/option-specs";
 import { checkDate, checkParam } from "../../src/functions/param-values";
 import { toExcelSerial } from "../../src/functions/cell-values";
 import { InputError } from "../../src/functions/excel-errors";

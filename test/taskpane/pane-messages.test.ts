@@ -1,6 +1,6 @@
 // Failures as the pane shows them: a title that says what happened and a sentence to act on.
 import { ApiError } from "../../src/shared/api-error";
-import { ConnectError } from "../../src/taskpane/pane-connection";
+import { ConnectError } from "../../src/taskpane/connect-error";
 import { failureMessage, isUnreachable } from "../../src/taskpane/pane-messages";
 import { TargetNotEmptyError } from "../../src/taskpane/workbook-types";
 
@@ -79,16 +79,17 @@ describe("a service that cannot be reached", () => {
 
 describe("a place the snapshot does not hold", () => {
   // `suggestions` as it may arrive, not only as the contract says (a proxy, an older service).
-  const refusal = (code: string, detail: string, suggestions?: unknown[], status = 400) =>
-    new ApiError(status, code, detail, "req-1", [{ pointer: "/geography", detail }], {
+  const refusal = (code: string, detail: string, suggestions?: unknown[], extra: Record<string, unknown> = {}) =>
+    new ApiError(400, code, detail, "req-1", [{ pointer: "/geography", detail }], {
       extensions: {
         parameter: "geography",
         place: "Austn, TX",
         ...(suggestions === undefined ? {} : { suggestions: suggestions as string[] }),
+        ...extra,
       },
     });
 
-  test("unknown: the service's sentence without the input's name, and its suggestions to offer as buttons", () => {
+  test("unknown: the place from the problem's `place`, and its suggestions to offer as buttons", () => {
     const err = refusal(
       "unknown_place",
       'geography: this snapshot holds no city "Austn, TX". Did you mean Austin, TX, Aston, PA or Houston, TX?',
@@ -102,31 +103,44 @@ describe("a place the snapshot does not hold", () => {
     });
   });
 
-  test("ambiguous and unsupported places have their own titles", () => {
-    const ambiguous = refusal(
-      "ambiguous_place",
-      'geography: "Springfield" names 4 cities (Springfield, IL; Springfield, MA; Springfield, MO; Springfield, OR); add the state, such as "Springfield, IL".',
-      ["Springfield, IL", "Springfield, MA", "Springfield, MO"],
-    );
-    expect(failureMessage(ambiguous)).toMatchObject({
+  test("the message is made from the problem's fields whatever the detail's wording, and never repeats the suggestions", () => {
+    const err = refusal("unknown_place", "Unbekannter Ort: Austn, TX. Vorschläge: Austin, TX.", ["Austin, TX"], { parameter: "subject" });
+    const message = failureMessage(err);
+    expect(message.text).toBe('This snapshot holds no city "Austn, TX". (No credits were used.)');
+    expect(message.suggestions).toEqual(["Austin, TX"]);
+  });
+
+  test("ambiguous: the match count and the first suggestion; unsupported: the kinds the search takes", () => {
+    const ambiguous = new ApiError(400, "ambiguous_place", "geography: names 4 cities.", "req-1", [], {
+      extensions: {
+        parameter: "geography",
+        place: "Springfield",
+        match_count: 4,
+        suggestions: ["Springfield, IL", "Springfield, MA", "Springfield, MO"],
+      },
+    });
+    expect(failureMessage(ambiguous)).toEqual({
+      intent: "warning",
       title: "Which place?",
-      text: expect.stringMatching(/^"Springfield" names 4 cities/),
+      text: '"Springfield" names 4 places; add the state, such as "Springfield, IL". (No credits were used.)',
       suggestions: ["Springfield, IL", "Springfield, MA", "Springfield, MO"],
     });
-    const unsupported = refusal("unsupported_place", 'geography: "78704" is a ZIP code; this endpoint takes a state or a metro.', []);
+    const unsupported = new ApiError(400, "unsupported_place", "geography: a ZIP code.", "req-1", [], {
+      extensions: { parameter: "geography", place: "78704", accepted_kinds: ["metro", "state"], suggestions: [] },
+    });
     expect(failureMessage(unsupported)).toEqual({
       intent: "warning",
       title: "Not a place this search takes",
-      text: '"78704" is a ZIP code; this endpoint takes a state or a metro. (No credits were used.)',
+      text: '"78704" is not a place this search takes; it takes a state ("TX" or "Texas") or a metro ("Austin, TX metro" or "metro-austin-tx"). (No credits were used.)',
     });
   });
 
-  test("a refusal remembered by the cache (other status, no suggestions) keeps the service's 'Did you mean' sentence", () => {
-    const cached = new ApiError(404, "unknown_place", 'geography: this snapshot holds no city "Austn, TX". Did you mean Austin, TX?');
-    expect(failureMessage(cached)).toEqual({
+  test("a refusal without a `place` field (not this service's) is shown in the service's own words", () => {
+    const bare = new ApiError(404, "unknown_place", 'geography: this snapshot holds no city "Austn, TX". Did you mean Austin, TX?');
+    expect(failureMessage(bare)).toEqual({
       intent: "warning",
       title: "Place not found",
-      text: 'This snapshot holds no city "Austn, TX". Did you mean Austin, TX? (No credits were used.)',
+      text: 'geography: this snapshot holds no city "Austn, TX". Did you mean Austin, TX? (No credits were used.)',
     });
   });
 

@@ -2,7 +2,10 @@
 // labelled and first.
 import { MARKET_METRICS } from "../../src/functions/market";
 import { displayText, previewView } from "../../src/taskpane/preview-text";
-import { previewRows } from "../../src/taskpane/search-request";
+import { previewRows, type SearchAnswer } from "../../src/taskpane/search-request";
+
+/** previewRows of a fixture that holds only the members the test reads. */
+const previewOf = (kind: Parameters<typeof previewRows>[0], body: unknown) => previewRows(kind, body as SearchAnswer);
 
 describe("displayText", () => {
   test("dates as dates and rates as percentages, never [object Object]", () => {
@@ -51,7 +54,7 @@ describe("previewView", () => {
   };
 
   test("a market: labelled figures first, then what it describes; rates as percentages; a missing figure stays empty", () => {
-    const view = previewView("market", previewRows("market", market));
+    const view = previewView("market", previewOf("market", market));
     expect(view.columns).toEqual(["Field", "Value"]);
     const shown = Object.fromEntries(view.rows.map((r) => [r.field, r.cells]));
     expect(shown.vacancy_rate).toEqual(["Vacancy rate", "6.25%"]);
@@ -67,7 +70,7 @@ describe("previewView", () => {
   });
 
   test("a list keeps the spill's columns and order (the inserted table's header), with cells as shown", () => {
-    const table = previewRows("salecomps", {
+    const table = previewOf("salecomps", {
       object: "list",
       data: [{ id: "sale_1", sale_date: "2026-03-15", cap_rate: 0.0625, buyer_name: null }],
       total_count: 1,

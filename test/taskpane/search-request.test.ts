@@ -1,7 +1,18 @@
 // The request a pane search sends, the formula that stands for it, and the preview table.
 import { fieldNames } from "../../src/functions/record-fields";
 import { MARKET_METRICS } from "../../src/functions/market";
-import { apiRequestFor, excelText, formulaFor, previewRows, readField, type SearchRequest } from "../../src/taskpane/search-request";
+import {
+  apiRequestFor,
+  excelText,
+  formulaFor,
+  previewRows,
+  type SearchAnswer,
+  readField,
+  type SearchRequest,
+} from "../../src/taskpane/search-request";
+
+/** previewRows of a fixture that holds only the members the test reads. */
+const previewOf = (kind: Parameters<typeof previewRows>[0], body: unknown) => previewRows(kind, body as SearchAnswer);
 
 const search = (kind: SearchRequest["kind"], values: Record<string, string>, limit = 25): SearchRequest => ({ kind, values, limit });
 
@@ -137,7 +148,7 @@ describe("previewRows", () => {
   });
 
   test("a list: the spill's columns (every field but object), cells as the spill shows them, and the total", () => {
-    const table = previewRows(
+    const table = previewOf(
       "salecomps",
       envelope(
         [{ id: "sale_1", object: "sale_comp", sale_date: "2024-06-30", cap_rate: 0.065, sale_price: 4_250_000, buyer_name: null }],
@@ -158,14 +169,14 @@ describe("previewRows", () => {
   });
 
   test("an empty page keeps the header and has no rows", () => {
-    const table = previewRows("parcels", envelope([]));
+    const table = previewOf("parcels", envelope([]));
     expect(table.header).toEqual(fieldNames("parcel").filter((f) => f !== "object"));
     expect(table.rows).toEqual([]);
     expect(table.total).toBe(0);
   });
 
   test("a market snapshot: metric and value rows, like PROP.MARKET without a metric", () => {
-    const table = previewRows("market", { object: "market_snapshot", vacancy_rate: 0.071, property_count: 412 });
+    const table = previewOf("market", { object: "market_snapshot", vacancy_rate: 0.071, property_count: 412 });
     expect(table.header).toEqual(["metric", "value"]);
     expect(table.rows.map((r) => r[0])).toEqual(MARKET_METRICS);
     expect(table.rows.find((r) => r[0] === "vacancy_rate")).toEqual([
@@ -236,13 +247,13 @@ describe("the history searches", () => {
         },
       ],
     };
-    const table = previewRows("markethistory", series);
+    const table = previewOf("markethistory", series);
     expect(table.header).toEqual(["period_end", "vacancy_rate", "sales_volume"]);
     expect(table.rows).toEqual([
       [{ type: "Double", basicValue: 45382, numberFormat: "yyyy-mm-dd" }, { type: "Double", basicValue: 0.05, numberFormat: "0.00%" }, ""],
     ]);
-    expect(previewRows("markethistory", { ...series, periods: [] }).rows).toEqual([]);
-    const events = previewRows("history", {
+    expect(previewOf("markethistory", { ...series, periods: [] }).rows).toEqual([]);
+    const events = previewOf("history", {
       object: "list",
       data: [{ id: "sale_s1", date: "2024-03-31", event_type: "sale", record_id: "s1" }],
       total_count: 1,

@@ -5,7 +5,8 @@
 import { AccordionHeader, AccordionItem, AccordionPanel, Button, Field, Input, Link, Text } from "@fluentui/react-components";
 import { useEffect, useState, type FormEvent } from "react";
 import { defaultBaseUrl } from "../../shared/settings";
-import { connect, ConnectError, resume, signOut } from "../pane-connection";
+import { ConnectError } from "../connect-error";
+import { connect, resume, signOut } from "../pane-connection";
 import { connectionSummary } from "../status-text";
 import { TaskFeedback } from "./TaskFeedback";
 import { usePane } from "./pane-state";

@@ -11,7 +11,7 @@ import { toCellRows } from "../cell-text";
 import { insertCostText, isFetched, previewCostText } from "../search-cost";
 import { checkSearch, formFor, type Catalog } from "../search-form";
 import { SEARCH_KINDS, type SearchKind } from "../search-kinds";
-import { endpointCallFor, formulaFor, previewRows, type PreviewTable, type SearchRequest } from "../search-request";
+import { endpointCallFor, formulaFor, previewRows, type PreviewTable, type SearchAnswer, type SearchRequest } from "../search-request";
 import { ResultPreview } from "./ResultPreview";
 import { SearchFieldInput } from "./SearchFieldInput";
 import { TaskFeedback } from "./TaskFeedback";
@@ -95,7 +95,7 @@ export function SearchTab() {
     void task.run("Searching…", async () => {
       // Through the functions' cache: the formula inserted afterwards answers from this result.
       const call = endpointCallFor(checked.request);
-      const body = await pane.session.api.get<unknown>(call.spec, call.pathParams, call.query);
+      const body = await pane.session.api.get<SearchAnswer>(call.spec, call.pathParams, call.query);
       const result = previewRows(checked.request.kind, body);
       setPreview({ request: checked.request, result });
       if (result.rows.length === 0) return { intent: "info", title: "No results", text: "Nothing matches; loosen a filter." };
