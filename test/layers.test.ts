@@ -53,20 +53,8 @@ const MAY_IMPORT: Layers = {
  * entry is removed with the fix.
  */
 const KNOWN_LOOPS: string[][] = [
-  [
-    "functions/cell-values.ts",
-    "functions/field-labels.ts",
-    "functions/field-names.ts",
-    "functions/options.ts",
-    "functions/param-values.ts",
-    "functions/record-fields.ts",
-    "functions/snapshot-pin.ts",
-  ],
-  ["server/auth/account-store.ts", "server/auth/key-store.ts", "server/auth/sessions.ts", "server/auth/stores.ts"],
-  ["server/credits/credit-ledger.ts", "server/credits/rate-limiter.ts", "server/credits/stores.ts"],
   ["snapshot/derive/coverage.ts", "snapshot/derive/gaps.ts"],
   ["snapshot/generate/geography.ts", "snapshot/generate/metros.ts"],
-  ["taskpane/pane-connection.ts", "taskpane/pane-messages.ts"],
 ];
 
 /** Every .ts and .tsx file under `dir` (not .d.ts), by its path relative to `root` with "/" separators. */

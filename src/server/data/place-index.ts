@@ -4,22 +4,10 @@
 import type Database from "better-sqlite3";
 import type { PlaceKind } from "../../contract/places";
 import { PlaceNameIndex } from "./place-name-index";
+import type { PlaceEntry } from "./place-entry";
 
-export interface PlaceEntry {
-  kind: PlaceKind;
-  /** State code, county FIPS code, city id, ZIP code or metro id. */
-  code: string;
-  /** How answers name it: "Austin, TX". */
-  name: string;
-  /** The name as the records spell it, without the state: "Austin". */
-  local: string;
-  key: string;
-  state: string;
-  /** A ZIP code's main city. */
-  city: string | null;
-  properties: number;
-  records: number;
-}
+export type { PlaceEntry };
+
 
 interface Row {
   kind: PlaceKind;

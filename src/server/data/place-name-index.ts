@@ -5,7 +5,7 @@
 // holds: each answer reads the postings of the name's own letter pairs and scores a bounded
 // number of candidates, never every place.
 import type { PlaceKind } from "../../contract/places";
-import type { PlaceEntry } from "./place-index";
+import type { PlaceEntry } from "./place-entry";
 
 /** How many near names (by shared letter pairs) one look-up returns at most. */
 export const MAX_NEAR = 100;
