@@ -8,7 +8,7 @@
 //
 // Why keyed by a hash of the id rather than by the id: a table keyed by text keeps whole rows
 // in its interior pages, so a million documents made a b-tree eight levels deep; keyed by an
-// integer it is three, and under load the seek cost half as much (docs/benchmarks.md, fifth round).
+// integer it is three, and each seek costs less (docs/benchmarks.md has the figures).
 //
 // The SQL is derived from the same record schema the OpenAPI document publishes (field order
 // included), and a test holds every stored document equal to the schema serialiser's output.

@@ -42,10 +42,9 @@ export class SnapshotWriter {
   constructor(readonly path: string) {
     fs.rmSync(path, { force: true });
     this.db = new Database(path);
-    // 4 KiB pages (SQLite's default). 16 KiB pages load and index about 13% faster at a
-    // million properties, but every point lookup then copies 16 KiB per b-tree level and the
-    // service's page cache holds a quarter as many rows: detail throughput was 34% lower
-    // (docs/benchmarks.md). The build stays well inside its budget either way.
+    // 4 KiB pages (SQLite's default). Larger pages load a little faster, but every point lookup
+    // then copies a whole page per b-tree level and the service's page cache holds fewer rows,
+    // so detail lookups are slower (docs/benchmarks.md has the figures).
     this.db.pragma("page_size = 4096");
     // Bulk-load settings: the file is rebuilt from scratch on failure, so durability
     // during the load buys nothing.

@@ -138,7 +138,7 @@ function withPaging(spec: SearchKindSpec): SearchKindSpec {
   return ENDPOINTS[spec.endpoint].paged ? { ...spec, fields: [...spec.fields, LIMIT_FIELD] } : spec;
 }
 
-/** The property searches' inputs beyond place and asset type (specification section 4.3). */
+/** The property searches' inputs beyond place and asset type (the asset-oriented search). */
 function propertyFilters(endpoint: "searchProperties" | "searchAssetProperties"): SearchField[] {
   return [
     subtypeField(endpoint),

@@ -13,8 +13,8 @@ import { CommercialProperty } from "../../contract/records";
 
 /**
  * Each matching property as the JSON text of its record, written by SQLite: building a row
- * object per property and serialising it again cost about a quarter more per page
- * (docs/benchmarks.md, sixth round). The property documents' test holds this SQL's output
+ * object per property and serialising it again costs more per page (docs/benchmarks.md
+ * has the figures). The property documents' test holds this SQL's output
  * equal to JavaScript's for every row.
  */
 const PROPERTY_JSON = `${jsonObjectSql(CommercialProperty, "p")} AS json`;

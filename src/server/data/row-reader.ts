@@ -1,9 +1,8 @@
 // Rows as plain objects, built by a function compiled once per statement.
 //
 // Why: better-sqlite3 builds each row object one column at a time, looking up and adding every
-// column name as a new property. For a 25-row page of properties that was half the
-// cost of fetching the page (~320 µs against ~150 µs for the same rows read as arrays and turned
-// into objects here; docs/benchmarks.md, fifth round). An object literal with the columns
+// column name as a new property, which is a large part of the cost of fetching a page
+// (docs/benchmarks.md has the figures). An object literal with the columns
 // written out gives every row the same hidden class at once. Same keys, same order, same values:
 // a column named twice keeps the last value, as better-sqlite3 does.
 import type Database from "better-sqlite3";

@@ -3,8 +3,8 @@
 // Why: by default SQLite checkpoints inside the commit that takes the log past 1,000 pages.
 // That commit copies the pages into the database file and waits for two fsyncs (1–8 ms each on
 // this machine's disk). In the service that commit is the credit ledger's flush, so every
-// request in hand waited with it: under detail load the p99 was lower without it in 9 rounds of 9
-// (docs/benchmarks.md, sixth round). Instead, a worker thread with its
+// request in hand would wait with it, raising the p99 under load (docs/benchmarks.md).
+// Instead, a worker thread with its
 // own connection checkpoints once a second, and this connection's automatic checkpoints are
 // off while, and only while, that worker is running.
 import { Worker } from "node:worker_threads";
