@@ -1,10 +1,9 @@
 // The market history's tables. `market_history` is derived: one row per market (by the markets
-// table's rowid, which keeps the key to two small integers) and calendar quarter (year * 4 +
-// quarter - 1, src/contract/periods.ts), keyed so one market's series is one range of
-// the primary key. Every figure is stored as an integer in a fixed unit (cents of rent, rates in
-// hundredths of a percent), which takes 2-3 bytes where a REAL takes 8: at a million properties
-// the table holds 11 million rows. The view `market_history_figures` gives them back in the API's
-// units, exactly (k / 100 is the same double as the 2-decimal figure it was made from).
+// table's rowid), holding the market's figures for every calendar quarter of the span (quarters
+// numbered year * 4 + quarter - 1, src/contract/periods.ts) packed in one blob
+// (history-codec.ts). Figures are stored as integers in a fixed unit (cents of rent, rates in
+// hundredths of a percent), and decoded back to the API's units exactly (k / 100 is the same
+// double as the 2-decimal figure it was made from).
 // `captured_market_history` holds what an import was given (`market_history.csv` / `.ndjson`),
 // checked like every other captured row.
 import { Type, type TSchema } from "@sinclair/typebox";
@@ -37,16 +36,16 @@ export const HISTORY_SCALES: Partial<Record<MarketHistoryMetric, number>> = {
   median_price_per_sqft: 100,
 };
 
+/**
+ * One row per market (the markets table's rowid): its quarters from `first_quarter`, and every
+ * metric's figures for them in one blob (history-codec.ts says how they are packed).
+ */
 export const MARKET_HISTORY_DDL = `CREATE TABLE market_history (
-  market INTEGER NOT NULL,
-  quarter INTEGER NOT NULL,
-${MARKET_HISTORY_METRIC_NAMES.map((m) => `  ${m} INTEGER`).join(",\n")},
-  PRIMARY KEY (market, quarter)
-) WITHOUT ROWID`;
-
-export const MARKET_HISTORY_VIEW_DDL = `CREATE VIEW market_history_figures AS SELECT market, quarter,
-${MARKET_HISTORY_METRIC_NAMES.map((m) => `  ${HISTORY_SCALES[m] ? `${m} / ${HISTORY_SCALES[m]}.0 AS ${m}` : m}`).join(",\n")}
-FROM market_history`;
+  market INTEGER PRIMARY KEY,
+  first_quarter INTEGER NOT NULL,
+  quarters INTEGER NOT NULL,
+  figures BLOB NOT NULL
+)`;
 
 const M = MarketSnapshot.properties;
 const metricFields: Record<string, TSchema> = {};

@@ -15,7 +15,7 @@ import {
   type TableName,
 } from "./tables";
 import { PROPERTY_DOCS_DDL, fillPropertyDocs } from "./property-docs";
-import { MARKET_HISTORY_DDL, MARKET_HISTORY_VIEW_DDL } from "./history-tables";
+import { MARKET_HISTORY_DDL } from "./history-tables";
 import { snapshotIdProblem } from "./snapshot-id";
 
 /**
@@ -25,10 +25,11 @@ import { snapshotIdProblem } from "./snapshot-id";
  * 5 added `market_history` (and `captured_market_history`), the coverage report's `history`, and
  * indexes of sales and tenancies by property and date; 6 added the history's `property_count` and
  * took its span back to 2006 (at least 80 quarters); 7 added national markets (and their history)
- * and renamed the parcel's `fips` to `county_fips`. A file of an older format is rebuilt
+ * and renamed the parcel's `fips` to `county_fips`; 8 stores each market's history as one row
+ * (history-codec.ts) in place of a row per quarter. A file of an older format is rebuilt
  * (generated) or refused (imported) when the service starts.
  */
-export const SNAPSHOT_FORMAT = 7;
+export const SNAPSHOT_FORMAT = 8;
 
 export type Row = Record<string, unknown>;
 
@@ -55,7 +56,6 @@ export class SnapshotWriter {
     this.db.exec(META_DDL);
     for (const name of Object.keys(TABLES) as TableName[]) this.db.exec(tableDdl(name));
     this.db.exec(MARKET_HISTORY_DDL);
-    this.db.exec(MARKET_HISTORY_VIEW_DDL);
   }
 
   /** Inserts rows; call inside `transaction` for speed. Array fields are stored as JSON. */
@@ -174,7 +174,7 @@ export function openSnapshot(path: string): Database.Database {
 /** Every table and view of a finished snapshot, as the writer creates them (indexes aside). */
 function schemaDdl(): string[] {
   const tables = (Object.keys(TABLES) as TableName[]).map(tableDdl);
-  return [META_DDL, ...tables, MARKET_HISTORY_DDL, MARKET_HISTORY_VIEW_DDL, PROPERTIES_FTS_DDL, PROPERTY_DOCS_DDL];
+  return [META_DDL, ...tables, MARKET_HISTORY_DDL, PROPERTIES_FTS_DDL, PROPERTY_DOCS_DDL];
 }
 
 interface SchemaObject {

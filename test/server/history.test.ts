@@ -9,6 +9,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pick, snapshotPath, startService, type TestService } from "../helpers/service";
+import { loadHistoryFigures } from "../helpers/history-figures";
+import {
+  decodeHistory,
+  HistoryEncoder,
+  STORED_HISTORY_COLUMNS,
+  type SeriesFigures,
+  type StoredHistory,
+} from "../../src/snapshot/history-codec";
 
 let svc: TestService;
 beforeAll(async () => {
@@ -18,7 +26,13 @@ afterAll(() => svc.app.close());
 
 let opened: Database.Database | undefined;
 /** The test snapshot, read directly, to check answers against its rows. */
-const snapshotDb = () => (opened ??= new Database(snapshotPath(), { readonly: true }));
+const snapshotDb = () => {
+  if (!opened) {
+    opened = new Database(snapshotPath(), { readonly: true });
+    loadHistoryFigures(opened);
+  }
+  return opened;
+};
 afterAll(() => opened?.close());
 
 const history = (query: string) => svc.get(`/v1/commercial/markets/history?${query}`);
@@ -336,14 +350,17 @@ describe("market history over a history longer than the default window", () => {
     const file = path.join(dir, "longer.db");
     fs.copyFileSync(snapshotPath(), file);
     const db = new Database(file);
-    const first = db.prepare("SELECT MIN(quarter) FROM market_history").pluck().get() as number;
-    const columns = (db.prepare("PRAGMA table_info(market_history)").all() as { name: string }[])
-      .map((c) => c.name)
-      .filter((c) => c !== "market" && c !== "quarter");
-    db.prepare(
-      `INSERT INTO market_history (market, quarter, ${columns.join(", ")})
-       SELECT market, quarter - 8, ${columns.join(", ")} FROM market_history WHERE quarter < ?`,
-    ).run(first + 8);
+    // Every market's row gains copies of its first eight quarters in front.
+    const rows = db.prepare(`SELECT ${STORED_HISTORY_COLUMNS} FROM market_history`).all() as StoredHistory[];
+    const update = db.prepare("UPDATE market_history SET first_quarter = ?, quarters = ?, figures = ? WHERE market = ?");
+    db.transaction(() => {
+      for (const row of rows) {
+        const figures = decodeHistory(row.figures, row.quarters);
+        const series = Object.fromEntries(MARKET_HISTORY_METRIC_NAMES.map((m, c) => [m, [...figures[c].slice(0, 8), ...figures[c]]]));
+        const encoded = new HistoryEncoder(row.quarters + 8).encode(series as unknown as SeriesFigures);
+        update.run(row.first_quarter - 8, row.quarters + 8, encoded, row.market);
+      }
+    })();
     db.prepare(
       "UPDATE snapshot_meta SET value = json_set(value, '$.history.first_period', '2004-Q1', '$.history.quarters', 92) WHERE key = 'coverage'",
     ).run();

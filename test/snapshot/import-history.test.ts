@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { importSnapshot, type ImportResult } from "../../src/snapshot/import";
 import { openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
+import { loadHistoryFigures } from "../helpers/history-figures";
 import { parseQuarter } from "../../src/contract/periods";
 import { dataset } from "./factories";
 import { tempDir, writeDataset } from "./files";
@@ -42,6 +43,7 @@ test("captured figures are used where given, derived ones elsewhere, the rest is
   const r = importSnapshot({ dir: dirWith(csv), out });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   const db = openSnapshot(out);
+  loadHistoryFigures(db);
   const rows = (id: string) =>
     db
       .prepare("SELECT h.* FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.id = ? ORDER BY quarter")
@@ -76,6 +78,7 @@ test("NDJSON works the same, and leaving a metric out is a gap, not a zero", () 
   const r = importSnapshot({ dir: dirWith(ndjson, "market_history.ndjson"), out });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   const db = openSnapshot(out);
+  loadHistoryFigures(db);
   const row = db
     .prepare(
       "SELECT h.* FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.id = 'mkt_TX_industrial' AND quarter = ?",

@@ -1,4 +1,4 @@
-// The market history of the shared generated test snapshot: one row per market and quarter,
+// The market history of the shared generated test snapshot: every quarter of every market,
 // consistent with the market snapshot (the last quarter is today's figures), with the sales
 // table (flows and medians), with the properties' year_built (inventory and deliveries), and
 // with itself (net absorption); and the generated rents and vacancy move in cycles that differ
@@ -11,6 +11,8 @@ import { monthsBefore } from "../../src/snapshot/derive/windows";
 import { median } from "../../src/snapshot/derive/stats";
 import { openSnapshot, readMeta } from "../../src/snapshot/snapshot-file";
 import { MarketCycles } from "../../src/snapshot/generate/market-cycles";
+import { decodeHistory, HistoryEncoder } from "../../src/snapshot/history-codec";
+import { loadHistoryFigures } from "../helpers/history-figures";
 
 let db: Database.Database;
 let capture: string;
@@ -18,6 +20,7 @@ let first: number;
 let last: number;
 beforeAll(() => {
   db = openSnapshot(process.env.TEST_SNAPSHOT!);
+  loadHistoryFigures(db);
   capture = readMeta(db).captured_at.slice(0, 10);
   ({ first, last } = heldSpan(capture));
 });
@@ -36,8 +39,14 @@ test("the span: whole years back to at least HISTORY_QUARTERS quarters, every ma
   expect(last - first + 1).toBeGreaterThanOrEqual(HISTORY_QUARTERS);
   expect(first % 4).toBe(0);
   const markets = one("SELECT COUNT(*) AS n FROM markets").n;
-  expect(one("SELECT COUNT(*) AS n FROM market_history").n).toBe(markets * (last - first + 1));
-  expect(one("SELECT MIN(quarter) AS lo, MAX(quarter) AS hi, COUNT(DISTINCT market) AS n FROM market_history")).toEqual({
+  expect(one("SELECT COUNT(*) AS n, MIN(first_quarter) AS lo, MAX(first_quarter) AS hi, MIN(quarters) AS q FROM market_history")).toEqual({
+    n: markets,
+    lo: first,
+    hi: first,
+    q: last - first + 1,
+  });
+  expect(one("SELECT COUNT(*) AS n FROM market_history_figures").n).toBe(markets * (last - first + 1));
+  expect(one("SELECT MIN(quarter) AS lo, MAX(quarter) AS hi, COUNT(DISTINCT market) AS n FROM market_history_figures")).toEqual({
     lo: first,
     hi: last,
     n: markets,
@@ -152,13 +161,14 @@ test("sales count and volume per quarter are exactly the sales recorded in it, a
   );
   const got = all(
     `SELECT m.geography_id AS state_code, m.asset_type, h.quarter AS q, h.sales_count AS n, h.sales_volume AS vol
-     FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.geography_type = 'state' AND h.sales_count > 0 ORDER BY 1, 2, 3`,
+     FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.geography_type = 'state' AND h.sales_count > 0 ORDER BY 1, 2, 3`,
   );
   expect(got).toEqual(want);
   const total = one("SELECT COUNT(*) AS n FROM sales WHERE sale_date >= ? AND sale_date <= ?", quarterStart(first), capture).n;
   expect(total).toBeGreaterThan(500);
   expect(
-    one(`SELECT SUM(sales_count) AS n FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.geography_type = 'state'`).n,
+    one(`SELECT SUM(sales_count) AS n FROM market_history_figures h JOIN markets m ON m.rowid = h.market WHERE m.geography_type = 'state'`)
+      .n,
   ).toBe(total);
 });
 
@@ -230,24 +240,27 @@ test("net absorption is the change in occupied area between quarter ends", () =>
   }
 });
 
-test("every metric the contract names is a column, stored as an integer and given back exactly by the view", () => {
-  const cols = db.prepare("SELECT * FROM market_history LIMIT 1").columns();
-  expect(cols.map((c) => c.name)).toEqual(["market", "quarter", ...MARKET_HISTORY_METRIC_NAMES]);
-  expect(new Set(cols.map((c) => c.type))).toEqual(new Set(["INTEGER"]));
-  expect(
-    db
-      .prepare("SELECT * FROM market_history_figures LIMIT 1")
-      .columns()
-      .map((c) => c.name),
-  ).toEqual(cols.map((c) => c.name));
-  const raw = one(
-    "SELECT h.* FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.id = 'mkt_TX_office' AND h.quarter = ?",
-    last,
-  );
+test("every metric the contract names is stored for every quarter, and decodes to the market snapshot's figures exactly in the last", () => {
+  const row = one("SELECT h.quarters, h.figures FROM market_history h JOIN markets m ON m.rowid = h.market WHERE m.id = 'mkt_TX_office'");
+  const figures = decodeHistory(row.figures, row.quarters);
+  expect(figures).toHaveLength(MARKET_HISTORY_METRIC_NAMES.length);
   const market = one("SELECT * FROM markets WHERE id = 'mkt_TX_office'");
-  expect(raw.vacancy_rate).toBe(Math.round(market.vacancy_rate * 10_000));
-  expect(raw.asking_rent_sqft_year).toBe(Math.round(market.asking_rent_sqft_year * 100));
-  expect(Number.isInteger(raw.median_cap_rate)).toBe(true);
+  const at = (metric: string) => figures[MARKET_HISTORY_METRIC_NAMES.indexOf(metric as never)][row.quarters - 1];
+  for (const m of [
+    "vacancy_rate",
+    "asking_rent_sqft_year",
+    "median_cap_rate",
+    "median_price_per_sqft",
+    "inventory_sqft",
+    "property_count",
+  ]) {
+    expect([m, at(m)]).toEqual([m, market[m]]);
+  }
+  // Packed as varints of quarter-to-quarter changes: far smaller than 8 bytes a figure.
+  expect(row.figures.length).toBeLessThan(MARKET_HISTORY_METRIC_NAMES.length * row.quarters * 3);
+  // Re-encoding what was decoded gives the same bytes: nothing is lost either way.
+  const series = Object.fromEntries(MARKET_HISTORY_METRIC_NAMES.map((m, c) => [m, figures[c]])) as never;
+  expect(Buffer.from(new HistoryEncoder(row.quarters).encode(series)).equals(row.figures)).toBe(true);
 });
 
 /** Quarters where a series turns (a peak or a trough). */

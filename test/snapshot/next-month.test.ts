@@ -12,6 +12,7 @@ import { quarterOf } from "../../src/contract/periods";
 import { readMeta } from "../../src/snapshot/snapshot-file";
 import { TABLES, decodeRow, type TableName } from "../../src/snapshot/tables";
 import { tempDir } from "./files";
+import { loadHistoryFigures } from "../helpers/history-figures";
 
 const PROPERTIES = 2_000;
 let dir: string;
@@ -30,6 +31,8 @@ beforeAll(() => {
   next = nextMonthSnapshot({ from: base, out: path.join(dir, "next.db") });
   prevDb = new Database(base, { readonly: true });
   nextDb = new Database(next.path, { readonly: true });
+  loadHistoryFigures(prevDb);
+  loadHistoryFigures(nextDb);
 });
 afterAll(() => {
   prevDb.close();
@@ -142,6 +145,7 @@ test("market history into a new quarter: the one that ended keeps the figures it
   expect(third.capturedAt.slice(0, 10)).toBe("2027-01-01");
   const db = new Database(third.path, { readonly: true });
   try {
+    loadHistoryFigures(db);
     const last = quarterOf("2027-01-01");
     expect(carried(db, last)).toEqual(carried(nextDb, last));
     expect(JSON.parse(readMeta(db).coverage).history).toMatchObject({ first_period: "2006-Q1", last_period: "2027-Q1", quarters: 85 });

@@ -9,6 +9,7 @@ import { buildSnapshot } from "../../src/snapshot/build";
 import { importSnapshot } from "../../src/snapshot/import";
 import { readMeta } from "../../src/snapshot/snapshot-file";
 import { tempDir, writeDataset } from "./files";
+import { loadHistoryFigures } from "../helpers/history-figures";
 
 test("export, import, same derived tables", () => {
   const root = tempDir("snapshot-roundtrip-");
@@ -25,6 +26,8 @@ test("export, import, same derived tables", () => {
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors.slice(0, 5)));
     expect(imported.counts).toEqual(built.counts);
     const dst = new Database(imported.path, { readonly: true });
+    loadHistoryFigures(src);
+    loadHistoryFigures(dst);
     for (const t of [...Object.keys(SNAPSHOT_RESOURCES), "markets", "diligence"]) {
       // Rows as JSON lines: a string comparison is fast, and a failure shows the first differing row.
       const rows = (db: Database.Database) =>
@@ -38,18 +41,21 @@ test("export, import, same derived tables", () => {
     const derivable =
       "market, quarter, sales_volume, sales_count, median_cap_rate, median_price_per_sqft, median_price_per_unit, inventory_sqft, inventory_units, deliveries_sqft, deliveries_units";
     const history = (db: Database.Database) =>
-      (db.prepare(`SELECT ${derivable} FROM market_history ORDER BY market, quarter`).all() as object[]).map((r) => JSON.stringify(r));
+      (db.prepare(`SELECT ${derivable} FROM market_history_figures ORDER BY market, quarter`).all() as object[]).map((r) =>
+        JSON.stringify(r),
+      );
     const [hWant, hGot] = [history(src), history(dst)];
     expect(hGot.length).toBe(hWant.length);
     expect(hGot.find((r, i) => r !== hWant[i]) ?? null).toBeNull();
     const last = (db: Database.Database) =>
       db
         .prepare(
-          "SELECT market, asking_rent_sqft_year, vacancy_rate FROM market_history WHERE quarter = (SELECT MAX(quarter) FROM market_history) ORDER BY market",
+          "SELECT market, asking_rent_sqft_year, vacancy_rate FROM market_history_figures WHERE quarter = (SELECT MAX(quarter) FROM market_history_figures) ORDER BY market",
         )
         .all();
     expect(last(dst)).toEqual(last(src));
-    const before = (db: Database.Database) => db.prepare("SELECT COUNT(vacancy_rate) AS n FROM market_history").pluck().get() as number;
+    const before = (db: Database.Database) =>
+      db.prepare("SELECT COUNT(vacancy_rate) AS n FROM market_history_figures").pluck().get() as number;
     expect(before(dst)).toBeLessThan(before(src));
     const withoutHistory = (c: Record<string, unknown>) => ({
       ...c,

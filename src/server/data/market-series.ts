@@ -1,9 +1,10 @@
 // A market's history as the API answers it: the stored quarters (snapshot/derive/market-history.ts)
-// of one market, read in one range of the table's primary key, by quarter or rolled up by year.
+// of one market, read as one row of `market_history`, by quarter or rolled up by year.
 // A year's stocks and 24-month medians are its last quarter's; its flows are the sum of its
 // quarters (null when any quarter has none). Every period carries the properties standing at its
 // end (a year's, its last quarter's) and whether they are too few to read as a market.
-import { MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric, type MarketHistoryPoint } from "../../contract/history";
+import { type MarketHistoryMetric, type MarketHistoryPoint } from "../../contract/history";
+import { historyQuarters, STORED_HISTORY_COLUMNS, type StoredHistory } from "../../snapshot/history-codec";
 import { isThin } from "../../contract/market-sample";
 import { quarterEnd, quarterLabel, quarterOf, quarterStart, quarterYear } from "../../contract/periods";
 import type { SnapshotContext } from "./snapshot-context";
@@ -33,15 +34,10 @@ export interface SeriesRequest {
   capture: string;
 }
 
-const COLUMNS = MARKET_HISTORY_METRIC_NAMES.join(", ");
-
 function readQuarters(snapshot: SnapshotContext, market: number, lo: number, hi: number): QuarterRow[] {
-  // The view gives the stored integers back in the API's units (snapshot/history-tables.ts).
-  return snapshot.all<QuarterRow>(`SELECT quarter, ${COLUMNS} FROM market_history_figures WHERE market = ? AND quarter BETWEEN ? AND ?`, [
-    market,
-    lo,
-    hi,
-  ]);
+  // One row holds the market's whole series; decoding gives the figures in the API's units.
+  const row = snapshot.get<StoredHistory>(`SELECT ${STORED_HISTORY_COLUMNS} FROM market_history WHERE market = ?`, [market]);
+  return row ? historyQuarters(row, lo, hi) : [];
 }
 
 function pick(row: QuarterRow, metrics: readonly MarketHistoryMetric[]): Record<string, number | null> {

@@ -1,0 +1,155 @@
+// One market's history as stored: every metric's figures for the market's quarters, packed into
+// one blob (the `figures` column of `market_history`, history-tables.ts). A market is one row
+// rather than one row per quarter because a million-property snapshot holds about 280,000
+// markets over 84 quarters: 23 million rows took most of the build's time to insert, and the
+// service only ever reads one market's series at a time.
+//
+// Layout, metric by metric in MARKET_HISTORY_METRIC_NAMES order, each section starting with a
+// mode byte:
+// - INTEGERS: each quarter's figure as an integer in the metric's fixed unit (HISTORY_SCALES:
+//   cents of rent, hundredths of a percent of a rate), written as a varint of its difference from
+//   the previous figure (zigzag, plus one), with 0 for a quarter without a figure. Series move
+//   little from quarter to quarter, so most figures take one or two bytes.
+// - DOUBLES: the figures as they are, 8 bytes each (little-endian; NaN for none). Used when a
+//   metric without a scale has a figure that is not a whole number (a captured unit rent of
+//   1234.5, say), or a figure too large for the varints to be exact, so such figures are kept
+//   as they were given. Scaled metrics are rounded to their unit, as the unit defines them.
+import { MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../contract/history";
+import { HISTORY_SCALES } from "./history-tables";
+
+const INTEGERS = 0;
+const DOUBLES = 1;
+
+/** Integers up to this size are exact through the zigzag varints (their differences stay below 2^53). */
+const MAX_PACKED = 2 ** 50;
+
+const SCALES: readonly number[] = MARKET_HISTORY_METRIC_NAMES.map((m) => HISTORY_SCALES[m] ?? 1);
+
+/** One market's figures, metric by metric, quarter by quarter, in the API's units. */
+export type SeriesFigures = Record<MarketHistoryMetric, readonly (number | null)[]>;
+
+export class HistoryEncoder {
+  private buf: Buffer;
+  private readonly stored: Float64Array;
+
+  /** For series of `n` quarters. */
+  constructor(private readonly n: number) {
+    this.buf = Buffer.alloc(MARKET_HISTORY_METRIC_NAMES.length * (1 + n * 9));
+    this.stored = new Float64Array(n);
+  }
+
+  /** The blob of one market's series (a view of a buffer reused by the next call: copy or write it before then). */
+  encode(series: SeriesFigures): Buffer {
+    const { n, stored, buf } = this;
+    let p = 0;
+    MARKET_HISTORY_METRIC_NAMES.forEach((metric, c) => {
+      const list = series[metric];
+      const scale = SCALES[c];
+      let packable = true;
+      for (let j = 0; j < n; j++) {
+        const v = list[j];
+        if (v === null) {
+          stored[j] = NaN;
+          continue;
+        }
+        const k = scale === 1 ? v : Math.round(v * scale);
+        if (!Number.isInteger(k) || Math.abs(k) > MAX_PACKED) packable = false;
+        stored[j] = k;
+      }
+      if (!packable) {
+        buf[p++] = DOUBLES;
+        for (let j = 0; j < n; j++, p += 8) buf.writeDoubleLE(list[j] ?? NaN, p);
+        return;
+      }
+      buf[p++] = INTEGERS;
+      let prev = 0;
+      for (let j = 0; j < n; j++) {
+        const k = stored[j];
+        if (Number.isNaN(k)) {
+          buf[p++] = 0;
+          continue;
+        }
+        const d = k - prev;
+        prev = k;
+        let u = (d >= 0 ? d * 2 : -d * 2 - 1) + 1;
+        while (u >= 128) {
+          buf[p++] = (u % 128) | 128;
+          u = Math.floor(u / 128);
+        }
+        buf[p++] = u;
+      }
+    });
+    return buf.subarray(0, p);
+  }
+}
+
+/** Decodes a blob of `n` quarters into each metric's figures in the API's units (null where none). */
+export function decodeHistory(blob: Uint8Array, n: number): (number | null)[][] {
+  const out: (number | null)[][] = [];
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  let p = 0;
+  for (let c = 0; c < SCALES.length; c++) {
+    const figures = new Array<number | null>(n);
+    const mode = blob[p++];
+    if (mode === DOUBLES) {
+      for (let j = 0; j < n; j++, p += 8) {
+        const v = view.getFloat64(p, true);
+        figures[j] = Number.isNaN(v) ? null : v;
+      }
+    } else if (mode === INTEGERS) {
+      const scale = SCALES[c];
+      let prev = 0;
+      for (let j = 0; j < n; j++) {
+        let u = 0;
+        let mul = 1;
+        let b: number;
+        do {
+          b = blob[p++];
+          u += (b & 127) * mul;
+          mul *= 128;
+        } while (b & 128);
+        if (u === 0) {
+          figures[j] = null;
+          continue;
+        }
+        u -= 1;
+        prev += u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+        // k / scale is the same double as the figure the integer was made from (2 or 4 decimals).
+        figures[j] = scale === 1 ? prev : prev / scale;
+      }
+    } else {
+      throw new Error(`market history blob has an unknown section mode ${mode} at byte ${p - 1}`);
+    }
+    out.push(figures);
+  }
+  if (p > blob.length) throw new Error(`market history blob ends before its ${n} quarters`);
+  if (p < blob.length) throw new Error(`market history blob has ${blob.length - p} bytes past its ${n} quarters`);
+  return out;
+}
+
+/** A row of `market_history`. */
+export interface StoredHistory {
+  market: number;
+  first_quarter: number;
+  quarters: number;
+  figures: Uint8Array;
+}
+
+/** The columns of a StoredHistory, for a SELECT from `market_history`. */
+export const STORED_HISTORY_COLUMNS = "market, first_quarter, quarters, figures";
+
+/** One stored quarter of a market, in the API's units. */
+export type HistoryQuarter = { market: number; quarter: number } & Record<MarketHistoryMetric, number | null>;
+
+/** A stored row of `market_history` as quarters, from quarter `lo` to `hi` (inclusive, within the row's span). */
+export function historyQuarters(row: StoredHistory, lo = row.first_quarter, hi = row.first_quarter + row.quarters - 1): HistoryQuarter[] {
+  const figures = decodeHistory(row.figures, row.quarters);
+  const out: HistoryQuarter[] = [];
+  for (let q = Math.max(lo, row.first_quarter); q <= Math.min(hi, row.first_quarter + row.quarters - 1); q++) {
+    const j = q - row.first_quarter;
+    const r = { market: row.market, quarter: q } as HistoryQuarter;
+    MARKET_HISTORY_METRIC_NAMES.forEach((m, c) => (r[m] = figures[c][j]));
+    out.push(r);
+  }
+  return out;
+}
