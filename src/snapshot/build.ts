@@ -88,6 +88,7 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
       derived: true,
       history,
       historyCoverage: gen.historyCoverage(),
+      partPlaces: gen.partPlaces(),
       log,
     });
     w.close();

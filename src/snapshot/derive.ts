@@ -8,7 +8,7 @@ import { countPropertyFields } from "./derive/field-counts";
 import { deriveMarkets, type SalesGroup } from "./derive/markets";
 import { deriveMarketHistory } from "./derive/market-history";
 import type { HistoryModel } from "./derive/history-series";
-import { derivePlaces } from "./derive/places";
+import { derivePlaces, type PartPlaces } from "./derive/places";
 import { windowsFor } from "./derive/windows";
 import { SNAPSHOT_FORMAT, type SnapshotWriter } from "./snapshot-file";
 import type { HistoryCoverage, SnapshotSource } from "../contract/coverage";
@@ -26,6 +26,8 @@ export interface FinishOptions {
   history?: HistoryModel;
   /** Market history's coverage, when the history is written already (a parallel build's worker wrote it). */
   historyCoverage?: HistoryCoverage;
+  /** The place groups of parcels, listings and sales, when a parallel build's worker counted them as it wrote them. */
+  partPlaces?: PartPlaces;
   /** The schema the previous snapshot is attached as (a next month): market history keeps its completed quarters. */
   previous?: string;
   log?: (msg: string) => void;
@@ -70,7 +72,7 @@ export function finishSnapshot(w: SnapshotWriter, opts: FinishOptions): Coverage
   if (!opts.derived) deriveTables(w, opts.capturedAt, log);
   const lap = timer(log);
   // Places read every record table, so they wait until all of them are complete.
-  const places = w.transaction(() => derivePlaces(w.db, (row) => w.insert("places", row)));
+  const places = w.transaction(() => derivePlaces(w.db, (row) => w.insert("places", row), opts.partPlaces));
   lap(`places: ${places} rows`);
   // History reads the markets and every sale, so it too waits for all the record tables (unless
   // a parallel build's worker, which holds the sales, has written it already).

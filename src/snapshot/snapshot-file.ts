@@ -40,7 +40,11 @@ export class SnapshotWriter {
   private textIndexed = false;
   private docsRendered = false;
 
-  constructor(readonly path: string) {
+  /** `onInsert` sees every row as it is inserted (a parallel build's worker counts its rows with it). */
+  constructor(
+    readonly path: string,
+    private readonly onInsert?: (table: TableName, row: Row) => void,
+  ) {
     fs.rmSync(path, { force: true });
     this.db = new Database(path);
     // 4 KiB pages (SQLite's default). Larger pages load a little faster, but every point lookup
@@ -65,7 +69,9 @@ export class SnapshotWriter {
       const cols = columnsOf(TABLES[table]);
       const arrays = arrayFields(table);
       const stmt = this.db.prepare(`INSERT INTO ${table} (${cols.join(",")}) VALUES (${cols.map(() => "?").join(",")})`);
+      const seen = this.onInsert;
       fn = (r: Row) => {
+        seen?.(table, r);
         stmt.run(cols.map((c) => (arrays.has(c) ? JSON.stringify(r[c] ?? []) : (r[c] ?? null))));
       };
       this.inserts.set(table, fn);

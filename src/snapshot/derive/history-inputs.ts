@@ -5,7 +5,7 @@
 import type Database from "better-sqlite3";
 import { heldSpan, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../../contract/history";
 import { completionQuarter, parseQuarter, quarterStart } from "../../contract/periods";
-import { marketKey } from "./markets";
+import { marketKey, type Group } from "./markets";
 import {
   CARRIED,
   groupMarkets,
@@ -73,18 +73,68 @@ export function readCompletions(db: Database.Database, ord: Map<string, number>,
   return { sqft, units, count, keys: keys.map((k) => k.value ?? "") };
 }
 
+/** The columns of a sale the history reads. */
+export type HistorySale = Group & {
+  sale_date: string;
+  sale_price: number;
+  cap_rate: number | null;
+  price_per_sqft: number | null;
+  price_per_unit: number | null;
+};
+
+type SalesCell = Group & { q: number; n: number; vol: number; caps: number[]; ppsf: number[]; ppu: number[] };
+
 /**
- * The sales side of the history, as rows (from MEDIAN_BACK quarters before the span, for the
- * first quarters' medians, to the capture date). A parallel build keeps the sales in the
- * worker's part file: the worker runs this there.
+ * The sales side of the history: sales grouped by the markets' finest grain (city, ZIP, county,
+ * state, metro, asset type) and quarter, from MEDIAN_BACK quarters before the span (for the first
+ * quarters' medians) to the capture date. Counted in one pass as the sales come, without sorting:
+ * from a scan of the table (historySalesRows), or from the rows as a parallel build's worker
+ * writes them.
  */
+export class HistorySalesTally {
+  private readonly from: string;
+  private readonly cells = new Map<string, SalesCell>();
+
+  constructor(private readonly capture: string) {
+    this.from = quarterStart(heldSpan(capture).first - MEDIAN_BACK);
+  }
+
+  add(s: HistorySale): void {
+    const date = s.sale_date;
+    if (date < this.from || date > this.capture) return;
+    const q = Number(date.slice(0, 4)) * 4 + Math.floor((Number(date.slice(5, 7)) - 1) / 3);
+    // Rows written by the generator may leave a null column out; the table holds NULL.
+    const [metro_id, zip, county_fips] = [s.metro_id ?? null, s.zip ?? null, s.county_fips ?? null];
+    const key = `${s.city}|${s.state_code}|${metro_id}|${zip}|${county_fips}|${s.asset_type}|${q}`;
+    let c = this.cells.get(key);
+    if (!c) {
+      const { city, state_code, asset_type } = s;
+      this.cells.set(key, (c = { city, state_code, metro_id, zip, county_fips, asset_type, q, n: 0, vol: 0, caps: [], ppsf: [], ppu: [] }));
+    }
+    c.n++;
+    c.vol += s.sale_price;
+    if (s.cap_rate != null) c.caps.push(s.cap_rate);
+    if (s.price_per_sqft != null) c.ppsf.push(s.price_per_sqft);
+    if (s.price_per_unit != null) c.ppu.push(s.price_per_unit);
+  }
+
+  rows(): HistorySalesRow[] {
+    return Array.from(this.cells.values(), (c) => ({
+      ...c,
+      caps: Float64Array.from(c.caps),
+      ppsf: Float64Array.from(c.ppsf),
+      ppu: Float64Array.from(c.ppu),
+    }));
+  }
+}
+
+/** The history's sales rows from the snapshot's sales table (a parallel build's worker counts them as it writes instead). */
 export function historySalesRows(db: Database.Database, capture: string): HistorySalesRow[] {
-  const from = heldSpan(capture).first - MEDIAN_BACK;
-  const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type,
-      CAST(substr(sale_date, 1, 4) AS INTEGER) * 4 + (CAST(substr(sale_date, 6, 2) AS INTEGER) - 1) / 3 AS q,
-      COUNT(*) AS n, SUM(sale_price) AS vol, group_concat(cap_rate) AS caps, group_concat(price_per_sqft) AS ppsf, group_concat(price_per_unit) AS ppu
-    FROM sales NOT INDEXED WHERE sale_date >= ? AND sale_date <= ? GROUP BY 1, 2, 3, 4, 5, 6, 7`;
-  return db.prepare(sql).all(quarterStart(from), capture) as HistorySalesRow[];
+  const tally = new HistorySalesTally(capture);
+  const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type, sale_date, sale_price, cap_rate, price_per_sqft, price_per_unit
+    FROM sales`;
+  for (const s of db.prepare(sql).iterate() as IterableIterator<HistorySale>) tally.add(s);
+  return tally.rows();
 }
 
 /** Captured history (imported snapshots) by market ordinal and quarter, inside the span before the last quarter. */

@@ -49,12 +49,3 @@ export class WindowMedians {
     return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
   }
 }
-
-/** A group_concat list of numbers ("0.061,0.07") as values. */
-export function parseList(list: string | null): Float64Array {
-  if (!list) return new Float64Array(0);
-  const parts = list.split(",");
-  const out = new Float64Array(parts.length);
-  for (let i = 0; i < parts.length; i++) out[i] = Number(parts[i]);
-  return out;
-}

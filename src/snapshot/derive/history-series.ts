@@ -15,7 +15,7 @@
 import { MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../../contract/history";
 import type { AssetType } from "../../contract/vocabulary";
 import { geographiesOf, marketKey, type Group } from "./markets";
-import { parseList, WindowMedians, type ValueCell } from "./history-medians";
+import { WindowMedians, type ValueCell } from "./history-medians";
 import { roundTo } from "./stats";
 
 /** How rents and vacancy moved before the capture date, per market key (a metro, or `nonmetro-<state>`). */
@@ -70,7 +70,15 @@ export interface Completions {
 }
 
 /** Sales by (city, ZIP, county, state, metro, asset type) and quarter, as market history reads them. */
-export type HistorySalesRow = Group & { q: number; n: number; vol: number; caps: string | null; ppsf: string | null; ppu: string | null };
+export type HistorySalesRow = Group & {
+  q: number;
+  n: number;
+  vol: number;
+  /** The sales' cap rates, prices per sq ft and per unit (those they have). */
+  caps: Float64Array;
+  ppsf: Float64Array;
+  ppu: Float64Array;
+};
 
 /** Captured figures (imported history) of one market, by quarter. */
 export type Captured = Map<number, Partial<Record<MarketHistoryMetric, number | null>>>;
@@ -133,7 +141,7 @@ export function rollUpSales(ord: Map<string, number>, span: Span, rows: readonly
     }
     const bucket = r.q - base;
     for (const m of ["caps", "ppsf", "ppu"] as const) {
-      const values = parseList(r[m]);
+      const values = r[m];
       if (values.length) cells[m].push({ markets, bucket, values });
     }
   }

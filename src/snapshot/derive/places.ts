@@ -55,33 +55,104 @@ class Tally<A extends string> {
   }
 }
 
-type Group = { city: string; state_code: string; zip: string | null; fips: string | null; county: string | null; n: number };
+/** Records of one table that lie in the same city, state, ZIP code and county (as far as the table says). */
+export type PlaceGroup = { city: string; state_code: string; zip: string | null; fips: string | null; county: string | null; n: number };
 
-/** Groups of one table by city, state, ZIP and county (the columns it has). */
-function groups(db: Database.Database, table: string, cols: { zip?: boolean; fips?: string; county?: boolean }): Group[] {
-  const zip = cols.zip ? "zip" : "NULL";
-  const fips = cols.fips ?? "NULL";
-  const county = cols.county ? "county" : "NULL";
-  return db
-    .prepare(
-      `SELECT city, state_code, ${zip} AS zip, ${fips} AS fips, ${county} AS county, count(*) AS n FROM ${table} GROUP BY 1, 2, 3, 4, 5`,
-    )
-    .all() as Group[];
+/** The record tables places are counted over, and which place columns each has. */
+const PLACE_SOURCES = {
+  properties: { zip: true, county: true },
+  parcels: { zip: true, county: true },
+  listings: { zip: true, county: false },
+  sales: { zip: false, county: false },
+} as const;
+export type PlaceSource = keyof typeof PLACE_SOURCES;
+
+/** The place groups of the tables a parallel build's worker holds, counted as it wrote them (PlaceTally). */
+export type PartPlaces = Record<Exclude<PlaceSource, "properties">, PlaceGroup[]> & { saleMetros: [string, number][] };
+
+export type PlaceColumns = {
+  city: string;
+  state_code: string;
+  zip?: string | null;
+  county_fips?: string | null;
+  county?: string | null;
+  metro_id?: string | null;
+};
+
+const compareText = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
+const byPlaceColumns = (a: PlaceGroup, b: PlaceGroup) =>
+  compareText(a.city, b.city) ||
+  compareText(a.state_code, b.state_code) ||
+  compareText(a.zip, b.zip) ||
+  compareText(a.fips, b.fips) ||
+  compareText(a.county, b.county);
+
+/**
+ * Counts records into place groups as they come, in one pass and without sorting: from a table
+ * scan (tally), or from the rows as a parallel build's worker writes them (add).
+ */
+export class PlaceTally {
+  private readonly groups = new Map<PlaceSource, Map<string, PlaceGroup>>();
+  private readonly saleMetros = new Map<string, number>();
+
+  add(table: PlaceSource, r: PlaceColumns): void {
+    const cols = PLACE_SOURCES[table];
+    const zip = cols.zip ? (r.zip ?? null) : null;
+    const fips = cols.county ? (r.county_fips ?? null) : null;
+    const county = cols.county ? (r.county ?? null) : null;
+    let byKey = this.groups.get(table);
+    if (!byKey) this.groups.set(table, (byKey = new Map()));
+    const key = `${r.city}|${r.state_code}|${zip}|${fips}|${county}`;
+    const g = byKey.get(key);
+    if (g) g.n++;
+    else byKey.set(key, { city: r.city, state_code: r.state_code, zip, fips, county, n: 1 });
+    if (table === "sales" && r.metro_id) this.saleMetros.set(r.metro_id, (this.saleMetros.get(r.metro_id) ?? 0) + 1);
+  }
+
+  /** Counts every row of a snapshot table. */
+  tally(db: Database.Database, table: PlaceSource): void {
+    const cols = PLACE_SOURCES[table];
+    const sql = `SELECT city, state_code, ${cols.zip ? "zip" : "NULL AS zip"}, ${cols.county ? "county_fips, county" : "NULL AS county_fips, NULL AS county"}${
+      table === "sales" ? ", metro_id" : ""
+    } FROM ${table}`;
+    for (const r of db.prepare(sql).iterate() as IterableIterator<PlaceColumns>) this.add(table, r);
+  }
+
+  /**
+   * A table's groups in the order of their columns (nulls first), as a GROUP BY gives them: the
+   * first group of a place names it (Tally), so the order is part of the result.
+   */
+  groupsOf(table: PlaceSource): PlaceGroup[] {
+    return [...(this.groups.get(table)?.values() ?? [])].sort(byPlaceColumns);
+  }
+
+  /** What a worker hands back: its tables' groups and sales by metro. */
+  part(): PartPlaces {
+    return {
+      parcels: this.groupsOf("parcels"),
+      listings: this.groupsOf("listings"),
+      sales: this.groupsOf("sales"),
+      saleMetros: [...this.saleMetros],
+    };
+  }
 }
 
-export function derivePlaces(db: Database.Database, insert: (row: PlaceRow) => void): number {
+/**
+ * Fills `places` from every record table. A parallel build passes the groups its worker counted
+ * for the tables it wrote (`part`); otherwise each table is scanned here.
+ */
+export function derivePlaces(db: Database.Database, insert: (row: PlaceRow) => void, part?: PartPlaces): number {
   const states = new Tally<never>();
   const cities = new Tally<"county">();
   const zips = new Tally<"city" | "county">();
   const counties = new Tally<never>();
-  const sources: [string, Parameters<typeof groups>[2], boolean][] = [
-    ["properties", { zip: true, fips: "county_fips", county: true }, true],
-    ["parcels", { zip: true, fips: "county_fips", county: true }, false],
-    ["listings", { zip: true }, false],
-    ["sales", {}, false],
-  ];
-  for (const [table, cols, isProperty] of sources) {
-    for (const g of groups(db, table, cols)) {
+  const scanned = new PlaceTally();
+  const tables: PlaceSource[] = part ? ["properties"] : ["properties", "parcels", "listings", "sales"];
+  for (const t of tables) scanned.tally(db, t);
+  const groupsOf = (t: PlaceSource) => (part && t !== "properties" ? part[t] : scanned.groupsOf(t));
+  for (const table of Object.keys(PLACE_SOURCES) as PlaceSource[]) {
+    const isProperty = table === "properties";
+    for (const g of groupsOf(table)) {
       const properties = isProperty ? g.n : 0;
       states.add(g.state_code, g.state_code, stateName(g.state_code), properties, g.n);
       cities.add(cityId(g.city, g.state_code), g.state_code, g.city, properties, g.n, { county: g.fips });
@@ -94,14 +165,7 @@ export function derivePlaces(db: Database.Database, insert: (row: PlaceRow) => v
       "SELECT metro_id AS id, max(metro_name) AS name, max(state_code) AS state, count(*) AS n FROM properties WHERE metro_id IS NOT NULL GROUP BY metro_id",
     )
     .all() as { id: string; name: string; state: string; n: number }[];
-  const saleCounts = new Map(
-    (
-      db.prepare("SELECT metro_id AS id, count(*) AS n FROM sales WHERE metro_id IS NOT NULL GROUP BY metro_id").all() as {
-        id: string;
-        n: number;
-      }[]
-    ).map((r) => [r.id, r.n]),
-  );
+  const saleCounts = new Map(part ? part.saleMetros : scanned.part().saleMetros);
 
   let n = 0;
   const emit = (row: PlaceRow) => {

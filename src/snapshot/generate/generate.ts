@@ -8,6 +8,7 @@ import { ASSET_TYPES, type AssetType } from "../../contract/vocabulary";
 import type { SalesGroup } from "../derive/markets";
 import type { HistoryCoverage } from "../../contract/coverage";
 import type { HistoryBase } from "../derive/market-history";
+import type { PartPlaces } from "../derive/places";
 import type { SnapshotWriter } from "../snapshot-file";
 import { STATE_CODES } from "../state-data";
 import { ASSET_PROFILES } from "./asset-profiles";
@@ -107,6 +108,8 @@ export interface Generation {
   writeHistory(base: HistoryBase): void;
   /** The history's coverage when the worker wrote it (after finish); else undefined. */
   historyCoverage(): HistoryCoverage | undefined;
+  /** The part tables' place groups when the worker counted them (after finish); else undefined. */
+  partPlaces(): PartPlaces | undefined;
   /** Completes the part writer's tables (waits for the worker, if any) and indexes them. */
   finish(): void;
   /** Stops the worker, if any, after a failure. */
@@ -147,6 +150,7 @@ export function startGeneration(w: SnapshotWriter, opts: GenerateRun): Generatio
     writesHistory: writer.writesHistory,
     writeHistory: (base) => writer.writeHistory(base),
     historyCoverage: () => writer.historyCoverage(),
+    partPlaces: () => writer.partPlaces(),
     finish: () => writer.finish(w),
     abort: () => writer.abort(),
   };

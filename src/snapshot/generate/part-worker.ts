@@ -7,6 +7,7 @@
 import { isMainThread, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { DONE, FAILED, HISTORY_POSTED, POSTED, SALES_READY, STARTED, STATE } from "./part-flags";
 import type { HistoryBase } from "../derive/market-history";
+import type { PlaceColumns } from "../derive/places";
 import type { PartWorkerData } from "./parts";
 import type { RoundBatch } from "./plan";
 
@@ -47,22 +48,31 @@ function run(data: PartWorkerData): void {
     const { planFor, PART_TABLES } = require("./plan") as typeof import("./plan");
     const { salesGroups } = require("../derive/markets") as typeof import("../derive/markets");
     const { windowsFor } = require("../derive/windows") as typeof import("../derive/windows");
+    const { PlaceTally } = require("../derive/places") as typeof import("../derive/places");
+    const { HistorySalesTally } = require("../derive/history-inputs") as typeof import("../derive/history-inputs");
     const plan = planFor(data.options.properties);
     const others = new OtherParcels(makeContext(data.options, "parcels"), plan);
-    const w = new SnapshotWriter(data.path);
+    const capture = windowsFor(data.options.capturedAt).capture;
+    // The places and the history's sales groups, counted as the rows go in (no scan afterwards).
+    const places = new PlaceTally();
+    const historySales = new HistorySalesTally(capture);
+    const w = new SnapshotWriter(data.path, (table, row) => {
+      if (table === "parcels" || table === "listings" || table === "sales") places.add(table, row as PlaceColumns);
+    });
     for (let k = 0; k < plan.rounds; k++) {
       w.transaction(() => {
         others.writeRound(w, k);
-        insertBatch(w, waitForRound(data, flags, k));
+        const batch = waitForRound(data, flags, k);
+        insertBatch(w, batch);
+        for (const sale of batch.sales) historySales.add(sale);
       });
     }
     // The main thread derives markets as soon as it has these; the indexes can wait.
     data.port.postMessage({ salesGroups: salesGroups(w.db, windowsFor(data.options.capturedAt)) });
     Atomics.store(flags, SALES_READY, 1);
     Atomics.notify(flags, STATE); // the main thread sleeps on STATE
-    // Market history's sales rows and the part's indexes while the main thread derives the
-    // markets and reads their completions; then the history, while it indexes and renders documents.
-    const { historySalesRows } = require("../derive/history-inputs") as typeof import("../derive/history-inputs");
+    // The part's indexes while the main thread derives the markets and reads their completions;
+    // then the history, while it indexes and renders documents.
     const { writeMarketHistory } = require("../derive/market-history") as typeof import("../derive/market-history");
     const { cycleHistory } = require("./cycle-history") as typeof import("./cycle-history");
     const laps: string[] = [];
@@ -71,8 +81,7 @@ function run(data: PartWorkerData): void {
       laps.push(`${what} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       t = performance.now();
     };
-    const capture = windowsFor(data.options.capturedAt).capture;
-    const sales = historySalesRows(w.db, capture);
+    const sales = historySales.rows();
     lap("market history's sales rows");
     w.createIndexes(PART_TABLES);
     lap("indexes");
@@ -81,7 +90,7 @@ function run(data: PartWorkerData): void {
     const model = cycleHistory(data.options.seed);
     const history = w.transaction(() => writeMarketHistory(w.db, base, { capture, model, sales, log: (m) => laps.push(m) }));
     w.close();
-    data.port.postMessage({ history, laps });
+    data.port.postMessage({ history, places: places.part(), laps });
     Atomics.store(flags, STATE, DONE);
   } catch (err) {
     data.port.postMessage({ error: (err as Error).stack ?? String(err) });

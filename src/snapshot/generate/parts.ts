@@ -12,6 +12,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "
 import type { SalesGroup } from "../derive/markets";
 import type { HistoryCoverage } from "../../contract/coverage";
 import type { HistoryBase } from "../derive/market-history";
+import type { PartPlaces } from "../derive/places";
 import type { SnapshotWriter } from "../snapshot-file";
 import type { GenContext, GenerateOptions } from "./context";
 import { insertBatch, OtherParcels } from "./others";
@@ -30,6 +31,8 @@ export interface PartWriter {
   writeHistory(base: HistoryBase): void;
   /** The history's coverage, when this writer wrote it (after finish). */
   historyCoverage(): HistoryCoverage | undefined;
+  /** The place groups of the part tables, when this writer counted them (after finish). */
+  partPlaces(): PartPlaces | undefined;
   /** Waits for the rest and leaves every part table complete and indexed in `w`. */
   finish(w: SnapshotWriter): void;
   /** Stops the work after a failure elsewhere (a worker would otherwise wait for rounds forever). */
@@ -67,6 +70,10 @@ export class InlinePart implements PartWriter {
     return undefined;
   }
 
+  partPlaces(): undefined {
+    return undefined; // the tables are in the snapshot: places are counted there
+  }
+
   finish(w: SnapshotWriter): void {
     w.createIndexes(PART_TABLES);
   }
@@ -92,6 +99,7 @@ export class WorkerPart implements PartWriter {
   private readonly started = Date.now();
   private readonly worker: Worker;
   private history: HistoryCoverage | undefined;
+  private places: PartPlaces | undefined;
   private historyPosted = false;
   readonly writesHistory = true;
 
@@ -144,12 +152,17 @@ export class WorkerPart implements PartWriter {
     return this.history;
   }
 
+  partPlaces(): PartPlaces | undefined {
+    return this.places;
+  }
+
   finish(w: SnapshotWriter): void {
     if (!this.historyPosted) throw new Error("the part worker writes the market history: hand it the base (writeHistory) before finish");
     this.waitFor(() => Atomics.load(this.flags, STATE) === DONE);
-    const msg = receiveMessageOnPort(this.port)?.message as { history?: HistoryCoverage; laps?: string[] } | undefined;
-    if (!msg?.history) throw new Error("snapshot part worker sent no market history");
+    const msg = receiveMessageOnPort(this.port)?.message as { history?: HistoryCoverage; places?: PartPlaces; laps?: string[] } | undefined;
+    if (!msg?.history || !msg.places) throw new Error("snapshot part worker sent no market history or places");
     this.history = msg.history;
+    this.places = msg.places;
     this.port.close();
     const merging = Date.now();
     for (const lap of msg.laps ?? []) this.log(`part worker: ${lap}`);
