@@ -9,8 +9,7 @@ import { deriveTables, finishSnapshot, normaliseCapturedAt } from "./derive";
 import { startGeneration, type Generation } from "./generate/generate";
 import { SnapshotWriter } from "./snapshot-file";
 import { cycleHistory } from "./generate/cycle-history";
-import { readHistoryBase } from "./derive/market-history";
-import { windowsFor } from "./derive/windows";
+import { readMarkets } from "./derive/history-inputs";
 
 /** Bump when the generator's output changes for the same options (it is part of the id). */
 export const GENERATOR_VERSION = "3";
@@ -69,8 +68,8 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
     deriveTables(w, capturedAt, log, gen.salesGroups());
     if (gen.writesHistory) {
       // The worker holds the sales: it writes the market history while this thread indexes.
-      gen.writeHistory(readHistoryBase(w.db, windowsFor(capturedAt).capture, true));
-      lap("market history's markets and completions read");
+      gen.writeHistory(readMarkets(w.db));
+      lap("market history's markets read");
     }
     w.createIndexes(["properties", "tenancies", "companies", "markets", "diligence"]);
     w.createTextIndex();

@@ -36,41 +36,128 @@ export function marketOrdinals(markets: readonly MarketRow[]): Map<string, numbe
   return new Map(markets.map((m, i) => [marketKey(m.geography_type, m.geography_id, m.asset_type), i]));
 }
 
+/** The columns of a property completions read. */
+export type PropertyColumns = Group & {
+  id: string;
+  year_built: number | null;
+  building_area_sqft: number | null;
+  units: number | null;
+};
+
 /**
- * Deliveries per market and quarter, and (for a model) each market's cycle key: the metro most of
- * its properties are in. One pass over the properties without a GROUP BY (sorting a million rows
- * by six text columns took longer than reading them), grouped here by their geography.
+ * What completions read of each property, column by column: its group (the markets' finest
+ * grain), the quarter of the span it completed in (-1 when before the span, or without a
+ * year_built: it stands throughout), its area and its units. Plain data, so a parallel build
+ * can hand it to its worker.
+ */
+export interface PropertyFacts {
+  groups: Group[];
+  group: Int32Array<ArrayBuffer>;
+  at: Int32Array<ArrayBuffer>;
+  area: Float64Array<ArrayBuffer>;
+  units: Float64Array<ArrayBuffer>;
+}
+
+/**
+ * Collects PropertyFacts one property at a time: from a scan of the table (readPropertyFacts),
+ * or as a build's generator writes the properties.
  *
  * A property stands from its completion quarter (its year, the quarter picked by the last
  * character of its id, so a year's completions spread over its quarters the same way in every
  * build; one completed in the capture year after the capture quarter, or later, counts in the
- * capture quarter). Properties with no year_built stand throughout.
+ * capture quarter).
  */
-export function readCompletions(db: Database.Database, ord: Map<string, number>, span: Span, withKeys: boolean): Completions {
+export class PropertyFactsBuilder {
+  private readonly groupIds = new Map<string, number>();
+  private readonly groups: Group[] = [];
+  private size = 0;
+  private group = new Int32Array(1024);
+  private at = new Int32Array(1024);
+  private area = new Float64Array(1024);
+  private units = new Float64Array(1024);
+
+  constructor(private readonly span: Span) {}
+
+  add(p: PropertyColumns): void {
+    const [metro_id, zip, county_fips] = [p.metro_id ?? null, p.zip ?? null, p.county_fips ?? null];
+    const key = `${p.city}|${p.state_code}|${metro_id}|${zip}|${county_fips}|${p.asset_type}`;
+    let g = this.groupIds.get(key);
+    if (g === undefined) {
+      g = this.groups.length;
+      this.groupIds.set(key, g);
+      this.groups.push({ city: p.city, state_code: p.state_code, metro_id, zip, county_fips, asset_type: p.asset_type });
+    }
+    if (this.size === this.group.length) this.grow();
+    const q = completionQuarter(p.id, p.year_built ?? null, this.span.last);
+    const i = this.size++;
+    this.group[i] = g;
+    this.at[i] = q === null || q < this.span.first ? -1 : q - this.span.first;
+    this.area[i] = p.building_area_sqft ?? 0;
+    this.units[i] = p.units ?? 0;
+  }
+
+  facts(): PropertyFacts {
+    const n = this.size;
+    return {
+      groups: this.groups,
+      group: this.group.slice(0, n),
+      at: this.at.slice(0, n),
+      area: this.area.slice(0, n),
+      units: this.units.slice(0, n),
+    };
+  }
+
+  private grow(): void {
+    const bigger = <T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(a: T, make: (n: number) => T): T => {
+      const b = make(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.group = bigger(this.group, (n) => new Int32Array(n));
+    this.at = bigger(this.at, (n) => new Int32Array(n));
+    this.area = bigger(this.area, (n) => new Float64Array(n));
+    this.units = bigger(this.units, (n) => new Float64Array(n));
+  }
+}
+
+/** Every property's facts, in one pass over the table without a GROUP BY (sorting by six text columns takes longer than reading). */
+export function readPropertyFacts(db: Database.Database, span: Span): PropertyFacts {
+  const b = new PropertyFactsBuilder(span);
+  const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type, id, year_built, building_area_sqft, units FROM properties`;
+  for (const p of db.prepare(sql).iterate() as IterableIterator<PropertyColumns>) b.add(p);
+  return b.facts();
+}
+
+/**
+ * Deliveries per market and quarter (area, units and properties completed), and (for a model)
+ * each market's cycle key: the metro most of its properties are in.
+ */
+export function completionsOf(facts: PropertyFacts, ord: Map<string, number>, span: Span, withKeys: boolean): Completions {
   const sqft = new Float64Array(ord.size * span.n);
   const units = new Float64Array(ord.size * span.n);
   const count = new Float64Array(ord.size * span.n);
-  const keys = withKeys ? Array.from({ length: ord.size }, () => new Mode()) : [];
-  const groups = new Map<string, number[]>();
-  const sql = `SELECT city, state_code, metro_id, zip, county_fips, asset_type, id, year_built, building_area_sqft, units FROM properties`;
-  type Row = [string, string, string | null, string | null, string | null, string, string, number | null, number | null, number | null];
-  for (const r of db.prepare(sql).raw().iterate() as IterableIterator<Row>) {
-    const [city, state_code, metro_id, zip, county_fips, asset_type, id, yearBuilt, area, unitCount] = r;
-    const key = `${city}|${state_code}|${metro_id}|${zip}|${county_fips}|${asset_type}`;
-    let markets = groups.get(key);
-    if (!markets) groups.set(key, (markets = groupMarkets(ord, { city, state_code, metro_id, zip, county_fips, asset_type })));
-    const q = completionQuarter(id, yearBuilt, span.last);
-    const j = q === null || q < span.first ? -1 : q - span.first;
-    for (const i of markets) {
-      if (j >= 0) {
-        sqft[i * span.n + j] += area ?? 0;
-        units[i * span.n + j] += unitCount ?? 0;
-        count[i * span.n + j] += 1;
-      }
-      if (withKeys) keys[i].add(metro_id ?? `nonmetro-${state_code}`);
+  const marketsOf = facts.groups.map((g) => groupMarkets(ord, g));
+  const perGroup = new Float64Array(facts.groups.length);
+  for (let p = 0; p < facts.group.length; p++) {
+    const g = facts.group[p];
+    perGroup[g]++;
+    const j = facts.at[p];
+    if (j < 0) continue;
+    for (const i of marketsOf[g]) {
+      sqft[i * span.n + j] += facts.area[p];
+      units[i * span.n + j] += facts.units[p];
+      count[i * span.n + j] += 1;
     }
   }
-  return { sqft, units, count, keys: keys.map((k) => k.value ?? "") };
+  const keys: string[] = [];
+  if (withKeys) {
+    const modes = Array.from({ length: ord.size }, () => new Mode());
+    facts.groups.forEach((g, k) => {
+      for (const i of marketsOf[k]) modes[i].add(g.metro_id ?? `nonmetro-${g.state_code}`, perGroup[k]);
+    });
+    for (const m of modes) keys.push(m.value ?? "");
+  }
+  return { sqft, units, count, keys };
 }
 
 /** The columns of a sale the history reads. */

@@ -12,16 +12,26 @@
 // month: anchoring the model on each month's figures again would shift a small market's whole
 // past with one lease.
 //
-// Three jobs, three modules: history-inputs.ts reads the inputs with SQL, history-series.ts
-// computes each market's series, history-rows.ts stores them. The markets and the completions
-// (HistoryBase) come from the properties; the sales rows from the sales. A parallel build reads
-// the base on the main thread and hands it to the part worker, which holds the sales and writes
-// the rows into its part file (generate/part-worker.ts).
+// Three jobs, three modules: history-inputs.ts reads the inputs, history-series.ts computes each
+// market's series, history-rows.ts stores them. The markets and the properties' facts
+// (HistoryBase) give the completions; the sales rows come from the sales. A parallel build hands
+// the base to the part worker (the markets read on the main thread, the facts collected as the
+// properties were generated), which holds the sales and writes the rows into its part file
+// (generate/part-worker.ts).
 import type Database from "better-sqlite3";
 import { heldSpan } from "../../contract/history";
 import type { HistoryCoverage } from "../../contract/coverage";
 import { quarterEnd, quarterLabel } from "../../contract/periods";
-import { carriedReader, historySalesRows, marketOrdinals, readCaptured, readCompletions, readMarkets } from "./history-inputs";
+import {
+  carriedReader,
+  completionsOf,
+  historySalesRows,
+  marketOrdinals,
+  readCaptured,
+  readMarkets,
+  readPropertyFacts,
+  type PropertyFacts,
+} from "./history-inputs";
 import {
   marketSeries,
   movesOf,
@@ -30,7 +40,6 @@ import {
   Span,
   type Captured,
   type CarriedRow,
-  type Completions,
   type HistoryModel,
   type HistorySalesRow,
   type MarketRow,
@@ -43,16 +52,15 @@ export function historySpan(capture: string): Span {
   return new Span(first, last);
 }
 
-/** What the series are computed from besides the sales: the markets (rowid order) and what completed in each. */
+/** What the series are computed from besides the sales: the markets (rowid order) and the properties' completions. */
 export interface HistoryBase {
   markets: MarketRow[];
-  built: Completions;
+  properties: PropertyFacts;
 }
 
-/** Reads the markets and their completions; `withKeys` when a model needs each market's cycle key. */
-export function readHistoryBase(db: Database.Database, capture: string, withKeys: boolean): HistoryBase {
-  const markets = readMarkets(db);
-  return { markets, built: readCompletions(db, marketOrdinals(markets), historySpan(capture), withKeys) };
+/** Reads the markets and the properties' facts from the snapshot. */
+export function readHistoryBase(db: Database.Database, capture: string): HistoryBase {
+  return { markets: readMarkets(db), properties: readPropertyFacts(db, historySpan(capture)) };
 }
 
 export interface SeriesOptions {
@@ -74,13 +82,17 @@ export interface SeriesOptions {
 export function writeMarketHistory(db: Database.Database, base: HistoryBase, opts: SeriesOptions): HistoryCoverage {
   const span = historySpan(opts.capture);
   const { n, first, last } = span;
-  const { markets, built } = base;
+  const { markets } = base;
   let t = performance.now();
   const lap = (what: string) => {
     opts.log?.(`market history: ${what} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
   };
-  const sales = rollUpSales(marketOrdinals(markets), span, opts.sales);
+  const ord = marketOrdinals(markets);
+  // A model needs each market's cycle key.
+  const built = completionsOf(base.properties, ord, span, opts.model !== undefined);
+  lap("completions");
+  const sales = rollUpSales(ord, span, opts.sales);
   lap("sales and their medians' windows");
   const ends = [...Array.from({ length: n }, (_, j) => (j === n - 1 ? opts.capture : quarterEnd(first + j))), quarterEnd(first - 1)];
   const moves = opts.model ? movesOf(opts.model, opts.capture, ends) : null;
@@ -117,8 +129,8 @@ export interface HistoryOptions {
 export function deriveMarketHistory(db: Database.Database, opts: HistoryOptions): HistoryCoverage {
   const span = historySpan(opts.capture);
   let t = performance.now();
-  const base = readHistoryBase(db, opts.capture, opts.model !== undefined);
-  opts.log?.(`market history: completions in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const base = readHistoryBase(db, opts.capture);
+  opts.log?.(`market history: markets and properties read in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   t = performance.now();
   const sales = historySalesRows(db, opts.capture);
   opts.log?.(`market history: sales rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);

@@ -7,7 +7,10 @@ import type { Listing, Parcel, SaleComp } from "../../contract/records";
 import { ASSET_TYPES, type AssetType } from "../../contract/vocabulary";
 import type { SalesGroup } from "../derive/markets";
 import type { HistoryCoverage } from "../../contract/coverage";
-import type { HistoryBase } from "../derive/market-history";
+import { historySpan } from "../derive/market-history";
+import { PropertyFactsBuilder } from "../derive/history-inputs";
+import type { MarketRow } from "../derive/history-series";
+import { windowsFor } from "../derive/windows";
 import type { PartPlaces } from "../derive/places";
 import type { SnapshotWriter } from "../snapshot-file";
 import { STATE_CODES } from "../state-data";
@@ -59,6 +62,7 @@ class PropertyLoop {
   constructor(
     private readonly ctx: GenContext,
     private readonly plan: Plan,
+    private readonly facts: PropertyFactsBuilder | null,
   ) {
     this.pickCity = cityPickers(ctx.geo);
     this.floor = Math.min(plan.properties, STATE_CODES.length * ASSET_TYPES.length);
@@ -89,6 +93,7 @@ class PropertyLoop {
     const parcel = commercialParcel(ctx, d, seqId("par", counts.parcels++), owner);
     d.row.parcel_id = parcel.id;
     w.insert("properties", d.row);
+    this.facts?.add(d.row);
     for (const t of ten.rows) w.insert("tenancies", t);
     batch.parcels.push(parcel);
     batch.sales.push(...sales.rows);
@@ -103,9 +108,10 @@ export interface Generation {
   counts: TableCounts;
   /** The markets' sales groups when the worker holds the sales (waits for them); else undefined. */
   salesGroups(): SalesGroup[] | undefined;
-  /** Whether the worker writes the market history (hand it the base with writeHistory before finish). */
+  /** Whether the worker writes the market history (hand it the markets with writeHistory before finish). */
   writesHistory: boolean;
-  writeHistory(base: HistoryBase): void;
+  /** Hands the worker the markets, with the properties' facts the generator collected as it wrote them. */
+  writeHistory(markets: MarketRow[]): void;
   /** The history's coverage when the worker wrote it (after finish); else undefined. */
   historyCoverage(): HistoryCoverage | undefined;
   /** The part tables' place groups when the worker counted them (after finish); else undefined. */
@@ -127,7 +133,9 @@ export function startGeneration(w: SnapshotWriter, opts: GenerateRun): Generatio
   const part = opts.partPath ? new WorkerPart(opts, opts.partPath, log) : null;
   const ctx = makeContext(opts, "properties");
   const writer = part ?? new InlinePart(w, ctx, plan);
-  const loop = new PropertyLoop(ctx, plan);
+  // The worker writes the history: collect what it needs of each property as it is written.
+  const facts = writer.writesHistory ? new PropertyFactsBuilder(historySpan(windowsFor(opts.capturedAt).capture)) : null;
+  const loop = new PropertyLoop(ctx, plan, facts);
   try {
     for (let k = 0; k < plan.rounds; k++) {
       const batch = { round: k, parcels: [] as Parcel[], listings: [] as Listing[], sales: [] as SaleComp[] };
@@ -148,7 +156,10 @@ export function startGeneration(w: SnapshotWriter, opts: GenerateRun): Generatio
     counts: { ...loop.counts, parcels: plan.parcels, listings: plan.listings, companies: ctx.pools.all.length },
     salesGroups: () => writer.salesGroups(),
     writesHistory: writer.writesHistory,
-    writeHistory: (base) => writer.writeHistory(base),
+    writeHistory: (markets) => {
+      if (!facts) throw new Error("this build writes the market history after its tables, from the snapshot");
+      writer.writeHistory({ markets, properties: facts.facts() });
+    },
     historyCoverage: () => writer.historyCoverage(),
     partPlaces: () => writer.partPlaces(),
     finish: () => writer.finish(w),

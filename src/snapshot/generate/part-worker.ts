@@ -71,7 +71,7 @@ function run(data: PartWorkerData): void {
     data.port.postMessage({ salesGroups: salesGroups(w.db, windowsFor(data.options.capturedAt)) });
     Atomics.store(flags, SALES_READY, 1);
     Atomics.notify(flags, STATE); // the main thread sleeps on STATE
-    // The part's indexes while the main thread derives the markets and reads their completions;
+    // The part's indexes while the main thread derives the markets;
     // then the history, while it indexes and renders documents.
     const { writeMarketHistory } = require("../derive/market-history") as typeof import("../derive/market-history");
     const { cycleHistory } = require("./cycle-history") as typeof import("./cycle-history");

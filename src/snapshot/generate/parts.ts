@@ -4,7 +4,7 @@
 // copied in (SQLite's transfer optimisation copies rows and index b-trees as they are, with no
 // re-sorting). The worker also computes the markets' sales groups from its sales, so markets
 // can be derived before the copy. It also writes the market history into the part file, from
-// the sales it holds and the markets and completions this thread hands it (HistoryBase), while
+// the sales it holds and the markets and properties' facts this thread hands it (HistoryBase), while
 // this thread indexes and renders documents; the history is copied in with the part tables.
 // Either way each table gets the same rows in the same order.
 import fs from "node:fs";
@@ -27,7 +27,7 @@ export interface PartWriter {
   salesGroups(): SalesGroup[] | undefined;
   /** Whether this writer writes the market history (from a base handed over by writeHistory); else it is derived after finish. */
   readonly writesHistory: boolean;
-  /** Hands over the markets and their completions, from which the writer writes the market history. */
+  /** Hands over the markets and the properties' facts, from which the writer writes the market history. */
   writeHistory(base: HistoryBase): void;
   /** The history's coverage, when this writer wrote it (after finish). */
   historyCoverage(): HistoryCoverage | undefined;
@@ -141,9 +141,10 @@ export class WorkerPart implements PartWriter {
 
   writeHistory(base: HistoryBase): void {
     if (Atomics.load(this.flags, STATE) === FAILED) this.fail();
-    // The completions' arrays are moved, not copied: this thread has no further use for them.
+    // The properties' arrays are moved, not copied: this thread has no further use for them.
     this.historyPosted = true;
-    this.port.postMessage({ history: base }, [base.built.sqft.buffer, base.built.units.buffer, base.built.count.buffer]);
+    const p = base.properties;
+    this.port.postMessage({ history: base }, [p.group.buffer, p.at.buffer, p.area.buffer, p.units.buffer]);
     Atomics.store(this.flags, HISTORY_POSTED, 1);
     Atomics.notify(this.flags, HISTORY_POSTED);
   }
