@@ -4,7 +4,7 @@
 // quarter (or year) holding the capture date, and its figures at that date are the market
 // snapshot's: a series and a snapshot never disagree about today.
 import { Type, type Static } from "@sinclair/typebox";
-import { Id, IsoDate, Nullable, Ratio, StringEnum, WithDefault } from "./schema-helpers";
+import { Id, IsoDate, Nullable, Ratio, Ref, StringEnum, WithDefault } from "./schema-helpers";
 import { MARKET_INPUTS, QueryObject, q } from "./queries";
 import { THIN_MARKET_PROPERTIES } from "./market-sample";
 import { historySpan } from "./periods";
@@ -146,7 +146,7 @@ export const MarketHistory = Type.Object(
       description:
         'The unit of each metric answered: "usd", "usd_per_sqft_year", "usd_per_unit_month", "usd_per_sqft", "usd_per_unit", "fraction", "count", "sqft", "units".',
     }),
-    periods: Type.Array(MarketHistoryPoint, { description: "Oldest first." }),
+    periods: Type.Array(Ref(MarketHistoryPoint), { description: "Oldest first." }),
     coverage: HistoryCoverageOfAnswer,
     snapshot: SnapshotRef,
   },

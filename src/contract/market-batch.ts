@@ -7,6 +7,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { MarketSnapshot } from "./records";
 import { Problem } from "./problem";
 import { SnapshotRef } from "./snapshot-ref";
+import { Ref } from "./schema-helpers";
 
 /** Most markets one batch asks for. */
 export const MAX_MARKET_BATCH = 100;
@@ -78,7 +79,7 @@ export const MarketBatchResult = Type.Object({
     description:
       "200; 304 when if_none_match named the market as it is (no market, no credits); or the status the single endpoint would answer (400, 404).",
   }),
-  market: Type.Union([MarketSnapshot, Type.Null()], { description: "The market snapshot (status 200), else null." }),
+  market: Type.Union([Ref(MarketSnapshot), Type.Null()], { description: "The market snapshot (status 200), else null." }),
   etag: Type.Union([Type.String(), Type.Null()], {
     description:
       "The ETag the single endpoint gives this market: send it as If-None-Match there to revalidate it alone (free while unchanged).",

@@ -21,7 +21,7 @@ import { CoverageReport } from "./coverage";
 import { MarketBatch, MarketBatchRequest } from "./market-batch";
 import { CompareRequest } from "./compare";
 import { AssetTypePath, CompanyTypePath, PropertyIdPath } from "./path-params";
-import { Nullable } from "./schema-helpers";
+import { Nullable, Ref } from "./schema-helpers";
 
 export const OPERATIONS = {
   listParcels: defineOperation("listParcels", {
@@ -30,7 +30,7 @@ export const OPERATIONS = {
     paged: true,
     cost: 1,
     inputs: QUERIES.listParcels,
-    response: ListOf(Parcel),
+    response: ListOf(Ref(Parcel)),
   }),
   searchListings: defineOperation("searchListings", {
     method: "GET",
@@ -38,7 +38,7 @@ export const OPERATIONS = {
     paged: true,
     cost: 1,
     inputs: QUERIES.searchListings,
-    response: ListOf(Listing),
+    response: ListOf(Ref(Listing)),
   }),
   getCoverage: defineOperation("getCoverage", {
     method: "GET",
@@ -60,7 +60,7 @@ export const OPERATIONS = {
     paged: true,
     cost: 1,
     inputs: QUERIES.searchProperties,
-    response: ListOf(CommercialProperty),
+    response: ListOf(Ref(CommercialProperty)),
   }),
   getProperty: defineOperation("getProperty", {
     method: "GET",
@@ -68,7 +68,7 @@ export const OPERATIONS = {
     paged: false,
     cost: 1,
     params: PropertyIdPath,
-    response: CommercialProperty,
+    response: Ref(CommercialProperty),
   }),
   getPropertyHistory: defineOperation("getPropertyHistory", {
     method: "GET",
@@ -77,7 +77,7 @@ export const OPERATIONS = {
     cost: 1,
     params: PropertyIdPath,
     inputs: PropertyHistoryQuery,
-    response: ListOf(PropertyEvent),
+    response: ListOf(Ref(PropertyEvent)),
   }),
   compareProperties: defineOperation("compareProperties", {
     method: "POST",
@@ -93,7 +93,7 @@ export const OPERATIONS = {
     paged: true,
     cost: 2,
     inputs: QUERIES.findSaleComps,
-    response: ListOf(SaleCompRow, { subject: Nullable(SaleCompsSubject), statistics: ListStatistics }),
+    response: ListOf(Ref(SaleCompRow), { subject: Nullable(SaleCompsSubject), statistics: ListStatistics }),
   }),
   getMarketSnapshot: defineOperation("getMarketSnapshot", {
     method: "GET",
@@ -101,7 +101,7 @@ export const OPERATIONS = {
     paged: false,
     cost: 1,
     inputs: QUERIES.getMarketSnapshot,
-    response: MarketSnapshot,
+    response: Ref(MarketSnapshot),
   }),
   getMarketSnapshotBatch: defineOperation("getMarketSnapshotBatch", {
     method: "POST",
@@ -110,7 +110,7 @@ export const OPERATIONS = {
     cost: 1,
     costPer: "market answered",
     body: MarketBatchRequest,
-    response: MarketBatch,
+    response: Ref(MarketBatch),
   }),
   getMarketHistory: defineOperation("getMarketHistory", {
     method: "GET",
@@ -118,7 +118,7 @@ export const OPERATIONS = {
     paged: false,
     cost: 2,
     inputs: MarketHistoryQuery,
-    response: MarketHistory,
+    response: Ref(MarketHistory),
   }),
   analyseAssetType: defineOperation("analyseAssetType", {
     method: "GET",
@@ -127,7 +127,7 @@ export const OPERATIONS = {
     cost: 2,
     params: AssetTypePath,
     inputs: QUERIES.analyseAssetType,
-    response: AssetAnalysis,
+    response: Ref(AssetAnalysis),
   }),
   searchAssetProperties: defineOperation("searchAssetProperties", {
     method: "GET",
@@ -136,7 +136,7 @@ export const OPERATIONS = {
     cost: 1,
     params: AssetTypePath,
     inputs: QUERIES.searchAssetProperties,
-    response: ListOf(CommercialProperty),
+    response: ListOf(Ref(CommercialProperty)),
   }),
   getOwnerPortfolio: defineOperation("getOwnerPortfolio", {
     method: "GET",
@@ -144,7 +144,7 @@ export const OPERATIONS = {
     paged: true,
     cost: 2,
     inputs: QUERIES.getOwnerPortfolio,
-    response: ListOf(PortfolioHolding, { owner: CompanySummary }),
+    response: ListOf(Ref(PortfolioHolding), { owner: Ref(CompanySummary) }),
   }),
   searchCompanies: defineOperation("searchCompanies", {
     method: "GET",
@@ -153,7 +153,7 @@ export const OPERATIONS = {
     cost: 1,
     params: CompanyTypePath,
     inputs: QUERIES.searchCompanies,
-    response: ListOf(Company),
+    response: ListOf(Ref(Company)),
   }),
   getTenantFootprint: defineOperation("getTenantFootprint", {
     method: "GET",
@@ -161,7 +161,7 @@ export const OPERATIONS = {
     paged: true,
     cost: 2,
     inputs: QUERIES.getTenantFootprint,
-    response: ListOf(TenantLocation, { tenant: CompanySummary }),
+    response: ListOf(Ref(TenantLocation), { tenant: Ref(CompanySummary) }),
   }),
   rankDiligenceCandidates: defineOperation("rankDiligenceCandidates", {
     method: "GET",
@@ -169,7 +169,7 @@ export const OPERATIONS = {
     paged: true,
     cost: 3,
     inputs: QUERIES.rankDiligenceCandidates,
-    response: ListOf(DiligenceCandidate),
+    response: ListOf(Ref(DiligenceCandidate)),
   }),
 };
 

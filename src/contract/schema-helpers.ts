@@ -2,7 +2,7 @@
 // The JSON Schema they produce is what the server validates and serialises with,
 // what the OpenAPI document publishes, what the importer checks rows against,
 // and what the snapshot's table layout is derived from.
-import { Type, type Static, type TSchema, type SchemaOptions } from "@sinclair/typebox";
+import { Type, type Static, type TSchema, type SchemaOptions, type TUnsafe } from "@sinclair/typebox";
 
 /**
  * A nullable field, as JSON Schema 2020-12 / OpenAPI 3.1 spell it: `type: ["x", "null"]`.
@@ -54,4 +54,15 @@ export function StringEnum<T extends readonly string[]>(values: T, options: Sche
  */
 export function WithDefault<T extends TSchema>(schema: T, value: Static<T>): T & { default: Static<T> } {
   return { ...schema, default: value };
+}
+
+/**
+ * A reference to a shared record by its `$id`, typed as the record. The service registers each
+ * shared record once (contract/shared-schemas.ts), so a schema that holds one refers to it rather
+ * than repeating it: Fastify validates and serialises through the reference, and the OpenAPI
+ * document lists the record once under components.schemas.
+ */
+export function Ref<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
+  if (typeof schema.$id !== "string") throw new Error("Ref needs a schema with an $id");
+  return Type.Unsafe<Static<T>>({ $ref: schema.$id });
 }

@@ -6,17 +6,21 @@
 // are checked here.
 import { SNAPSHOT_SELECTORS } from "../../src/contract/snapshot-select";
 import { DATE_INPUT_MAX_LENGTH } from "../../src/contract/dates";
-import { buildOpenApi } from "../../src/server/openapi/openapi-document";
+import { publishedDocument } from "../../src/server/openapi/published-document";
 import { API_ROUTES } from "../../src/server/routes";
 import { ENDPOINTS, LIST_PATTERNS, endpointFor, type EndpointSpec, type ParamSpec } from "../../src/shared/endpoints";
 import { MAX_LIMIT, MAX_OFFSET } from "../../src/contract/paging";
 import { RESOURCES, type ResourceName } from "../../src/functions/record-fields";
 
 type Json = Record<string, any>;
-const doc = buildOpenApi(API_ROUTES) as Json;
-const operations: { method: string; path: string; op: Json }[] = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-  Object.entries(item as Json).map(([method, op]) => ({ method: method.toUpperCase(), path, op: op as Json })),
-);
+let doc: Json;
+let operations: { method: string; path: string; op: Json }[];
+beforeAll(async () => {
+  doc = (await publishedDocument(API_ROUTES)) as Json;
+  operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, op]) => ({ method: method.toUpperCase(), path, op: op as Json })),
+  );
+});
 const resolve = (schema: Json): Json => (schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema);
 
 test("the add-in knows exactly the service's operations, with their method and path", () => {

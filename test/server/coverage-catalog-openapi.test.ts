@@ -1,5 +1,5 @@
 import { API_ROUTES } from "../../src/server/routes";
-import { buildOpenApi } from "../../src/server/openapi/openapi-document";
+import { publishedDocument } from "../../src/server/openapi/published-document";
 import { startService, type TestService } from "../helpers/service";
 
 let svc: TestService;
@@ -44,7 +44,7 @@ describe("OpenAPI document", () => {
 
   test("the server's routes and the document are the same set", async () => {
     await svc.app.ready();
-    const doc = buildOpenApi(API_ROUTES);
+    const doc = await publishedDocument(API_ROUTES);
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{([a-z_]+)\}/g, ":$1")}`),
     );
@@ -54,8 +54,8 @@ describe("OpenAPI document", () => {
     expect(served.sort()).toEqual(documented.sort());
   });
 
-  test("records are named components and costs are published", () => {
-    const doc = buildOpenApi(API_ROUTES) as any;
+  test("records are named components and costs are published", async () => {
+    const doc = (await publishedDocument(API_ROUTES)) as any;
     for (const name of [
       "CommercialProperty",
       "SaleComp",
@@ -100,7 +100,7 @@ describe("coverage and catalog", () => {
     expect(body.surfaces).toHaveLength(SPEC_ENDPOINTS.length + ADDED_ENDPOINTS.length);
     expect(body.surfaces.map((s: any) => `${s.method} ${s.path}`).sort()).toEqual([...SPEC_ENDPOINTS, ...ADDED_ENDPOINTS].sort());
     // Each with the cost the OpenAPI document publishes for it.
-    const doc = buildOpenApi(API_ROUTES) as any;
+    const doc = (await publishedDocument(API_ROUTES)) as any;
     for (const s of body.surfaces) {
       expect({ surface: s.operation_id, cost: s.cost_credits }).toEqual({
         surface: s.operation_id,

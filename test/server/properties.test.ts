@@ -1,7 +1,6 @@
-import fastJson from "fast-json-stringify";
-import { CommercialProperty } from "../../src/contract/records";
-import { ListOf } from "../../src/contract/list-envelope";
-import { inline } from "../../src/server/routes/route-def";
+import fastJson, { type Schema } from "fast-json-stringify";
+import { SHARED_SCHEMAS } from "../../src/contract/shared-schemas";
+import { OPERATIONS } from "../../src/contract/operations";
 import { decodeRow } from "../../src/snapshot/tables";
 import { pick, startService, type TestService } from "../helpers/service";
 
@@ -31,7 +30,11 @@ describe("property detail", () => {
 describe("search pages written as text", () => {
   // Search pages are assembled from JSON that SQLite writes for each record (property-search.ts);
   // they must be exactly what Fastify's serialiser writes for the same rows and envelope.
-  const serialise = fastJson(inline(ListOf(CommercialProperty)) as object);
+  // As Fastify serialises the route's answer: its schema, with the shared records it refers to.
+  const shared = Object.fromEntries(SHARED_SCHEMAS.map((schema) => [String(schema.$id), schema]));
+  const serialise = fastJson(OPERATIONS.searchProperties.response as unknown as Schema, {
+    schema: shared as unknown as Record<string, Schema>,
+  });
   const asSerialised = (page: any) => {
     const byId = svc.snapshot.prepare("SELECT * FROM properties WHERE id = ?");
     const rows = page.data.map((r: any) => decodeRow("properties", byId.get(r.id) as Record<string, unknown>));

@@ -2,7 +2,7 @@
 // request, what is wrong with a selection it cannot compare.
 import { COMPARE_MAX, COMPARE_MIN, SelectionError, propertyIdsFrom } from "../../src/taskpane/selection-ids";
 import type { CellValue, SelectedRows } from "../../src/taskpane/workbook-types";
-import { buildOpenApi } from "../../src/server/openapi/openapi-document";
+import { publishedDocument } from "../../src/server/openapi/published-document";
 import { API_ROUTES } from "../../src/server/routes";
 
 function selection(header: CellValue[] | null, rows: CellValue[][], source = 'table "Comps"'): SelectedRows {
@@ -23,10 +23,10 @@ function errorOf(run: () => unknown): SelectionError {
   throw new Error("expected a SelectionError");
 }
 
-test("the compare bounds are the service's", () => {
+test("the compare bounds are the service's", async () => {
   expect([COMPARE_MIN, COMPARE_MAX]).toEqual([2, 25]);
   // As the OpenAPI document publishes them for the compare body.
-  const doc = buildOpenApi(API_ROUTES) as { paths: Record<string, Record<string, any>> };
+  const doc = (await publishedDocument(API_ROUTES)) as { paths: Record<string, Record<string, any>> };
   const ids = doc.paths["/v1/commercial/properties/compare"].post.requestBody.content["application/json"].schema.properties.property_ids;
   expect([ids.minItems, ids.maxItems]).toEqual([COMPARE_MIN, COMPARE_MAX]);
 });

@@ -1,10 +1,13 @@
-// Generates the OpenAPI 3.1 document from the route definitions: the same schemas Fastify
-// validates requests and serialises responses with. Records with a `$id` become named
-// components, referenced wherever they appear.
-import type { TSchema } from "@sinclair/typebox";
-import type { RouteDef } from "../routes/route-def";
+// The OpenAPI 3.1 document at /v1/openapi.json, as @fastify/swagger builds it from the registered
+// routes: the same schemas Fastify validates requests and serialises answers with. The shared
+// records, registered once by `$id` (contract/shared-schemas.ts), are its components.schemas.
+// What the routes' schemas do not carry is added here: each operation's credit cost, the
+// problems it can answer with their headers, the API decisions, the server and the security scheme.
+import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
+import type { RouteWords } from "../routes/route-def";
 import { DECISIONS_MARKDOWN } from "./api-decisions";
 import { CREDIT_HEADERS } from "../../contract/credit-fields";
+import type { Operation } from "../../contract/operation";
 import { Problem } from "../../contract/problem";
 
 /** Headers on every answer (`required`: the service always sends them). */
@@ -54,14 +57,30 @@ const problem = (description: string, headers: Record<string, unknown> = METERIN
   content: PROBLEM_CONTENT,
 });
 
+/** What the document says of a route beyond its schemas (api-route.ts puts it in the route's config). */
+export interface RouteDoc extends RouteWords {
+  operation: Pick<Operation, "name" | "method" | "cost" | "costPer" | "body">;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A route of the public API: how the OpenAPI document describes it. */
+    apiDoc?: RouteDoc;
+  }
+}
+
+/** A response as the document states it (description, headers, content). */
+type ResponseObject = Record<string, unknown>;
+
 /**
  * The answers a route can give, and only those: 304 for GETs, 400 where the route takes
  * inputs, 402 where a call costs credits (free calls are never refused for credits), 404 for a
  * snapshot not kept (every operation takes `snapshot` and `as_of`) and where it names what can be
- * missing (RouteDef.notFound), 413 and 415 where it takes a body. 401,
- * 429 and 500 can answer any call.
+ * missing (RouteWords.notFound), 413 and 415 where it takes a body. 401,
+ * 429 and 500 can answer any call. `ok` is the 200 as @fastify/swagger built it from the route's
+ * response schema.
  */
-function responses({ operation, notFound, badRequest }: RouteDef, components: Record<string, unknown>): Record<string, unknown> {
+function responses({ operation, notFound, badRequest }: RouteDoc, ok: ResponseObject): Record<string, unknown> {
   const out: Record<string, unknown> = {
     "200": {
       description: "OK",
@@ -69,7 +88,7 @@ function responses({ operation, notFound, badRequest }: RouteDef, components: Re
         operation.method === "GET"
           ? { ...ETAG_HEADER, ...SNAPSHOT_HEADER, ...METERING_HEADERS }
           : { ...SNAPSHOT_HEADER, ...METERING_HEADERS },
-      content: { "application/json": { schema: componentize(operation.response, components) } },
+      content: ok.content,
     },
   };
   if (operation.method === "GET") {
@@ -106,76 +125,70 @@ function responses({ operation, notFound, badRequest }: RouteDef, components: Re
   return out;
 }
 
-function componentize(schema: unknown, components: Record<string, unknown>): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => componentize(s, components));
-  if (!schema || typeof schema !== "object") return schema;
-  const { $id, ...rest } = schema as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rest)) out[k] = componentize(v, components);
-  if (typeof $id === "string") {
-    components[$id] = out;
-    return { $ref: `#/components/schemas/${$id}` };
-  }
-  return out;
+/** What the document says an operation costs, in words. */
+function costText({ cost, costPer }: RouteDoc["operation"]): string {
+  return `Cost: ${cost} credit${cost === 1 ? "" : "s"}${costPer ? ` per ${costPer}` : ""}.`;
 }
 
-function parameters(route: RouteDef, components: Record<string, unknown>) {
-  const out: unknown[] = [];
-  const add = (where: "path" | "query", schema: TSchema | undefined) => {
-    if (!schema) return;
-    const required = new Set<string>((schema.required as string[]) ?? []);
-    for (const [name, s] of Object.entries(schema.properties as Record<string, TSchema>)) {
-      out.push({
-        name,
-        in: where,
-        required: where === "path" || required.has(name),
-        description: s.description,
-        schema: componentize(s, components),
-      });
-    }
-  };
-  add("path", route.operation.params);
-  add("query", route.operation.query);
-  return out;
-}
+type OperationObject = Record<string, unknown> & { operationId?: string; responses?: Record<string, ResponseObject> };
 
-export function buildOpenApi(routes: RouteDef[]) {
-  const components: Record<string, unknown> = {};
-  componentize(Problem, components);
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const { operation } = route;
-    const unit = operation.costPer;
-    const op: Record<string, unknown> = {
-      operationId: operation.name,
-      tags: [route.tag],
-      summary: route.summary,
-      description: `${route.description}\n\nCost: ${operation.cost} credit${operation.cost === 1 ? "" : "s"}${unit ? ` per ${unit}` : ""}.`,
-      "x-credit-cost": operation.cost,
-      ...(unit ? { "x-credit-cost-per": unit } : {}),
-      parameters: parameters(route, components),
-      responses: responses(route, components),
-    };
-    if (operation.body) {
-      op.requestBody = { required: true, content: { "application/json": { schema: componentize(operation.body, components) } } };
-    }
-    (paths[operation.path] ??= {})[operation.method.toLowerCase()] = op;
-  }
+/**
+ * The @fastify/swagger options for the public API's document. Only the routes that carry an
+ * `apiDoc` (api-route.ts) are published; any other route of the plugin (the document's own) is hidden.
+ */
+export function openApiOptions(): FastifyDynamicSwaggerOptions {
+  const docs = new Map<string, RouteDoc>();
   return {
-    openapi: "3.1.0",
-    info: {
-      title: "Property Intelligence API",
-      version: "1.0.0",
-      description: DECISIONS_MARKDOWN,
-    },
-    servers: [{ url: "/", description: "This service" }],
-    security: [{ bearerAuth: [] }],
-    paths,
-    components: {
-      schemas: components,
-      securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: "API key: `Authorization: Bearer propi_live_...`." },
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Property Intelligence API", version: "1.0.0", description: DECISIONS_MARKDOWN },
+      servers: [{ url: "/", description: "This service" }],
+      security: [{ bearerAuth: [] }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", description: "API key: `Authorization: Bearer propi_live_...`." },
+        },
       },
+    },
+    // Paths stay whole (`/v1/...`), as the operations name them.
+    stripBasePath: false,
+    // `const` is published as written (JSON Schema 2020-12 has it).
+    convertConstToEnum: false,
+    // A shared record is named in components.schemas by its `$id`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },
+    transform: ({ schema, url, route }) => {
+      const doc = route.config?.apiDoc;
+      if (!doc) return { schema: { ...schema, hide: true }, url };
+      docs.set(doc.operation.name, doc);
+      return {
+        schema: {
+          ...schema,
+          operationId: doc.operation.name,
+          tags: [doc.tag],
+          summary: doc.summary,
+          description: `${doc.description}\n\n${costText(doc.operation)}`,
+          "x-credit-cost": doc.operation.cost,
+          ...(doc.operation.costPer ? { "x-credit-cost-per": doc.operation.costPer } : {}),
+        },
+        url,
+      };
+    },
+    transformObject: (document) => {
+      if (!("openapiObject" in document)) throw new Error("The API's document is OpenAPI 3");
+      const { openapiObject } = document;
+      for (const item of Object.values(openapiObject.paths ?? {})) {
+        for (const op of Object.values(item as Record<string, OperationObject>)) {
+          const doc = op.operationId === undefined ? undefined : docs.get(op.operationId);
+          if (!doc || !op.responses) continue;
+          op.responses = responses(doc, op.responses["200"]) as Record<string, ResponseObject>;
+          // Path parameters first, as a path reads (the plugin lists the query's first).
+          if (Array.isArray(op.parameters)) {
+            const params = op.parameters as { in?: string }[];
+            op.parameters = [...params.filter((p) => p.in === "path"), ...params.filter((p) => p.in !== "path")];
+          }
+        }
+      }
+      return openapiObject;
     },
   };
 }

@@ -10,7 +10,7 @@ import { type MeteringDeps, holdUnits, meteredRoute } from "../credits/metering"
 import { JsonText } from "../data/json-text";
 import { isEmptyList } from "../data/list-envelope";
 import { ApiProblem } from "../http/problem";
-import { fastifyPath, inline, type Part, type QueryOf, type RouteDef } from "../routes/route-def";
+import { fastifyPath, routeSchema, type Part, type QueryOf, type RouteDef } from "../routes/route-def";
 import { checkRanges, resolveAsOf, resolveDateParams } from "../routes/query-params";
 import { canonicalNames, hasNameInputs } from "../routes/name-inputs";
 import { selects } from "../data/snapshot-select";
@@ -47,13 +47,9 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
   api.withTypeProvider<TypeBoxTypeProvider>().route({
     method: operation.method,
     url: fastifyPath(operation.path).slice(prefix.length),
-    // Only the parts the operation has: Fastify warns of a schema key given as undefined.
-    schema: {
-      ...(operation.params ? { params: inline(operation.params) } : {}),
-      querystring: inline(operation.query),
-      ...(operation.body ? { body: inline(operation.body) } : {}),
-      response: inline(operation.responses),
-    },
+    schema: routeSchema(operation),
+    // What the OpenAPI document says of the route beyond its schemas (openapi/openapi-document.ts).
+    config: { apiDoc: route },
     // The request takes the current snapshot first, so one that arrives before a rollout is
     // answered from the snapshot it arrived under; the API's onSend and onRequestAbort hooks
     // give it back (plugins/v1-api.ts).

@@ -1,12 +1,15 @@
 // The public API under /v1, as one encapsulated plugin: CORS for the origins that may call it
 // from a browser, the credit gate on every route, ETags and free 304s (refusals are problem+json,
-// by the app's error handler), giving back each request's snapshot once it is answered, and the OpenAPI document generated from the same route definitions.
+// by the app's error handler), giving back each request's snapshot once it is answered, and the
+// OpenAPI document @fastify/swagger builds from the registered routes.
 import cors from "@fastify/cors";
+import swagger from "@fastify/swagger";
 import type { FastifyPluginCallback, FastifyRequest } from "fastify";
 import { type MeteringDeps, releaseCredits, settleCredits } from "../credits/metering";
 import { apiCors, originRefusal, preflightGuard } from "../http/cors";
 import { conditionalGet } from "../http/etag";
-import { buildOpenApi } from "../openapi/openapi-document";
+import { openApiOptions } from "../openapi/openapi-document";
+import { SHARED_SCHEMAS } from "../../contract/shared-schemas";
 import { API_ROUTES } from "../routes";
 import { registerRoute } from "./api-route";
 
@@ -57,8 +60,14 @@ export const v1Api: FastifyPluginCallback<V1ApiOptions> = (api, opts, done) => {
     hookDone();
   });
 
-  for (const route of API_ROUTES) registerRoute(api, route, V1_PREFIX, metering);
-  const openapi = buildOpenApi(API_ROUTES);
-  api.get("/openapi.json", (_req, reply) => reply.send(openapi));
+  // The shared records, once each: the routes' schemas refer to them by `$id`.
+  for (const schema of SHARED_SCHEMAS) api.addSchema(schema);
+  // Registered before the routes, so it sees each of them (it hears of routes as they are added).
+  api.register(swagger, openApiOptions());
+  api.register((routes, _opts, routesDone) => {
+    for (const route of API_ROUTES) registerRoute(routes, route, V1_PREFIX, metering);
+    routesDone();
+  });
+  api.get("/openapi.json", (_req, reply) => reply.send(api.swagger()));
   done();
 };

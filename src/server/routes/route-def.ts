@@ -1,7 +1,7 @@
 // A route of the public API: an operation of the contract (src/contract/operations.ts: its
 // method, path, schemas and cost), what the documentation says of it, and its handler, typed
 // from the operation's schemas. plugins/api-route.ts registers it with Fastify through the
-// TypeBox type provider; the OpenAPI document is built from the registered routes.
+// TypeBox type provider; @fastify/swagger builds the OpenAPI document from the registered routes.
 import type { Static, TObject } from "@sinclair/typebox";
 import type { FastifyRequest } from "fastify";
 import type { Operation } from "../../contract/operation";
@@ -68,7 +68,16 @@ export function fastifyPath(path: string): string {
   return path.replace(/\{([a-z_]+)\}/g, ":$1");
 }
 
-/** Drops `$id`s: the same record schema appears in many routes, and Ajv rejects duplicate ids. */
-export function inline<T>(schema: T): T {
-  return JSON.parse(JSON.stringify(schema, (k, v) => (k === "$id" ? undefined : v)));
+/**
+ * The schemas Fastify validates a route's request and serialises its answer with; only the parts
+ * the operation has (Fastify warns of a schema key given as undefined). Shared records are
+ * referenced by `$id` (contract/shared-schemas.ts, registered once on the API plugin).
+ */
+export function routeSchema<O extends Operation>(operation: O) {
+  return {
+    ...(operation.params ? { params: operation.params as Exclude<O["params"], undefined> } : {}),
+    querystring: operation.query,
+    ...(operation.body ? { body: operation.body as Exclude<O["body"], undefined> } : {}),
+    response: operation.responses,
+  };
 }
