@@ -15,8 +15,10 @@ import { SNAPSHOT_RESOURCES } from "../../contract/records";
 import { Catalog } from "../../contract/responses";
 import { placeKindsOf } from "../../contract/input-kinds";
 import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../contract/paging";
-import { OPERATIONS } from "../../contract/operations";
-import { defineRoute, type RouteDef } from "./route-def";
+import { OPERATION_LIST, OPERATIONS } from "../../contract/operations";
+import type { Operation } from "../../contract/operation";
+import { defineRoute } from "./route-def";
+import type { FastifyRequest } from "fastify";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { NODE_ID } from "../data/node-id";
 
@@ -79,41 +81,49 @@ function assetTypes(snapshot: SnapshotContext): Catalog["asset_types"] {
   });
 }
 
-/** The catalog lists the routes it is registered with, so it needs them handed in. */
-export function catalogRoute(routes: () => RouteDef[]): RouteDef {
-  const cache = new WeakMap<SnapshotContext, Catalog>();
-  return defineRoute(OPERATIONS.getCatalog, {
-    tag: "Snapshot",
-    summary: "Available property, ownership, tenant, comparable and market surfaces",
-    description:
-      "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
-      "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
-    handler: ({ snapshot }) => {
-      const cached = cache.get(snapshot);
-      if (cached) return cached;
-      const catalog: Catalog = {
-        object: "catalog",
-        api_version: "v1",
-        snapshot: snapshot.ref,
-        surfaces: routes().map(({ operation, summary }) => ({
-          operation_id: operation.name,
-          method: operation.method,
-          path: operation.path,
-          summary,
-          cost_credits: operation.cost,
-          cost_per: operation.costPer ?? "call",
-          place_kinds: [...placeKindsOf(operation.inputs)],
-        })),
-        asset_types: assetTypes(snapshot),
-        company_types: [...COMPANY_TYPES],
-        listing_statuses: [...LISTING_STATUSES],
-        listing_property_types: [...LISTING_PROPERTY_TYPES],
-        metros: metros(snapshot),
-        paging: { default_limit: DEFAULT_LIMIT, max_limit: MAX_LIMIT, max_offset: MAX_OFFSET },
-        fields: Object.fromEntries(Object.entries(SNAPSHOT_RESOURCES).map(([k, s]) => [k, Object.keys(s.properties)])),
-      };
-      cache.set(snapshot, catalog);
-      return catalog;
-    },
-  });
+/** The published document, as far as the catalog reads it. */
+type SummariesIn = { paths?: Record<string, Record<string, { summary?: string } | undefined> | undefined> };
+
+/** Each operation's summary, as the OpenAPI document publishes it (the API plugin serves it). */
+function summaryOf(request: FastifyRequest, operation: Operation): string {
+  const document = request.server.swagger() as SummariesIn;
+  return document.paths?.[operation.path]?.[operation.method.toLowerCase()]?.summary ?? operation.name;
 }
+
+const catalogCache = new WeakMap<SnapshotContext, Catalog>();
+
+/** Every operation of the contract (OPERATIONS), whatever routes serve them. */
+export const catalogRoute = defineRoute(OPERATIONS.getCatalog, {
+  tag: "Snapshot",
+  summary: "Available property, ownership, tenant, comparable and market surfaces",
+  description:
+    "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
+    "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
+  handler: ({ snapshot, request }) => {
+    const cached = catalogCache.get(snapshot);
+    if (cached) return cached;
+    const catalog: Catalog = {
+      object: "catalog",
+      api_version: "v1",
+      snapshot: snapshot.ref,
+      surfaces: OPERATION_LIST.map((operation) => ({
+        operation_id: operation.name,
+        method: operation.method,
+        path: operation.path,
+        summary: summaryOf(request, operation),
+        cost_credits: operation.cost,
+        cost_per: operation.costPer ?? "call",
+        place_kinds: [...placeKindsOf(operation.inputs)],
+      })),
+      asset_types: assetTypes(snapshot),
+      company_types: [...COMPANY_TYPES],
+      listing_statuses: [...LISTING_STATUSES],
+      listing_property_types: [...LISTING_PROPERTY_TYPES],
+      metros: metros(snapshot),
+      paging: { default_limit: DEFAULT_LIMIT, max_limit: MAX_LIMIT, max_offset: MAX_OFFSET },
+      fields: Object.fromEntries(Object.entries(SNAPSHOT_RESOURCES).map(([k, s]) => [k, Object.keys(s.properties)])),
+    };
+    catalogCache.set(snapshot, catalog);
+    return catalog;
+  },
+});
