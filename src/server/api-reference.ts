@@ -1,25 +1,30 @@
 // Renders the OpenAPI document as a Markdown API reference (docs/api-reference.md), so the
 // readable reference comes from the same schemas the server validates with.
-type Json = Record<string, any>;
+import type { DocOperation, DocSchema, PublishedDocument } from "./openapi/published-document";
 
-function typeOf(s: Json, components: Json): string {
+type Components = PublishedDocument["components"];
+
+function typeOf(s: DocSchema | undefined, components: Components): string {
   if (!s) return "";
-  if (s.$ref) return `[${s.$ref.split("/").pop()}](#${s.$ref.split("/").pop().toLowerCase()})`;
-  if (s.enum) return s.enum.map((v: unknown) => `\`${v}\``).join(" \\| ");
-  if (s.const !== undefined) return `\`${s.const}\``;
-  if (s.anyOf) return s.anyOf.map((x: Json) => typeOf(x, components)).join(" or ");
+  if (s.$ref) {
+    const name = s.$ref.split("/").pop() ?? s.$ref;
+    return `[${name}](#${name.toLowerCase()})`;
+  }
+  if (s.enum) return s.enum.map((v) => `\`${String(v)}\``).join(" \\| ");
+  if (s.const !== undefined) return `\`${String(s.const)}\``;
+  if (s.anyOf) return s.anyOf.map((x) => typeOf(x, components)).join(" or ");
   const t = ([] as string[]).concat(s.type ?? "any");
   if (t.includes("array")) return `array of ${typeOf(s.items, components)}`;
   const fmt = s.format ? ` (${s.format})` : "";
   return t.join(" or ") + fmt;
 }
 
-function bounds(s: Json): string {
+function bounds(s: DocSchema): string {
   const parts: string[] = [];
   if (s.minimum !== undefined) parts.push(`min ${s.minimum}`);
   if (s.exclusiveMinimum !== undefined) parts.push(`> ${s.exclusiveMinimum}`);
   if (s.maximum !== undefined) parts.push(`max ${s.maximum}`);
-  if (s.default !== undefined) parts.push(`default ${s.default}`);
+  if (s.default !== undefined) parts.push(`default ${String(s.default)}`);
   if (s.pattern) parts.push(`pattern \`${s.pattern}\``);
   if (s.minItems !== undefined) parts.push(`${s.minItems}..${s.maxItems ?? "n"} items`);
   return parts.join(", ");
@@ -27,16 +32,16 @@ function bounds(s: Json): string {
 
 const esc = (text: string | undefined) => (text ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ");
 
-function fieldTable(schema: Json, components: Json): string[] {
+function fieldTable(schema: DocSchema, components: Components): string[] {
   const props = schema.properties ?? {};
   const lines = ["| Field | Type | Description |", "|---|---|---|"];
-  for (const [name, s] of Object.entries<Json>(props)) {
+  for (const [name, s] of Object.entries(props)) {
     lines.push(`| \`${name}\` | ${typeOf(s, components)} | ${esc([s.description, bounds(s)].filter(Boolean).join(" "))} |`);
   }
   return lines;
 }
 
-export function renderApiReference(doc: Json): string {
+export function renderApiReference(doc: PublishedDocument): string {
   const out: string[] = [
     "# API reference (v1)",
     "",
@@ -50,9 +55,9 @@ export function renderApiReference(doc: Json): string {
     "| Method | Path | Summary | Credits |",
     "|---|---|---|---:|",
   ];
-  const ops: [string, string, Json][] = [];
-  for (const [path, methods] of Object.entries<Json>(doc.paths)) {
-    for (const [method, op] of Object.entries<Json>(methods)) ops.push([method.toUpperCase(), path, op]);
+  const ops: [string, string, DocOperation][] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) ops.push([method.toUpperCase(), path, op]);
   }
   for (const [method, path, op] of ops) {
     const per = op["x-credit-cost-per"] ? ` per ${op["x-credit-cost-per"]}` : "";
@@ -60,9 +65,10 @@ export function renderApiReference(doc: Json): string {
   }
   for (const [method, path, op] of ops) {
     out.push("", `### ${op.operationId}`, "", `\`${method} ${path}\` — ${op.summary}`, "", op.description, "");
-    if (op.parameters.length) {
+    const parameters = op.parameters ?? [];
+    if (parameters.length) {
       out.push("| Parameter | In | Type | Required | Description |", "|---|---|---|---|---|");
-      for (const p of op.parameters) {
+      for (const p of parameters) {
         out.push(
           `| \`${p.name}\` | ${p.in} | ${typeOf(p.schema, doc.components)} | ${p.required ? "yes" : "no"} | ${esc([p.description, bounds(p.schema)].filter(Boolean).join(" "))} |`,
         );
@@ -77,17 +83,17 @@ export function renderApiReference(doc: Json): string {
         "",
       );
     }
-    const ok = op.responses["200"].content["application/json"].schema;
+    const ok = op.responses["200"].content?.["application/json"].schema ?? {};
     const data = ok.properties?.data?.items;
     out.push(
       data ? `Returns a list envelope whose \`data\` holds ${typeOf(data, doc.components)}.` : `Returns ${typeOf(ok, doc.components)}.`,
       "",
     );
-    const errors = Object.entries<Json>(op.responses).filter(([s]) => s >= "300");
+    const errors = Object.entries(op.responses).filter(([s]) => s >= "300");
     out.push(...errors.map(([s, r]) => `- \`${s}\`: ${r.description}`));
   }
   out.push("", "## Records", "");
-  for (const [name, schema] of Object.entries<Json>(doc.components.schemas)) {
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
     if (name === "Problem") continue;
     out.push(`### ${name}`, "", schema.description ?? schema.title ?? "", "", ...fieldTable(schema, doc.components), "");
   }

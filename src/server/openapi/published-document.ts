@@ -8,8 +8,49 @@ import { REQUEST_VALIDATION } from "../http/request-validation";
 import { fastifyPath, routeSchema, type RouteDef } from "../routes/route-def";
 import { openApiOptions } from "./openapi-document";
 
-/** The document as JSON: its paths by path and method (what the docs and tests walk), and the rest. */
-export type PublishedDocument = Record<string, unknown> & { paths: Record<string, Record<string, Record<string, unknown>>> };
+/** A JSON Schema, as far as the readers of the document (docs:api, tests) read one. */
+export interface DocSchema {
+  $ref?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: DocSchema[];
+  type?: string | string[];
+  items?: DocSchema;
+  format?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  default?: unknown;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  properties?: Record<string, DocSchema>;
+  description?: string;
+  title?: string;
+}
+
+interface Media {
+  schema: DocSchema;
+}
+
+/** An operation of the document, as far as its readers read one. */
+export interface DocOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  "x-credit-cost": number;
+  "x-credit-cost-per"?: string;
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema: DocSchema }[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { description: string; content?: Record<string, Media> }>;
+}
+
+/** The document as JSON, as far as its readers read it. */
+export interface PublishedDocument {
+  info: { description: string };
+  paths: Record<string, Record<string, DocOperation>>;
+  components: { schemas: Record<string, DocSchema> };
+}
 
 export async function publishedDocument(routes: readonly RouteDef[]): Promise<PublishedDocument> {
   const app = Fastify({ ajv: { customOptions: REQUEST_VALIDATION } });
@@ -28,7 +69,7 @@ export async function publishedDocument(routes: readonly RouteDef[]): Promise<Pu
     });
   }
   await app.ready();
-  // A plain JSON copy: the document as it is served.
+  // A plain JSON copy: the document as it is served (JSON.parse has no type to give it).
   const document = JSON.parse(JSON.stringify(app.swagger())) as PublishedDocument;
   await app.close();
   return document;
