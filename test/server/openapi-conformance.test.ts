@@ -377,78 +377,77 @@ test("the document served is the one npm run docs:api publishes, and every opera
   expect(Object.keys(calls).filter((id) => !ids.includes(id))).toEqual([]); // calls for an operation that is gone
 });
 
-test.each(API_ROUTES.map((r) => [`${r.operation.method} ${r.operation.path}`, r.operation.name] as const))(
-  "%s answers as the document declares",
-  async (_name, name) => {
-    const o = operationsOf(served).find((x) => x.op.operationId === name);
-    if (!o) throw new Error(`${name} is not in the document served`);
-    const mine = calls[o.op.operationId];
-    if (!mine) throw new Error(`no calls for ${o.op.operationId}: add them to callsOf in this file, so its answers are checked`);
-    const answered = new Set<string>();
-    const problems: string[] = [];
-    const check = (res: LightMyRequestResponse, expected: number, label: string) => {
-      problems.push(...nonConformance(o, res, expected, label, answered));
-    };
+const cases = API_ROUTES.map((r) => [`${r.operation.method} ${r.operation.path}`, r.operation.name] as const);
 
-    let first: LightMyRequestResponse | undefined;
-    for (const [i, call] of mine.ok.entries()) {
-      const res = await sendAsMain(o, call);
-      check(res, 200, `ok[${i}] ${urlOf(o, call)}`);
-      first ??= res;
-      // Lists are asked about what the snapshot holds, so their records are validated too.
-      const data = res.statusCode === 200 ? (res.json() as { data?: unknown }).data : undefined;
-      if (Array.isArray(data) && data.length === 0)
-        problems.push(`${o.op.operationId} ok[${i}]: an empty list validates nothing; ask for records the snapshot has`);
-    }
-    if (o.method === "GET" && first?.headers.etag) {
-      check(await sendAsMain(o, mine.ok[0], { "if-none-match": String(first.headers.etag) }), 304, "If-None-Match");
-    }
-    for (const [i, call] of mine.invalid.entries()) check(await sendAsMain(o, call), 400, `invalid[${i}] ${urlOf(o, call)}`);
-    for (const [i, call] of (mine.missing ?? []).entries()) check(await sendAsMain(o, call), 404, `missing[${i}] ${urlOf(o, call)}`);
-    // Every operation takes the snapshot selectors: the one snapshot kept here by its id and by a
-    // later date; both at once and a malformed date are 400s, an id not kept a 404.
-    const pinned = (selectors: Record<string, string>): Call => ({ ...mine.ok[0], query: { ...mine.ok[0].query, ...selectors } });
-    const latestId = app.snapshot.ref.id;
-    check(await sendAsMain(o, pinned({ snapshot: latestId })), 200, "snapshot=<the id kept>");
-    check(await sendAsMain(o, pinned({ as_of: "2999-12-31" })), 200, "as_of after its capture");
-    check(await sendAsMain(o, pinned({ snapshot: latestId, as_of: "2999-12-31" })), 400, "snapshot and as_of");
-    check(await sendAsMain(o, pinned({ as_of: "2026-02-30" })), 400, "as_of not a date");
-    check(await sendAsMain(o, pinned({ snapshot: "snap_000000000000" })), 404, "snapshot not kept");
+test.each(cases)("%s answers as the document declares", async (_name, name) => {
+  const o = operationsOf(served).find((x) => x.op.operationId === name);
+  if (!o) throw new Error(`${name} is not in the document served`);
+  const mine = calls[o.op.operationId];
+  if (!mine) throw new Error(`no calls for ${o.op.operationId}: add them to callsOf in this file, so its answers are checked`);
+  const answered = new Set<string>();
+  const problems: string[] = [];
+  const check = (res: LightMyRequestResponse, expected: number, label: string) => {
+    problems.push(...nonConformance(o, res, expected, label, answered));
+  };
 
-    check(await send(o, mine.ok[0], {}), 401, "no key");
-    check(await send(o, mine.ok[0], { authorization: "Bearer propi_live_000000000000_notakey" }), 401, "malformed key");
+  let first: LightMyRequestResponse | undefined;
+  for (const [i, call] of mine.ok.entries()) {
+    const res = await sendAsMain(o, call);
+    check(res, 200, `ok[${i}] ${urlOf(o, call)}`);
+    first ??= res;
+    // Lists are asked about what the snapshot holds, so their records are validated too.
+    const data = res.statusCode === 200 ? (res.json() as { data?: unknown }).data : undefined;
+    if (Array.isArray(data) && data.length === 0)
+      problems.push(`${o.op.operationId} ok[${i}]: an empty list validates nothing; ask for records the snapshot has`);
+  }
+  if (o.method === "GET" && first?.headers.etag) {
+    check(await sendAsMain(o, mine.ok[0], { "if-none-match": String(first.headers.etag) }), 304, "If-None-Match");
+  }
+  for (const [i, call] of mine.invalid.entries()) check(await sendAsMain(o, call), 400, `invalid[${i}] ${urlOf(o, call)}`);
+  for (const [i, call] of (mine.missing ?? []).entries()) check(await sendAsMain(o, call), 404, `missing[${i}] ${urlOf(o, call)}`);
+  // Every operation takes the snapshot selectors: the one snapshot kept here by its id and by a
+  // later date; both at once and a malformed date are 400s, an id not kept a 404.
+  const pinned = (selectors: Record<string, string>): Call => ({ ...mine.ok[0], query: { ...mine.ok[0].query, ...selectors } });
+  const latestId = app.snapshot.ref.id;
+  check(await sendAsMain(o, pinned({ snapshot: latestId })), 200, "snapshot=<the id kept>");
+  check(await sendAsMain(o, pinned({ as_of: "2999-12-31" })), 200, "as_of after its capture");
+  check(await sendAsMain(o, pinned({ snapshot: latestId, as_of: "2999-12-31" })), 400, "snapshot and as_of");
+  check(await sendAsMain(o, pinned({ as_of: "2026-02-30" })), 400, "as_of not a date");
+  check(await sendAsMain(o, pinned({ snapshot: "snap_000000000000" })), 404, "snapshot not kept");
 
-    // One credit short of the published cost: 402, unless the call is free (free calls always work).
-    const cost = o.op["x-credit-cost"];
-    const short = await send(o, mine.ok[0], { authorization: `Bearer ${newKey(Math.max(0, cost - 1))}` });
-    check(short, cost > 0 ? 402 : 200, `credits left: ${Math.max(0, cost - 1)}`);
+  check(await send(o, mine.ok[0], {}), 401, "no key");
+  check(await send(o, mine.ok[0], { authorization: "Bearer propi_live_000000000000_notakey" }), 401, "malformed key");
 
-    // A key whose token bucket is empty (the clock stands still while it is emptied).
-    const limited = { authorization: `Bearer ${newKey()}` };
-    for (let i = 0; i < EXPLORER.rate.burst; i++) await app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: limited });
-    check(await send(o, mine.ok[0], limited), 429, "bucket empty");
+  // One credit short of the published cost: 402, unless the call is free (free calls always work).
+  const cost = o.op["x-credit-cost"];
+  const short = await send(o, mine.ok[0], { authorization: `Bearer ${newKey(Math.max(0, cost - 1))}` });
+  check(short, cost > 0 ? 402 : 200, `credits left: ${Math.max(0, cost - 1)}`);
 
-    if (o.op.requestBody) {
-      const body = mine.ok[0].body;
-      const oversized = JSON.stringify({ ...(body as object), padding: "x".repeat(64 * 1024) });
-      check(
-        await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "application/json", text: oversized } }),
-        413,
-        "body over 64 KiB",
-      );
-      check(
-        await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "text/plain", text: JSON.stringify(body) } }),
-        415,
-        "text/plain body",
-      );
-    }
+  // A key whose token bucket is empty (the clock stands still while it is emptied).
+  const limited = { authorization: `Bearer ${newKey()}` };
+  for (let i = 0; i < EXPLORER.rate.burst; i++) await app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: limited });
+  check(await send(o, mine.ok[0], limited), 429, "bucket empty");
 
-    const declared = Object.keys(o.op.responses).filter((s) => !NOT_PROVOKED_PER_OPERATION.has(s));
-    for (const s of declared)
-      if (!answered.has(s)) problems.push(`${o.op.operationId}: declares ${s}, which none of its calls here was answered`);
-    expect(problems).toEqual([]);
-  },
-);
+  if (o.op.requestBody) {
+    const body = mine.ok[0].body;
+    const oversized = JSON.stringify({ ...(body as object), padding: "x".repeat(64 * 1024) });
+    check(
+      await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "application/json", text: oversized } }),
+      413,
+      "body over 64 KiB",
+    );
+    check(
+      await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "text/plain", text: JSON.stringify(body) } }),
+      415,
+      "text/plain body",
+    );
+  }
+
+  const declared = Object.keys(o.op.responses).filter((s) => !NOT_PROVOKED_PER_OPERATION.has(s));
+  for (const s of declared)
+    if (!answered.has(s)) problems.push(`${o.op.operationId}: declares ${s}, which none of its calls here was answered`);
+  expect(problems).toEqual([]);
+});
 
 test("a failure inside the service answers the 500 problem every operation declares", async () => {
   // The same service over a snapshot closed under it: every query on the snapshot throws.
