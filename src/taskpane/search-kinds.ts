@@ -7,6 +7,7 @@
 import { ENDPOINTS, type OperationId, type ParamSpec } from "../shared/endpoints";
 import { MAX_LIMIT } from "../contract/paging";
 import { COMPANY_TYPES } from "../contract/vocabulary";
+import type { CatalogValueList } from "../contract/responses";
 import type { ResourceName } from "../functions/record-fields";
 import { HISTORY_COLUMNS } from "../functions/property-history";
 import { DEFAULT_HISTORY_METRICS, DEFAULT_WINDOW_QUARTERS } from "../contract/history";
@@ -25,7 +26,7 @@ export type SearchKind =
   | "footprint";
 
 /** The catalog lists a select (or a text input's suggestions) can be filled from. */
-export type CatalogList = "asset_types" | "company_types" | "listing_statuses" | "listing_property_types" | "metros" | "subtypes";
+export type CatalogList = "asset_types" | CatalogValueList | "metros" | "subtypes";
 
 export interface SearchField {
   name: string;
