@@ -72,9 +72,11 @@ export function buildSnapshot(opts: BuildOptions): BuildResult {
       lap("market history's markets read");
     }
     w.createIndexes(["properties", "tenancies", "companies", "markets", "diligence"]);
+    lap("indexed");
     w.createTextIndex();
+    lap("text index built");
     w.renderPropertyDocs();
-    lap("derived, indexed and property documents rendered");
+    lap("property documents rendered");
     gen.finish();
     lap("parcels, listings and sales complete");
     const history = cycleHistory(seed);

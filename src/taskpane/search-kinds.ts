@@ -8,6 +8,7 @@
 // functions check, and search-request.ts builds the request with the function's own `request`.
 import { ENDPOINTS, type OperationId, type ParamSpec } from "../shared/endpoints";
 import { MAX_LIMIT } from "../contract/paging";
+import type { CatalogValueList } from "../contract/responses";
 import { inputSpec, type FunctionArg, type FunctionDef } from "../functions/function-def";
 import type { ResourceName } from "../functions/record-fields";
 import { ASSETSEARCH, LISTINGS, PARCELS, SEARCH } from "../functions/property-searches";
@@ -31,7 +32,7 @@ export type SearchKind =
   | "footprint";
 
 /** The catalog lists a select (or a text input's suggestions) can be filled from. */
-export type CatalogList = "asset_types" | "company_types" | "listing_statuses" | "listing_property_types" | "metros" | "subtypes";
+export type CatalogList = "asset_types" | CatalogValueList | "metros" | "subtypes";
 
 export interface SearchField {
   name: string;
