@@ -53,8 +53,12 @@ export const PLACE_KINDS_OF = {
 } as const satisfies Record<string, readonly PlaceKind[]>;
 export type PlacedOperation = keyof typeof PLACE_KINDS_OF;
 
-/** The `geography` input: one place in the place grammar (src/contract/places.ts). */
-function geography(kinds: readonly PlaceKind[], what = "Where", national = false): TString {
+/**
+ * The `geography` input of an operation: one place in the place grammar (src/contract/places.ts),
+ * of the kinds PLACE_KINDS_OF gives the operation (an input shared by several names one of them).
+ */
+function geography(operation: PlacedOperation, what = "Where", national = false): TString {
+  const kinds = PLACE_KINDS_OF[operation];
   const nation = national ? 'the whole country ("US" or "United States"), ' : "";
   return Input(
     "place",
@@ -114,7 +118,7 @@ export const q = {
 
 /** What names one market: the single market endpoint's query, and each market of a batch. */
 export const MARKET_INPUTS = {
-  geography: geography(PLACE_KINDS_OF.getMarketSnapshot, "The market's geography", true),
+  geography: geography("getMarketSnapshot", "The market's geography", true),
   asset_type: q.asset_type,
 };
 
@@ -141,7 +145,7 @@ function nameMatch(role: "owner" | "tenant") {
 
 /** The inputs of both property searches (across asset types, and of one asset type). */
 const PROPERTY_SEARCH = {
-  geography: geography(PLACE_KINDS),
+  geography: geography("searchProperties"),
   q: q.text,
   subtype: q.subtype,
   state_code: q.state_code,
@@ -158,7 +162,7 @@ const PROPERTY_SEARCH = {
 /** Each endpoint's query inputs other than paging (`limit`, `offset`), by operation id. */
 export const QUERIES = {
   listParcels: QueryObject({
-    geography: geography(PLACE_KINDS_OF.listParcels),
+    geography: geography("listParcels"),
     state_code: q.state_code,
     county_fips: Input("fips", Type.String({ pattern: "^[0-9]{5}$", description: "Five-digit county FIPS code." })),
     city: q.city,
@@ -167,7 +171,7 @@ export const QUERIES = {
     land_use: StringEnum(PARCEL_LAND_USES, { description: "Standardised land use, e.g. commercial." }),
   }),
   searchListings: QueryObject({
-    geography: geography(PLACE_KINDS_OF.searchListings),
+    geography: geography("searchListings"),
     state_code: q.state_code,
     state: Input(
       "state",
@@ -185,7 +189,7 @@ export const QUERIES = {
   searchAssetProperties: QueryObject(PROPERTY_SEARCH),
   findSaleComps: QueryObject({
     property_id: Input("property_id", Type.String({ pattern: "^cp_[A-Za-z0-9-]+$", description: "Subject property id." })),
-    geography: geography(PLACE_KINDS, "Where the sales are (with a subject too: only sales there)"),
+    geography: geography("findSaleComps", "Where the sales are (with a subject too: only sales there)"),
     state_code: q.state_code,
     city: q.city,
     metro_id: q.metro_id,
@@ -221,12 +225,12 @@ export const QUERIES = {
     }),
   }),
   getMarketSnapshot: QueryObject(MARKET_INPUTS, ["geography", "asset_type"]),
-  analyseAssetType: QueryObject({ geography: geography(PLACE_KINDS), state_code: q.state_code, metro_id: q.metro_id }),
+  analyseAssetType: QueryObject({ geography: geography("analyseAssetType"), state_code: q.state_code, metro_id: q.metro_id }),
   getOwnerPortfolio: QueryObject({
     owner_id: q.company_id("Owner company id, e.g. co_0001a2b3."),
     owner_name: q.owner_name,
     name_match: nameMatch("owner"),
-    geography: geography(PLACE_KINDS, "Where the holdings are"),
+    geography: geography("getOwnerPortfolio", "Where the holdings are"),
     asset_type: q.asset_type,
     state_code: q.state_code,
   }),
@@ -238,12 +242,12 @@ export const QUERIES = {
     tenant_id: q.company_id("Tenant company id."),
     tenant_name: Type.String({ minLength: 2, maxLength: 120, description: "Tenant name or part of it." }),
     name_match: nameMatch("tenant"),
-    geography: geography(PLACE_KINDS, "Where the locations are"),
+    geography: geography("getTenantFootprint", "Where the locations are"),
     asset_type: q.asset_type,
     state_code: q.state_code,
   }),
   rankDiligenceCandidates: QueryObject({
-    geography: geography(PLACE_KINDS),
+    geography: geography("rankDiligenceCandidates"),
     asset_type: q.asset_type,
     state_code: q.state_code,
     metro_id: q.metro_id,

@@ -4,7 +4,7 @@
 // (a company summary, a sale-comps subject). The routes serialise with them and the OpenAPI
 // document publishes them; the add-in derives its spill columns and reads answers by them. They
 // live here, not in the route modules, because the add-in may not import server code.
-import { Type, type Static } from "@sinclair/typebox";
+import { Type, type Static, type TArray, type TString } from "@sinclair/typebox";
 import { Id, IsoDate, Nullable, Ratio, StringEnum } from "./schema-helpers";
 import { CommercialProperty, SaleComp, Tenancy } from "./records";
 import { SnapshotRef } from "./snapshot-ref";
@@ -186,6 +186,30 @@ export type PropertyComparison = Static<typeof PropertyComparison>;
  * others are not, subtypes, company types, listing vocabularies, metros, paging bounds).
  * The route answers with this very schema (src/server/routes/coverage-catalog.ts).
  */
+/**
+ * The catalog's lists of plain values, each with the name of one of its values (the column a
+ * table of the list shows): written once here for the schema, the add-in's PROP.CATALOG sections
+ * and the pane's select lists.
+ */
+export const CATALOG_VALUE_LISTS = {
+  company_types: "company_type",
+  listing_statuses: "listing_status",
+  listing_property_types: "listing_property_type",
+} as const;
+export type CatalogValueList = keyof typeof CATALOG_VALUE_LISTS;
+export const CATALOG_VALUE_LIST_NAMES = Object.keys(CATALOG_VALUE_LISTS) as CatalogValueList[];
+
+export function isCatalogValueList(name: string): name is CatalogValueList {
+  return Object.prototype.hasOwnProperty.call(CATALOG_VALUE_LISTS, name);
+}
+
+/** The schema's members for the value lists: an array of strings each. */
+function valueListMembers(): { [K in CatalogValueList]: TArray<TString> } {
+  return Object.fromEntries(CATALOG_VALUE_LIST_NAMES.map((name) => [name, Type.Array(Type.String())])) as {
+    [K in CatalogValueList]: TArray<TString>;
+  };
+}
+
 export const Catalog = Type.Object({
   object: Type.Literal("catalog"),
   api_version: Type.Literal("v1"),
@@ -212,9 +236,7 @@ export const Catalog = Type.Object({
       subtypes: Type.Array(Type.String()),
     }),
   ),
-  company_types: Type.Array(Type.String()),
-  listing_statuses: Type.Array(Type.String()),
-  listing_property_types: Type.Array(Type.String()),
+  ...valueListMembers(),
   metros: Type.Array(
     Type.Object({ metro_id: Type.String(), name: Type.String(), state_code: Type.String(), property_count: Type.Integer() }),
   ),

@@ -8,8 +8,13 @@ import { COMPANY_TYPES } from "../contract/vocabulary";
 import { InputError } from "./excel-errors";
 import { checkParam, withoutHeader } from "./param-values";
 
-const ASSET_TYPE = ENDPOINTS.searchProperties.query.find((q) => q.name === "asset_type")!;
-const COMPANY_TYPE: ParamSpec = { name: "company_type", kind: "enum", values: COMPANY_TYPES, help: `One of ${COMPANY_TYPES.join(", ")}.` };
+export const ASSET_TYPE = ENDPOINTS.searchProperties.query.find((q) => q.name === "asset_type")!;
+export const COMPANY_TYPE: ParamSpec = {
+  name: "company_type",
+  kind: "enum",
+  values: COMPANY_TYPES,
+  help: `One of ${COMPANY_TYPES.join(", ")}.`,
+};
 
 export function isBlank(raw: unknown): boolean {
   return raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");

@@ -6,7 +6,9 @@ import { ENDPOINTS } from "../shared/endpoints";
 import { isNational } from "../contract/places";
 import type { FunctionContext } from "./call-context";
 import type { AssetAnalysis, AssetBreakdown } from "../contract/responses";
-import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
+import { isBlank, placeArg } from "./argument-parsers";
+import { readArgs, type FunctionArg, type FunctionDef } from "./function-def";
+import { assetTypeArgOf, placeArgOf } from "./function-args";
 import { parseOptions } from "./options";
 import type { LocalOption } from "./option-specs";
 import { fieldNames } from "./record-fields";
@@ -34,16 +36,35 @@ function breakdownRows(analysis: AssetAnalysis, breakdown: string): AssetBreakdo
 
 const LAYOUT_OPTION: LocalOption = { name: "layout", kind: "choice", values: ["rows", "columns"], help: "rows (default) or columns." };
 
+/** An optional place; none, or the whole country ("US", "United States"), is the national analysis. */
+const PLACE_ARG: FunctionArg = {
+  ...placeArgOf("analyseAssetType", { required: false }),
+  read: (raw, label = "geography") => (isBlank(raw) || isNational(raw) ? {} : placeArg(raw, ENDPOINTS.analyseAssetType, label)),
+};
+
+/** PROP.ANALYSIS: one asset type's aggregate figures, nationally or in a place. */
+export const ANALYSIS: FunctionDef = {
+  name: "ANALYSIS",
+  operation: "analyseAssetType",
+  resource: "asset_analysis",
+  args: [assetTypeArgOf("analyseAssetType", { required: true, in: "path" }), PLACE_ARG],
+  request(args, options) {
+    const { params, query } = readArgs(ANALYSIS.args, args);
+    const parsed = parseOptions(options, [...SHAPE_OPTIONS, BREAKDOWN_OPTION, LAYOUT_OPTION]);
+    return { operation: "analyseAssetType", params, query, options: parsed };
+  },
+};
+
 export async function assetAnalysis(assetType: unknown, geography: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const asset_type = assetTypeArg(assetType);
-  // No place, or the whole country ("US", "United States"), is the national analysis.
-  const query: { geography?: string } = isBlank(geography) || isNational(geography) ? {} : placeArg(geography, ENDPOINTS.analyseAssetType);
-  const parsed = parseOptions(options, [...SHAPE_OPTIONS, BREAKDOWN_OPTION, LAYOUT_OPTION]);
+  const call = ANALYSIS.request([assetType, geography], options);
+  const { asset_type } = call.params;
+  const query = call.query as { geography?: string };
+  const parsed = call.options;
   ctx = pinCall(parsed, ctx);
   const breakdown = parsed.get("breakdown") as string | undefined;
   const fields = breakdown ? fieldNames("breakdown") : fieldNames("asset_analysis").filter((f) => f !== "object");
   const shape = tableOptions(parsed, fields, breakdown ? "breakdown" : "analysis");
-  const record = await ctx.session.api.get<AssetAnalysis>(ENDPOINTS.analyseAssetType, { asset_type }, query, ctx);
+  const record = await ctx.session.api.get<AssetAnalysis>(ENDPOINTS[call.operation], call.params, query, ctx);
   const where = `${asset_type} ${query.geography ? `in ${query.geography}` : "nationally"}`;
   if (breakdown) {
     const rows = breakdownRows(record, breakdown);

@@ -5,34 +5,20 @@
 import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
-import type { Catalog } from "../contract/responses";
+import { CATALOG_VALUE_LIST_NAMES, CATALOG_VALUE_LISTS, isCatalogValueList, type Catalog } from "../contract/responses";
 import { parseOptions } from "./options";
 import { sectionArg, sectionTable } from "./section-table";
 import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
 
-export const CATALOG_SECTIONS = [
-  "endpoints",
-  "asset_types",
-  "company_types",
-  "listing_statuses",
-  "listing_property_types",
-  "metros",
-  "paging",
-  "fields",
-] as const;
+export const CATALOG_SECTIONS = ["endpoints", "asset_types", ...CATALOG_VALUE_LIST_NAMES, "metros", "paging", "fields"] as const;
 
 function catalogRows(catalog: Catalog, section: (typeof CATALOG_SECTIONS)[number]): Record<string, unknown>[] {
+  if (isCatalogValueList(section)) return catalog[section].map((value) => ({ [CATALOG_VALUE_LISTS[section]]: value }));
   switch (section) {
     case "endpoints":
       return catalog.surfaces;
     case "asset_types":
       return catalog.asset_types.map((a) => ({ ...a, unsupported_inputs: a.unsupported_inputs.map((u) => u.input) }));
-    case "company_types":
-    case "listing_statuses":
-    case "listing_property_types": {
-      const column = section.replace(/s$/, "").replace("statuse", "status");
-      return catalog[section].map((value) => ({ [column]: value }));
-    }
     case "metros":
       return catalog.metros;
     case "fields":

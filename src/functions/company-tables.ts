@@ -1,12 +1,12 @@
 // The list functions about companies: PROP.COMPANIES (owners, tenants, brokers, ...),
 // PROP.PORTFOLIO (what an owner holds) and PROP.FOOTPRINT (where a tenant is).
 import { ENDPOINTS } from "../shared/endpoints";
-import type { FunctionContext } from "./call-context";
-import { companyTypeArg, isBlank } from "./argument-parsers";
+import { isBlank } from "./argument-parsers";
 import { InputError } from "./excel-errors";
-import { listTable } from "./list-table";
+import { inputArg, type FunctionArg } from "./function-def";
+import { COMPANY_TYPE_ARG } from "./function-args";
+import { listFunction } from "./list-table";
 import { checkParam } from "./param-values";
-import type { Cell } from "./table-shape";
 
 const COMPANY_ID = /^co_[A-Za-z0-9-]+$/i;
 
@@ -28,21 +28,13 @@ export function companyArg(raw: unknown, role: "owner" | "tenant"): Record<strin
 }
 
 /** PROP.COMPANIES: companies of one type, largest first. */
-export function companies(companyType: unknown, name: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const company_type = companyTypeArg(companyType);
-  const q = ENDPOINTS.searchCompanies.query.find((s) => s.name === "q")!;
-  return listTable(
-    {
-      spec: ENDPOINTS.searchCompanies,
-      pathParams: { company_type },
-      positional: isBlank(name) ? {} : { q: checkParam(q, name, "name") },
-      options,
-      resource: "company",
-      empty: `No ${company_type} companies match`,
-    },
-    ctx,
-  );
-}
+export const COMPANIES = listFunction({
+  name: "COMPANIES",
+  operation: "searchCompanies",
+  resource: "company",
+  args: [COMPANY_TYPE_ARG, inputArg("searchCompanies", { name: "name", label: "Name contains", required: false, input: "q" })],
+  empty: (params) => `No ${params.company_type} companies match`,
+});
 
 /**
  * A name that several companies contain is refused (free, listing them) rather than resolved to
@@ -50,38 +42,39 @@ export function companies(companyType: unknown, name: unknown, options: unknown,
  * owner (tenant) columns say which company was matched; name_match=best in the options takes
  * the largest instead.
  */
-export function uniqueNameMatch(company: Record<string, string>): Record<string, string> | undefined {
+export function uniqueNameMatch(company: Record<string, unknown>): Record<string, string> | undefined {
   return Object.keys(company).some((k) => k.endsWith("_name")) ? { name_match: "unique" } : undefined;
 }
 
-/** PROP.PORTFOLIO: the properties an owner holds, with the evidence for each. */
-export function portfolio(owner: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const positional = companyArg(owner, "owner");
-  return listTable(
-    {
-      spec: ENDPOINTS.getOwnerPortfolio,
-      positional,
-      options,
-      resource: "portfolio_holding",
-      empty: "No holdings match",
-      defaults: uniqueNameMatch(positional),
-    },
-    ctx,
-  );
+/** An owner or tenant by id or name. */
+function companyArgOf(role: "owner" | "tenant", help: string): FunctionArg {
+  return {
+    name: role,
+    kind: "company",
+    label: role === "owner" ? "Owner" : "Tenant",
+    help,
+    required: true,
+    in: "query",
+    read: (raw) => companyArg(raw, role),
+  };
 }
 
+/** PROP.PORTFOLIO: the properties an owner holds, with the evidence for each. */
+export const PORTFOLIO = listFunction({
+  name: "PORTFOLIO",
+  operation: "getOwnerPortfolio",
+  resource: "portfolio_holding",
+  args: [companyArgOf("owner", "Owner company id (co_0001a2b3) or name (exact, else the largest owner whose name contains it).")],
+  empty: () => "No holdings match",
+  defaults: uniqueNameMatch,
+});
+
 /** PROP.FOOTPRINT: every location a tenant occupies, soonest lease expiry first. */
-export function footprint(tenant: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const positional = companyArg(tenant, "tenant");
-  return listTable(
-    {
-      spec: ENDPOINTS.getTenantFootprint,
-      positional,
-      options,
-      resource: "tenant_location",
-      empty: "No tenant locations match",
-      defaults: uniqueNameMatch(positional),
-    },
-    ctx,
-  );
-}
+export const FOOTPRINT = listFunction({
+  name: "FOOTPRINT",
+  operation: "getTenantFootprint",
+  resource: "tenant_location",
+  args: [companyArgOf("tenant", "Tenant company id (co_0001a2b3) or name (exact, else the largest tenant whose name contains it).")],
+  empty: () => "No tenant locations match",
+  defaults: uniqueNameMatch,
+});

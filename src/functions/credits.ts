@@ -21,7 +21,7 @@ function items(state: CreditState): [string, unknown][] {
     ["remaining", state.remaining],
     ["limit", state.limit],
     ["used", used],
-    ["resets_at", state.resetAt],
+    ["resets_at", state.resetsAt],
     ["charged_this_session", state.chargedThisSession],
     ["as_of", state.observedAt],
   ];

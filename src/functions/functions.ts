@@ -13,10 +13,10 @@ import { compareTable } from "./compare-table";
 import { withExcelErrors } from "./excel-errors";
 import { marketFigures } from "./market";
 import { marketHistory } from "./market-history";
-import { propertyHistory } from "./property-history";
+import { HISTORY } from "./property-history";
 import { propertyDetails } from "./property-details";
 import { propertyField } from "./property-field";
-import { saleComps } from "./sale-comps";
+import { SALECOMPS } from "./sale-comps";
 
 /**
  * One field of a commercial property, such as its year built, size, owner or last sale price.
@@ -87,7 +87,7 @@ export async function salecomps(
   options?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => saleComps(subject, asset_type, options, ctx));
+  return withExcelErrors(invocation, (ctx) => SALECOMPS.run([subject, asset_type], options, ctx));
 }
 
 /**
@@ -169,5 +169,5 @@ export async function markethistory(
  * @returns A table with a header row and one row per event.
  */
 export async function history(property_id: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => propertyHistory(property_id, options, ctx));
+  return withExcelErrors(invocation, (ctx) => HISTORY.run([property_id], options, ctx));
 }

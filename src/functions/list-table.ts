@@ -1,10 +1,9 @@
-// The common body of every list function: check the options against the endpoint's filters
-// and the shaping options, merge them with the positional inputs, fetch the pages and shape
-// the spill, ending with an "N of M rows" footer when the list is cut; or, with stats=true,
-// spill the service's statistics over every match. Everything that can be wrong with the
-// input is found before the first request.
+// The common body of every list function (listFunction): its request from its arguments and
+// options, and its spill from the pages that request starts.
 import { pinCall } from "./snapshot-pin";
-import type { EndpointSpec } from "../shared/endpoints";
+import { ENDPOINTS, type EndpointSpec, type OperationId } from "../shared/endpoints";
+import { MAX_LIMIT } from "../contract/paging";
+import { readArgs, type FunctionDef, type ReadCall } from "./function-def";
 import type { FunctionContext } from "./call-context";
 import { mergeInputs } from "./argument-parsers";
 import { InputError, NoDataError } from "./excel-errors";
@@ -13,29 +12,28 @@ import type { ComparisonStatistic } from "../contract/responses";
 import type { ListEnvelope } from "../contract/list-envelope";
 import { impossibleRange } from "../contract/queries";
 import { parseOptions } from "./options";
-import type { OptionValue } from "./option-specs";
-import { fieldNames, type ResourceName } from "./record-fields";
+import type { OptionValue, ParamValue } from "./option-specs";
+import { fieldNames } from "./record-fields";
 import { fetchRows } from "./list-rows";
 import { LIST_OPTIONS, listFooter, pagingOptions, shapeList, tableOptions, type Cell } from "./table-shape";
 
-export interface ListCall {
-  spec: EndpointSpec;
-  pathParams?: Record<string, string>;
-  /** Inputs from the positional arguments, already checked. */
-  positional: Record<string, string | number>;
-  /** The raw options argument. */
-  options: unknown;
-  resource: ResourceName;
-  /** What the cell says when nothing matches. */
-  empty: string;
+/** A list function: a FunctionDef whose answer is pages of records, spilled as a table. */
+export interface ListFunctionSpec extends Omit<FunctionDef, "request" | "operation"> {
+  operation: OperationId;
+  /** What the cell says when nothing matches, given the path parameters. */
+  empty: (params: Record<string, string>) => string;
   /** The function offers stats=true: the service's count, mean, min, median and max of every match's numeric fields. */
   stats?: true;
-  /** Inputs sent unless the options give them (the functions' own defaults). */
-  defaults?: Record<string, string>;
-  /** The columns shown unless `cols` says otherwise, when not every field (`cols` may still name any). */
-  columns?: readonly string[];
+  /** Inputs sent unless the options give them (the function's own defaults), from the positional inputs. */
+  defaults?: (positional: Record<string, ParamValue>) => Record<string, string> | undefined;
+  /** A check of the positional inputs against the raw options text, before the options are read. */
+  check?: (positional: Record<string, ParamValue>, options: unknown) => void;
   /** Rows fetched unless `limit` says otherwise (DEFAULT_ROWS when absent). */
   limit?: number;
+}
+
+export interface ListFunction extends FunctionDef {
+  run(args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<Cell[][]>;
 }
 
 /** The endpoint's filters given in options, ready for the query. */
@@ -48,26 +46,55 @@ export function splitOptions(parsed: Map<string, OptionValue>, spec: EndpointSpe
   return filters;
 }
 
-export async function listTable(call: ListCall, ctx: FunctionContext): Promise<Cell[][]> {
+/** The query inputs without the paging of one page. */
+function withoutPaging(query: Record<string, ParamValue>): Record<string, ParamValue> {
+  const { limit: _limit, offset: _offset, ...rest } = query;
+  return rest;
+}
+
+/**
+ * A list function from its definition: `request` checks the arguments and the options against
+ * the endpoint's filters and the shaping options and gives the first page's request; `run`
+ * fetches the pages and shapes the spill, ending with an "N of M rows" footer when the list is
+ * cut, or, with stats=true, spills the service's statistics over every match. Everything that
+ * can be wrong with the input is found before the first request.
+ */
+export function listFunction(def: ListFunctionSpec): ListFunction {
+  const endpoint = ENDPOINTS[def.operation];
   // stats is the function's own option: asked of the service below, never sent as a filter.
-  const spec = { ...call.spec, query: call.spec.query.filter((q) => q.name !== STATS_OPTION.name) };
-  const parsed = parseOptions(call.options, [...LIST_OPTIONS, ...(call.stats ? [STATS_OPTION] : []), ...spec.query]);
-  ctx = pinCall(parsed, ctx);
-  const fields = fieldNames(call.resource);
-  const shape = tableOptions(parsed, fields, call.resource);
-  const paging = { ...pagingOptions(parsed), ...(call.limit && !parsed.has("limit") ? { limit: call.limit } : {}) };
-  const query = { ...call.defaults, ...mergeInputs(call.positional, splitOptions(parsed, spec)) };
-  // A range that can match nothing is refused here, before a request is made.
-  const range = impossibleRange(call.spec.operationId, query);
-  if (range) throw new InputError(`options: ${range.detail}`);
-  if (parsed.get("stats") === true) return statsTable(await wholeStatistics(ctx, spec, call, query, shape.cols ?? fields), shape);
-  const { rows, total } = await fetchRows(ctx, spec, call.pathParams ?? {}, query, paging);
-  const asked = Object.entries({ ...call.pathParams, ...query }).map(([k, v]) => `${k}=${v}`);
-  const from = paging.offset > 0 ? ` from row ${paging.offset + 1}` : "";
-  const empty = `${call.empty}${asked.length ? ` for ${asked.join(", ")}` : ""}${from}.`;
-  // "N of M" when the list shows fewer rows than match, unless footer=false (footer=true: always).
-  const footer = ((parsed.get("footer") as boolean | undefined) ?? rows.length < total) ? listFooter(rows.length, total, paging) : null;
-  return shapeList(rows, call.columns ?? fields, shape, footer, empty);
+  const spec = { ...endpoint, query: endpoint.query.filter((q) => q.name !== STATS_OPTION.name) };
+  const fields = fieldNames(def.resource);
+  const read = (args: readonly unknown[], options: unknown) => {
+    const { params, query: positional } = readArgs(def.args, args);
+    def.check?.(positional, options);
+    const parsed = parseOptions(options, [...LIST_OPTIONS, ...(def.stats ? [STATS_OPTION] : []), ...spec.query]);
+    const shape = tableOptions(parsed, fields, def.resource);
+    const paging = { ...pagingOptions(parsed), ...(def.limit && !parsed.has("limit") ? { limit: def.limit } : {}) };
+    const query = { ...def.defaults?.(positional), ...mergeInputs(positional, splitOptions(parsed, spec)) };
+    // A range that can match nothing is refused here, before a request is made.
+    const range = impossibleRange(def.operation, query);
+    if (range) throw new InputError(`options: ${range.detail}`);
+    return { params, query, parsed, shape, paging };
+  };
+  const request = (args: readonly unknown[], options: unknown): ReadCall => {
+    const { params, query, parsed, paging } = read(args, options);
+    // The first page, as fetchRows asks for it (offset included: the same cache key).
+    const page = { limit: Math.min(MAX_LIMIT, paging.limit), offset: paging.offset };
+    return { operation: def.operation, params, query: { ...query, ...page }, options: parsed };
+  };
+  const run = async (args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<Cell[][]> => {
+    const { params, query, parsed, shape, paging } = read(args, options);
+    ctx = pinCall(parsed, ctx);
+    if (parsed.get("stats") === true) return statsTable(await wholeStatistics(ctx, spec, params, query, shape.cols ?? fields), shape);
+    const { rows, total } = await fetchRows(ctx, spec, params, withoutPaging(query), paging);
+    const asked = Object.entries({ ...params, ...query }).map(([k, v]) => `${k}=${v}`);
+    const from = paging.offset > 0 ? ` from row ${paging.offset + 1}` : "";
+    const empty = `${def.empty(params)}${asked.length ? ` for ${asked.join(", ")}` : ""}${from}.`;
+    // "N of M" when the list shows fewer rows than match, unless footer=false (footer=true: always).
+    const footer = ((parsed.get("footer") as boolean | undefined) ?? rows.length < total) ? listFooter(rows.length, total, paging) : null;
+    return shapeList(rows, def.columns ?? fields, shape, footer, empty);
+  };
+  return { name: def.name, operation: def.operation, resource: def.resource, columns: def.columns, args: def.args, request, run };
 }
 
 /**
@@ -77,13 +104,13 @@ export async function listTable(call: ListCall, ctx: FunctionContext): Promise<C
 async function wholeStatistics(
   ctx: FunctionContext,
   spec: EndpointSpec,
-  call: ListCall,
+  params: Record<string, string>,
   query: Record<string, string | number>,
   columns: readonly string[],
 ): Promise<ComparisonStatistic[]> {
   const body = await ctx.session.api.get<ListEnvelope<unknown, { statistics?: ComparisonStatistic[] }>>(
     spec,
-    call.pathParams ?? {},
+    params,
     { ...query, stats: "true", limit: 1, offset: 0 },
     ctx,
   );

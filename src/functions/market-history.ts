@@ -5,14 +5,15 @@
 // Every argument is checked before any request; the request itself goes through the session's
 // market-history requests, which send cells asking the same market and period at once as one.
 import type { MarketHistory, MarketHistoryPoint } from "../contract/history";
-import { DEFAULT_HISTORY_METRICS } from "../contract/history";
+import { DEFAULT_HISTORY_METRICS, DEFAULT_WINDOW_QUARTERS } from "../contract/history";
 import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { VALUE_OPTIONS } from "./cell-values";
-import { assetTypeArg, notOptions } from "./argument-parsers";
-import { marketPlaceArg } from "./market";
+import { notOptions } from "./argument-parsers";
+import { readArgs, type FunctionArg, type FunctionDef } from "./function-def";
+import { assetTypeArgOf, placeArgOf } from "./function-args";
 import { NoDataError } from "./excel-errors";
-import { periodRange } from "./history-periods";
+import { periodBoundArg, periodRange, type Bound } from "./history-periods";
 import { parseOptions } from "./options";
 import type { LocalOption, OptionValue } from "./option-specs";
 import { checkParam, listItems } from "./param-values";
@@ -78,6 +79,56 @@ export function metricsArg(raw: unknown): string {
   return String(checkParam(input("metrics"), raw, "metrics"));
 }
 
+/** One bound of the series: a date, a quarter or a year (history-periods.ts). */
+function periodArg(bound: Bound, label: string, help: string): FunctionArg {
+  return {
+    name: bound,
+    kind: "date",
+    label,
+    help,
+    required: false,
+    input: bound,
+    in: "query",
+    read: (raw) => {
+      const value = periodBoundArg(raw, bound);
+      return value === null ? {} : { [bound]: value };
+    },
+  };
+}
+
+/** PROP.MARKETHISTORY: one market's series, through the session's market-history requests. */
+export const MARKETHISTORY: FunctionDef = {
+  name: "MARKETHISTORY",
+  operation: "getMarketHistory",
+  resource: "market_history",
+  args: [
+    placeArgOf("getMarketHistory", { required: true, national: true }),
+    assetTypeArgOf("getMarketHistory", { required: true }),
+    {
+      name: "metrics",
+      kind: "metrics",
+      label: "Metrics",
+      help: `Comma-separated, one column each in this order, e.g. ${DEFAULT_HISTORY_METRICS.join(",")}.`,
+      required: false,
+      input: "metrics",
+      in: "query",
+      param: input("metrics"),
+      read: (raw) => ({ metrics: metricsArg(raw) }),
+    },
+    periodArg("from", "From", `A date (YYYY-MM-DD), a quarter (2016-Q1) or a year; blank: the last ${DEFAULT_WINDOW_QUARTERS} quarters.`),
+    periodArg("to", "To", "A date, a quarter (2025-Q4) or a year; blank: up to the latest data."),
+  ],
+  request(args, options) {
+    const { params, query } = readArgs(MARKETHISTORY.args, args);
+    // A from after to can match nothing: refused here, free (relative bounds by the service).
+    periodRange(args[3], args[4]);
+    const parsed = parseOptions(options, MARKET_HISTORY_OPTIONS);
+    const interval = parsed.get("interval") as string | undefined;
+    if (interval) query.interval = interval;
+    return { operation: "getMarketHistory", params, query, options: parsed };
+  },
+};
+
 /** Every argument and option read into the request and the spill's shape, before any request. */
 export function marketHistoryCall(
   geography: unknown,
@@ -87,16 +138,9 @@ export function marketHistoryCall(
   to: unknown,
   options: unknown,
 ): { query: MarketHistoryAsk; shape: TableOptions; view: PeriodView; parsed: Map<string, OptionValue> } {
-  const query: MarketHistoryAsk = {
-    ...marketPlaceArg(geography, SPEC),
-    asset_type: assetTypeArg(assetType),
-    metrics: metricsArg(metrics),
-    ...periodRange(from, to),
-  };
-  const parsed = parseOptions(options, MARKET_HISTORY_OPTIONS);
-  const interval = parsed.get("interval") as string | undefined;
-  if (interval) query.interval = interval;
-  return { query, shape: tableOptions(parsed, null, "market_history"), view: viewOf(parsed), parsed };
+  const call = MARKETHISTORY.request([geography, assetType, metrics, from, to], options);
+  const parsed = call.options;
+  return { query: call.query as MarketHistoryAsk, shape: tableOptions(parsed, null, "market_history"), view: viewOf(parsed), parsed };
 }
 
 /** Labels as asked; with the period to date kept and labels not set, labels on, so that period is marked. */

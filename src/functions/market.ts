@@ -2,9 +2,11 @@
 // the whole country ("US"), a state, county, metro, city or ZIP code. With a metric, one number
 // (=PROP.MARKET("Austin, TX","industrial","vacancy_rate")); without, a spill of metric and value.
 import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
-import { ENDPOINTS, type EndpointSpec } from "../shared/endpoints";
+import type { EndpointSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
-import { assetTypeArg, isBlank, notOptions, placeArg } from "./argument-parsers";
+import { isBlank, notOptions, placeArg } from "./argument-parsers";
+import { readArgs, type FunctionArg, type FunctionDef } from "./function-def";
+import { assetTypeArgOf, placeArgOf } from "./function-args";
 import { NATIONAL_PLACE, isNational } from "../contract/places";
 import { InputError, NoDataError } from "./excel-errors";
 import { parseOptions } from "./options";
@@ -39,6 +41,38 @@ export function marketMetric(raw: unknown): string {
   return metric;
 }
 
+/** A market metric: the cell shows that one number; blank, the whole snapshot. Not part of the request. */
+const METRIC_ARG: FunctionArg = {
+  name: "metric",
+  kind: "metric",
+  label: "Metric",
+  help: 'A market metric, such as vacancy_rate (=PROP.FIELDS("market") lists them); blank: every figure.',
+  required: false,
+  in: "query",
+  read: (raw) => {
+    if (!isBlank(raw)) marketMetric(raw);
+    return {};
+  },
+};
+
+/** PROP.MARKET: one market's figures, from the markets batch (CachedApi.market caches each as this request's answer). */
+export const MARKET: FunctionDef = {
+  name: "MARKET",
+  operation: "getMarketSnapshot",
+  resource: "market",
+  args: [
+    placeArgOf("getMarketSnapshot", { required: true, national: true }),
+    assetTypeArgOf("getMarketSnapshot", { required: true }),
+    METRIC_ARG,
+  ],
+  request(args, options) {
+    const { params, query } = readArgs(MARKET.args, args);
+    const wanted = !isBlank(args[2]);
+    const parsed = parseOptions(options, wanted ? [...VALUE_OPTIONS, AS_OF_OPTION] : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
+    return { operation: "getMarketSnapshot", params, query, options: parsed };
+  },
+};
+
 export async function marketFigures(
   geography: unknown,
   assetType: unknown,
@@ -46,9 +80,10 @@ export async function marketFigures(
   options: unknown,
   ctx: FunctionContext,
 ): Promise<Cell[][]> {
-  const query = { ...marketPlaceArg(geography, ENDPOINTS.getMarketSnapshot), asset_type: assetTypeArg(assetType) };
+  const call = MARKET.request([geography, assetType, metric], options);
+  const query = call.query as { geography: string; asset_type: string };
   const wanted = isBlank(metric) ? null : marketMetric(metric);
-  const parsed = parseOptions(options, wanted ? [...VALUE_OPTIONS, AS_OF_OPTION] : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
+  const parsed = call.options;
   ctx = pinCall(parsed, ctx);
   const shape = tableOptions(parsed, MARKET_METRICS, "market");
   // Markets asked for in the same calculation travel together (one batch request).

@@ -3,13 +3,8 @@
 // a header row, then one row per event, every page fetched up to `limit`. The default columns
 // are the ones a reader scans (date, what happened, who, for how much); `cols=` picks any
 // field, ids included.
-import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
-import type { FunctionContext } from "./call-context";
-import { listTable } from "./list-table";
-import { checkParam } from "./param-values";
-import type { Cell } from "./table-shape";
-
-const PROPERTY_ID: ParamSpec = { name: "property_id", kind: "property_id", help: "A property id, such as cp_0001a2b3." };
+import { PROPERTY_ID_ARG } from "./function-args";
+import { listFunction } from "./list-table";
 
 /** What PROP.HISTORY shows unless `cols` says otherwise. */
 export const HISTORY_COLUMNS = [
@@ -32,23 +27,13 @@ export const HISTORY_COLUMNS = [
  */
 export const HISTORY_DEFAULT_ROWS = 100;
 
-export function propertyIdArg(raw: unknown): string {
-  return String(checkParam(PROPERTY_ID, raw, "property_id"));
-}
-
-export async function propertyHistory(propertyId: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const property_id = propertyIdArg(propertyId);
-  return listTable(
-    {
-      spec: ENDPOINTS.getPropertyHistory,
-      pathParams: { property_id },
-      positional: {},
-      options,
-      resource: "property_event",
-      empty: "No events",
-      columns: HISTORY_COLUMNS,
-      limit: HISTORY_DEFAULT_ROWS,
-    },
-    ctx,
-  );
-}
+/** PROP.HISTORY: a property's events. */
+export const HISTORY = listFunction({
+  name: "HISTORY",
+  operation: "getPropertyHistory",
+  resource: "property_event",
+  columns: HISTORY_COLUMNS,
+  args: [PROPERTY_ID_ARG],
+  empty: () => "No events",
+  limit: HISTORY_DEFAULT_ROWS,
+});

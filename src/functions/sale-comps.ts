@@ -2,11 +2,11 @@
 // (most similar first, with distance and similarity) or in a state, city or metro (newest
 // first), spilled as a header row and one row per comparable sale.
 import { ENDPOINTS } from "../shared/endpoints";
-import type { FunctionContext } from "./call-context";
-import { assetTypeArg, isBlank, placeArg } from "./argument-parsers";
+import { isBlank, placeArg } from "./argument-parsers";
 import { InputError } from "./excel-errors";
-import { listTable } from "./list-table";
-import type { Cell } from "./table-shape";
+import { inputSpec, type FunctionArg } from "./function-def";
+import { assetTypeArgOf } from "./function-args";
+import { listFunction } from "./list-table";
 
 const PROPERTY_ID = /^cp_[A-Za-z0-9-]+$/;
 
@@ -25,17 +25,31 @@ export function saleCompsSubject(raw: unknown): Record<string, string> {
   return placeArg(raw, ENDPOINTS.findSaleComps, "subject");
 }
 
-export function saleComps(subject: unknown, assetType: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const positional: Record<string, string> = {
-    ...saleCompsSubject(subject),
-    ...(isBlank(assetType) ? {} : { asset_type: assetTypeArg(assetType) }),
-  };
+/** A sale-comps subject: a property id, else a place (state, city, metro...). */
+const SUBJECT_ARG: FunctionArg = {
+  name: "subject",
+  kind: "subject",
+  label: "Subject",
+  help: `A property id ("cp_0001a2b3"), or ${inputSpec("findSaleComps", "geography").help.replace(/^A place: /, "a place: ")}`,
+  required: true,
+  in: "query",
+  read: (raw) => saleCompsSubject(raw),
+};
+
+export const SALECOMPS = listFunction({
+  name: "SALECOMPS",
+  operation: "findSaleComps",
+  resource: "sale_comp",
+  args: [
+    SUBJECT_ARG,
+    assetTypeArgOf("findSaleComps", { required: false, help: "Asset type; around a property it defaults to the property's own." }),
+  ],
   // The radius only means something around a subject property; say so instead of ignoring it.
-  if (!positional.property_id && typeof options === "string" && /(^|;)\s*max_distance_miles\s*=/i.test(options)) {
-    throw new InputError("options: max_distance_miles needs a property id as the subject (a radius around it).");
-  }
-  return listTable(
-    { spec: ENDPOINTS.findSaleComps, positional, options, resource: "sale_comp", empty: "No sale comps match", stats: true },
-    ctx,
-  );
-}
+  check: (positional, options) => {
+    if (!positional.property_id && typeof options === "string" && /(^|;)\s*max_distance_miles\s*=/i.test(options)) {
+      throw new InputError("options: max_distance_miles needs a property id as the subject (a radius around it).");
+    }
+  },
+  empty: () => "No sale comps match",
+  stats: true,
+});

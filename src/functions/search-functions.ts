@@ -1,16 +1,11 @@
 // The PROP list functions: searches and company tables, each spilling a header row and one
-// row per record. Thin, documented wrappers read by the metadata generator (see functions.ts).
+// row per record. Thin, documented wrappers read by the metadata generator (see functions.ts),
+// each calling its function's definition (function-def.ts) with the cells Excel passes.
 // Each takes a trailing options text: headers, cols, limit (up to 1,000 rows, fetched 100 a
 // page), offset, dates, and the endpoint's own filters.
-import { companies as companiesTable, footprint as footprintTable, portfolio as portfolioTable } from "./company-tables";
+import { COMPANIES, FOOTPRINT, PORTFOLIO } from "./company-tables";
 import { withExcelErrors } from "./excel-errors";
-import {
-  diligence as diligenceTable,
-  listings as listingsTable,
-  parcels as parcelsTable,
-  searchAssetProperties,
-  searchProperties,
-} from "./property-searches";
+import { ASSETSEARCH, DILIGENCE, LISTINGS, PARCELS, SEARCH } from "./property-searches";
 
 /**
  * Searches commercial properties of every asset type by text and place.
@@ -29,7 +24,7 @@ export async function search(
   options?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => searchProperties(text, geography, options, ctx));
+  return withExcelErrors(invocation, (ctx) => SEARCH.run([text, geography], options, ctx));
 }
 
 /**
@@ -49,7 +44,7 @@ export async function assetsearch(
   options?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => searchAssetProperties(asset_type, geography, options, ctx));
+  return withExcelErrors(invocation, (ctx) => ASSETSEARCH.run([asset_type, geography], options, ctx));
 }
 
 /**
@@ -63,7 +58,7 @@ export async function assetsearch(
  * @returns A table with a header row and one row per parcel.
  */
 export async function parcels(geography?: any, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => parcelsTable(geography, options, ctx));
+  return withExcelErrors(invocation, (ctx) => PARCELS.run([geography], options, ctx));
 }
 
 /**
@@ -83,7 +78,7 @@ export async function listings(
   options?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => listingsTable(geography, status, options, ctx));
+  return withExcelErrors(invocation, (ctx) => LISTINGS.run([geography, status], options, ctx));
 }
 
 /**
@@ -103,7 +98,7 @@ export async function companies(
   options?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => companiesTable(company_type, name, options, ctx));
+  return withExcelErrors(invocation, (ctx) => COMPANIES.run([company_type, name], options, ctx));
 }
 
 /**
@@ -117,7 +112,7 @@ export async function companies(
  * @returns A table with a header row and one row per property held.
  */
 export async function portfolio(owner: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => portfolioTable(owner, options, ctx));
+  return withExcelErrors(invocation, (ctx) => PORTFOLIO.run([owner], options, ctx));
 }
 
 /**
@@ -131,7 +126,7 @@ export async function portfolio(owner: string, options?: string, invocation?: Cu
  * @returns A table with a header row and one row per location.
  */
 export async function footprint(tenant: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => footprintTable(tenant, options, ctx));
+  return withExcelErrors(invocation, (ctx) => FOOTPRINT.run([tenant], options, ctx));
 }
 
 /**
@@ -151,5 +146,5 @@ export async function diligence(
   options?: string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => diligenceTable(asset_type, geography, options, ctx));
+  return withExcelErrors(invocation, (ctx) => DILIGENCE.run([asset_type, geography], options, ctx));
 }

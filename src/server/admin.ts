@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { KeyLimitError } from "./auth/ports";
 import { hashPasswordSync, passwordProblem } from "./web/passwords";
 import { loadConfig, loadPepper } from "./config";
-import { DEFAULT_PLAN, PLANS } from "./auth/plans";
+import { DEFAULT_PLAN, PLANS, planOf } from "./auth/plans";
 import { openStores } from "./open-stores";
 import type { ServiceStores } from "./stores/service-stores";
 import { publishSnapshot } from "./snapshot-publish";
@@ -133,7 +133,7 @@ async function runCommand(command: string, flags: Flags, stores: ServiceStores, 
     if (!account) throw new Error("No account with that email.");
     const plan = need(flags, "plan");
     await accounts.setPlan(account.id, plan);
-    out(`Account ${account.id} (${account.email}) is now on the ${PLANS[plan].name} plan.`);
+    out(`Account ${account.id} (${account.email}) is now on the ${planOf(plan).name} plan.`);
   } else if (command === "set-password") {
     // Accounts made by create-key have no password; this lets their owner log in to the web
     // pages. It also resets a forgotten password (the service sends no email).

@@ -1,28 +1,128 @@
-// Settings from the environment, with the defaults the README documents.
+// Settings from the environment, read through one schema: each variable's name, default, what it
+// accepts and what it means are written once here, checked by Ajv (through env-schema) before the
+// service starts, and listed from the same schema in docs/deployment.md. A bad value stops the
+// start with a message that names the variable and what it accepts.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import Ajv from "ajv";
+import envSchema from "env-schema";
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { fieldFault } from "../contract/schema-errors";
 import { parseOrigins } from "./http/cors";
+
+/** The snapshots kept unless SNAPSHOTS_KEEP says otherwise. */
+export const DEFAULT_SNAPSHOTS_KEEP = 3;
+/** Each kept snapshot holds an open file and its caches; past this, publish less often instead. */
+export const MAX_SNAPSHOTS_KEEP = 24;
+
+/** The log levels LOG_LEVEL takes (pino's). */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+// Annotations the schema carries for the messages and the documentation (Ajv checks nothing by them):
+// x-allowed says what a string accepts, x-unit the unit of a number, x-secret that a value is never
+// repeated in a message, x-default-text a default that is not a constant.
+const NO_NUL = "^[^\\u0000]+$";
+const pathOf = (what: string, description: string, extra: Record<string, unknown> = {}) =>
+  Type.String({ pattern: NO_NUL, "x-allowed": what, description, ...extra });
+const millis = (description: string, defaultText: string) =>
+  Type.Integer({ minimum: 100, maximum: 600_000, "x-unit": "milliseconds", "x-default-text": defaultText, description });
+
+/** Every variable the service reads, with its default and what it accepts. */
+export const EnvSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: "Port to listen on (0: any free port)" }),
+  HOST: Type.String({
+    minLength: 1,
+    default: "127.0.0.1",
+    "x-allowed": "an interface address or host name",
+    description: "Interface to listen on (`0.0.0.0` to serve a network)",
+  }),
+  DATA_DIR: pathOf("a folder path", "Snapshot, accounts database and key pepper", { default: "./data" }),
+  SNAPSHOT_PATH: Type.Optional(
+    pathOf("a file path", "The snapshot file served; a new one is published there without a restart", {
+      "x-default-text": "`$DATA_DIR/snapshot.db`",
+    }),
+  ),
+  SNAPSHOTS_KEEP: Type.Integer({
+    minimum: 1,
+    maximum: MAX_SNAPSHOTS_KEEP,
+    default: DEFAULT_SNAPSHOTS_KEEP,
+    "x-allowed": `a whole number from 1 (serve the latest snapshot only) to ${MAX_SNAPSHOTS_KEEP}`,
+    description:
+      "How many snapshots the service serves side by side: the latest and the ones published before it, which a call picks with `snapshot=` or `as_of=`",
+  }),
+  ADDIN_DIR: pathOf("a folder path", "The built add-in the service serves", { default: "dist/addin" }),
+  DOCS_DIR: pathOf("a folder path", "Where `functions.md` is read from for the function reference page (`/docs/functions`)", {
+    default: "docs",
+  }),
+  CORS_ORIGINS: Type.String({
+    default: "",
+    "x-allowed": "comma-separated origins such as https://localhost:3443",
+    "x-default-text": "none",
+    description: "Other origins whose pages may call `/v1/` from a browser (the add-in served by the service needs none)",
+  }),
+  TLS_CERT: Type.Optional(pathOf("a readable PEM file", "PEM certificate to serve HTTPS with (with `TLS_KEY`)")),
+  TLS_KEY: Type.Optional(pathOf("a readable PEM file", "PEM private key to serve HTTPS with (with `TLS_CERT`)")),
+  SECURE_COOKIES: Type.Optional(
+    Type.Union([Type.Literal("0"), Type.Literal("1")], {
+      "x-default-text": "`1` with TLS, else `0`",
+      description: "Mark account-page cookies `Secure` (set `1` behind a TLS proxy)",
+    }),
+  ),
+  TRUST_PROXY: Type.String({
+    default: "false",
+    "x-allowed": "true, false, or comma-separated proxy addresses, CIDR ranges or the names loopback, linklocal, uniquelocal",
+    description:
+      "Behind a reverse proxy: which proxies to believe about the client's address (sign-up and log-in limits) and protocol (links)",
+  }),
+  KEY_PEPPER: Type.Optional(
+    Type.String({
+      pattern: "^([0-9a-fA-F]{2}){32,}$",
+      "x-allowed": "at least 32 bytes of hex (64 hex digits)",
+      "x-secret": true,
+      "x-default-text": "generated into `$DATA_DIR/key-pepper`",
+      description: "Secret mixed into key hashes; keep it with backups of the accounts database",
+    }),
+  ),
+  LOG_LEVEL: Type.Union(
+    LOG_LEVELS.map((level) => Type.Literal(level)),
+    { default: "info", description: "Log level (keys never appear in logs)" },
+  ),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      format: "whatwg-url",
+      pattern: "^postgres(ql)?://",
+      "x-allowed": "a postgres:// (or postgresql://) connection string such as postgres://user:password@host:5432/database",
+      "x-secret": true,
+      "x-default-text": "unset (SQLite in `$DATA_DIR`)",
+      description: "PostgreSQL for accounts, keys, sessions, credits and limits, shared by every service process",
+    }),
+  ),
+  WORKERS: Type.Integer({
+    minimum: 1,
+    maximum: 64,
+    default: 1,
+    description: "Service processes on this machine, sharing one port; above 1 needs `DATABASE_URL`",
+  }),
+  PG_CONNECT_TIMEOUT_MS: Type.Optional(millis("On PostgreSQL: the longest wait for a connection", "`3000`")),
+  PG_QUERY_TIMEOUT_MS: Type.Optional(millis("On PostgreSQL: the longest wait for one statement", "`5000`")),
+});
+export type Env = Static<typeof EnvSchema>;
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   snapshotPath: string;
-  /**
-   * SNAPSHOTS_KEEP: how many snapshots the service serves side by side, the latest and the ones
-   * published before it (3 unless set). Calls pick an older one with `snapshot=` or `as_of=`.
-   */
+  /** SNAPSHOTS_KEEP: the snapshots served side by side; calls pick an older one with `snapshot=` or `as_of=`. */
   snapshotsKeep: number;
   accountsPath: string;
   addinDir: string;
   /** The documentation folder (docs/functions.md is served at /docs/functions). */
   docsDir: string;
-  /**
-   * Other origins whose pages may call /v1/ from a browser (CORS). None by default: the add-in
-   * is served by the service itself, so its calls are same-origin.
-   */
+  /** Other origins whose pages may call /v1/ from a browser (CORS); none by default. */
   corsOrigins: string[];
   /** TLS_CERT and TLS_KEY: PEM files to serve HTTPS with (both or neither). */
   tls?: { cert: Buffer; key: Buffer };
@@ -30,99 +130,91 @@ export interface Config {
   secureCookies: boolean;
   /** TRUST_PROXY: which proxies to believe about the client's address and protocol (false: none). */
   trustProxy: boolean | string[];
-  /**
-   * DATABASE_URL: a PostgreSQL connection string for accounts, keys, sessions, credits and limits,
-   * shared by every service process; undefined keeps them in the SQLite accounts database.
-   */
+  /** DATABASE_URL: PostgreSQL for the account stores; undefined keeps them in the SQLite accounts database. */
   databaseUrl?: string;
   /** PG_CONNECT_TIMEOUT_MS and PG_QUERY_TIMEOUT_MS: PostgreSQL's bounds (postgres/index.ts has the defaults). */
   pgTimeouts: { connectTimeoutMs?: number; queryTimeoutMs?: number };
-  /** WORKERS: how many service processes to run on this machine, sharing one port (1 unless set). */
+  /** WORKERS: how many service processes to run on this machine, sharing one port. */
   workers: number;
+  logLevel: LogLevel;
+}
+
+// Values are checked as written: no coercion, so "1e1" or "2.5" is not a whole number. A value of
+// digits is read as a number before the check; an empty value is the same as an unset one.
+const ajv = new Ajv({ allErrors: true, useDefaults: true, removeAdditional: true, coerceTypes: false, allowUnionTypes: true });
+// A URL as Node's URL class reads it, as the PostgreSQL client will.
+ajv.addFormat("whatwg-url", (text: string) => URL.canParse(text));
+for (const keyword of ["x-allowed", "x-unit", "x-secret", "x-default-text"]) ajv.addKeyword({ keyword });
+
+/** The variables of the schema as env-schema reads them, checked; throws naming each bad one. */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const data: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(EnvSchema.properties)) {
+    const text = env[name]?.trim();
+    if (text === undefined || text === "") continue;
+    data[name] = (schema as TSchema).type === "integer" && /^\d+$/.test(text) ? Number(text) : text;
+  }
+  try {
+    return envSchema<Env>({ schema: EnvSchema, data, env: false, ajv });
+  } catch (err) {
+    const errors = (err as { errors?: Parameters<typeof fieldFault>[0][] }).errors;
+    if (!errors) throw err;
+    const names = [...new Set(errors.map((e) => fieldFault(e, { unknown: "", required: "" }).field))];
+    throw new Error(names.map((name) => refusal(name, env[name]?.trim() ?? "")).join("\n"));
+  }
+}
+
+/** What a variable accepts, in words, from its schema. */
+export function allowedText(schema: TSchema): string {
+  if (typeof schema["x-allowed"] === "string") return schema["x-allowed"];
+  if (schema.type === "integer") {
+    const unit = schema["x-unit"] ? ` of ${String(schema["x-unit"])}` : "";
+    return `a whole number${unit} from ${String(schema.minimum)} to ${String(schema.maximum)}`;
+  }
+  if (Array.isArray(schema.anyOf)) return `one of: ${(schema.anyOf as TSchema[]).map((s) => String(s.const)).join(", ")}`;
+  return "text";
+}
+
+/** The message that refuses one variable; a secret value is never repeated. */
+function refusal(name: string, text: string): string {
+  const schema = EnvSchema.properties[name as keyof Env] as TSchema;
+  // Control characters (a NUL byte in a path) shown as escapes, so the message prints whole.
+  const shown = [...text].map((c) => (c < " " ? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}` : c)).join("");
+  const value = schema["x-secret"] ? "" : `, not '${shown}'`;
+  return `${name} must be ${allowedText(schema)}${value}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
+  const vars = readEnv(env);
+  const dataDir = path.resolve(vars.DATA_DIR);
+  for (const name of ["DATA_DIR", "ADDIN_DIR", "DOCS_DIR"] as const) checkFolder(name, vars[name]);
+  if (vars.WORKERS > 1 && !vars.DATABASE_URL) {
+    throw new Error("WORKERS above 1 needs DATABASE_URL: several processes must share one PostgreSQL store of credits and keys");
+  }
   return {
-    port,
-    host: env.HOST ?? "127.0.0.1",
+    port: vars.PORT,
+    host: vars.HOST,
     dataDir,
-    snapshotPath: path.resolve(env.SNAPSHOT_PATH ?? path.join(dataDir, "snapshot.db")),
-    snapshotsKeep: parseSnapshotsKeep(env.SNAPSHOTS_KEEP),
+    snapshotPath: path.resolve(vars.SNAPSHOT_PATH ?? path.join(dataDir, "snapshot.db")),
+    snapshotsKeep: vars.SNAPSHOTS_KEEP,
     accountsPath: path.join(dataDir, "accounts.db"),
-    addinDir: path.resolve(env.ADDIN_DIR ?? "dist/addin"),
-    docsDir: path.resolve(env.DOCS_DIR ?? "docs"),
-    corsOrigins: parseOrigins(env.CORS_ORIGINS ?? ""),
-    tls: loadTls(env),
-    secureCookies: Boolean(env.TLS_CERT) || env.SECURE_COOKIES === "1",
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
-    workers: parseWorkers(env.WORKERS, env.DATABASE_URL),
-    pgTimeouts: {
-      connectTimeoutMs: parseMillis("PG_CONNECT_TIMEOUT_MS", env.PG_CONNECT_TIMEOUT_MS),
-      queryTimeoutMs: parseMillis("PG_QUERY_TIMEOUT_MS", env.PG_QUERY_TIMEOUT_MS),
-    },
+    addinDir: path.resolve(vars.ADDIN_DIR),
+    docsDir: path.resolve(vars.DOCS_DIR),
+    corsOrigins: parseOrigins(vars.CORS_ORIGINS),
+    tls: loadTls(vars),
+    secureCookies: Boolean(vars.TLS_CERT) || vars.SECURE_COOKIES === "1",
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    databaseUrl: vars.DATABASE_URL,
+    workers: vars.WORKERS,
+    pgTimeouts: { connectTimeoutMs: vars.PG_CONNECT_TIMEOUT_MS, queryTimeoutMs: vars.PG_QUERY_TIMEOUT_MS },
+    logLevel: vars.LOG_LEVEL,
   };
 }
 
-/** A timeout in milliseconds: a whole number from 100 to 600000; undefined when not set. */
-export function parseMillis(name: string, text: string | undefined): number | undefined {
-  if (text === undefined || text.trim() === "") return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 100 || n > 600_000)
-    throw new Error(`${name} must be a whole number of milliseconds from 100 to 600000, not '${text}'`);
-  return n;
-}
-
-/** DATABASE_URL must be a postgres:// (or postgresql://) connection string. */
-export function parseDatabaseUrl(text: string | undefined): string | undefined {
-  const value = (text ?? "").trim();
-  if (value === "") return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error("DATABASE_URL is not a URL; use postgres://user:password@host:5432/database");
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new Error(`DATABASE_URL must start with postgres:// (it starts with ${url.protocol}//)`);
-  }
-  return value;
-}
-
-/** The snapshots kept unless SNAPSHOTS_KEEP says otherwise. */
-export const DEFAULT_SNAPSHOTS_KEEP = 3;
-/** Each kept snapshot holds an open file and its caches; past this, publish less often instead. */
-export const MAX_SNAPSHOTS_KEEP = 24;
-
-/** SNAPSHOTS_KEEP: a whole number from 1 (the latest only, as before) to MAX_SNAPSHOTS_KEEP. */
-export function parseSnapshotsKeep(text: string | undefined): number {
-  const value = (text ?? "").trim();
-  if (value === "") return DEFAULT_SNAPSHOTS_KEEP;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > MAX_SNAPSHOTS_KEEP) {
-    throw new Error(
-      `SNAPSHOTS_KEEP must be a whole number from 1 (serve the latest snapshot only) to ${MAX_SNAPSHOTS_KEEP}, not '${value}'`,
-    );
-  }
-  return n;
-}
-
-/**
- * WORKERS: a whole number from 1 to 64. More than one process needs DATABASE_URL: with SQLite
- * each process would hold credits in its own memory and together they would overspend a plan.
- */
-export function parseWorkers(text: string | undefined, databaseUrl: string | undefined): number {
-  const value = (text ?? "").trim();
-  if (value === "") return 1;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 64) throw new Error(`WORKERS must be a whole number from 1 to 64, not '${value}'`);
-  if (n > 1 && !(databaseUrl ?? "").trim()) {
-    throw new Error("WORKERS above 1 needs DATABASE_URL: several processes must share one PostgreSQL store of credits and keys");
-  }
-  return n;
+/** A folder setting may name a folder or nothing yet (the service makes DATA_DIR), never a file. */
+function checkFolder(name: string, dir: string): void {
+  const stat = fs.statSync(dir, { throwIfNoEntry: false });
+  if (stat && !stat.isDirectory()) throw new Error(`${name} must be a folder path, not '${dir}' (a file)`);
 }
 
 /**
@@ -163,14 +255,14 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-function loadTls(env: NodeJS.ProcessEnv): Config["tls"] {
-  if (!env.TLS_CERT && !env.TLS_KEY) return undefined;
-  if (!env.TLS_CERT || !env.TLS_KEY) throw new Error("Set both TLS_CERT and TLS_KEY (PEM files) to serve HTTPS, or neither.");
+function loadTls(vars: Env): Config["tls"] {
+  if (!vars.TLS_CERT && !vars.TLS_KEY) return undefined;
+  if (!vars.TLS_CERT || !vars.TLS_KEY) throw new Error("Set both TLS_CERT and TLS_KEY (PEM files) to serve HTTPS, or neither.");
   const read = (name: "TLS_CERT" | "TLS_KEY") => {
     try {
-      return fs.readFileSync(env[name]!.replace(/^~(?=\/)/, process.env.HOME ?? "~"));
+      return fs.readFileSync(vars[name]!.replace(/^~(?=\/)/, process.env.HOME ?? "~"));
     } catch (err) {
-      throw new Error(`${name}: cannot read '${env[name]}' (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
+      throw new Error(`${name}: cannot read '${vars[name]}' (${(err as NodeJS.ErrnoException).code ?? String(err)}).`);
     }
   };
   return { cert: read("TLS_CERT"), key: read("TLS_KEY") };
@@ -181,11 +273,8 @@ function loadTls(env: NodeJS.ProcessEnv): Config["tls"] {
  * created once in DATA_DIR with owner-only permissions. Losing it invalidates every key.
  */
 export function loadPepper(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
-  if (env.KEY_PEPPER) {
-    const buf = Buffer.from(env.KEY_PEPPER, "hex");
-    if (buf.length < 32) throw new Error("KEY_PEPPER must be at least 32 bytes of hex");
-    return buf;
-  }
+  const { KEY_PEPPER } = readEnv(env);
+  if (KEY_PEPPER) return Buffer.from(KEY_PEPPER, "hex");
   const file = path.join(dataDir, "key-pepper");
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });

@@ -38,7 +38,7 @@ async function main() {
 /** One service process: the app over the snapshot and the configured store, listening. */
 async function serve(config: Config): Promise<string> {
   const pepper = loadPepper(config.dataDir);
-  const logger = loggerOptions(process.env.LOG_LEVEL ?? "info");
+  const logger = loggerOptions(config.logLevel);
   // Writes the store retries later (a dropped connection, a give-back of credits): said on stderr.
   const opened = await openStores(config, pepper, (err) => console.error(`store: ${err instanceof Error ? err.message : String(err)}`));
   const app = buildApp({

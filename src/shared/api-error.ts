@@ -32,7 +32,7 @@ export interface CreditShortfall {
 
 export interface ApiErrorExtras {
   /** When the credits come back (402), as an ISO timestamp, if the service said. */
-  resetAt?: string | null;
+  resetsAt?: string | null;
   /** How long the service asked us to wait (429/503 `Retry-After`), in milliseconds. */
   retryAfterMs?: number | null;
   /** Extension members of the problem body (e.g. `unknown_ids` of a compare 404). */
@@ -43,7 +43,7 @@ export interface ApiErrorExtras {
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
-  readonly resetAt: string | null;
+  readonly resetsAt: string | null;
   readonly retryAfterMs: number | null;
   readonly extensions: Omit<ProblemExtensions, "errors">;
   /** The key's plan id (X-Credits-Plan), when the answer named it. */
@@ -61,7 +61,7 @@ export class ApiError extends Error {
     extras: ApiErrorExtras = {},
   ) {
     super(message);
-    this.resetAt = extras.resetAt ?? null;
+    this.resetsAt = extras.resetsAt ?? null;
     this.retryAfterMs = extras.retryAfterMs ?? null;
     this.extensions = extras.extensions ?? {};
     this.plan = extras.plan ?? null;
@@ -102,16 +102,16 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   const status = response.status;
   const requestId = request_id ?? response.headers.get("x-request-id");
   let message = detail ?? title ?? `The service answered HTTP ${status}.`;
-  let resetAt: string | null = null;
+  let resetsAt: string | null = null;
   const plan = response.headers.get(CREDIT_HEADERS.plan)?.trim() || null;
   if (status === 402) {
     // Said from the problem's fields, so the cell and the pane each word it their own way;
     // when the credits come back is `resets_at`, or the header every authenticated answer has.
     const { resets_at } = extensions;
-    resetAt = parseResetTime(typeof resets_at === "string" ? resets_at : response.headers.get(CREDIT_HEADERS.reset));
+    resetsAt = parseResetTime(typeof resets_at === "string" ? resets_at : response.headers.get(CREDIT_HEADERS.reset));
     const shortfall = shortfallOf(extensions, plan);
     if (shortfall) message = describeShortfall(shortfall);
-    if (resetAt) message = `${message} Credits reset ${formatResetTime(resetAt)}.`;
+    if (resetsAt) message = `${message} Credits reset ${formatResetTime(resetsAt)}.`;
   }
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
   const fieldErrors = Array.isArray(errors) ? errors : [];
@@ -122,7 +122,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
     requestId,
     fieldErrors,
     {
-      resetAt,
+      resetsAt,
       retryAfterMs,
       extensions,
       plan,

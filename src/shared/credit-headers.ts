@@ -11,7 +11,7 @@ export interface CreditHeaders {
   /** Credits this response cost (0 for free endpoints and 304s). */
   charged: number | null;
   /** When the period's credits come back, as an ISO timestamp. */
-  resetAt: string | null;
+  resetsAt: string | null;
 }
 
 /** Null when the response carries none of the headers (an older service, or a proxy's answer). */
@@ -27,7 +27,7 @@ export function readCreditHeaders(headers: Headers): CreditHeaders | null {
     limit: toNumber(limit),
     remaining: toNumber(remaining),
     charged: toNumber(charged),
-    resetAt: parseResetTime(reset),
+    resetsAt: parseResetTime(reset),
   };
 }
 

@@ -6,7 +6,7 @@ export interface CreditState {
   plan: string | null;
   limit: number | null;
   remaining: number | null;
-  resetAt: string | null;
+  resetsAt: string | null;
   /** Credits charged by responses seen since the add-in started (this runtime only). */
   chargedThisSession: number;
   /** When the figures were last updated, as an ISO timestamp. */
@@ -33,7 +33,7 @@ export class CreditMeter {
       plan: headers.plan ?? previous?.plan ?? null,
       limit: headers.limit ?? previous?.limit ?? null,
       remaining: headers.remaining ?? previous?.remaining ?? null,
-      resetAt: headers.resetAt ?? previous?.resetAt ?? null,
+      resetsAt: headers.resetsAt ?? previous?.resetsAt ?? null,
       chargedThisSession: (previous?.chargedThisSession ?? 0) + (headers.charged ?? 0),
       observedAt: new Date(this.now()).toISOString(),
     };

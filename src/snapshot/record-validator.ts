@@ -5,6 +5,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { TObject, TSchema } from "@sinclair/typebox";
+import { fieldFault } from "../contract/schema-errors";
 import { TABLES, type TableName } from "./tables";
 
 export interface RowError {
@@ -34,20 +35,10 @@ function rowSchema(schema: TObject): object {
   return { ...rest, required, additionalProperties: false };
 }
 
-/** What one Ajv error says about one field. */
+/** What one Ajv error says about one field of a row. */
 function rowError(e: ErrorObject, row: Record<string, unknown>): RowError {
-  const field = e.instancePath.slice(1).split("/")[0];
-  switch (e.keyword) {
-    case "additionalProperties":
-      return { field: String(e.params.additionalProperty), message: "unknown field" };
-    case "required":
-      return { field: String(e.params.missingProperty), message: "required field is missing" };
-    case "enum":
-      return { field, message: `must be one of: ${(e.params.allowedValues as unknown[]).filter((v) => v !== null).join(", ")}` };
-    case "type":
-      if (row[field] === null) return { field, message: "must not be null" };
-  }
-  return { field, message: e.message ?? "is not valid" };
+  const fault = fieldFault(e, { unknown: "unknown field", required: "required field is missing" }, row);
+  return { field: fault.field, message: fault.detail };
 }
 
 const cache = new Map<TableName, RowValidator>();

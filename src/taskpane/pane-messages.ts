@@ -96,7 +96,7 @@ function outOfCredits(err: ApiError): string {
   const shortfall = err.shortfall;
   if (!shortfall) return err.message;
   const what = describeShortfall(shortfall);
-  return err.resetAt ? `${what} Credits come back on ${formatDay(err.resetAt)}.` : what;
+  return err.resetsAt ? `${what} Credits come back on ${formatDay(err.resetsAt)}.` : what;
 }
 
 /**

@@ -1,15 +1,22 @@
-// The searches the task pane offers, as data: for each, the PROP function that makes the same
-// request, the endpoint, the function's positional arguments in order, and the form's fields.
-// A field named after an endpoint input takes its type, bounds, allowed values and help from
-// that input's ParamSpec in endpoints.ts, so the pane checks exactly what the functions check.
-// Fields that are not positional arguments become the formula's `key=value` options, so their
-// names are the endpoint's input names (which the functions' options accept).
+// The searches the task pane offers. Each is a PROP function (its FunctionDef, function-def.ts)
+// and what only the pane knows: its label, which of the function's arguments it leaves out,
+// which of the endpoint's other inputs the form offers (they become the formula's `key=value`
+// options, so their names are the endpoint's input names) and which catalog list fills a select.
+// The fields are derived: the function's positional arguments first (name, label, help and
+// required from the argument), then the offered inputs, each typed, bounded and given its
+// allowed values by the endpoint input's ParamSpec, so the pane checks exactly what the
+// functions check, and search-request.ts builds the request with the function's own `request`.
 import { ENDPOINTS, type OperationId, type ParamSpec } from "../shared/endpoints";
 import { MAX_LIMIT } from "../contract/paging";
-import { COMPANY_TYPES } from "../contract/vocabulary";
+import type { CatalogValueList } from "../contract/responses";
+import { inputSpec, type FunctionArg, type FunctionDef } from "../functions/function-def";
 import type { ResourceName } from "../functions/record-fields";
-import { HISTORY_COLUMNS } from "../functions/property-history";
-import { DEFAULT_HISTORY_METRICS, DEFAULT_WINDOW_QUARTERS } from "../contract/history";
+import { ASSETSEARCH, LISTINGS, PARCELS, SEARCH } from "../functions/property-searches";
+import { SALECOMPS } from "../functions/sale-comps";
+import { HISTORY } from "../functions/property-history";
+import { MARKET } from "../functions/market";
+import { MARKETHISTORY } from "../functions/market-history";
+import { COMPANIES, FOOTPRINT, PORTFOLIO } from "../functions/company-tables";
 
 export type SearchKind =
   | "listings"
@@ -25,7 +32,7 @@ export type SearchKind =
   | "footprint";
 
 /** The catalog lists a select (or a text input's suggestions) can be filled from. */
-export type CatalogList = "asset_types" | "company_types" | "listing_statuses" | "listing_property_types" | "metros" | "subtypes";
+export type CatalogList = "asset_types" | CatalogValueList | "metros" | "subtypes";
 
 export interface SearchField {
   name: string;
@@ -43,35 +50,34 @@ export interface SearchField {
   step?: number;
 }
 
-/**
- * One positional argument of the function (`arg` is its parameter name in functions.json) and
- * how it becomes part of the request; `field` names the form field its value comes from. Each
- * reads its value with the parser the function uses.
- */
-export type ArgSpec = { arg: string } &
-  /** One query input, checked against the endpoint's ParamSpec of the same name. */
-  (
-    | { field: string; as: "param" }
-    /** The path parameter (asset type, company type or property id). */
-    | { field: string; as: "path"; param: "asset_type" | "company_type" | "property_id" }
-    /** A place in any form of the place grammar, as the endpoint's `geography` input. */
-    | { field: string; as: "geography" }
-    /** PROP.SALECOMPS's subject: a property id, else a place. */
-    | { field: string; as: "subject" }
-    /** PROP.MARKETHISTORY's metrics: comma-separated names, as the `metrics` input. */
-    | { field: string; as: "metrics" }
-    /** PROP.MARKETHISTORY's from or to: a date, a quarter or a year, as that input's date. */
-    | { field: string; as: "period"; bound: "from" | "to" }
-    /** A company by id or name (`owner_id` / `owner_name`, `tenant_id` / `tenant_name`). */
-    | { field: string; as: "company"; role: "owner" | "tenant" }
-    /** An argument the pane never fills, kept so the options land in the options slot. */
-    | { as: "omitted" }
-  );
+/** One of the function's positional arguments and the form field its value comes from (null: the pane leaves it out). */
+export interface PositionalField {
+  arg: FunctionArg;
+  field: string | null;
+}
 
-export interface SearchKindSpec {
+/** What a search kind says beyond its function: the pane's own choices. */
+interface SearchKindInput {
   /** What an analyst reads in the pane's search picker. */
   label: string;
   description: string;
+  fn: FunctionDef;
+  /** The function's arguments the pane never fills (PROP.MARKET's metric: the pane inserts the whole snapshot). */
+  omit?: readonly string[];
+  /** Optional arguments the form asks for all the same. */
+  require?: readonly string[];
+  /** The endpoint's other inputs the form offers, in order, with their labels (and anything the ParamSpec does not say). */
+  options: readonly [input: string, label: string, extra?: Partial<SearchField>][];
+  /** The catalog list that fills a field's select (or a text field's suggestions), by field name. */
+  catalog?: Partial<Record<string, CatalogList>>;
+  assetFilters?: true;
+}
+
+export interface SearchKindSpec {
+  label: string;
+  description: string;
+  /** The PROP function's definition: its arguments and its request builder. */
+  def: FunctionDef;
   /** The PROP function's id, as registered (the formula calls PROP.<fn>). */
   fn: string;
   endpoint: OperationId;
@@ -80,7 +86,7 @@ export interface SearchKindSpec {
   /** The columns the function spills by default, when not every field of the resource. */
   columns?: readonly string[];
   /** The function's positional arguments before `options`, in order, every one of them. */
-  args: readonly ArgSpec[];
+  positional: readonly PositionalField[];
   fields: SearchField[];
   /**
    * True for the two property searches: only there does the service refuse, per asset type,
@@ -92,35 +98,42 @@ export interface SearchKindSpec {
 
 /** The ParamSpec of one of an endpoint's query inputs (a name missing here is a bug in this table). */
 export function paramSpec(endpoint: OperationId, name: string): ParamSpec {
-  const spec = (ENDPOINTS[endpoint].query as readonly ParamSpec[]).find((q) => q.name === name);
-  if (!spec) throw new Error(`${endpoint} has no query input ${name}`);
-  return spec;
+  return inputSpec(endpoint, name);
 }
 
-/** A field for one endpoint input, typed and bounded by its ParamSpec. */
-function param(endpoint: OperationId, name: string, label: string, extra: Partial<SearchField> = {}): SearchField {
-  const spec = paramSpec(endpoint, name);
-  const field: SearchField = { name, label, help: spec.help, input: "text" };
-  if (spec.kind === "enum") Object.assign(field, { input: "select", options: [...(spec.values ?? [])] });
+/** Type, bounds and allowed values of a field, from the ParamSpec of the input it fills. */
+function typed(spec: ParamSpec | undefined): Partial<SearchField> {
+  if (!spec) return { input: "text" };
+  if (spec.kind === "enum") return { input: "select", options: [...(spec.values ?? [])] };
+  if (spec.kind === "name_list") return { input: "text", options: [...(spec.values ?? [])] };
   if (spec.kind === "number" || spec.kind === "integer") {
-    Object.assign(field, { input: "number", min: spec.min, max: spec.max, step: spec.kind === "integer" ? 1 : undefined });
+    return { input: "number", min: spec.min, max: spec.max, step: spec.kind === "integer" ? 1 : undefined };
   }
-  return { ...field, ...extra };
+  return { input: "text" };
 }
 
-const assetTypeField = (endpoint: OperationId, extra: Partial<SearchField> = {}) =>
-  param(endpoint, "asset_type", "Asset type", { catalogList: "asset_types", ...extra });
-const subtypeField = (endpoint: OperationId) =>
-  param(endpoint, "subtype", "Subtype", { input: "select", options: [], catalogList: "subtypes" });
+/** The field of a positional argument: named after the input it fills (`q` for PROP.SEARCH's text), else after the argument. */
+function argField(arg: FunctionArg, input: SearchKindInput): SearchField {
+  const name = arg.input ?? arg.name;
+  const required = arg.required || input.require?.includes(arg.name);
+  const list = input.catalog?.[name];
+  return {
+    name,
+    label: arg.label,
+    help: arg.help,
+    ...typed(arg.param),
+    input: typed(arg.param).input ?? "text",
+    ...(required ? { required: true } : {}),
+    ...(list ? { catalogList: list } : {}),
+  } as SearchField;
+}
 
-/** The place field of a search: its help names the kinds of place the endpoint takes. */
-const geography = (endpoint: OperationId, metros: boolean): SearchField => ({
-  name: "geography",
-  label: "Place",
-  help: paramSpec(endpoint, "geography").help,
-  input: "text",
-  ...(metros ? { catalogList: "metros" as const } : {}),
-});
+/** The field of one of the endpoint's other inputs (an option of the formula). */
+function optionField(endpoint: OperationId, [name, label, extra]: SearchKindInput["options"][number], input: SearchKindInput): SearchField {
+  const spec = paramSpec(endpoint, name);
+  const list = input.catalog?.[name];
+  return { name, label, help: spec.help, input: "text", ...typed(spec), ...(list ? { catalogList: list } : {}), ...extra } as SearchField;
+}
 
 /** The page the preview fetches and the formula's `limit=`: one request's worth of rows. */
 export const LIMIT_FIELD: SearchField = {
@@ -133,254 +146,146 @@ export const LIMIT_FIELD: SearchField = {
   step: 1,
 };
 
-/** A paged search also asks how many rows: the field goes last, after the filters. */
-function withPaging(spec: SearchKindSpec): SearchKindSpec {
-  return ENDPOINTS[spec.endpoint].paged ? { ...spec, fields: [...spec.fields, LIMIT_FIELD] } : spec;
+/** A search kind's fields and positional arguments, derived from its function; a paged search also asks how many rows, last. */
+function searchKind(input: SearchKindInput): SearchKindSpec {
+  const { fn } = input;
+  const positional = fn.args.map((arg) => ({ arg, field: input.omit?.includes(arg.name) ? null : (arg.input ?? arg.name) }));
+  const fields = [
+    ...fn.args.filter((a) => !input.omit?.includes(a.name)).map((a) => argField(a, input)),
+    ...input.options.map((o) => optionField(fn.operation, o, input)),
+    ...(ENDPOINTS[fn.operation].paged ? [LIMIT_FIELD] : []),
+  ];
+  return {
+    label: input.label,
+    description: input.description,
+    def: fn,
+    fn: fn.name,
+    endpoint: fn.operation,
+    resource: fn.resource,
+    ...(fn.columns ? { columns: fn.columns } : {}),
+    positional,
+    fields,
+    ...(input.assetFilters ? { assetFilters: true as const } : {}),
+  };
 }
 
-/** The property searches' inputs beyond place and asset type (the asset-oriented search). */
-function propertyFilters(endpoint: "searchProperties" | "searchAssetProperties"): SearchField[] {
-  return [
-    subtypeField(endpoint),
-    param(endpoint, "min_building_area_sqft", "Min. building area (sq ft)"),
-    param(endpoint, "min_land_area_acres", "Min. land area (acres)"),
-    param(endpoint, "min_units", "Min. units"),
-    param(endpoint, "owner_name", "Owner name"),
-    param(endpoint, "owner_id", "Owner id"),
-  ];
-}
+/** The property searches' inputs beyond place, text and asset type. */
+const PROPERTY_FILTERS: SearchKindInput["options"] = [
+  ["subtype", "Subtype", { input: "select", options: [] }],
+  ["min_building_area_sqft", "Min. building area (sq ft)"],
+  ["min_land_area_acres", "Min. land area (acres)"],
+  ["min_units", "Min. units"],
+  ["owner_name", "Owner name"],
+  ["owner_id", "Owner id"],
+];
+const PROPERTY_CATALOG = { geography: "metros", asset_type: "asset_types", subtype: "subtypes" } as const;
 
 /** Every search the pane offers, in the order its picker lists them. */
 export const SEARCH_KINDS: Record<SearchKind, SearchKindSpec> = {
-  listings: withPaging({
+  listings: searchKind({
     label: "Listings",
     description: "Listings, newest first: price, status, days on market, broker.",
-    fn: "LISTINGS",
-    endpoint: "searchListings",
-    resource: "listing",
-    args: [
-      { arg: "geography", field: "geography", as: "geography" },
-      { arg: "status", field: "status", as: "param" },
+    fn: LISTINGS,
+    options: [
+      ["property_type", "Property type"],
+      ["min_price", "Min. price (USD)"],
+      ["max_price", "Max. price (USD)"],
+      ["min_bedrooms", "Min. bedrooms"],
     ],
-    fields: [
-      geography("searchListings", false),
-      param("searchListings", "status", "Status", { catalogList: "listing_statuses" }),
-      param("searchListings", "property_type", "Property type", { catalogList: "listing_property_types" }),
-      param("searchListings", "min_price", "Min. price (USD)"),
-      param("searchListings", "max_price", "Max. price (USD)"),
-      param("searchListings", "min_bedrooms", "Min. bedrooms"),
-    ],
+    catalog: { status: "listing_statuses", property_type: "listing_property_types" },
   }),
-  parcels: withPaging({
+  parcels: searchKind({
     label: "Parcels",
     description: "Assessor parcels: APN, land use, assessed values, tax and last sale.",
-    fn: "PARCELS",
-    endpoint: "listParcels",
-    resource: "parcel",
-    args: [{ arg: "geography", field: "geography", as: "geography" }],
-    fields: [
-      geography("listParcels", false),
-      param("listParcels", "county_fips", "County FIPS"),
-      param("listParcels", "apn", "APN"),
-      param("listParcels", "land_use", "Land use"),
+    fn: PARCELS,
+    options: [
+      ["county_fips", "County FIPS"],
+      ["apn", "APN"],
+      ["land_use", "Land use"],
     ],
   }),
-  search: withPaging({
+  search: searchKind({
     label: "Commercial properties",
     description: "Commercial properties of every asset type, by text and place.",
-    fn: "SEARCH",
-    endpoint: "searchProperties",
-    resource: "property",
-    args: [
-      { arg: "text", field: "q", as: "param" },
-      { arg: "geography", field: "geography", as: "geography" },
-    ],
-    fields: [
-      param("searchProperties", "q", "Text"),
-      geography("searchProperties", true),
-      assetTypeField("searchProperties"),
-      ...propertyFilters("searchProperties"),
-    ],
+    fn: SEARCH,
+    options: [["asset_type", "Asset type"], ...PROPERTY_FILTERS],
+    catalog: PROPERTY_CATALOG,
     assetFilters: true,
   }),
-  assetsearch: withPaging({
+  assetsearch: searchKind({
     label: "Properties by asset type",
     description: "Properties of one asset type, with the filters its data supports.",
-    fn: "ASSETSEARCH",
-    endpoint: "searchAssetProperties",
-    resource: "property",
-    args: [
-      { arg: "asset_type", field: "asset_type", as: "path", param: "asset_type" },
-      { arg: "geography", field: "geography", as: "geography" },
-    ],
-    fields: [
-      // The path parameter has no ParamSpec of its own; its values are the cross-asset search's.
-      assetTypeField("searchProperties", { required: true, help: "Asset type, e.g. industrial; the filters below depend on it." }),
-      geography("searchAssetProperties", true),
-      param("searchAssetProperties", "q", "Text"),
-      ...propertyFilters("searchAssetProperties"),
-    ],
+    fn: ASSETSEARCH,
+    options: [["q", "Text"], ...PROPERTY_FILTERS],
+    catalog: PROPERTY_CATALOG,
     assetFilters: true,
   }),
-  salecomps: withPaging({
+  salecomps: searchKind({
     label: "Sale comps",
     description: "Captured sales around a property (most similar first) or in a place (newest first).",
-    fn: "SALECOMPS",
-    endpoint: "findSaleComps",
-    resource: "sale_comp",
-    args: [
-      { arg: "subject", field: "subject", as: "subject" },
-      { arg: "asset_type", field: "asset_type", as: "param" },
+    fn: SALECOMPS,
+    options: [
+      ["subtype", "Subtype", { input: "select", options: [] }],
+      ["min_sale_date", "Sold on or after"],
+      ["max_sale_date", "Sold on or before"],
+      ["min_price", "Min. price (USD)"],
+      ["max_price", "Max. price (USD)"],
+      ["min_building_area_sqft", "Min. building area (sq ft)"],
+      ["max_distance_miles", "Radius (miles)"],
     ],
-    fields: [
-      {
-        name: "subject",
-        label: "Subject",
-        help: `A property id ("cp_0001a2b3"), or ${paramSpec("findSaleComps", "geography").help.replace(/^A place: /, "a place: ")}`,
-        input: "text",
-        required: true,
-        catalogList: "metros",
-      },
-      assetTypeField("findSaleComps", { help: "Asset type; around a property it defaults to the property's own." }),
-      subtypeField("findSaleComps"),
-      param("findSaleComps", "min_sale_date", "Sold on or after"),
-      param("findSaleComps", "max_sale_date", "Sold on or before"),
-      param("findSaleComps", "min_price", "Min. price (USD)"),
-      param("findSaleComps", "max_price", "Max. price (USD)"),
-      param("findSaleComps", "min_building_area_sqft", "Min. building area (sq ft)"),
-      param("findSaleComps", "max_distance_miles", "Radius (miles)"),
-    ],
+    catalog: { subject: "metros", asset_type: "asset_types", subtype: "subtypes" },
   }),
-  history: withPaging({
+  history: searchKind({
     label: "Property history",
     description: "A property's events: when it was built, each sale, each lease's start and expiration.",
-    fn: "HISTORY",
-    endpoint: "getPropertyHistory",
-    resource: "property_event",
-    columns: HISTORY_COLUMNS,
-    args: [{ arg: "property_id", field: "property_id", as: "path", param: "property_id" }],
-    fields: [
-      {
-        name: "property_id",
-        label: "Property id",
-        help: "A property id, such as cp_0001a2b3 (a search result's id column).",
-        input: "text",
-        required: true,
-      },
-      param("getPropertyHistory", "event_type", "Event types"),
-      param("getPropertyHistory", "from", "On or after"),
-      param("getPropertyHistory", "to", "On or before"),
+    fn: HISTORY,
+    options: [
+      ["event_type", "Event types"],
+      ["from", "On or after"],
+      ["to", "On or before"],
     ],
   }),
-  market: withPaging({
+  market: searchKind({
     label: "Market snapshot",
     description:
       'One asset type\'s market in the whole country ("US"), a state, county, metro, city or ZIP code: vacancy, rent, cap rate, sales volume.',
-    fn: "MARKET",
-    endpoint: "getMarketSnapshot",
-    resource: "market",
-    args: [
-      { arg: "geography", field: "geography", as: "geography" },
-      { arg: "asset_type", field: "asset_type", as: "param" },
-      // A metric makes PROP.MARKET one number; the pane inserts the whole snapshot.
-      { arg: "metric", as: "omitted" },
-    ],
-    fields: [{ ...geography("getMarketSnapshot", true), required: true }, assetTypeField("getMarketSnapshot", { required: true })],
+    fn: MARKET,
+    omit: ["metric"],
+    options: [],
+    catalog: { geography: "metros", asset_type: "asset_types" },
   }),
-  markethistory: withPaging({
+  markethistory: searchKind({
     label: "Market history",
     description: "One asset type's market by quarter or year: rent, vacancy, cap rate, sales, inventory, absorption, deliveries.",
-    fn: "MARKETHISTORY",
-    endpoint: "getMarketHistory",
-    resource: "market_history",
-    args: [
-      { arg: "geography", field: "geography", as: "geography" },
-      { arg: "asset_type", field: "asset_type", as: "param" },
-      { arg: "metrics", field: "metrics", as: "metrics" },
-      { arg: "from", field: "from", as: "period", bound: "from" },
-      { arg: "to", field: "to", as: "period", bound: "to" },
-    ],
-    fields: [
-      { ...geography("getMarketHistory", true), required: true },
-      assetTypeField("getMarketHistory", { required: true }),
-      {
-        name: "metrics",
-        label: "Metrics",
-        help: `Comma-separated, one column each in this order, e.g. ${DEFAULT_HISTORY_METRICS.join(",")}.`,
-        input: "text",
-        required: true,
-        options: [...(paramSpec("getMarketHistory", "metrics").values ?? [])],
-      },
-      {
-        name: "from",
-        label: "From",
-        help: `A date (YYYY-MM-DD), a quarter (2016-Q1) or a year; blank: the last ${DEFAULT_WINDOW_QUARTERS} quarters.`,
-        input: "text",
-      },
-      { name: "to", label: "To", help: "A date, a quarter (2025-Q4) or a year; blank: up to the latest data.", input: "text" },
-      param("getMarketHistory", "interval", "Interval"),
-    ],
+    fn: MARKETHISTORY,
+    // The function's default set is three metrics; the form asks which, one column each.
+    require: ["metrics"],
+    options: [["interval", "Interval"]],
+    catalog: { geography: "metros", asset_type: "asset_types" },
   }),
-  companies: withPaging({
+  companies: searchKind({
     label: "Companies",
     description: "Owners, tenants, brokers, lenders, property managers or developers, largest first.",
-    fn: "COMPANIES",
-    endpoint: "searchCompanies",
-    resource: "company",
-    args: [
-      { arg: "company_type", field: "company_type", as: "path", param: "company_type" },
-      { arg: "name", field: "q", as: "param" },
-    ],
-    fields: [
-      {
-        name: "company_type",
-        label: "Company type",
-        help: `One of ${COMPANY_TYPES.join(", ")}.`,
-        input: "select",
-        options: [...COMPANY_TYPES],
-        required: true,
-        catalogList: "company_types",
-      },
-      param("searchCompanies", "q", "Name contains"),
-      param("searchCompanies", "state_code", "Headquarters state"),
-    ],
+    fn: COMPANIES,
+    options: [["state_code", "Headquarters state"]],
+    catalog: { company_type: "company_types" },
   }),
-  portfolio: withPaging({
+  portfolio: searchKind({
     label: "Owners' portfolios",
     description: "The properties an owner holds, most valuable first, with the evidence for each.",
-    fn: "PORTFOLIO",
-    endpoint: "getOwnerPortfolio",
-    resource: "portfolio_holding",
-    args: [{ arg: "owner", field: "owner", as: "company", role: "owner" }],
-    fields: [
-      {
-        name: "owner",
-        label: "Owner",
-        help: "Owner company id (co_0001a2b3) or name (exact, else the largest owner whose name contains it).",
-        input: "text",
-        required: true,
-      },
-      assetTypeField("getOwnerPortfolio"),
-      param("getOwnerPortfolio", "state_code", "State"),
+    fn: PORTFOLIO,
+    options: [
+      ["asset_type", "Asset type", { catalogList: "asset_types" }],
+      ["state_code", "State"],
     ],
   }),
-  footprint: withPaging({
+  footprint: searchKind({
     label: "Tenants' footprints",
     description: "Every location a tenant occupies, soonest lease expiry first, with leased area and rent.",
-    fn: "FOOTPRINT",
-    endpoint: "getTenantFootprint",
-    resource: "tenant_location",
-    args: [{ arg: "tenant", field: "tenant", as: "company", role: "tenant" }],
-    fields: [
-      {
-        name: "tenant",
-        label: "Tenant",
-        help: "Tenant company id (co_0001a2b3) or name (exact, else the largest tenant whose name contains it).",
-        input: "text",
-        required: true,
-      },
-      assetTypeField("getTenantFootprint"),
-      param("getTenantFootprint", "state_code", "State"),
+    fn: FOOTPRINT,
+    options: [
+      ["asset_type", "Asset type", { catalogList: "asset_types" }],
+      ["state_code", "State"],
     ],
   }),
 };

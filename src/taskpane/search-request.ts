@@ -1,24 +1,21 @@
 // What a search in the pane sends, and the PROP formula that sends exactly the same thing.
-// Every value is read by the parser the function itself uses for that argument or option
-// (argument-parsers.ts, sale-comps.ts, market.ts, company-tables.ts, param-values.ts), so
-// the preview, the inserted table and the inserted formula cannot disagree about a request;
-// test/taskpane/formula-equivalence.test.ts runs the built functions to hold them equal.
+// A field that is one of the function's positional arguments is read by that argument's own
+// reader (its FunctionArg), any other by the endpoint input's ParamSpec, as the function's
+// options are; the request itself is the function's `request` called with the formula's
+// arguments and options text, so the preview, the inserted table and the inserted formula
+// cannot disagree about a request.
 import type { ApiRequest, QueryValue } from "../shared/api-client";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "../shared/endpoints";
-import { assetTypeArg, companyTypeArg, isBlank, placeArg } from "../functions/argument-parsers";
-import { uniqueNameMatch, companyArg } from "../functions/company-tables";
-import { InputError } from "../functions/excel-errors";
+import { isBlank } from "../functions/argument-parsers";
 import type { ListEnvelope } from "../contract/list-envelope";
-import { MARKET_METRICS, marketPlaceArg } from "../functions/market";
-import { historyTable, metricsArg } from "../functions/market-history";
-import { periodBoundArg } from "../functions/history-periods";
-import { propertyIdArg } from "../functions/property-history";
+import { MARKET_METRICS } from "../functions/market";
+import { historyTable } from "../functions/market-history";
 import type { MarketHistory } from "../contract/history";
 import type { MarketSnapshot } from "../contract/records";
+import { InputError } from "../functions/excel-errors";
 import { checkParam } from "../functions/param-values";
 import type { ParamValue } from "../functions/option-specs";
 import { fieldFormats, fieldNames } from "../functions/record-fields";
-import { saleCompsSubject } from "../functions/sale-comps";
 import { shapePairs, shapeTable, type Cell, type TableOptions } from "../functions/table-shape";
 import { SEARCH_KINDS, isPaged, paramSpec, type SearchKind } from "./search-kinds";
 
@@ -48,44 +45,41 @@ const OPTION_BREAK = /[;\r\n]/;
 export function readField(kind: SearchKind, name: string, raw: string): FieldInputs {
   const spec = SEARCH_KINDS[kind];
   const label = spec.fields.find((f) => f.name === name)?.label ?? name;
-  const arg = spec.args.find((a) => a.as !== "omitted" && a.field === name);
-  const query = (inputs: Record<string, ParamValue>): FieldInputs => ({
-    path: {},
-    query: inputs,
-    normalised: String(Object.values(inputs)[0]),
-  });
+  const arg = spec.positional.find((p) => p.field === name)?.arg;
   if (!arg) {
     // A positional argument is a quoted literal and may hold anything; an option may not.
     if (OPTION_BREAK.test(raw)) throw new InputError(`${label} cannot contain ";" or a line break (they separate the formula's options).`);
-    return query({ [name]: checkParam(paramSpec(spec.endpoint, name), raw, label) });
+    const value = checkParam(paramSpec(spec.endpoint, name), raw, label);
+    return { path: {}, query: { [name]: value }, normalised: String(value) };
   }
-  switch (arg.as) {
-    case "omitted":
-      throw new Error(`${name} is no argument the pane fills`);
-    case "param":
-      return query({ [name]: checkParam(paramSpec(spec.endpoint, name), raw, label) });
-    case "path": {
-      const read = { asset_type: assetTypeArg, company_type: companyTypeArg, property_id: propertyIdArg }[arg.param];
-      const value = read(raw);
-      return { path: { [arg.param]: value }, query: {}, normalised: value };
-    }
-    case "metrics":
-      return query({ metrics: metricsArg(raw) });
-    case "period":
-      return query({ [arg.bound]: periodBoundArg(raw, arg.bound)! });
-    case "geography":
-      // A market's place may be the whole country, as PROP.MARKET and PROP.MARKETHISTORY take it.
-      if (spec.endpoint === "getMarketSnapshot" || spec.endpoint === "getMarketHistory")
-        return query(marketPlaceArg(raw, ENDPOINTS[spec.endpoint], label));
-      return query(placeArg(raw, ENDPOINTS[spec.endpoint], label));
-    case "subject":
-      return query(saleCompsSubject(raw));
-    case "company": {
-      // As PORTFOLIO and FOOTPRINT ask: a name several companies contain is refused, not guessed.
-      const company = companyArg(raw, arg.role);
-      return query({ ...company, ...uniqueNameMatch(company) });
-    }
-  }
+  const inputs = arg.read(raw, label);
+  const normalised = String(Object.values(inputs)[0]);
+  if (arg.in === "path") return { path: Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, String(v)])), query: {}, normalised };
+  return { path: {}, query: inputs, normalised };
+}
+
+/**
+ * The formula's arguments for a search: each positional argument's normalised value (null when
+ * blank or left out by the pane), and the options text (the other fields, then `limit=`).
+ */
+export function formulaArgs(search: SearchRequest): { args: (string | null)[]; options: string | null } {
+  const kind = SEARCH_KINDS[search.kind];
+  const normalised = (name: string): string | null => {
+    const raw = search.values[name];
+    return isBlank(raw) ? null : readField(search.kind, name, raw).normalised;
+  };
+  const positional = new Set(kind.positional.map((p) => p.field));
+  const args = kind.positional.map((p) => (p.field === null ? null : normalised(p.field)));
+  const options = kind.fields
+    .filter((f) => f.name !== "limit" && !positional.has(f.name))
+    .flatMap((f) => {
+      const value = normalised(f.name);
+      return value === null ? [] : [`${f.name}=${value}`];
+    });
+  // Always stated for a list, though 25 is the functions' default too: the cell then says how
+  // many rows it holds and where to ask for more.
+  if (isPaged(search.kind)) options.push(`limit=${search.limit}`);
+  return { args, options: options.length > 0 ? options.join("; ") : null };
 }
 
 export interface EndpointCall {
@@ -96,25 +90,16 @@ export interface EndpointCall {
 }
 
 /**
- * The endpoint, path parameters and query of a search's preview page: what the function's
- * first request is. Passed to the add-in's CachedApi.get, the preview and a formula inserted
- * afterwards share one cached answer, so the formula costs nothing more. Throws InputError for
- * a value checkSearch would have refused.
+ * The endpoint, path parameters and query of a search's preview page: the function's own
+ * `request` for the formula's arguments, so what the formula's first request is. Passed to the
+ * add-in's CachedApi.get, the preview and a formula inserted afterwards share one cached
+ * answer, so the formula costs nothing more. Throws InputError for a value checkSearch would
+ * have refused.
  */
 export function endpointCallFor(search: SearchRequest): EndpointCall {
-  const kind = SEARCH_KINDS[search.kind];
-  const pathParams: Record<string, string> = {};
-  const query: Record<string, QueryValue> = {};
-  for (const field of kind.fields) {
-    const raw = search.values[field.name];
-    if (field.name === "limit" || isBlank(raw)) continue;
-    const inputs = readField(search.kind, field.name, raw);
-    Object.assign(pathParams, inputs.path);
-    Object.assign(query, inputs.query);
-  }
-  // list-rows.ts asks for `limit` rows from `offset` 0, offset included: the same cache key.
-  if (isPaged(search.kind)) Object.assign(query, { limit: search.limit, offset: 0 });
-  return { spec: ENDPOINTS[kind.endpoint], pathParams, query };
+  const { args, options } = formulaArgs(search);
+  const call = SEARCH_KINDS[search.kind].def.request(args, options);
+  return { spec: ENDPOINTS[call.operation], pathParams: call.params, query: call.query };
 }
 
 /** The exact GET the pane sends for a preview page. */
@@ -129,25 +114,10 @@ export function apiRequestFor(search: SearchRequest): ApiRequest {
  * trailing omitted ones dropped, and the other filters plus `limit=` in the options text.
  */
 export function formulaFor(search: SearchRequest): string {
-  const kind = SEARCH_KINDS[search.kind];
-  const normalised = (name: string): string | null => {
-    const raw = search.values[name];
-    return isBlank(raw) ? null : readField(search.kind, name, raw).normalised;
-  };
-  const positional = new Set(kind.args.map((a) => (a.as === "omitted" ? null : a.field)));
-  const args: (string | null)[] = kind.args.map((a) => (a.as === "omitted" ? null : normalised(a.field)));
-  const options = kind.fields
-    .filter((f) => f.name !== "limit" && !positional.has(f.name))
-    .flatMap((f) => {
-      const value = normalised(f.name);
-      return value === null ? [] : [`${f.name}=${value}`];
-    });
-  // Always stated for a list, though 25 is the functions' default too: the cell then says how
-  // many rows it holds and where to ask for more.
-  if (isPaged(search.kind)) options.push(`limit=${search.limit}`);
-  if (options.length > 0) args.push(options.join("; "));
-  while (args.length > 0 && args[args.length - 1] === null) args.pop();
-  return `=PROP.${kind.fn}(${args.map((a) => (a === null ? "" : excelText(a))).join(",")})`;
+  const { args, options } = formulaArgs(search);
+  const all = options === null ? [...args] : [...args, options];
+  while (all.length > 0 && all[all.length - 1] === null) all.pop();
+  return `=PROP.${SEARCH_KINDS[search.kind].fn}(${all.map((a) => (a === null ? "" : excelText(a))).join(",")})`;
 }
 
 /** Excel refuses a text constant longer than 255 characters in a formula; longer text is joined with &. */

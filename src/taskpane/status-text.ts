@@ -40,7 +40,7 @@ export function creditSummary(state: CreditState | null): CreditSummary | null {
     plan: planName(state.plan),
     left: `${fmt(remaining)} of ${fmt(state.limit)} credits left`,
     fraction: state.limit > 0 ? Math.max(0, Math.min(1, remaining / state.limit)) : null,
-    resets: `Resets ${formatDay(state.resetAt)}`,
+    resets: `Resets ${formatDay(state.resetsAt)}`,
     exhausted: remaining <= 0,
   };
 }

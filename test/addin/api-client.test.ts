@@ -185,7 +185,7 @@ test("POSTs a JSON body, and reports the ETag and credit headers of the answer",
     status: 200,
     body: { ok: true },
     etag: '"e"',
-    credits: { limit: 1000, remaining: 998, charged: 2, resetAt: "2025-07-01T00:00:00.000Z" },
+    credits: { limit: 1000, remaining: 998, charged: 2, resetsAt: "2025-07-01T00:00:00.000Z" },
   });
   expect(seen).toEqual([{ method: "POST", path: "/v1/commercial/properties/compare", status: 200, credits: response.credits }]);
 });
@@ -209,7 +209,7 @@ test("the service's 402 is said from its fields: the call's cost, the credits le
   expect(err).toMatchObject({
     status: 402,
     code: "credits_exhausted",
-    resetAt: "2026-12-01T00:00:00.000Z",
+    resetsAt: "2026-12-01T00:00:00.000Z",
     shortfall: { cost: 2, remaining: 0, limit: 1000, plan: "explorer" },
   });
   expect(err.message).toBe(
@@ -227,7 +227,7 @@ test("402 without a date in its words gets the reset time from the X-Credits-Res
     ),
   );
   const err = await failure(client().get("/v1/parcels"));
-  expect(err.resetAt).toBe("2025-08-01T00:00:00.000Z");
+  expect(err.resetsAt).toBe("2025-08-01T00:00:00.000Z");
   expect(toExcelError(err)).toMatchObject({
     code: "#N/A",
     message: "You have used all the credits of this period. Credits reset on 2025-08-01 at 00:00 UTC.",

@@ -3,11 +3,11 @@
 // a changed snapshot revalidates with If-None-Match, previews make no metered call, and a
 // reopened workbook starts from the stored cache.
 import { propertyField } from "../../src/functions/property-field";
-import { saleComps } from "../../src/functions/sale-comps";
+import { SALECOMPS } from "../../src/functions/sale-comps";
 import { marketFigures } from "../../src/functions/market";
 import { compareTable } from "../../src/functions/compare-table";
 import { credits } from "../../src/functions/credits";
-import { searchProperties } from "../../src/functions/property-searches";
+import { SEARCH } from "../../src/functions/property-searches";
 import { contextOf } from "../../src/functions/call-context";
 import { ENDPOINTS } from "../../src/shared/endpoints";
 import { toExcelSerial } from "../../src/functions/cell-values";
@@ -87,7 +87,7 @@ function calculate(ctx: ReturnType<typeof testSession>["ctx"], properties: strin
   ];
   const points = properties.flatMap((id) => fields.map((f) => propertyField(id, f, null, ctx)));
   const tables = [
-    saleComps("TX", "industrial", null, ctx),
+    SALECOMPS.run(["TX", "industrial"], null, ctx),
     marketFigures("TX", "industrial", null, null, ctx),
     marketFigures("TX", "industrial", "vacancy_rate", null, ctx),
   ];
@@ -217,7 +217,7 @@ test("a list past 100 rows is fetched a page at a time, following next_offset, a
     const next = offset + data.length;
     return listResponse(data, { limit, offset, total_count: total, has_more: next < total, next_offset: next < total ? next : null });
   });
-  const rows = await searchProperties(null, "TX", "limit=500; cols=id", ctx);
+  const rows = await SEARCH.run([null, "TX"], "limit=500; cols=id", ctx);
   expect(rows).toHaveLength(231);
   expect(rows[230]).toEqual(["cp_229"]);
   expect(requests.map((r) => [r.query.limit, r.query.offset])).toEqual([
@@ -252,7 +252,7 @@ test("Excel cancelling a call aborts its request and the cell settles", async ()
     (req) => new Promise<Response>((_, reject) => req.signal?.addEventListener("abort", () => reject(new Error("aborted")))),
   );
   const invocation: { onCanceled?: () => void } = {};
-  const pending = saleComps("TX", null, null, contextOf(invocation as CustomFunctions.CancelableInvocation, session));
+  const pending = SALECOMPS.run(["TX", null], null, contextOf(invocation as CustomFunctions.CancelableInvocation, session));
   await new Promise((r) => setTimeout(r, 10));
   expect(requests).toHaveLength(1);
   invocation.onCanceled!();
@@ -271,7 +271,7 @@ test("a refused place is remembered with its fields and suggestions: the repeat 
     }),
   );
   const ctx = { session };
-  const first = await saleComps("Huston, TX", null, null, ctx).catch((e: unknown) => e);
+  const first = await SALECOMPS.run(["Huston, TX", null], null, ctx).catch((e: unknown) => e);
   const again = await session.api
     .get(ENDPOINTS.findSaleComps, {}, { geography: "Huston, TX", limit: 25, offset: 0 })
     .catch((e: unknown) => e);
@@ -294,7 +294,7 @@ test("as_of pins a call: every request names the snapshot (batches too), pinned 
     propertyField("cp_2", "name", pinned, ctx),
     propertyField("cp_1", "name", null, ctx),
     marketFigures("TX", "industrial", "vacancy_rate", pinned, ctx),
-    saleComps("TX", "industrial", "as_of=2026-10-01", ctx),
+    SALECOMPS.run(["TX", "industrial"], "as_of=2026-10-01", ctx),
   ]);
   const seen = requests.map((r) => {
     const query = new URLSearchParams(r.query).toString();
@@ -328,10 +328,10 @@ test("pinning a result already held revalidates the copy held (free while unchan
   const { ctx, requests } = testSession(service.handler);
   await ctx.session.api.refresh();
   await propertyField("cp_7", "name", null, ctx);
-  await saleComps("TX", "industrial", null, ctx);
+  await SALECOMPS.run(["TX", "industrial"], null, ctx);
   requests.length = 0;
   await propertyField("cp_7", "name", "as_of=snap_1", ctx);
-  await saleComps("TX", "industrial", "as_of=snap_1", ctx);
+  await SALECOMPS.run(["TX", "industrial"], "as_of=snap_1", ctx);
   expect(requests.map((r) => [r.path, r.query.snapshot, r.headers["If-None-Match"]])).toEqual([
     ["/v1/commercial/properties/cp_7", "snap_1", '"cp_7"'],
     ["/v1/commercial/sale-comps", "snap_1", '"comps-snap_1"'],

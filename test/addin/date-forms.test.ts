@@ -10,8 +10,8 @@ import { parseOptions } from "../../src/functions/options";
 import { checkParam } from "../../src/functions/param-values";
 import { parsePin } from "../../src/functions/snapshot-pin";
 import { marketHistory } from "../../src/functions/market-history";
-import { propertyHistory } from "../../src/functions/property-history";
-import { saleComps } from "../../src/functions/sale-comps";
+import { HISTORY } from "../../src/functions/property-history";
+import { SALECOMPS } from "../../src/functions/sale-comps";
 import { jsonResponse } from "./office-stand-ins";
 import { listResponse, testSession } from "./session-factory";
 import { DATE_FORMS_TABLE, FORMS_CAPTURE, REFUSED_DATES } from "../contract/date-forms";
@@ -75,13 +75,13 @@ describe("what the functions send", () => {
 
   test('SALECOMPS("TX","industrial","min_sale_date=2026") asks for sales from 2026-01-01', async () => {
     const { ctx, requests } = testSession((r) => answer(r.path));
-    await saleComps("TX", "industrial", "min_sale_date=2026; max_sale_date=2026-Q2", ctx).catch(() => undefined);
+    await SALECOMPS.run(["TX", "industrial"], "min_sale_date=2026; max_sale_date=2026-Q2", ctx).catch(() => undefined);
     expect(requests.map((r) => [r.query.min_sale_date, r.query.max_sale_date])).toEqual([["2026-01-01", "2026-06-30"]]);
   });
 
   test('HISTORY(id,"from=2020; to=46023") asks for events from 2020-01-01 to 2026-01-01', async () => {
     const { ctx, requests } = testSession((r) => answer(r.path));
-    await propertyHistory("cp_1", "from=2020; to=46023", ctx).catch(() => undefined);
+    await HISTORY.run(["cp_1"], "from=2020; to=46023", ctx).catch(() => undefined);
     expect(requests.map((r) => [r.query.from, r.query.to])).toEqual([["2020-01-01", "2026-01-01"]]);
   });
 
@@ -94,7 +94,7 @@ describe("what the functions send", () => {
   test("a relative from with a fixed to is left to the service to compare; two fixed ones out of order are refused before any request", async () => {
     const { ctx, requests } = testSession((r) => answer(r.path));
     await expect(marketHistory("TX", "industrial", null, "2026", "2025-Q4", null, ctx)).rejects.toThrow(/from \(2026-01-01\) is after to/);
-    await expect(saleComps("TX", "industrial", "min_sale_date=2026; max_sale_date=2025", ctx)).rejects.toThrow(InputError);
+    await expect(SALECOMPS.run(["TX", "industrial"], "min_sale_date=2026; max_sale_date=2025", ctx)).rejects.toThrow(InputError);
     expect(requests).toHaveLength(0);
     await marketHistory("TX", "industrial", null, "LQ", "2016", null, ctx).catch(() => undefined);
     expect(requests).toHaveLength(1);

@@ -3,7 +3,7 @@
 // headers, intervals), and cells asking one market with different metrics sent as one request.
 import { periodBoundArg, periodRange } from "../../src/functions/history-periods";
 import { historyTable, marketHistory, metricsArg } from "../../src/functions/market-history";
-import { propertyHistory } from "../../src/functions/property-history";
+import { HISTORY } from "../../src/functions/property-history";
 import { InputError, NoDataError } from "../../src/functions/excel-errors";
 import { valueForms } from "../../src/functions/cell-values";
 import { tableOptions } from "../../src/functions/table-shape";
@@ -310,7 +310,7 @@ describe("PROP.HISTORY", () => {
     const { ctx, requests } = testSession(() =>
       listResponse([event(1), event(2, { event_type: "lease_start", price: null, cap_rate: null })]),
     );
-    const spill = await propertyHistory("cp_0001", "event_type=Sale, lease start; from=2015-01-01; to=45473", ctx);
+    const spill = await HISTORY.run(["cp_0001"], "event_type=Sale, lease start; from=2015-01-01; to=45473", ctx);
     expect(requests).toHaveLength(1);
     expect(requests[0].path).toBe("/v1/commercial/properties/cp_0001/history");
     expect(requests[0].query).toEqual({ event_type: "sale,lease_start", from: "2015-01-01", to: "2024-06-30", limit: "100", offset: "0" });
@@ -339,7 +339,7 @@ describe("PROP.HISTORY", () => {
         page === 1 ? { has_more: true, next_offset: 100, total_count: 120 } : { offset: 100, total_count: 120 },
       ),
     );
-    const spill = await propertyHistory("cp_0001", "cols=record_id,counterparty_id; limit=200; headers=false", ctx);
+    const spill = await HISTORY.run(["cp_0001"], "cols=record_id,counterparty_id; limit=200; headers=false", ctx);
     expect(requests.map((r) => r.query.offset)).toEqual(["0", "100"]);
     expect(spill).toHaveLength(120);
     expect(spill[0]).toEqual(["s0", "co_1"]);
@@ -347,16 +347,16 @@ describe("PROP.HISTORY", () => {
 
   test("a bad id, event type or date range is refused before any request; no events is the header row alone", async () => {
     const { ctx, requests } = testSession(() => listResponse([]));
-    await expect(propertyHistory("0001", null, ctx)).rejects.toThrow(/not a property id/);
-    await expect(propertyHistory("cp_0001", "event_type=renovation", ctx)).rejects.toThrow(/"renovation" is not one of built, sale/);
-    await expect(propertyHistory("cp_0001", "from=2024-01-01; to=2023-01-01", ctx)).rejects.toThrow(
+    await expect(HISTORY.run(["0001"], null, ctx)).rejects.toThrow(/not a property id/);
+    await expect(HISTORY.run(["cp_0001"], "event_type=renovation", ctx)).rejects.toThrow(/"renovation" is not one of built, sale/);
+    await expect(HISTORY.run(["cp_0001"], "from=2024-01-01; to=2023-01-01", ctx)).rejects.toThrow(
       /from \(2024-01-01\) is above to \(2023-01-01\): nothing can match/,
     );
-    await expect(propertyHistory("cp_0001", "cols=price,buyer", ctx)).rejects.toThrow(/buyer is not a field/);
+    await expect(HISTORY.run(["cp_0001"], "cols=price,buyer", ctx)).rejects.toThrow(/buyer is not a field/);
     expect(requests).toHaveLength(0);
     // No events is a header row alone (an empty list), not an error.
-    expect(await propertyHistory("cp_0001", "cols=date,event_type", ctx)).toEqual([["date", "event_type"]]);
-    await expect(propertyHistory("cp_0001", "cols=date; headers=false", ctx)).resolves.toEqual([
+    expect(await HISTORY.run(["cp_0001"], "cols=date,event_type", ctx)).toEqual([["date", "event_type"]]);
+    await expect(HISTORY.run(["cp_0001"], "cols=date; headers=false", ctx)).resolves.toEqual([
       [expect.stringMatching(/^No events for property_id=cp_0001/)],
     ]);
   });

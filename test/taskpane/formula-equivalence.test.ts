@@ -206,7 +206,10 @@ const CASES: Record<SearchKind, Record<string, string>[]> = {
 test("every search kind has cases, and its positional arguments are the function's, in order, options last", () => {
   expect(Object.keys(CASES).sort()).toEqual(Object.keys(SEARCH_KINDS).sort());
   for (const [kind, spec] of Object.entries(SEARCH_KINDS)) {
-    expect({ kind, parameters: [...spec.args.map((a) => a.arg), "options"] }).toEqual({ kind, parameters: parameters.get(spec.fn) });
+    expect({ kind, parameters: [...spec.positional.map((p) => p.arg.name), "options"] }).toEqual({
+      kind,
+      parameters: parameters.get(spec.fn),
+    });
   }
 });
 

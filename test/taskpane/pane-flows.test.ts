@@ -222,7 +222,7 @@ describe("the credits a refresh spent, and the ribbon's refresh", () => {
       ...workbook,
       recalculate: async (batch: FormulaCell[]) => {
         const left = session.meter.current()?.remaining ?? 0;
-        session.meter.observe({ plan: "explorer", limit: 1000, remaining: left - charged, charged, resetAt: null });
+        session.meter.observe({ plan: "explorer", limit: 1000, remaining: left - charged, charged, resetsAt: null });
         return workbook.recalculate(batch);
       },
     } satisfies WorkbookPort;
@@ -231,7 +231,7 @@ describe("the credits a refresh spent, and the ribbon's refresh", () => {
   test("the report says what the answers during the refresh charged, and the credits left before and after", async () => {
     const { session } = setup({ [SETTING_KEYS.apiKey]: svc.key, [SETTING_KEYS.baseUrl]: base });
     // Credits spent before the refresh are not the refresh's.
-    session.meter.observe({ plan: "explorer", limit: 1000, remaining: 990, charged: 10, resetAt: null });
+    session.meter.observe({ plan: "explorer", limit: 1000, remaining: 990, charged: 10, resetsAt: null });
     const report = await refreshFormulas("workbook", { session, workbook: billing(session, 3) });
     // Before: what the refresh's free snapshot check said was left.
     const { remainingBefore } = report.credits;

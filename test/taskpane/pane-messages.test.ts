@@ -12,7 +12,7 @@ test("failures become a title and a sentence; out of credits names the reset day
     "r1",
     [],
     {
-      resetAt: "2026-12-01T00:00:00.000Z",
+      resetsAt: "2026-12-01T00:00:00.000Z",
       extensions: { cost: 2, credits_remaining: 0, credits_limit: 1000, resets_at: "2026-12-01T00:00:00Z" },
       plan: "explorer",
     },
@@ -24,7 +24,7 @@ test("failures become a title and a sentence; out of credits names the reset day
   });
   // A 402 without the service's fields (a proxy's) is shown as the client worded it.
   const bare = new ApiError(402, "credits_exhausted", "Payment required. Credits reset on 2026-12-01 at 00:00 UTC.", null, [], {
-    resetAt: "2026-12-01T00:00:00.000Z",
+    resetsAt: "2026-12-01T00:00:00.000Z",
   });
   expect(failureMessage(bare)).toMatchObject({
     title: "Out of credits",

@@ -215,8 +215,8 @@ test("every search kind's fields are unique, and its positional arguments are am
   for (const kind of Object.keys(SEARCH_KINDS) as SearchKind[]) {
     const names = SEARCH_KINDS[kind].fields.map((f) => f.name);
     expect({ kind, names: new Set(names).size }).toEqual({ kind, names: names.length });
-    for (const arg of SEARCH_KINDS[kind].args) {
-      if (arg.as !== "omitted") expect({ kind, arg: names.includes(arg.field) }).toEqual({ kind, arg: true });
+    for (const { field } of SEARCH_KINDS[kind].positional) {
+      if (field !== null) expect({ kind, arg: names.includes(field) }).toEqual({ kind, arg: true });
     }
   }
 });

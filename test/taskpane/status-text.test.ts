@@ -7,7 +7,7 @@ const state = (over = {}) => ({
   plan: "explorer",
   limit: 1000,
   remaining: 812,
-  resetAt: "2026-12-01T00:00:00.000Z",
+  resetsAt: "2026-12-01T00:00:00.000Z",
   chargedThisSession: 4,
   observedAt: "",
   ...over,

@@ -14,7 +14,7 @@ export interface Plan {
   public: boolean;
 }
 
-export const PLANS: Record<string, Plan> = {
+export const PLANS = {
   explorer: {
     id: "explorer",
     name: "Explorer",
@@ -31,10 +31,22 @@ export const PLANS: Record<string, Plan> = {
     rate: { burst: 1_000_000, perSecond: 1_000_000 },
     public: false,
   },
-};
+} as const satisfies Record<string, Plan>;
 
-export const DEFAULT_PLAN = "explorer";
+export type PlanId = keyof typeof PLANS;
 
+export const DEFAULT_PLAN: PlanId = "explorer";
+
+/** Whether `id` names a plan: a key of PLANS itself, never one it inherits ("toString", "__proto__"). */
+export function isPlanId(id: string): id is PlanId {
+  return Object.prototype.hasOwnProperty.call(PLANS, id);
+}
+
+/**
+ * The plan an id names; throws for any other id, so an account can neither be put on a plan
+ * that does not exist nor be charged by one it does not hold.
+ */
 export function planOf(id: string): Plan {
-  return PLANS[id] ?? PLANS[DEFAULT_PLAN];
+  if (!isPlanId(id)) throw new Error(`Unknown plan '${id}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
+  return PLANS[id];
 }

@@ -5,7 +5,7 @@
 // only this module. Methods answer synchronously or with a promise (db/maybe-promise.ts).
 import crypto from "node:crypto";
 import type { MaybePromise } from "../db/maybe-promise";
-import { PLANS } from "./plans";
+import { planOf } from "./plans";
 
 // ---- Accounts ----
 
@@ -26,7 +26,7 @@ export class EmailTakenError extends Error {
 
 /** Throws for a plan id that names no plan (auth/plans.ts). */
 export function checkPlan(plan: string): void {
-  if (!PLANS[plan]) throw new Error(`Unknown plan '${plan}'. Plans: ${Object.keys(PLANS).join(", ")}.`);
+  planOf(plan);
 }
 
 export interface Accounts {

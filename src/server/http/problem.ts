@@ -4,6 +4,7 @@
 // whose details go to the log only.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { problemOf, type FieldError, type Problem, type ProblemCode, type ProblemExtensions } from "../../contract/problem";
+import { fieldFault, type SchemaError } from "../../contract/schema-errors";
 import { redactKeysDeep } from "./request-id";
 
 export class ApiProblem extends Error {
@@ -48,27 +49,17 @@ export function sendProblem(req: FastifyRequest, reply: FastifyReply, p: ApiProb
   return reply.code(p.status).type("application/problem+json").send(problemBody(req, p));
 }
 
-type AjvError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
-
 /** Turns Fastify's schema-validation errors into field errors a person can act on. */
 function fieldErrors(err: FastifyError): FieldError[] {
   const context = (err as { validationContext?: string }).validationContext ?? "querystring";
-  return ((err.validation ?? []) as AjvError[]).map((v) => {
-    let path = v.instancePath;
-    let detail = v.message ?? "is not valid";
-    if (v.keyword === "additionalProperties") {
-      const name = String(v.params.additionalProperty);
-      path = `${path}/${name}`;
-      detail = context === "body" ? "is not a known field" : "is not a known parameter of this endpoint";
-    } else if (v.keyword === "required") {
-      path = `${path}/${String(v.params.missingProperty)}`;
-      detail = "is required";
-    } else if (v.keyword === "enum") {
-      detail = `must be one of: ${(v.params.allowedValues as unknown[]).join(", ")}`;
-    }
-    const name = path.replace(/^\//, "").split("/")[0];
-    const out: FieldError = { pointer: path || "/", detail: `${name || "value"} ${detail}` };
-    if (context !== "body" && name) out.parameter = name;
+  const words = {
+    unknown: context === "body" ? "is not a known field" : "is not a known parameter of this endpoint",
+    required: "is required",
+  };
+  return ((err.validation ?? []) as SchemaError[]).map((v) => {
+    const { pointer, field, detail } = fieldFault(v, words);
+    const out: FieldError = { pointer, detail: `${field || "value"} ${detail}` };
+    if (context !== "body" && field) out.parameter = field;
     return out;
   });
 }

@@ -2,26 +2,15 @@
 // per asset type, per state, per listing status and company type, and the known gaps.
 import type Database from "better-sqlite3";
 import { ASSET_TYPES, COMPANY_TYPES, LISTING_STATUSES } from "../../contract/vocabulary";
-import type { AssetCoverage, CoverageFigures, HistoryCoverage, StateCoverage } from "../../contract/coverage";
+import type { AssetCoverage, HistoryCoverage, StateCoverage } from "../../contract/coverage";
 import type { FieldCounts } from "./field-counts";
 import { knownGaps } from "./gaps";
+import { COUNTED_TABLES, type Coverage, type SalesCell } from "./coverage-shape";
+
+export type { Coverage } from "./coverage-shape";
 import type { Windows } from "./windows";
 
-export const COUNTED_TABLES = ["parcels", "listings", "companies", "properties", "sales", "tenancies", "markets", "diligence"] as const;
-
-/** The report as built (the contract's figures; every counted table has a count). */
-export type Coverage = CoverageFigures & { counts: Record<(typeof COUNTED_TABLES)[number], number> };
-
 type Counted = Record<string, number | string>;
-
-/** Sales by asset type and state, in one scan: all, with a cap rate, and in the 24 months before capture. */
-export interface SalesCell {
-  asset_type: string;
-  state_code: string;
-  n: number;
-  cap: number;
-  recent: number;
-}
 
 function salesSummary(db: Database.Database, w: Windows): SalesCell[] {
   return db

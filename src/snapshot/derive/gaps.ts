@@ -6,7 +6,7 @@ import { SNAPSHOT_RESOURCES } from "../../contract/records";
 import { ASSET_TYPES, LISTING_STATUSES } from "../../contract/vocabulary";
 import { STATE_CODES } from "../state-data";
 import type { AssetCoverage, Gap, HistoryCoverage, StateCoverage } from "../../contract/coverage";
-import type { Coverage, SalesCell } from "./coverage";
+import type { Coverage, SalesCell } from "./coverage-shape";
 import type { FieldCounts } from "./field-counts";
 
 /** Below these, figures built on the rows are called thin. */

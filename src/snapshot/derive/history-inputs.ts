@@ -180,7 +180,8 @@ type SalesCell = Group & { q: number; n: number; vol: number; caps: number[]; pp
  */
 export class HistorySalesTally {
   private readonly from: string;
-  private readonly cells = new Map<string, SalesCell>();
+  /** Cells by group, then by quarter: rows() gives a group's quarters one after another. */
+  private readonly groups = new Map<string, Map<number, SalesCell>>();
 
   constructor(private readonly capture: string) {
     this.from = quarterStart(heldSpan(capture).first - MEDIAN_BACK);
@@ -192,11 +193,13 @@ export class HistorySalesTally {
     const q = Number(date.slice(0, 4)) * 4 + Math.floor((Number(date.slice(5, 7)) - 1) / 3);
     // Rows written by the generator may leave a null column out; the table holds NULL.
     const [metro_id, zip, county_fips] = [s.metro_id ?? null, s.zip ?? null, s.county_fips ?? null];
-    const key = `${s.city}|${s.state_code}|${metro_id}|${zip}|${county_fips}|${s.asset_type}|${q}`;
-    let c = this.cells.get(key);
+    const key = `${s.city}|${s.state_code}|${metro_id}|${zip}|${county_fips}|${s.asset_type}`;
+    let quarters = this.groups.get(key);
+    if (!quarters) this.groups.set(key, (quarters = new Map()));
+    let c = quarters.get(q);
     if (!c) {
       const { city, state_code, asset_type } = s;
-      this.cells.set(key, (c = { city, state_code, metro_id, zip, county_fips, asset_type, q, n: 0, vol: 0, caps: [], ppsf: [], ppu: [] }));
+      quarters.set(q, (c = { city, state_code, metro_id, zip, county_fips, asset_type, q, n: 0, vol: 0, caps: [], ppsf: [], ppu: [] }));
     }
     c.n++;
     c.vol += s.sale_price;
@@ -205,13 +208,15 @@ export class HistorySalesTally {
     if (s.price_per_unit != null) c.ppu.push(s.price_per_unit);
   }
 
+  /** The rows, a group's quarters one after another (rollUpSales finds a group's markets once). */
   rows(): HistorySalesRow[] {
-    return Array.from(this.cells.values(), (c) => ({
-      ...c,
-      caps: Float64Array.from(c.caps),
-      ppsf: Float64Array.from(c.ppsf),
-      ppu: Float64Array.from(c.ppu),
-    }));
+    const out: HistorySalesRow[] = [];
+    for (const quarters of this.groups.values()) {
+      for (const c of quarters.values()) {
+        out.push({ ...c, caps: Float64Array.from(c.caps), ppsf: Float64Array.from(c.ppsf), ppu: Float64Array.from(c.ppu) });
+      }
+    }
+    return out;
   }
 }
 

@@ -13,6 +13,7 @@ export interface ValueCell {
 export class WindowMedians {
   private readonly offsets: Int32Array;
   private readonly values: Float64Array;
+  private scratch = new Float64Array(64);
 
   /** `buckets` quarters per market; cells name markets by ordinal (0..markets-1). */
   constructor(
@@ -44,7 +45,10 @@ export class WindowMedians {
     const a = this.offsets[market * this.buckets + from];
     const b = this.offsets[market * this.buckets + to + 1];
     if (a === b) return null;
-    const v = this.values.slice(a, b).sort();
+    // Sorted in a scratch buffer reused from call to call (a median is taken for every market and quarter).
+    if (this.scratch.length < b - a) this.scratch = new Float64Array(Math.max(b - a, this.scratch.length * 2));
+    this.scratch.set(this.values.subarray(a, b));
+    const v = this.scratch.subarray(0, b - a).sort();
     const mid = v.length >> 1;
     return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
   }

@@ -123,14 +123,26 @@ export interface MarketSales {
   ppu: WindowMedians;
 }
 
+const sameGroup = (a: Group, b: Group) =>
+  a.city === b.city &&
+  a.state_code === b.state_code &&
+  a.metro_id === b.metro_id &&
+  a.zip === b.zip &&
+  a.county_fips === b.county_fips &&
+  a.asset_type === b.asset_type;
+
 /** Rolls the sales rows up into every market they belong to. */
 export function rollUpSales(ord: Map<string, number>, span: Span, rows: readonly HistorySalesRow[]): MarketSales {
   const count = new Float64Array(ord.size * span.n);
   const volume = new Float64Array(ord.size * span.n);
   const cells: Record<"caps" | "ppsf" | "ppu", ValueCell[]> = { caps: [], ppsf: [], ppu: [] };
   const base = span.first - MEDIAN_BACK;
+  let prev: HistorySalesRow | null = null;
+  let markets: number[] = [];
   for (const r of rows) {
-    const markets = groupMarkets(ord, r);
+    // Rows of a group come one after another: its markets are found once.
+    if (!prev || !sameGroup(prev, r)) markets = groupMarkets(ord, r);
+    prev = r;
     if (!markets.length) continue;
     const j = r.q - span.first;
     if (j >= 0) {

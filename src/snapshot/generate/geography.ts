@@ -5,32 +5,10 @@
 // Metro areas are grown around principal cities (see buildMetros in metros.ts).
 import { TAX_RATES } from "../state-data";
 import { distanceKm } from "./distance";
-import { buildMetros, type Metro } from "./metros";
+import { buildMetros } from "./metros";
+import type { City, Metro, ZipInfo } from "./geo-types";
 
-export interface ZipInfo {
-  zip: string;
-  lat: number;
-  lon: number;
-  county: string;
-  fips: string;
-}
-
-export interface City {
-  index: number;
-  geonameId: number;
-  name: string;
-  state: string;
-  lat: number;
-  lon: number;
-  population: number;
-  /** Nearest ZIP in the state: the city's county and default ZIP. */
-  zip: ZipInfo;
-  /** ZIPs within the city's radius, nearest first (always includes `zip`). */
-  zips: ZipInfo[];
-  /** Rough radius of the built-up area, km: where the generator scatters properties. */
-  radiusKm: number;
-  metro: Metro | null;
-}
+export type { City, Metro, ZipInfo } from "./geo-types";
 
 export interface Geography {
   cities: City[];

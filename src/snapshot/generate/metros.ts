@@ -5,20 +5,10 @@
 // with the principal's size (about 60 km for a city of 800k). Cities beyond every reach are
 // non-metro. Each metro also carries a price index used for rents, values and cap rates.
 import { metroId, metroName } from "../geo-keys";
-import type { City } from "./geography";
-import { distanceKm } from "./distance";
+import type { City, Metro } from "./geo-types";
 
-export interface Metro {
-  index: number;
-  id: string;
-  name: string;
-  state: string;
-  principal: City;
-  reachKm: number;
-  population: number;
-  /** Relative price level: 1.0 is a typical large metro; gateway coastal metros are higher. */
-  priceIndex: number;
-}
+export type { Metro } from "./geo-types";
+import { distanceKm } from "./distance";
 
 const PRINCIPAL_POPULATION = 200_000;
 const MERGE_KM = 40;

@@ -23,8 +23,8 @@ const KINDS = Object.keys(SEARCH_KINDS) as SearchKind[];
 
 /** The field a search's place is typed into (its suggestions go there): Place, or the comps' Subject. */
 function placeField(kind: SearchKind): string | null {
-  const arg = SEARCH_KINDS[kind].args.find((a) => a.as === "geography" || a.as === "subject");
-  return arg && "field" in arg ? arg.field : null;
+  const place = SEARCH_KINDS[kind].positional.find((p) => p.arg.kind === "place" || p.arg.kind === "subject");
+  return place?.field ?? null;
 }
 
 export function SearchTab() {
@@ -52,7 +52,7 @@ export function SearchTab() {
   const form = useMemo(() => formFor(kind, catalog, values), [catalog, kind, values]);
   // The function's own arguments (and Rows) first; the filters that go into its options text
   // fold away under "More filters", so the form fits the pane.
-  const argFields = new Set(SEARCH_KINDS[kind].args.map((a) => ("field" in a ? a.field : "")));
+  const argFields = new Set(SEARCH_KINDS[kind].positional.map((p) => p.field));
   const isPrimary = (name: string) => argFields.has(name) || name === "limit";
   const primary = form.fields.filter((f) => isPrimary(f.name));
   const more = form.fields.filter((f) => !isPrimary(f.name));

@@ -93,6 +93,10 @@ describe.each([
     await expect(Promise.resolve().then(() => s.accounts.create("ANN@example.com"))).rejects.toThrow(EmailTakenError);
     await expect(Promise.resolve().then(() => s.accounts.createWithPassword("ann@example.com", "hash"))).rejects.toThrow(EmailTakenError);
     await expect(Promise.resolve().then(() => s.accounts.setPlan(a.id, "gold"))).rejects.toThrow(/Unknown plan 'gold'/);
+    for (const inherited of ["toString", "constructor", "__proto__"]) {
+      await expect(Promise.resolve().then(() => s.accounts.setPlan(a.id, inherited))).rejects.toThrow(`Unknown plan '${inherited}'`);
+      await expect(Promise.resolve().then(() => s.accounts.create(`${inherited}@example.com`, inherited))).rejects.toThrow(/Unknown plan/);
+    }
     await s.accounts.setPlan(a.id, "unlimited");
     expect((await s.accounts.findById(a.id))?.plan).toBe("unlimited");
     const withPassword = await s.accounts.createWithPassword("bo@example.com", "scrypt$hash");

@@ -1,0 +1,116 @@
+// A PROP function as one object: its positional arguments (what each is, how a cell's value
+// becomes the request's inputs), the operation it calls, and how its arguments and options
+// become that operation's request. The JSDoc wrappers (whose signatures the metadata generator
+// reads) call `request` and fetch; the task pane's search forms derive their fields from `args`
+// and call the same `request`, so a search and its formula cannot build different requests.
+import { ENDPOINTS, type EndpointSpec, type OperationId, type ParamSpec } from "../shared/endpoints";
+import { isBlank } from "./argument-parsers";
+import { checkParam } from "./param-values";
+import type { OptionValue, ParamValue } from "./option-specs";
+import type { ResourceName } from "./record-fields";
+
+/** What one positional argument is, for a reader of the form and for the checks it gets. */
+export type ArgKind =
+  | "place"
+  | "asset_type"
+  | "company_type"
+  | "property_id"
+  | "subject"
+  | "company"
+  | "metrics"
+  | "date"
+  | "metric"
+  /** One of the operation's query inputs, checked against its ParamSpec (text, a status). */
+  | "input";
+
+export interface FunctionArg {
+  /** The parameter's name in the JSDoc signature (and so in functions.json). */
+  name: string;
+  kind: ArgKind;
+  /** What an analyst reads beside the argument's field in the pane. */
+  label: string;
+  /** What the value may be; for an argument filling one input, that input's help unless stated. */
+  help: string;
+  /** False when a blank cell is allowed (the function then leaves the input out or uses its default). */
+  required: boolean;
+  /** The operation's input this argument fills, when it fills exactly one (`q` for PROP.SEARCH's text). */
+  input?: string;
+  /** Where the inputs go: the path (asset type, company type, property id) or the query. */
+  in: "path" | "query";
+  /** The input schema that types the value (its kind, bounds, allowed values), when one does. */
+  param?: ParamSpec;
+  /**
+   * The inputs a value becomes, checked as the function checks it: a blank optional argument
+   * gives none (or its default). Throws InputError with a message for the user; `label` names
+   * the argument in that message where the reader says which argument is wrong.
+   */
+  read(raw: unknown, label?: string): Record<string, ParamValue>;
+}
+
+/** A request as the contract's operation takes it: path parameters and query (paging included). */
+export interface FunctionRequest {
+  operation: OperationId;
+  params: Record<string, string>;
+  query: Record<string, ParamValue>;
+}
+
+/** A request with the options it was read from, for the function's own shaping of the answer. */
+export interface ReadCall extends FunctionRequest {
+  options: Map<string, OptionValue>;
+}
+
+export interface FunctionDef {
+  /** The function's id, as registered: the formula calls PROP.<name>. */
+  name: string;
+  operation: OperationId;
+  /** The records the answer holds (record-fields.ts): the spill's columns. */
+  resource: ResourceName;
+  /** The columns spilled by default, when not every field of the resource. */
+  columns?: readonly string[];
+  /** The positional arguments, in order, before the trailing `options` text. */
+  args: readonly FunctionArg[];
+  /**
+   * The first request the formula makes for these arguments (cells as Excel passes them, in the
+   * order of `args`) and options text, every value checked first. Throws InputError.
+   */
+  request(args: readonly unknown[], options: unknown): ReadCall;
+}
+
+/** The ParamSpec of one of an operation's query inputs (a name missing here is a bug in the caller). */
+export function inputSpec(operation: OperationId | EndpointSpec, name: string): ParamSpec {
+  const spec = typeof operation === "string" ? ENDPOINTS[operation] : operation;
+  const found = spec.query.find((q) => q.name === name);
+  if (!found) throw new Error(`${spec.operationId} has no query input ${name}`);
+  return found;
+}
+
+/** The inputs of every positional argument, each read by its own reader (a blank optional one gives none). */
+export function readArgs(
+  args: readonly FunctionArg[],
+  values: readonly unknown[],
+): { params: Record<string, string>; query: Record<string, ParamValue> } {
+  const params: Record<string, string> = {};
+  const query: Record<string, ParamValue> = {};
+  args.forEach((arg, i) => {
+    const inputs = arg.read(values[i]);
+    if (arg.in === "path") for (const [k, v] of Object.entries(inputs)) params[k] = String(v);
+    else Object.assign(query, inputs);
+  });
+  return { params, query };
+}
+
+/** An argument that fills one of the operation's query inputs, checked against its ParamSpec; blank gives nothing when optional. */
+export function inputArg(
+  operation: OperationId,
+  fields: Pick<FunctionArg, "name" | "label" | "required"> & { input: string; help?: string },
+): FunctionArg {
+  const param = inputSpec(operation, fields.input);
+  return {
+    kind: "input",
+    help: param.help,
+    param,
+    ...fields,
+    in: "query",
+    read: (raw, label = fields.name) => (!fields.required && isBlank(raw) ? {} : { [fields.input]: checkParam(param, raw, label) }),
+  };
+}
