@@ -21,24 +21,58 @@ function gramAt(text: string, i: number): number {
 
 export class CompanyNameIndex {
   /** Rowids, folded names and their trigrams' postings, by rank (`property_count DESC, id`). */
-  private readonly rowids: number[];
+  private readonly rowids: Uint32Array;
   private readonly names: string[];
-  private readonly postings = new Map<number, Uint32Array>();
+  /** Each trigram's number in `offsets`: its postings are `ranks[offsets[g]..offsets[g + 1]]`. */
+  private readonly grams = new Map<number, number>();
+  private readonly offsets: Uint32Array;
+  private readonly ranks: Uint32Array;
 
+  /**
+   * Built in two passes over the names, counting each trigram's names and then filling one
+   * array with every posting list: no list per trigram is grown along the way, so building the
+   * index for a million-property snapshot's companies takes little more memory than it keeps.
+   */
   constructor(rows: readonly { rowid: number; name: string }[]) {
-    this.rowids = rows.map((r) => r.rowid);
+    this.rowids = Uint32Array.from(rows, (r) => r.rowid);
     this.names = rows.map((r) => foldAscii(r.name));
-    const lists = new Map<number, number[]>();
-    this.names.forEach((name, rank) => {
-      for (let i = 0; i + GRAM <= name.length; i++) {
-        const gram = gramAt(name, i);
-        let list = lists.get(gram);
-        if (!list) lists.set(gram, (list = []));
-        // Ranks go up, so a name's repeated trigram is the list's last entry.
-        if (list[list.length - 1] !== rank) list.push(rank);
-      }
-    });
-    for (const [gram, list] of lists) this.postings.set(gram, Uint32Array.from(list));
+    let counts = new Uint32Array(1024);
+    let lastRank = new Int32Array(1024).fill(-1);
+    // Calls back once per distinct trigram of each name, with the trigram's number.
+    const eachGram = (visit: (g: number, rank: number) => void) => {
+      this.names.forEach((name, rank) => {
+        for (let i = 0; i + GRAM <= name.length; i++) {
+          const gram = gramAt(name, i);
+          let g = this.grams.get(gram);
+          if (g === undefined) {
+            g = this.grams.size;
+            this.grams.set(gram, g);
+            if (g === counts.length) {
+              counts = grown(counts, new Uint32Array(g * 2));
+              lastRank = grown(lastRank, new Int32Array(g * 2).fill(-1));
+            }
+          }
+          // A name's repeated trigram is posted once.
+          if (lastRank[g] === rank) continue;
+          lastRank[g] = rank;
+          visit(g, rank);
+        }
+      });
+    };
+    eachGram((g) => counts[g]++);
+    const n = this.grams.size;
+    this.offsets = new Uint32Array(n + 1);
+    for (let g = 0; g < n; g++) this.offsets[g + 1] = this.offsets[g] + counts[g];
+    this.ranks = new Uint32Array(this.offsets[n]);
+    const cursor = this.offsets.slice(0, n);
+    lastRank.fill(-1);
+    // Ranks go up, so each trigram's list comes out in rank order.
+    eachGram((g, rank) => (this.ranks[cursor[g]++] = rank));
+  }
+
+  private postings(gram: number): Uint32Array | undefined {
+    const g = this.grams.get(gram);
+    return g === undefined ? undefined : this.ranks.subarray(this.offsets[g], this.offsets[g + 1]);
   }
 
   /**
@@ -52,7 +86,7 @@ export class CompanyNameIndex {
     // shortest that holds them all, and each of its names is checked whole.
     let rarest: Uint32Array | undefined;
     for (let i = 0; i + GRAM <= folded.length; i++) {
-      const list = this.postings.get(gramAt(folded, i));
+      const list = this.postings(gramAt(folded, i));
       if (!list) return [];
       if (!rarest || list.length < rarest.length) rarest = list;
     }
@@ -64,6 +98,11 @@ export class CompanyNameIndex {
     }
     return out;
   }
+}
+
+function grown<T extends Uint32Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
 
 const built = new WeakMap<SnapshotContext, Map<string, CompanyNameIndex>>();
