@@ -126,13 +126,18 @@ export class PlaceTally {
     return [...(this.groups.get(table)?.values() ?? [])].sort(byPlaceColumns);
   }
 
+  /** Sales counted by metro. */
+  saleMetroCounts(): [string, number][] {
+    return [...this.saleMetros];
+  }
+
   /** What a worker hands back: its tables' groups and sales by metro. */
   part(): PartPlaces {
     return {
       parcels: this.groupsOf("parcels"),
       listings: this.groupsOf("listings"),
       sales: this.groupsOf("sales"),
-      saleMetros: [...this.saleMetros],
+      saleMetros: this.saleMetroCounts(),
     };
   }
 }
@@ -165,7 +170,7 @@ export function derivePlaces(db: Database.Database, insert: (row: PlaceRow) => v
       "SELECT metro_id AS id, max(metro_name) AS name, max(state_code) AS state, count(*) AS n FROM properties WHERE metro_id IS NOT NULL GROUP BY metro_id",
     )
     .all() as { id: string; name: string; state: string; n: number }[];
-  const saleCounts = new Map(part ? part.saleMetros : scanned.part().saleMetros);
+  const saleCounts = new Map(part ? part.saleMetros : scanned.saleMetroCounts());
 
   let n = 0;
   const emit = (row: PlaceRow) => {
