@@ -131,8 +131,9 @@ export class SnapshotWriter {
   }
 }
 
-export function readMeta(db: Database.Database): Record<string, string> {
-  const rows = db.prepare("SELECT key, value FROM snapshot_meta").all() as { key: string; value: string }[];
+/** The meta of the snapshot `db` answers for (or of the attached database `schema`). */
+export function readMeta(db: Database.Database, schema?: string): Record<string, string> {
+  const rows = db.prepare(`SELECT key, value FROM ${schema ? `${schema}.` : ""}snapshot_meta`).all() as { key: string; value: string }[];
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 

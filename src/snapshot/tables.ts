@@ -104,8 +104,11 @@ export function arrayFields(name: TableName): Set<string> {
 
 export const META_DDL = "CREATE TABLE snapshot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
+/** The fields of a property a cross-asset text search looks at. */
+export const PROPERTIES_FTS_COLUMNS = ["name", "address", "city", "state_code", "owner_name", "subtype", "asset_type"] as const;
+/** The text index's tokenizer (the store's index of replaced contents uses the same). */
+export const FTS_TOKENIZE = "tokenize='unicode61 remove_diacritics 2'";
+
 /** Full-text index over the fields a cross-asset text search looks at. */
-export const PROPERTIES_FTS_DDL =
-  "CREATE VIRTUAL TABLE properties_fts USING fts5(name, address, city, state_code, owner_name, subtype, asset_type, content='properties', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')";
-export const PROPERTIES_FTS_FILL =
-  "INSERT INTO properties_fts (rowid, name, address, city, state_code, owner_name, subtype, asset_type) SELECT rowid, name, address, city, state_code, owner_name, subtype, asset_type FROM properties";
+export const PROPERTIES_FTS_DDL = `CREATE VIRTUAL TABLE properties_fts USING fts5(${PROPERTIES_FTS_COLUMNS.join(", ")}, content='properties', content_rowid='rowid', ${FTS_TOKENIZE})`;
+export const PROPERTIES_FTS_FILL = `INSERT INTO properties_fts (rowid, ${PROPERTIES_FTS_COLUMNS.join(", ")}) SELECT rowid, ${PROPERTIES_FTS_COLUMNS.join(", ")} FROM properties`;

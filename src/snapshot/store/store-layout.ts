@@ -1,0 +1,117 @@
+// The layout of a snapshot store: one SQLite file that answers for every snapshot published into
+// it, holding each record once per version of its content rather than once per snapshot.
+//
+// Every table of a snapshot (records, derived tables, stored documents, meta) has two tables in
+// the store:
+// - `T`, with the snapshot's own name and columns plus `vfrom`: each row as the latest snapshot
+//   holds it, and the version (`store_versions.seq`) since which it has held that content. A row
+//   keeps its rowid for as long as its key is in the latest snapshot, so an order by rowid (the
+//   order lists and text searches answer in) is the same in every version.
+// - `T_old`: the contents a later version replaced or removed, each with `rid` (its rowid in `T`)
+//   and `vto`, the first version that no longer holds it.
+// A version `k` holds the rows of `T` with `vfrom <= k` and the rows of `T_old` with
+// `vfrom <= k < vto` (store-open.ts builds the views that say so). A month that changes 5% of
+// the properties adds 5% of `properties` to `properties_old`, and nothing else of them.
+import type Database from "better-sqlite3";
+
+/** A table of the snapshot as the store versions it. */
+export interface VersionedTable {
+  name: string;
+  /** The snapshot's columns, in their order (without `vfrom`). */
+  columns: string[];
+  /**
+   * The columns that name one row of the table across versions: its primary key, or every column
+   * for a table without one (a row of such a table is either kept or replaced as a whole).
+   */
+  key: string[];
+  /** Whether `key` is the table's primary key (else every column, compared as one JSON value). */
+  keyed: boolean;
+  /** The snapshot's CREATE INDEX statements on this table, to give `T_old` the same indexes. */
+  indexes: string[];
+}
+
+/**
+ * A column holding another table's rowid: the snapshot file's value names that table's row in the
+ * file, and the store keeps the rowid the row has in the store (found by the target's key).
+ */
+export interface RowidReference {
+  table: string;
+  column: string;
+  target: string;
+}
+
+/** Tables whose key is a rowid of another table (market history is keyed by its market's row). */
+export const ROWID_REFERENCES: readonly RowidReference[] = [{ table: "market_history", column: "market", target: "markets" }];
+
+/** The full-text index over properties, and its twin over the replaced contents of properties. */
+export const FTS_TABLE = "properties_fts";
+export const OLD_FTS_TABLE = "properties_old_fts";
+
+/** Store bookkeeping, not versioned: the versions published, in order. */
+export const STORE_VERSIONS_DDL = `CREATE TABLE store_versions (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  captured_at TEXT NOT NULL,
+  built_at TEXT NOT NULL,
+  published_at TEXT NOT NULL
+)`;
+
+/** Names that are neither versioned tables nor user tables of a snapshot. */
+function isVersioned(name: string): boolean {
+  if (name.startsWith("sqlite_") || name.startsWith(FTS_TABLE) || name.startsWith(OLD_FTS_TABLE)) return false;
+  return name !== "store_versions" && !name.endsWith("_old");
+}
+
+/** The versioned tables of a snapshot database (a snapshot file, or a store: `vfrom` is left out). */
+export function versionedTables(db: Database.Database, schema = "main"): VersionedTable[] {
+  const tables = db.prepare(`SELECT name, sql FROM ${schema}.sqlite_schema WHERE type = 'table' ORDER BY name`).all() as {
+    name: string;
+    sql: string;
+  }[];
+  return tables
+    .filter((t) => isVersioned(t.name) && !t.sql.startsWith("CREATE VIRTUAL"))
+    .map((t) => {
+      const info = db.prepare(`SELECT name, pk FROM pragma_table_info(?, ?) ORDER BY cid`).all(t.name, schema) as {
+        name: string;
+        pk: number;
+      }[];
+      const columns = info.map((c) => c.name).filter((c) => c !== "vfrom");
+      const pk = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
+      const indexes = (
+        db
+          .prepare(`SELECT sql FROM ${schema}.sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL ORDER BY name`)
+          .all(t.name) as {
+          sql: string;
+        }[]
+      ).map((r) => r.sql);
+      return { name: t.name, columns, key: pk.length ? pk.map((c) => c.name) : columns, keyed: pk.length > 0, indexes };
+    });
+}
+
+/** A column name quoted for SQL. */
+export function q(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The key of a row of `table` as one SQL expression over the alias `a` (a JSON array for a table without a primary key). */
+export function keyExpr(table: VersionedTable, a: string): string {
+  if (table.keyed && table.key.length === 1) return `${a}.${q(table.key[0])}`;
+  return `json_array(${table.key.map((c) => `${a}.${q(c)}`).join(", ")})`;
+}
+
+/** `CREATE TABLE T_old`: the columns of `T` (with `vfrom`), the row's rowid in `T`, and `vto`. */
+export function oldTableDdl(db: Database.Database, table: VersionedTable): string[] {
+  const info = db.prepare(`SELECT name, type FROM pragma_table_info(?)`).all(table.name) as { name: string; type: string }[];
+  const cols = info.map((c) => `${q(c.name)} ${c.type}`);
+  const old = q(`${table.name}_old`);
+  const ddl = [`CREATE TABLE ${old} (rid INTEGER NOT NULL, vto INTEGER NOT NULL, ${cols.join(", ")})`];
+  ddl.push(`CREATE INDEX ${q(`sx_${table.name}_old_rid`)} ON ${old} (rid)`);
+  if (table.keyed) ddl.push(`CREATE INDEX ${q(`sx_${table.name}_old_key`)} ON ${old} (${table.key.map(q).join(", ")}, vfrom)`);
+  // The snapshot's own indexes, on the old contents too: a pinned version's searches go through both tables.
+  for (const sql of table.indexes) {
+    const m = /^CREATE (UNIQUE )?INDEX\s+("?)(\w+)\2\s+ON\s+("?)(\w+)\4\s*\((.*)\)\s*$/is.exec(sql);
+    if (!m) throw new Error(`cannot mirror index on ${table.name}: ${sql}`);
+    ddl.push(`CREATE INDEX ${q(`${m[3]}_old`)} ON ${old} (${m[6]})`);
+  }
+  return ddl;
+}

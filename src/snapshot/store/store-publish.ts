@@ -1,0 +1,237 @@
+// Publishing a snapshot file into a store (store-layout.ts): the first file becomes the store;
+// each later one becomes the next version, adding only what changed. For every table, the rows
+// of the file are matched to the store's latest rows by key: a row whose content differs is moved
+// to `T_old` (ending at the new version) and updated in place, keeping its rowid; a row the file
+// no longer has is moved there and deleted; a new key is inserted. All of it is one transaction:
+// a reader sees the store before the version or after it, and a file that fails part way adds
+// nothing. The file itself is left as it is (it is checked before, by the caller).
+import fs from "node:fs";
+import Database from "better-sqlite3";
+import { readMeta } from "../snapshot-file";
+import { FTS_TOKENIZE, PROPERTIES_FTS_COLUMNS } from "../tables";
+import {
+  FTS_TABLE,
+  OLD_FTS_TABLE,
+  ROWID_REFERENCES,
+  STORE_VERSIONS_DDL,
+  type VersionedTable,
+  keyExpr,
+  oldTableDdl,
+  q,
+  versionedTables,
+} from "./store-layout";
+
+/** One version of a store: a snapshot published into it. */
+export interface StoreVersion {
+  seq: number;
+  id: string;
+  captured_at: string;
+  built_at: string;
+  published_at: string;
+}
+
+export interface PublishResult {
+  version: StoreVersion;
+  /** Per table: rows changed, removed and added by this version (all added for the first). */
+  changes: Record<string, { changed: number; removed: number; added: number }>;
+}
+
+export interface PublishOptions {
+  /** The time recorded as the version's publication (now unless given). */
+  now?: () => Date;
+  log?: (message: string) => void;
+}
+
+/** The versions of a store, oldest first. */
+export function storeVersions(db: Database.Database): StoreVersion[] {
+  return db.prepare("SELECT seq, id, captured_at, built_at, published_at FROM store_versions ORDER BY seq").all() as StoreVersion[];
+}
+
+/** Opens a store for writing (WAL, so services keep reading while a version is added). */
+function openForWriting(storePath: string): Database.Database {
+  const db = new Database(storePath, { fileMustExist: true });
+  db.pragma("journal_mode = WAL");
+  db.pragma("cache_size = -262144");
+  db.pragma("temp_store = FILE");
+  return db;
+}
+
+/**
+ * Adds the snapshot file at `file` to the store at `storePath` (creating the store from it when
+ * there is none) as its newest version. Throws, adding nothing, when the file's id is already a
+ * version of the store, when it was captured before the newest version, or when its tables are
+ * not the store's (a snapshot of another format).
+ */
+export function publishToStore(storePath: string, file: string, options: PublishOptions = {}): PublishResult {
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => {});
+  if (!fs.existsSync(storePath)) return createStore(storePath, file, now());
+  const db = openForWriting(storePath);
+  try {
+    db.exec(`ATTACH DATABASE ${sqlText(file)} AS incoming`);
+    const meta = readMeta(db, "incoming");
+    const versions = storeVersions(db);
+    const newest = versions[versions.length - 1];
+    if (versions.some((v) => v.id === meta.id)) throw new Error(`snapshot ${meta.id} is already in the store`);
+    if (meta.captured_at < newest.captured_at) {
+      throw new Error(
+        `snapshot ${meta.id} was captured ${meta.captured_at}, before the store's newest (${newest.id}, ${newest.captured_at})`,
+      );
+    }
+    const tables = sameTables(versionedTables(db), versionedTables(db, "incoming"));
+    const seq = newest.seq + 1;
+    const changes: PublishResult["changes"] = {};
+    db.transaction(() => {
+      for (const table of referencedFirst(tables)) {
+        const started = performance.now();
+        changes[table.name] = mergeTable(db, table, seq);
+        const c = changes[table.name];
+        log(`${table.name}: ${c.changed} changed, ${c.removed} removed, ${c.added} added (${Math.round(performance.now() - started)} ms)`);
+      }
+      const version = { seq, id: meta.id, captured_at: meta.captured_at, built_at: meta.built_at, published_at: now().toISOString() };
+      db.prepare("INSERT INTO store_versions VALUES (:seq, :id, :captured_at, :built_at, :published_at)").run(version);
+    })();
+    db.exec("DETACH DATABASE incoming");
+    db.pragma("wal_checkpoint(PASSIVE)");
+    return { version: storeVersions(db).find((v) => v.seq === seq)!, changes };
+  } finally {
+    db.close();
+  }
+}
+
+/** The store made from its first snapshot file: a copy of it, with the version columns and old-content tables added. */
+function createStore(storePath: string, file: string, now: Date): PublishResult {
+  const partial = `${storePath}.partial`;
+  fs.copyFileSync(file, partial);
+  const db = new Database(partial);
+  try {
+    db.pragma("journal_mode = WAL");
+    const meta = readMeta(db);
+    const tables = versionedTables(db);
+    const changes: PublishResult["changes"] = {};
+    db.transaction(() => {
+      for (const table of tables) {
+        db.exec(`ALTER TABLE ${q(table.name)} ADD COLUMN vfrom INTEGER NOT NULL DEFAULT 1`);
+        for (const sql of oldTableDdl(db, table)) db.exec(sql);
+        const added = db
+          .prepare(`SELECT count(*) FROM ${q(table.name)}`)
+          .pluck()
+          .get() as number;
+        changes[table.name] = { changed: 0, removed: 0, added };
+      }
+      db.exec(
+        `CREATE VIRTUAL TABLE ${OLD_FTS_TABLE} USING fts5(${PROPERTIES_FTS_COLUMNS.join(", ")}, content='properties_old', content_rowid='rowid', ${FTS_TOKENIZE})`,
+      );
+      db.exec(STORE_VERSIONS_DDL);
+      db.prepare("INSERT INTO store_versions VALUES (1, ?, ?, ?, ?)").run(meta.id, meta.captured_at, meta.built_at, now.toISOString());
+    })();
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    db.close();
+    fs.renameSync(partial, storePath);
+    const done = new Database(storePath, { readonly: true });
+    try {
+      return { version: storeVersions(done)[0], changes };
+    } finally {
+      done.close();
+    }
+  } catch (err) {
+    if (db.open) db.close();
+    fs.rmSync(partial, { force: true });
+    throw err;
+  }
+}
+
+/** The store's tables, refused unless the incoming file has the same tables with the same columns. */
+function sameTables(store: VersionedTable[], incoming: VersionedTable[]): VersionedTable[] {
+  const shape = (ts: VersionedTable[]) => ts.map((t) => `${t.name}(${t.columns.join(",")})`).join(" ");
+  if (shape(store) !== shape(incoming)) {
+    throw new Error("the snapshot's tables are not the store's (it is of another snapshot format): build a new store from it");
+  }
+  return store;
+}
+
+/** Tables another table refers to by rowid go first, so the rowids they are given are known. */
+function referencedFirst(tables: VersionedTable[]): VersionedTable[] {
+  const targets = new Set(ROWID_REFERENCES.map((r) => r.target));
+  return [...tables.filter((t) => targets.has(t.name)), ...tables.filter((t) => !targets.has(t.name))];
+}
+
+/** The incoming rows of `table` as the store would hold them: rowid references translated to the store's rowids. */
+function incomingRows(db: Database.Database, table: VersionedTable): string {
+  const refs = ROWID_REFERENCES.filter((r) => r.table === table.name);
+  if (!refs.length) return `incoming.${q(table.name)}`;
+  const cols = table.columns.map((c) => {
+    const ref = refs.find((r) => r.column === c);
+    if (!ref) return `s.${q(c)}`;
+    // The target's key (its id) is what names the row in both files.
+    const [key] = versionedTables(db).find((t) => t.name === ref.target)!.key;
+    return `(SELECT m.rowid FROM main.${q(ref.target)} m JOIN incoming.${q(ref.target)} x ON x.${q(key)} = m.${q(key)} WHERE x.rowid = s.${q(c)}) AS ${q(c)}`;
+  });
+  db.exec(`DROP TABLE IF EXISTS temp.incoming_rows`);
+  db.exec(`CREATE TEMP TABLE incoming_rows AS SELECT s.rowid AS src_rowid, ${cols.join(", ")} FROM incoming.${q(table.name)} s`);
+  const unmatched = db
+    .prepare(`SELECT count(*) FROM temp.incoming_rows WHERE ${refs.map((r) => `${q(r.column)} IS NULL`).join(" OR ")}`)
+    .pluck()
+    .get();
+  if (unmatched) throw new Error(`${table.name}: ${unmatched} rows name a row of ${refs[0].target} the snapshot does not have`);
+  db.exec(`CREATE INDEX temp.incoming_rows_key ON incoming_rows (${table.key.map(q).join(", ")})`);
+  return "temp.incoming_rows";
+}
+
+/** Merges one table's incoming rows into the store as version `seq`. */
+function mergeTable(db: Database.Database, table: VersionedTable, seq: number): { changed: number; removed: number; added: number } {
+  const T = `main.${q(table.name)}`;
+  const src = incomingRows(db, table);
+  const order = src === "temp.incoming_rows" ? "s.src_rowid" : "s.rowid";
+  const cols = table.columns.map(q);
+  db.exec("DROP TABLE IF EXISTS temp.changed; DROP TABLE IF EXISTS temp.gone");
+  db.exec("CREATE TEMP TABLE changed (rid INTEGER PRIMARY KEY); CREATE TEMP TABLE gone (rid INTEGER PRIMARY KEY)");
+  const match = `${keyExpr(table, "s")} = ${keyExpr(table, "t")}`;
+  if (table.keyed) {
+    const differs = table.columns.map((c) => `t.${q(c)} IS NOT s.${q(c)}`).join(" OR ");
+    db.exec(`INSERT INTO temp.changed SELECT t.rowid FROM ${T} t JOIN ${src} s ON ${match} WHERE ${differs}`);
+    db.exec(`INSERT INTO temp.gone SELECT t.rowid FROM ${T} t WHERE NOT EXISTS (SELECT 1 FROM ${src} s WHERE ${match})`);
+  } else {
+    // No key but the whole row: a row either is in the incoming file as it is, or it is gone.
+    db.exec(
+      `INSERT INTO temp.gone SELECT t.rowid FROM ${T} t WHERE ${keyExpr(table, "t")} NOT IN (SELECT ${keyExpr(table, "s")} FROM ${src} s)`,
+    );
+  }
+  const isProperties = table.name === "properties";
+  const replaced = "(SELECT rid FROM temp.changed UNION ALL SELECT rid FROM temp.gone)";
+  const ftsCols = PROPERTIES_FTS_COLUMNS.join(", ");
+  if (isProperties) {
+    // The text index holds the latest contents: take out what is replaced before it changes.
+    db.exec(
+      `INSERT INTO ${FTS_TABLE} (${FTS_TABLE}, rowid, ${ftsCols}) SELECT 'delete', rowid, ${ftsCols} FROM ${T} WHERE rowid IN ${replaced}`,
+    );
+  }
+  db.exec(
+    `INSERT INTO main.${q(`${table.name}_old`)} (rid, vto, ${cols.join(", ")}, vfrom) ` +
+      `SELECT rowid, ${seq}, ${cols.join(", ")}, vfrom FROM ${T} WHERE rowid IN ${replaced} ORDER BY rowid`,
+  );
+  if (table.keyed) {
+    const sets = table.columns.map((c) => `${q(c)} = s.${q(c)}`).join(", ");
+    db.exec(`UPDATE ${T} AS t SET ${sets}, vfrom = ${seq} FROM ${src} AS s WHERE ${match} AND t.rowid IN (SELECT rid FROM temp.changed)`);
+  }
+  db.exec(`DELETE FROM ${T} WHERE rowid IN (SELECT rid FROM temp.gone)`);
+  const present = table.keyed
+    ? `NOT EXISTS (SELECT 1 FROM ${T} t WHERE ${match})`
+    : `${keyExpr(table, "s")} NOT IN (SELECT ${keyExpr(table, "t")} FROM ${T} t)`;
+  const added = db
+    .prepare(
+      `INSERT INTO ${T} (${cols.join(", ")}, vfrom) SELECT ${cols.map((c) => `s.${c}`).join(", ")}, ${seq} FROM ${src} s WHERE ${present} ORDER BY ${order}`,
+    )
+    .run().changes;
+  if (isProperties) {
+    db.exec(`INSERT INTO ${FTS_TABLE} (rowid, ${ftsCols}) SELECT rowid, ${ftsCols} FROM ${T} WHERE vfrom = ${seq}`);
+    db.exec(`INSERT INTO ${OLD_FTS_TABLE} (rowid, ${ftsCols}) SELECT rowid, ${ftsCols} FROM main.properties_old WHERE vto = ${seq}`);
+  }
+  const count = (t: string) => db.prepare(`SELECT count(*) FROM temp.${t}`).pluck().get() as number;
+  return { changed: count("changed"), removed: count("gone"), added };
+}
+
+/** A string as an SQL literal. */
+function sqlText(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
