@@ -106,7 +106,7 @@ test("a row keeps its rowid across versions, so lists ordered by rowid keep thei
   }
 });
 
-test("publishing refuses a snapshot already in the store, one captured before the newest, and one of another layout, adding nothing", () => {
+test("publishing refuses a snapshot already in the store, one captured before the newest, one of another layout and one whose computed figures differ, adding nothing", () => {
   const before = withFile(store, storeVersions).length;
   expect(() => publishToStore(store, months[1])).toThrow(/already in the store/);
   const other = path.join(dir, "other-layout.db");
@@ -121,6 +121,13 @@ test("publishing refuses a snapshot already in the store, one captured before th
   e.prepare("UPDATE snapshot_meta SET value = '2020-01-01T00:00:00Z' WHERE key = 'captured_at'").run();
   e.close();
   expect(() => publishToStore(store, early)).toThrow(/before the store's newest/);
+  // A figure the store computes for each version, changed in one row of the file.
+  const odd = path.join(dir, "odd-figure.db");
+  fs.copyFileSync(months[3], odd);
+  const o = new Database(odd);
+  o.prepare("UPDATE diligence SET years_since_last_sale = 99.9 WHERE rowid = 1").run();
+  o.close();
+  expect(() => publishToStore(store, odd)).toThrow(/diligence.years_since_last_sale is not what the store computes for it in 1 rows/);
   expect(withFile(store, storeVersions).length).toBe(before);
 });
 

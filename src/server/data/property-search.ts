@@ -1,5 +1,5 @@
 // The commercial property search behind both the cross-asset and the asset-oriented endpoint
-// (section 4.3). Inputs an asset type's data cannot answer are refused with
+//. Inputs an asset type's data cannot answer are refused with
 // `unsupported_filter`, naming what is supported, rather than silently matching nothing.
 import { ApiProblem } from "../http/problem";
 import { SEARCH_INPUTS, type AssetType, type SearchInput } from "../../contract/vocabulary";
@@ -91,6 +91,12 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
       throw new ApiProblem(400, "validation_failed", "q must contain at least one letter or digit.", [
         { pointer: "/q", parameter: "q", detail: "q must contain at least one letter or digit" },
       ]);
+    }
+    if (snapshot.textIndexIsView) {
+      // An older version of a store: its text index is a view over two indexes, which SQLite
+      // searches only as a subquery of its own. The same properties, in the same (rowid) order.
+      w.add("p.rowid IN (SELECT rowid FROM properties_fts WHERE properties_fts MATCH ?)", match);
+      return pagedQuery<{ json: string }>(snapshot, `SELECT ${PROPERTY_JSON}`, `FROM properties p${w.sql}`, "ORDER BY p.rowid", w.params, page);
     }
     // With no other filter, count on the text index alone: joining every match to its row
     // to count it costs several times more.

@@ -44,6 +44,11 @@ export class SnapshotContext {
   /** A property's stored detail answer (snapshot/property-docs.ts), or undefined for an unknown id. */
   readonly propertyDoc: (id: string) => string | undefined;
   private placeIndex: PlaceIndex | undefined;
+  /**
+   * The text index is a view: the database is an older version of a snapshot store
+   * (src/snapshot/store), whose text search is written as a subquery (data/property-search.ts).
+   */
+  readonly textIndexIsView: boolean;
   /** Requests answered from this snapshot that have not finished yet (LiveSnapshot counts them). */
   leases = 0;
   /** No longer kept (replaced, or the oldest beyond the number kept): the database closes when the last lease is released. */
@@ -70,6 +75,7 @@ export class SnapshotContext {
     if (!source) throw new Error(`snapshot meta 'source' is "${this.meta.source}", not one of: ${SNAPSHOT_SOURCES.join(", ")}`);
     this.source = source;
     this.propertyDoc = propertyDocLookup(db, Number(this.meta.doc_probe));
+    this.textIndexIsView = db.prepare("SELECT 1 FROM sqlite_temp_schema WHERE type = 'view' AND name = 'properties_fts'").get() !== undefined;
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
     this.refMember = `"snapshot":${JSON.stringify(this.ref)}`;
     this.stamp = { id: this.meta.id, captured_at: this.meta.captured_at, built_at: this.meta.built_at };

@@ -43,6 +43,51 @@ export interface RowidReference {
 /** Tables whose key is a rowid of another table (market history is keyed by its market's row). */
 export const ROWID_REFERENCES: readonly RowidReference[] = [{ table: "market_history", column: "market", target: "markets" }];
 
+/**
+ * A column the store does not keep but computes for each version from what it does keep: the
+ * version's capture day (a market's `as_of`), or other tables of the same version (a diligence
+ * candidate's years since its property's last sale, its market's occupancy). These change in most
+ * rows every month although nothing they come from does; computing them keeps a month's changes
+ * to the rows whose own data changed. `sql` is an SQL expression over the row `t`, the capture
+ * day, and the tables named with `schema` before them ("" in a version's views, which are found
+ * first; "incoming." when checking a file). Publishing refuses a file in which any row's value is
+ * not what the expression gives, so the views answer exactly what the file held.
+ */
+export interface ComputedColumn {
+  table: string;
+  column: string;
+  sql(day: string, schema: string): string;
+}
+
+/** The metro market of a property for its asset type when there is one, else its state's (derive/diligence.ts). */
+const marketOf = (s: string, figure: string) =>
+  `(CASE WHEN EXISTS (SELECT 1 FROM ${s}markets m WHERE m.geography_type = 'metro' AND m.geography_id = t.metro_id AND m.asset_type = t.asset_type) ` +
+  `THEN (SELECT m.${figure} FROM ${s}markets m WHERE m.geography_type = 'metro' AND m.geography_id = t.metro_id AND m.asset_type = t.asset_type) ` +
+  `ELSE (SELECT m.${figure} FROM ${s}markets m WHERE m.geography_type = 'state' AND m.geography_id = t.state_code AND m.asset_type = t.asset_type) END)`;
+
+export const COMPUTED_COLUMNS: readonly ComputedColumn[] = [
+  { table: "markets", column: "as_of", sql: (day) => `'${day}'` },
+  {
+    table: "diligence",
+    column: "years_since_last_sale",
+    sql: (day, s) =>
+      `(SELECT round(max(0, (julianday('${day}') - julianday(p.last_sale_date)) / 365.25), 1) FROM ${s}properties p WHERE p.id = t.property_id)`,
+  },
+  { table: "diligence", column: "market_occupancy_rate", sql: (_day, s) => marketOf(s, "occupancy_rate") },
+];
+
+/** The computed column `column` of `table`, if it is one. */
+export function computedColumn(table: string, column: string): ComputedColumn | undefined {
+  return COMPUTED_COLUMNS.find((c) => c.table === table && c.column === column);
+}
+
+/** A capture time's day, checked to be one (it is written into SQL). */
+export function captureDay(capturedAt: string): string {
+  const day = capturedAt.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`capture time ${capturedAt} does not start with a date`);
+  return day;
+}
+
 /** The full-text index over properties, and its twin over the replaced contents of properties. */
 export const FTS_TABLE = "properties_fts";
 export const OLD_FTS_TABLE = "properties_old_fts";

@@ -6,7 +6,7 @@
 // rows in place) is not seen by it: each connection answers for the store as it was opened.
 import Database from "better-sqlite3";
 import { PROPERTIES_FTS_COLUMNS } from "../tables";
-import { FTS_TABLE, OLD_FTS_TABLE, type VersionedTable, q, versionedTables } from "./store-layout";
+import { FTS_TABLE, OLD_FTS_TABLE, type VersionedTable, captureDay, computedColumn, q, versionedTables } from "./store-layout";
 import { type StoreVersion, storeVersions } from "./store-publish";
 
 export interface OpenVersionOptions {
@@ -33,7 +33,7 @@ export function openStoreVersion(storePath: string, id?: string, options: OpenVe
     const versions = storeVersions(db);
     const version = findVersion(versions, id);
     const newest = version.seq === versions[versions.length - 1].seq;
-    for (const table of versionedTables(db)) db.exec(versionView(table, version.seq, newest));
+    for (const table of versionedTables(db)) db.exec(versionView(table, version, newest));
     if (!newest) db.exec(textIndexView(version.seq));
     return db;
   } catch (err) {
@@ -43,13 +43,21 @@ export function openStoreVersion(storePath: string, id?: string, options: OpenVe
 }
 
 /** The view of one table as version `seq` holds it: the latest rows since then, and the replaced ones it held. */
-function versionView(table: VersionedTable, seq: number, newest: boolean): string {
-  const cols = table.columns.map(q).join(", ");
+function versionView(table: VersionedTable, version: StoreVersion, newest: boolean): string {
+  const seq = version.seq;
+  const day = captureDay(version.captured_at);
+  // A computed column (store-layout.ts) is computed from the row `t` and this version's other views.
+  const cols = table.columns
+    .map((c) => {
+      const computed = computedColumn(table.name, c);
+      return computed ? `${computed.sql(day, "")} AS ${q(c)}` : `t.${q(c)}`;
+    })
+    .join(", ");
   const name = q(table.name);
-  const latest = `SELECT rowid AS rowid, ${cols} FROM main.${name}`;
+  const latest = `SELECT t.rowid AS rowid, ${cols} FROM main.${name} t`;
   if (newest) return `CREATE TEMP VIEW ${name} AS ${latest}`;
-  const old = `SELECT rid AS rowid, ${cols} FROM main.${q(`${table.name}_old`)} WHERE vfrom <= ${seq} AND vto > ${seq}`;
-  return `CREATE TEMP VIEW ${name} AS ${latest} WHERE vfrom <= ${seq} UNION ALL ${old}`;
+  const old = `SELECT t.rid AS rowid, ${cols} FROM main.${q(`${table.name}_old`)} t WHERE t.vfrom <= ${seq} AND t.vto > ${seq}`;
+  return `CREATE TEMP VIEW ${name} AS ${latest} WHERE t.vfrom <= ${seq} UNION ALL ${old}`;
 }
 
 /**

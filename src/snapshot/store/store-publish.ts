@@ -15,6 +15,9 @@ import {
   ROWID_REFERENCES,
   STORE_VERSIONS_DDL,
   type VersionedTable,
+  COMPUTED_COLUMNS,
+  captureDay,
+  computedColumn,
   keyExpr,
   oldTableDdl,
   q,
@@ -81,6 +84,7 @@ export function publishToStore(storePath: string, file: string, options: Publish
     const tables = sameTables(versionedTables(db), versionedTables(db, "incoming"));
     const seq = newest.seq + 1;
     const changes: PublishResult["changes"] = {};
+    for (const table of tables) checkComputed(db, "incoming", table, meta.captured_at);
     db.transaction(() => {
       for (const table of referencedFirst(tables)) {
         const started = performance.now();
@@ -109,8 +113,11 @@ function createStore(storePath: string, file: string, now: Date): PublishResult 
     const meta = readMeta(db);
     const tables = versionedTables(db);
     const changes: PublishResult["changes"] = {};
+    // Every computed column is checked before any is emptied: some are computed from other tables.
+    for (const table of tables) checkComputed(db, "main", table, meta.captured_at);
     db.transaction(() => {
       for (const table of tables) {
+        blankComputed(db, table);
         db.exec(`ALTER TABLE ${q(table.name)} ADD COLUMN vfrom INTEGER NOT NULL DEFAULT 1`);
         for (const sql of oldTableDdl(db, table)) db.exec(sql);
         const added = db
@@ -141,6 +148,25 @@ function createStore(storePath: string, file: string, now: Date): PublishResult 
   }
 }
 
+/** Refuses a file in which a computed column (store-layout.ts) holds anything but what the store would compute. */
+function checkComputed(db: Database.Database, schema: string, table: VersionedTable, capturedAt: string): void {
+  const day = captureDay(capturedAt);
+  const prefix = schema === "main" ? "main." : `${schema}.`;
+  for (const c of COMPUTED_COLUMNS.filter((c) => c.table === table.name)) {
+    const other = db
+      .prepare(`SELECT count(*) FROM ${prefix}${q(table.name)} t WHERE t.${q(c.column)} IS NOT ${c.sql(day, prefix)}`)
+      .pluck()
+      .get();
+    if (other) throw new Error(`${table.name}.${c.column} is not what the store computes for it in ${other} rows`);
+  }
+}
+
+/** Empties the computed columns of a table (checked first): the store's views compute them. */
+function blankComputed(db: Database.Database, table: VersionedTable): void {
+  const computed = COMPUTED_COLUMNS.filter((c) => c.table === table.name);
+  if (computed.length) db.exec(`UPDATE main.${q(table.name)} SET ${computed.map((c) => `${q(c.column)} = ''`).join(", ")}`);
+}
+
 /** The store's tables, refused unless the incoming file has the same tables with the same columns. */
 function sameTables(store: VersionedTable[], incoming: VersionedTable[]): VersionedTable[] {
   const shape = (ts: VersionedTable[]) => ts.map((t) => `${t.name}(${t.columns.join(",")})`).join(" ");
@@ -162,7 +188,7 @@ function incomingRows(db: Database.Database, table: VersionedTable): string {
   if (!refs.length) return `incoming.${q(table.name)}`;
   const cols = table.columns.map((c) => {
     const ref = refs.find((r) => r.column === c);
-    if (!ref) return `s.${q(c)}`;
+    if (!ref) return `${sourceColumn(table, c)} AS ${q(c)}`;
     // The target's key (its id) is what names the row in both files.
     const [key] = versionedTables(db).find((t) => t.name === ref.target)!.key;
     return `(SELECT m.rowid FROM main.${q(ref.target)} m JOIN incoming.${q(ref.target)} x ON x.${q(key)} = m.${q(key)} WHERE x.rowid = s.${q(c)}) AS ${q(c)}`;
@@ -178,6 +204,11 @@ function incomingRows(db: Database.Database, table: VersionedTable): string {
   return "temp.incoming_rows";
 }
 
+/** An incoming column as the store keeps it: a computed column empty, any other as it is. */
+function sourceColumn(table: VersionedTable, column: string): string {
+  return computedColumn(table.name, column) ? "''" : `s.${q(column)}`;
+}
+
 /** Merges one table's incoming rows into the store as version `seq`. */
 function mergeTable(db: Database.Database, table: VersionedTable, seq: number): { changed: number; removed: number; added: number } {
   const T = `main.${q(table.name)}`;
@@ -188,7 +219,7 @@ function mergeTable(db: Database.Database, table: VersionedTable, seq: number): 
   db.exec("CREATE TEMP TABLE changed (rid INTEGER PRIMARY KEY); CREATE TEMP TABLE gone (rid INTEGER PRIMARY KEY)");
   const match = `${keyExpr(table, "s")} = ${keyExpr(table, "t")}`;
   if (table.keyed) {
-    const differs = table.columns.map((c) => `t.${q(c)} IS NOT s.${q(c)}`).join(" OR ");
+    const differs = table.columns.map((c) => `t.${q(c)} IS NOT ${sourceColumn(table, c)}`).join(" OR ");
     db.exec(`INSERT INTO temp.changed SELECT t.rowid FROM ${T} t JOIN ${src} s ON ${match} WHERE ${differs}`);
     db.exec(`INSERT INTO temp.gone SELECT t.rowid FROM ${T} t WHERE NOT EXISTS (SELECT 1 FROM ${src} s WHERE ${match})`);
   } else {
@@ -211,7 +242,7 @@ function mergeTable(db: Database.Database, table: VersionedTable, seq: number): 
       `SELECT rowid, ${seq}, ${cols.join(", ")}, vfrom FROM ${T} WHERE rowid IN ${replaced} ORDER BY rowid`,
   );
   if (table.keyed) {
-    const sets = table.columns.map((c) => `${q(c)} = s.${q(c)}`).join(", ");
+    const sets = table.columns.map((c) => `${q(c)} = ${sourceColumn(table, c)}`).join(", ");
     db.exec(`UPDATE ${T} AS t SET ${sets}, vfrom = ${seq} FROM ${src} AS s WHERE ${match} AND t.rowid IN (SELECT rid FROM temp.changed)`);
   }
   db.exec(`DELETE FROM ${T} WHERE rowid IN (SELECT rid FROM temp.gone)`);
@@ -220,7 +251,7 @@ function mergeTable(db: Database.Database, table: VersionedTable, seq: number): 
     : `${keyExpr(table, "s")} NOT IN (SELECT ${keyExpr(table, "t")} FROM ${T} t)`;
   const added = db
     .prepare(
-      `INSERT INTO ${T} (${cols.join(", ")}, vfrom) SELECT ${cols.map((c) => `s.${c}`).join(", ")}, ${seq} FROM ${src} s WHERE ${present} ORDER BY ${order}`,
+      `INSERT INTO ${T} (${cols.join(", ")}, vfrom) SELECT ${table.columns.map((c) => sourceColumn(table, c)).join(", ")}, ${seq} FROM ${src} s WHERE ${present} ORDER BY ${order}`,
     )
     .run().changes;
   if (isProperties) {

@@ -1,0 +1,163 @@
+// Thirteen consecutive months published into one snapshot store: every operation, asked about
+// any of them after the thirteenth, answers exactly as it did when that month was the latest.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { OPERATIONS, OPERATION_LIST, type OperationName } from "../../src/contract/operations";
+import { fillPath } from "../../src/contract/operation";
+import { SnapshotContext } from "../../src/server/data/snapshot-context";
+import { buildSnapshot } from "../../src/snapshot/build";
+import { nextMonthSnapshot } from "../../src/snapshot/next-month";
+import { openStoreVersion } from "../../src/snapshot/store/store-open";
+import { publishToStore } from "../../src/snapshot/store/store-publish";
+import { type TestService, startService } from "../helpers/service";
+import { tempDir } from "../snapshot/files";
+
+const MONTHS = 13;
+const PROPERTIES = 2_000;
+
+interface Call {
+  operation: OperationName;
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+let dir: string;
+let store: string;
+const ids: string[] = [];
+/** Per month: each call's status and body, as answered when that month was the latest. */
+const answered: { status: number; body: unknown }[][] = [];
+let calls: Call[];
+
+/** Calls of every operation about records month 0 has (ids stay the same across months). */
+function callsFor(file: string): Call[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    const one = <T>(sql: string) => db.prepare(sql).get() as T;
+    // A property the months change (most of them do not), and another beside it.
+    const props = db.prepare("SELECT id, asset_type, state_code, name FROM properties ORDER BY id LIMIT 2").all() as {
+      id: string;
+      asset_type: string;
+      state_code: string;
+      name: string;
+    }[];
+    const sold = one<{ property_id: string }>("SELECT property_id FROM sales ORDER BY sale_date DESC, id LIMIT 1");
+    const market = one<{ geography_id: string; asset_type: string }>(
+      "SELECT geography_id, asset_type FROM markets WHERE geography_type = 'state' ORDER BY property_count DESC LIMIT 1",
+    );
+    const owner = one<{ owner_id: string }>(
+      "SELECT owner_id FROM properties WHERE owner_id IS NOT NULL GROUP BY owner_id ORDER BY count(*) DESC LIMIT 1",
+    );
+    const tenant = one<{ tenant_id: string }>("SELECT tenant_id FROM tenancies GROUP BY tenant_id ORDER BY count(*) DESC LIMIT 1");
+    const word = props[0].name.split(" ")[0];
+    const list: Call[] = [
+      { operation: "listParcels", query: { state_code: market.geography_id, limit: 100 } },
+      { operation: "searchListings", query: { state_code: market.geography_id, limit: 100 } },
+      { operation: "getCoverage" },
+      { operation: "getCatalog" },
+      { operation: "searchProperties", query: { state_code: market.geography_id, limit: 100 } },
+      { operation: "searchProperties", query: { q: word, limit: 100 } },
+      { operation: "searchProperties", query: { q: word, state_code: props[0].state_code, limit: 20 } },
+      ...props.map((p): Call => ({ operation: "getProperty", params: { property_id: p.id } })),
+      { operation: "getPropertyHistory", params: { property_id: sold.property_id } },
+      { operation: "compareProperties", body: { property_ids: props.map((p) => p.id) } },
+      { operation: "findSaleComps", query: { property_id: sold.property_id, limit: 50 } },
+      { operation: "getMarketSnapshot", query: { geography: market.geography_id, asset_type: market.asset_type } },
+      { operation: "getMarketSnapshotBatch", body: { markets: [{ geography: market.geography_id, asset_type: market.asset_type }] } },
+      { operation: "getMarketHistory", query: { geography: market.geography_id, asset_type: market.asset_type } },
+      { operation: "analyseAssetType", params: { asset_type: market.asset_type }, query: { geography: market.geography_id } },
+      {
+        operation: "searchAssetProperties",
+        params: { asset_type: market.asset_type },
+        query: { state_code: market.geography_id, limit: 100 },
+      },
+      { operation: "getOwnerPortfolio", query: { owner_id: owner.owner_id } },
+      { operation: "searchCompanies", params: { company_type: "owner" }, query: { q: "a" } },
+      { operation: "getTenantFootprint", query: { tenant_id: tenant.tenant_id } },
+      { operation: "rankDiligenceCandidates", query: { state_code: market.geography_id } },
+      { operation: "rankDiligenceCandidates", query: { geography: market.geography_id, asset_type: market.asset_type, min_score: 10 } },
+    ];
+    return list;
+  } finally {
+    db.close();
+  }
+}
+
+/** The service over `options`, with an account on the unlimited plan (so no call here meets a credit or rate limit). */
+async function serve(options: Parameters<typeof startService>[0]): Promise<{ svc: TestService; auth: Record<string, string> }> {
+  const svc = await startService({ ...options, email: null });
+  const account = await svc.stores.accounts.create("months@example.com", "unlimited");
+  const { raw } = await svc.stores.keys.createKey(account.id, "months");
+  return { svc, auth: { authorization: `Bearer ${raw}` } };
+}
+
+async function ask(
+  { svc, auth }: { svc: TestService; auth: Record<string, string> },
+  call: Call,
+  snapshot?: string,
+): Promise<{ status: number; body: unknown }> {
+  const op = OPERATIONS[call.operation];
+  const query = new URLSearchParams(Object.entries({ ...call.query, ...(snapshot ? { snapshot } : {}) }).map(([k, v]) => [k, String(v)]));
+  const url = `${fillPath(op, call.params)}${query.size ? `?${query}` : ""}`;
+  const res = op.method === "POST" ? await svc.post(url, call.body, auth) : await svc.get(url, auth);
+  return { status: res.statusCode, body: withoutServingFields(res.json()) };
+}
+
+/** What says how and when the service answers rather than what the snapshot holds: the coverage report's serving and kept-snapshot lists. */
+function withoutServingFields(body: unknown): unknown {
+  if (body && typeof body === "object" && "serving" in body) {
+    const { serving: _serving, snapshots: _snapshots, ...rest } = body as Record<string, unknown>;
+    return rest;
+  }
+  return body;
+}
+
+beforeAll(async () => {
+  dir = tempDir("store-months-");
+  store = path.join(dir, "store.db");
+  let file = path.join(dir, "m0.db");
+  buildSnapshot({ out: file, seed: 23, properties: PROPERTIES });
+  calls = callsFor(file);
+  for (let month = 0; month < MONTHS; month++) {
+    if (month > 0) file = nextMonthSnapshot({ from: file, out: path.join(dir, `m${month}.db`) }).path;
+    const { version } = publishToStore(store, file);
+    ids.push(version.id);
+    const service = await serve({ snapshotDb: openStoreVersion(store) });
+    try {
+      const answers = [];
+      for (const call of calls) answers.push(await ask(service, call));
+      answered.push(answers);
+    } finally {
+      await service.svc.app.close();
+    }
+  }
+}, 600_000);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test("the fixed calls ask every operation, each answered 200 in the first month", () => {
+  expect(new Set(calls.map((c) => c.operation))).toEqual(new Set(OPERATION_LIST.map((o) => o.name)));
+  calls.forEach((call, i) => expect([call.operation, answered[0][i].status]).toEqual([call.operation, 200]));
+});
+
+test("the months differ: a later month answers some calls otherwise than the first", () => {
+  const differing = calls.filter((_, i) => JSON.stringify(answered[MONTHS - 1][i]) !== JSON.stringify(answered[0][i]));
+  expect(differing.length).toBeGreaterThan(calls.length / 2);
+});
+
+test("after the thirteenth month, every month answers every call exactly as when it was the latest", async () => {
+  const older = ids.slice(0, -1).map((id) => new SnapshotContext(openStoreVersion(store, id, { cacheKiB: 8192, mmapBytes: 0 })));
+  const service = await serve({ snapshotDb: openStoreVersion(store), olderSnapshots: older, snapshotsKeep: MONTHS });
+  try {
+    const differences: string[] = [];
+    for (const [month, id] of ids.entries()) {
+      for (const [i, call] of calls.entries()) {
+        const now = await ask(service, call, id);
+        if (JSON.stringify(now) !== JSON.stringify(answered[month][i])) differences.push(`month ${month} ${call.operation} #${i}`);
+      }
+    }
+    expect(differences).toEqual([]);
+  } finally {
+    await service.svc.app.close();
+  }
+}, 300_000);
