@@ -9,7 +9,7 @@ import { nextMonthSnapshot } from "../../src/snapshot/next-month";
 import { readMeta } from "../../src/snapshot/snapshot-file";
 import { keyExpr, q, versionedTables } from "../../src/snapshot/store/store-layout";
 import { openStoreVersion } from "../../src/snapshot/store/store-open";
-import { type PublishResult, publishToStore, storeVersions } from "../../src/snapshot/store/store-publish";
+import { type PublishResult, publishToStore, retireThrough, storeVersions } from "../../src/snapshot/store/store-publish";
 import { SnapshotContext } from "../../src/server/data/snapshot-context";
 import { startService } from "../helpers/service";
 import { tempDir } from "./files";
@@ -172,4 +172,22 @@ test("the service answers a property's detail from an older version of the store
     await fromStore.app.close();
     await fromFile.app.close();
   }
+});
+
+test("retiring the oldest version stops serving it, frees the rows only it held, and leaves every later version as its file", () => {
+  const first = idOf(months[0]);
+  const retired = retireThrough(store, 1, { now: () => new Date("2028-12-01T00:00:00Z") });
+  expect(retired.map((v) => [v.id, v.retired_at])).toEqual([[first, "2028-12-01T00:00:00.000Z"]]);
+  expect(() => openStoreVersion(store, first)).toThrow(`snapshot ${first} was retired on 2028-12-01: it is no longer served`);
+  expect(withFile(store, (db) => db.prepare("SELECT count(*) FROM properties_old WHERE vto <= 2").pluck().get())).toBe(0);
+  for (const file of months.slice(1)) {
+    const version = openStoreVersion(store, idOf(file));
+    try {
+      expect(tableDigests(version)).toEqual(withFile(file, tableDigests));
+      expect(textCounts(version)).toEqual(withFile(file, textCounts));
+    } finally {
+      version.close();
+    }
+  }
+  expect(() => retireThrough(store, 4)).toThrow("the newest version of a store cannot be retired");
 });

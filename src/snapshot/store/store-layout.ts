@@ -92,13 +92,18 @@ export function captureDay(capturedAt: string): string {
 export const FTS_TABLE = "properties_fts";
 export const OLD_FTS_TABLE = "properties_old_fts";
 
-/** Store bookkeeping, not versioned: the versions published, in order. */
+/**
+ * Store bookkeeping, not versioned: the versions published, in order, and when each was retired
+ * (no longer served; its replaced rows deleted). A retired version stays listed, so a pin to it
+ * can be told when it went.
+ */
 export const STORE_VERSIONS_DDL = `CREATE TABLE store_versions (
   seq INTEGER PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,
   captured_at TEXT NOT NULL,
   built_at TEXT NOT NULL,
-  published_at TEXT NOT NULL
+  published_at TEXT NOT NULL,
+  retired_at TEXT
 )`;
 
 /** Names that are neither versioned tables nor user tables of a snapshot. */

@@ -16,10 +16,12 @@ export interface OpenVersionOptions {
   mmapBytes?: number;
 }
 
-/** The version of a store a snapshot id (or, without one, the newest) names; throws for an id the store does not hold. */
+/** The version of a store a snapshot id (or, without one, the newest) names; throws for an id the store does not hold or has retired. */
 export function findVersion(versions: readonly StoreVersion[], id?: string): StoreVersion {
   const found = id === undefined ? versions[versions.length - 1] : versions.find((v) => v.id === id);
   if (!found) throw new Error(id === undefined ? "the store holds no version" : `the store holds no snapshot ${id}`);
+  if (found.retired_at !== null)
+    throw new Error(`snapshot ${found.id} was retired on ${found.retired_at.slice(0, 10)}: it is no longer served`);
   return found;
 }
 

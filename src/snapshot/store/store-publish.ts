@@ -31,6 +31,8 @@ export interface StoreVersion {
   captured_at: string;
   built_at: string;
   published_at: string;
+  /** When the version was retired (no longer served), or null while it is served. */
+  retired_at: string | null;
 }
 
 export interface PublishResult {
@@ -47,7 +49,9 @@ export interface PublishOptions {
 
 /** The versions of a store, oldest first. */
 export function storeVersions(db: Database.Database): StoreVersion[] {
-  return db.prepare("SELECT seq, id, captured_at, built_at, published_at FROM store_versions ORDER BY seq").all() as StoreVersion[];
+  return db
+    .prepare("SELECT seq, id, captured_at, built_at, published_at, retired_at FROM store_versions ORDER BY seq")
+    .all() as StoreVersion[];
 }
 
 /** Opens a store for writing (WAL, so services keep reading while a version is added). */
@@ -93,7 +97,7 @@ export function publishToStore(storePath: string, file: string, options: Publish
         log(`${table.name}: ${c.changed} changed, ${c.removed} removed, ${c.added} added (${Math.round(performance.now() - started)} ms)`);
       }
       const version = { seq, id: meta.id, captured_at: meta.captured_at, built_at: meta.built_at, published_at: now().toISOString() };
-      db.prepare("INSERT INTO store_versions VALUES (:seq, :id, :captured_at, :built_at, :published_at)").run(version);
+      db.prepare("INSERT INTO store_versions VALUES (:seq, :id, :captured_at, :built_at, :published_at, NULL)").run(version);
     })();
     db.exec("DETACH DATABASE incoming");
     db.pragma("wal_checkpoint(PASSIVE)");
@@ -130,7 +134,12 @@ function createStore(storePath: string, file: string, now: Date): PublishResult 
         `CREATE VIRTUAL TABLE ${OLD_FTS_TABLE} USING fts5(${PROPERTIES_FTS_COLUMNS.join(", ")}, content='properties_old', content_rowid='rowid', ${FTS_TOKENIZE})`,
       );
       db.exec(STORE_VERSIONS_DDL);
-      db.prepare("INSERT INTO store_versions VALUES (1, ?, ?, ?, ?)").run(meta.id, meta.captured_at, meta.built_at, now.toISOString());
+      db.prepare("INSERT INTO store_versions VALUES (1, ?, ?, ?, ?, NULL)").run(
+        meta.id,
+        meta.captured_at,
+        meta.built_at,
+        now.toISOString(),
+      );
     })();
     db.pragma("wal_checkpoint(TRUNCATE)");
     db.close();
@@ -265,4 +274,34 @@ function mergeTable(db: Database.Database, table: VersionedTable, seq: number): 
 /** A string as an SQL literal. */
 function sqlText(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Retires every version up to and including `seq`: they are no longer served (store-open.ts
+ * refuses them), and the replaced rows only they held are deleted, so their space is used again
+ * by the next months. The newest version cannot be retired. Returns the versions retired now.
+ */
+export function retireThrough(storePath: string, seq: number, options: PublishOptions = {}): StoreVersion[] {
+  const now = (options.now ?? (() => new Date()))();
+  const db = openForWriting(storePath);
+  try {
+    const versions = storeVersions(db);
+    if (seq >= versions[versions.length - 1].seq) throw new Error("the newest version of a store cannot be retired");
+    const retiring = versions.filter((v) => v.seq <= seq && v.retired_at === null);
+    if (!retiring.length) return [];
+    const ftsCols = PROPERTIES_FTS_COLUMNS.join(", ");
+    db.transaction(() => {
+      // A replaced row ending at or before the first version still served is held by retired versions only.
+      const gone = `vto <= ${seq + 1}`;
+      db.exec(
+        `INSERT INTO ${OLD_FTS_TABLE} (${OLD_FTS_TABLE}, rowid, ${ftsCols}) SELECT 'delete', rowid, ${ftsCols} FROM main.properties_old WHERE ${gone}`,
+      );
+      for (const table of versionedTables(db)) db.exec(`DELETE FROM main.${q(`${table.name}_old`)} WHERE ${gone}`);
+      db.prepare("UPDATE store_versions SET retired_at = ? WHERE seq <= ? AND retired_at IS NULL").run(now.toISOString(), seq);
+    })();
+    db.pragma("wal_checkpoint(PASSIVE)");
+    return retiring.map((v) => ({ ...v, retired_at: now.toISOString() }));
+  } finally {
+    db.close();
+  }
 }
