@@ -131,14 +131,18 @@ test("publishing refuses a snapshot already in the store, one captured before th
   expect(withFile(store, storeVersions).length).toBe(before);
 });
 
-test("a connection opened on the newest version keeps answering for it after the next month is published", () => {
+test("connections opened before the next month is published keep answering for their versions, the newest one included", () => {
   const pinned = openStoreVersion(store);
+  const older = openStoreVersion(store, idOf(months[1]));
   try {
     const before = tableDigests(pinned);
+    const olderBefore = tableDigests(older);
     const result = publishToStore(store, months[3]);
     expect(result.version.seq).toBe(4);
     expect(tableDigests(pinned)).toEqual(before);
     expect(readMeta(pinned).id).toBe(idOf(months[2]));
+    expect(tableDigests(older)).toEqual(olderBefore);
+    expect(textCounts(older)).toEqual(withFile(months[1], textCounts));
     const reopened = openStoreVersion(store, idOf(months[2]));
     try {
       expect(tableDigests(reopened)).toEqual(before);
@@ -147,6 +151,7 @@ test("a connection opened on the newest version keeps answering for it after the
     }
   } finally {
     pinned.close();
+    older.close();
   }
 });
 

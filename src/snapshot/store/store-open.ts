@@ -1,9 +1,13 @@
 // Opening one version of a store (store-layout.ts) as a database that reads like that snapshot's
 // own file: on its connection, a temporary view with each table's name (temporary objects come
 // before the store's own tables in name lookup) selects the table's columns as the version held
-// them, so every query written for a snapshot file runs unchanged. The connection reads inside
-// one transaction, begun at open, so a version published meanwhile (which updates the latest
-// rows in place) is not seen by it: each connection answers for the store as it was opened.
+// them, so every query written for a snapshot file runs unchanged.
+//
+// The newest version's views read the latest rows as they are, so its connection reads inside
+// one transaction begun at open: a version published meanwhile (which updates the latest rows in
+// place) is not seen by it. An older version's views select by version number, which a later
+// publish does not change (it moves a row's old content to `T_old` and updates it in one
+// transaction), so its connection needs no such transaction and holds back no checkpoint.
 import Database from "better-sqlite3";
 import { PROPERTIES_FTS_COLUMNS } from "../tables";
 import { FTS_TABLE, OLD_FTS_TABLE, type VersionedTable, captureDay, computedColumn, q, versionedTables } from "./store-layout";
@@ -35,6 +39,7 @@ export function openStoreVersion(storePath: string, id?: string, options: OpenVe
     const versions = storeVersions(db);
     const version = findVersion(versions, id);
     const newest = version.seq === versions[versions.length - 1].seq;
+    if (!newest) db.exec("COMMIT");
     for (const table of versionedTables(db)) db.exec(versionView(table, version, newest));
     if (!newest) db.exec(textIndexView(version.seq));
     return db;
