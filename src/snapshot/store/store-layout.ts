@@ -12,6 +12,10 @@
 // A version `k` holds the rows of `T` with `vfrom <= k` and the rows of `T_old` with
 // `vfrom <= k < vto` (store-open.ts builds the views that say so). A month that changes 5% of
 // the properties adds 5% of `properties` to `properties_old`, and nothing else of them.
+//
+// Rowids name rows across versions (`rid`, the text indexes, market history's `market`), so a
+// store must never be VACUUMed: VACUUM may renumber the rowids of a table without an INTEGER
+// PRIMARY KEY. Space freed by retiring versions is reused by the next ones instead.
 import type Database from "better-sqlite3";
 
 /** A table of the snapshot as the store versions it. */
