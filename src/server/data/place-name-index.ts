@@ -20,6 +20,13 @@ export function letterPairs(key: string): string[] {
   return [...pairs];
 }
 
+/** An entry a look-up touched: its number, likeness, and when it was first touched. */
+interface Near {
+  n: number;
+  dice: number;
+  t: number;
+}
+
 /** The kinds a name can be of, as bits (a look-up's kinds as one mask). */
 const KIND_BITS: Partial<Record<PlaceKind, number>> = { county: 1, city: 2, metro: 4 };
 
@@ -138,30 +145,30 @@ export class PlaceNameIndex {
     }
     const mask = kindMask(kinds);
     const least = this.leastDiceOfBest(pairs.length, count, mask);
-    // The best MAX_NEAR, best first: only entries as alike as the least of them are inserted.
-    const bestN = new Int32Array(MAX_NEAR);
-    const bestDice = new Float64Array(MAX_NEAR);
-    let size = 0;
-    const before = (n: number, dice: number, at: number) =>
-      dice > bestDice[at] || (dice === bestDice[at] && sizes[n] > sizes[bestN[at]]);
+    // The entries more alike than the least of the best, and those exactly as alike (the least
+    // of the best ties on likeness with them), each in the order touched.
+    const above: Near[] = [];
+    const tied: Near[] = [];
     for (let t = 0; t < count; t++) {
       const n = touched[t];
       const dice = (2 * shared[n]) / (pairs.length + pairCounts[n]);
       shared[n] = 0;
       if (dice < least || (kindBits[n] & mask) === 0) continue;
-      if (size === MAX_NEAR && !before(n, dice, size - 1)) continue;
-      let at = size < MAX_NEAR ? size++ : size - 1;
-      while (at > 0 && before(n, dice, at - 1)) {
-        bestN[at] = bestN[at - 1];
-        bestDice[at] = bestDice[at - 1];
-        at--;
-      }
-      bestN[at] = n;
-      bestDice[at] = dice;
+      (dice > least ? above : tied).push({ n, dice, t });
     }
-    const found: PlaceEntry[] = [];
-    for (let i = 0; i < size; i++) found.push(this.entries[bestN[i]]);
-    return found;
+    // Of the tied, the largest fill the places left; of equal size, the first touched.
+    const left = MAX_NEAR - above.length;
+    if (tied.length > left) {
+      const cutoff = Float64Array.from(tied, (x) => -sizes[x.n]).sort()[left - 1];
+      let larger = 0;
+      for (const x of tied) if (-sizes[x.n] < cutoff) larger++;
+      let equal = left - larger;
+      const kept = tied.filter((x) => -sizes[x.n] < cutoff || (-sizes[x.n] === cutoff && equal-- > 0));
+      tied.length = 0;
+      tied.push(...kept);
+    }
+    const best = [...above, ...tied].sort((x, y) => y.dice - x.dice || sizes[y.n] - sizes[x.n] || x.t - y.t);
+    return best.map((x) => this.entries[x.n]);
   }
 
   /**
