@@ -39,6 +39,34 @@ test("edit distance counts a swap of neighbours as one edit", () => {
   expect(nameSimilarity("new york", "new york city")).toBeGreaterThan(nameSimilarity("new york", "newark"));
 });
 
+test("the bounded edit count is the edit distance up to its bound, and above the bound past it", () => {
+  const words = [
+    "austin",
+    "houston",
+    "huston",
+    "aabbb",
+    "bbbaa",
+    "abab",
+    "baba",
+    "new york",
+    "newark",
+    "zzzzzzzzzzzz",
+    "texas",
+    "tsxae",
+    "",
+    "a",
+  ];
+  const wrong: unknown[] = [];
+  for (const a of words)
+    for (const b of words)
+      for (let max = 0; max <= 13; max++) {
+        const exact = editDistance(a, b);
+        const bounded = nameDistance.distanceWithin(a, b, max);
+        if (exact <= max ? bounded !== exact : bounded <= max) wrong.push({ a, b, max, exact, bounded });
+      }
+  expect(wrong).toEqual([]);
+});
+
 test("a longer name of the kind asked for comes first, then other kinds of the same name", () => {
   expect(suggest("New York, NY")).toEqual(["New York City, NY", "New York County, NY", "New York City, NY metro"]);
 });
