@@ -1,6 +1,7 @@
 // What one operation of the v1 API is: its name (the OpenAPI operationId), method and path, the
-// schemas of its path parameters, query, body and answer, what a call costs and whether it
-// answers a paged list. The service registers its routes from these definitions, the OpenAPI
+// schemas of its path parameters, query, body and answer, what a call costs, whether it
+// answers a paged list, and how the documentation describes it (tag, summary, description and
+// what its 400 and 404 can mean). The service registers its routes from these definitions, the OpenAPI
 // document publishes them, and the add-in calls by them (src/shared/api-client.ts), so nothing
 // about an operation is written twice.
 import { Type, type Static, type TObject, type TOptional, type TProperties, type TSchema } from "@sinclair/typebox";
@@ -45,6 +46,20 @@ export interface OperationSpec<
   body?: B;
   /** The answer of a 200. Problems (4xx, 5xx) are the Problem record (contract/problem.ts). */
   response: R;
+  /** The group the documentation lists the operation under. */
+  tag: string;
+  /** One line: what the operation answers (the OpenAPI summary, the catalog's). */
+  summary: string;
+  /** What it does and refuses, for people (the OpenAPI description, before its cost). */
+  description: string;
+  /**
+   * When the operation answers 404 (`not_found`): something the caller names (a record, an asset
+   * type, a geography) is not in the snapshot. Operations that name nothing have none, and the
+   * OpenAPI document declares their 404 only for a snapshot not kept.
+   */
+  notFound?: string;
+  /** What a 400 can mean besides a request that fails its schemas (`validation_failed`). */
+  badRequest?: string;
 }
 
 /** An operation as everything else reads it. */

@@ -1,5 +1,5 @@
 // The settings schema: every variable refused at start with its name and what it accepts, and
-// the table in docs/deployment.md written from the same schema.
+// the tables in docs/deployment.md and README.md written from the same schema.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -113,5 +113,15 @@ describe("docs/deployment.md", () => {
     const names = [...settingsTable().matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
     expect(names).toEqual(Object.keys(EnvSchema.properties));
     for (const name of names) expect(doc).toContain(`| \`${name}\` |`);
+  });
+});
+
+describe("README.md", () => {
+  const readme = fs.readFileSync(path.join(__dirname, "..", "..", "README.md"), "utf8");
+
+  test("holds the settings table the schema gives, its defaults and meanings (npm run docs:settings writes it)", () => {
+    expect(withSettingsTable(readme, true)).toBe(readme);
+    const names = [...settingsTable(true).matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    expect(names).toEqual(Object.keys(EnvSchema.properties));
   });
 });

@@ -1,9 +1,11 @@
 // The facts of the published OpenAPI document that clients and the API reference rely on, held
 // in a snapshot so a change to how the document is built cannot change them unnoticed: every
-// path and method with its operationId, tags, summary and cost; its parameters with their
+// operation of the contract (OPERATIONS, one snapshot each, so a new operation adds its own)
+// with its path, method, operationId, tags, summary and cost; its parameters with their
 // schemas; its request body; every response it declares with its headers and content, schemas
 // resolved (a record's schema is compared whole, wherever the document names it); the shared
 // records it lists once in components.schemas; and the document's info, servers and security.
+import { OPERATION_LIST } from "../../src/contract/operations";
 import { DECISIONS_MARKDOWN } from "../../src/server/openapi/api-decisions";
 import type { OpenApiDoc } from "../helpers/openapi-document";
 import { startService, type TestService } from "../helpers/service";
@@ -61,15 +63,15 @@ function operationFacts(op: Json) {
   };
 }
 
-test("every path and method keeps its operationId, parameters, body, responses and cost", () => {
-  const facts = Object.keys(doc.paths)
-    .sort()
-    .flatMap((path) =>
-      Object.keys(doc.paths[path])
-        .sort()
-        .map((method) => ({ path, method, ...operationFacts(doc.paths[path][method] as unknown as Json) })),
-    );
-  expect(facts).toMatchSnapshot();
+test("the document lists exactly the contract's operations, each at its path and method", () => {
+  const listed = Object.keys(doc.paths).flatMap((path) => Object.keys(doc.paths[path]).map((method) => `${method.toUpperCase()} ${path}`));
+  expect(listed.sort()).toEqual(OPERATION_LIST.map((o) => `${o.method} ${o.path}`).sort());
+});
+
+test.each(OPERATION_LIST.map((o) => [o.name, o] as const))("%s keeps its operationId, parameters, body, responses and cost", (_name, o) => {
+  const op = doc.paths[o.path]?.[o.method.toLowerCase()] as unknown as Json | undefined;
+  if (!op) throw new Error(`${o.method} ${o.path} is not in the document`);
+  expect({ path: o.path, method: o.method.toLowerCase(), ...operationFacts(op) }).toMatchSnapshot();
 });
 
 test("the shared records are listed once each in components.schemas, each with its schema", () => {

@@ -5,7 +5,7 @@ import { parsePlace, placeKey, type PlaceKind } from "../../src/contract/places"
 import { PlaceIndex } from "../../src/server/data/place-index";
 import { editDistance, nameSimilarity, suggestPlaces } from "../../src/server/data/place-suggestions";
 import { MAX_EXTENDING, MAX_NEAR } from "../../src/server/data/place-name-index";
-import * as nearNames from "../../src/contract/near-names";
+import * as nameDistance from "../../src/server/data/place-name-distance";
 import { PLACE_KINDS } from "../../src/contract/places";
 
 function index(rows: [PlaceKind, string, string, string, string, number][]): PlaceIndex {
@@ -37,6 +37,34 @@ test("edit distance counts a swap of neighbours as one edit", () => {
   expect(editDistance("asutin", "austin")).toBe(1);
   expect(editDistance("", "abc")).toBe(3);
   expect(nameSimilarity("new york", "new york city")).toBeGreaterThan(nameSimilarity("new york", "newark"));
+});
+
+test("the bounded edit count is the edit distance up to its bound, and above the bound past it", () => {
+  const words = [
+    "austin",
+    "houston",
+    "huston",
+    "aabbb",
+    "bbbaa",
+    "abab",
+    "baba",
+    "new york",
+    "newark",
+    "zzzzzzzzzzzz",
+    "texas",
+    "tsxae",
+    "",
+    "a",
+  ];
+  const wrong: unknown[] = [];
+  for (const a of words)
+    for (const b of words)
+      for (let max = 0; max <= 13; max++) {
+        const exact = editDistance(a, b);
+        const bounded = nameDistance.distanceWithin(a, b, max);
+        if (exact <= max ? bounded !== exact : bounded <= max) wrong.push({ a, b, max, exact, bounded });
+      }
+  expect(wrong).toEqual([]);
 });
 
 test("a longer name of the kind asked for comes first, then other kinds of the same name", () => {
@@ -93,13 +121,17 @@ describe("among 20,000 places", () => {
   const big = index(rows);
 
   test("an unknown name scores a bounded number of candidates, never every place", () => {
-    const scoring = jest.spyOn(nearNames, "editDistance");
+    const scoring = jest.spyOn(nameDistance, "distanceWithin");
+    let scored = 0;
     try {
       for (const text of ["Zzzzzzzzzzzz", "toString", "Armonton", "Huston", "Springfeld, IL", `${generated[3]}x, ${generated[4]}`]) {
         scoring.mockClear();
         suggestPlaces(big, parsePlace(text), PLACE_KINDS);
         expect(scoring.mock.calls.length).toBeLessThanOrEqual(MAX_NEAR + MAX_EXTENDING);
+        scored += scoring.mock.calls.length;
       }
+      // The spy sees the scoring: the near names were scored.
+      expect(scored).toBeGreaterThan(0);
     } finally {
       scoring.mockRestore();
     }

@@ -3,10 +3,12 @@
 // other ("New York, NY" -> "New York City, NY"), the same name as another kind ("Travis, TX" ->
 // "Travis County, TX") or in another state ("Austin, CA" -> "Austin, TX"), a state's name
 // ("Texsa" -> "Texas"), and then size.
-// Refusals are free, so this scores only the candidates the name index finds (place-name-index.ts).
+// Refusals are free, so this scores only the candidates the name index finds (place-name-index.ts),
+// and counts a candidate's edits only as far as the least likeness offered allows.
 import { placeKey, type Place, type PlaceKind } from "../../contract/places";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
 import { editDistance } from "../../contract/near-names";
+import { distanceWithin } from "./place-name-distance";
 import { lowerBound, type PlaceNameIndex } from "./place-name-index";
 
 export const MAX_SUGGESTIONS = 3;
@@ -15,15 +17,22 @@ const MIN_SCORE = 0.6;
 
 export { editDistance };
 
-/** 0..1: how alike two place keys are. */
-export function nameSimilarity(query: string, candidate: string): number {
+/**
+ * 0..1: how alike two place keys are. A likeness below `floor` (what is offered at least) may be
+ * given as 0: the edits are then counted only as far as they must be.
+ */
+export function nameSimilarity(query: string, candidate: string, floor = 0): number {
   if (query === candidate) return 1;
   // One name is the other plus whole words: "new york" and "new york city".
   if (candidate.startsWith(`${query} `)) return 0.92;
   if (query.startsWith(`${candidate} `)) return 0.85;
   const longest = Math.max(query.length, candidate.length);
   if (Math.abs(query.length - candidate.length) > longest / 2) return 0;
-  return 1 - editDistance(query, candidate) / longest;
+  // The most edits that still reach `floor`, by the same sum as the likeness itself.
+  let max = longest;
+  while (max > 0 && 1 - max / longest < floor) max--;
+  const edits = distanceWithin(query, candidate, max);
+  return edits > max ? 0 : 1 - edits / longest;
 }
 
 interface Scored {
@@ -82,7 +91,7 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
   // A name with no state may be a misspelt state ("Texsa" is Texas, not Tulsa): the 51 are scored outright.
   if (accepted.includes("state") && wanted.state === null) {
     for (const entry of index.all.get("state") ?? []) {
-      const score = nameSimilarity(wanted.key, entry.key);
+      const score = nameSimilarity(wanted.key, entry.key, MIN_SCORE);
       if (score >= MIN_SCORE) scored.push({ entry, score });
     }
   }
@@ -90,9 +99,9 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
   if (kinds.length > 0) {
     for (const entry of placeCandidates(index.names, wanted, kinds)) {
       const sameState = wanted.state === null || entry.state === wanted.state;
-      let score = nameSimilarity(wanted.key, entry.key);
-      // The same name in another state is a likely slip of the state, but less likely than a typo at home.
-      if (!sameState) score = score === 1 ? 0.9 : 0;
+      // The same name in another state is a likely slip of the state, but less likely than a typo
+      // at home; another name in another state is not offered.
+      let score = sameState ? nameSimilarity(wanted.key, entry.key, MIN_SCORE) : entry.key === wanted.key ? 0.9 : 0;
       // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
       // longer name of the kind asked for ("New York City, NY" before "New York County, NY").
       if (entry.kind !== place.kind) score -= 0.1;

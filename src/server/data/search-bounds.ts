@@ -1,5 +1,3 @@
-// Bounds on the work one request may ask of the service. A request that would pass one is
-// refused (free, saying how to narrow it), never answered from part of its rows.
-
-/** Most candidate sales looked at around one subject (sale comps within a radius). */
-export const MAX_COMP_CANDIDATES = 20_000;
+// The bounds on one request's work the service enforces (contract/search-bounds.ts states them);
+// read from here, so a test can narrow one for the service alone.
+export { MAX_COMP_CANDIDATES } from "../../contract/search-bounds";

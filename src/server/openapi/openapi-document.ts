@@ -4,7 +4,6 @@
 // What the routes' schemas do not carry is added here: each operation's credit cost, the
 // problems it can answer with their headers, the API decisions, the server and the security scheme.
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
-import type { RouteWords } from "../routes/route-def";
 import { DECISIONS_MARKDOWN } from "./api-decisions";
 import { CREDIT_HEADERS } from "../../contract/credit-fields";
 import type { Operation } from "../../contract/operation";
@@ -57,10 +56,11 @@ const problem = (description: string, headers: Record<string, unknown> = METERIN
   content: PROBLEM_CONTENT,
 });
 
-/** What the document says of a route beyond its schemas (api-route.ts puts it in the route's config). */
-export interface RouteDoc extends RouteWords {
-  operation: Pick<Operation, "name" | "method" | "cost" | "costPer" | "body">;
-}
+/** What the document says of a route beyond its schemas: its operation's words and cost (api-route.ts puts it in the route's config). */
+export type RouteDoc = Pick<
+  Operation,
+  "name" | "method" | "cost" | "costPer" | "body" | "tag" | "summary" | "description" | "notFound" | "badRequest"
+>;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -76,11 +76,11 @@ type ResponseObject = Record<string, unknown>;
  * The answers a route can give, and only those: 304 for GETs, 400 where the route takes
  * inputs, 402 where a call costs credits (free calls are never refused for credits), 404 for a
  * snapshot not kept (every operation takes `snapshot` and `as_of`) and where it names what can be
- * missing (RouteWords.notFound), 413 and 415 where it takes a body. 401,
+ * missing (Operation.notFound), 413 and 415 where it takes a body. 401,
  * 429 and 500 can answer any call. `ok` is the 200 as @fastify/swagger built it from the route's
  * response schema.
  */
-function responses({ operation, notFound, badRequest }: RouteDoc, ok: ResponseObject): Record<string, unknown> {
+function responses(operation: RouteDoc, ok: ResponseObject): Record<string, unknown> {
   const out: Record<string, unknown> = {
     "200": {
       description: "OK",
@@ -94,6 +94,7 @@ function responses({ operation, notFound, badRequest }: RouteDoc, ok: ResponseOb
   if (operation.method === "GET") {
     out["304"] = { description: "Not modified (If-None-Match matched). Free.", headers: { ...ETAG_HEADER, ...METERING_HEADERS } };
   }
+  const { notFound, badRequest } = operation;
   // Every operation takes a query (the snapshot selectors at least).
   out["400"] = problem(`Validation failed (\`validation_failed\`)${badRequest ? `, or ${badRequest}` : ""}.`);
   out["401"] = problem("Missing, malformed, unknown or revoked API key (`invalid_api_key`).", {
@@ -126,7 +127,7 @@ function responses({ operation, notFound, badRequest }: RouteDoc, ok: ResponseOb
 }
 
 /** What the document says an operation costs, in words. */
-function costText({ cost, costPer }: RouteDoc["operation"]): string {
+function costText({ cost, costPer }: RouteDoc): string {
   return `Cost: ${cost} credit${cost === 1 ? "" : "s"}${costPer ? ` per ${costPer}` : ""}.`;
 }
 
@@ -159,16 +160,16 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
     transform: ({ schema, url, route }) => {
       const doc = route.config?.apiDoc;
       if (!doc) return { schema: { ...schema, hide: true }, url };
-      docs.set(doc.operation.name, doc);
+      docs.set(doc.name, doc);
       return {
         schema: {
           ...schema,
-          operationId: doc.operation.name,
+          operationId: doc.name,
           tags: [doc.tag],
           summary: doc.summary,
-          description: `${doc.description}\n\n${costText(doc.operation)}`,
-          "x-credit-cost": doc.operation.cost,
-          ...(doc.operation.costPer ? { "x-credit-cost-per": doc.operation.costPer } : {}),
+          description: `${doc.description}\n\n${costText(doc)}`,
+          "x-credit-cost": doc.cost,
+          ...(doc.costPer ? { "x-credit-cost-per": doc.costPer } : {}),
         },
         url,
       };

@@ -62,7 +62,7 @@ export async function publishedDocument(routes: readonly RouteDef[]): Promise<Pu
       method: operation.method,
       url: fastifyPath(operation.path),
       schema: routeSchema(operation),
-      config: { apiDoc: route },
+      config: { apiDoc: operation },
       handler: () => {
         throw new Error("only documented");
       },

@@ -49,7 +49,7 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
     url: fastifyPath(operation.path).slice(prefix.length),
     schema: routeSchema(operation),
     // What the OpenAPI document says of the route beyond its schemas (openapi/openapi-document.ts).
-    config: { apiDoc: route },
+    config: { apiDoc: operation },
     // The request takes the current snapshot first, so one that arrives before a rollout is
     // answered from the snapshot it arrived under; the API's onSend and onRequestAbort hooks
     // give it back (plugins/v1-api.ts).

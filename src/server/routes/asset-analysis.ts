@@ -13,8 +13,8 @@ import { median, round } from "../data/stats";
 import { wherePlace } from "../data/place-filter";
 import type { ResolvedPlace } from "../data/place-resolver";
 import type { PlaceKind } from "../../contract/places";
-import { UNKNOWN_ASSET_TYPE, assetTypeParam } from "./properties";
-import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
+import { assetTypeParam } from "./properties";
+import { queryPlaces } from "./place-params";
 
 const cache = new WeakMap<SnapshotContext, Map<string, AssetAnalysis>>();
 
@@ -85,13 +85,6 @@ function analyse(snapshot: SnapshotContext, assetType: string, places: ResolvedP
 }
 
 export const assetAnalysisRoute = defineRoute(OPERATIONS.analyseAssetType, {
-  tag: "Markets",
-  summary: "Aggregate asset-type analysis",
-  description:
-    "Inventory, occupancy, vintage, pricing and sales activity of one asset type, nationally or in a place (`geography`: " +
-    "a state, county, metro, city or ZIP code; or `state_code`, `metro_id`), with breakdowns by subtype, building class and state.",
-  notFound: UNKNOWN_ASSET_TYPE,
-  badRequest: PLACE_PROBLEMS,
   handler: ({ snapshot, params, query }) => {
     const assetType = assetTypeParam(params.asset_type);
     // The whole country ("US", "United States") is the national analysis, as no geography is.

@@ -8,7 +8,7 @@ import { defineRoute } from "./route-def";
 import { Where, containsPattern, decodeArrays, pagedQuery, type StoredRow } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";
 import { wherePlace } from "../data/place-filter";
-import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
+import { queryPlaces } from "./place-params";
 
 /** A headquarters state as a code; anything else is refused, free, rather than matching nothing. */
 function headquartersState(text: string | undefined): string | undefined {
@@ -22,10 +22,6 @@ function headquartersState(text: string | undefined): string | undefined {
 }
 
 export const companiesRoute = defineRoute(OPERATIONS.searchCompanies, {
-  tag: "Owners, companies and tenants",
-  summary: "Search owners, tenants, brokers and related companies",
-  description: `Companies of one type (${COMPANY_TYPES.join(", ")}), largest first; \`q\` matches part of the name.`,
-  notFound: "No such company type; `valid_values` lists them",
   handler: ({ snapshot, params, query }) => {
     if (!(COMPANY_TYPES as readonly string[]).includes(params.company_type)) {
       throw notFound(`There is no company type '${params.company_type}'. Valid company types: ${COMPANY_TYPES.join(", ")}.`, {
@@ -47,12 +43,6 @@ export const companiesRoute = defineRoute(OPERATIONS.searchCompanies, {
 });
 
 export const diligenceRoute = defineRoute(OPERATIONS.rankDiligenceCandidates, {
-  tag: "Diligence",
-  summary: "Rank candidates for deeper diligence",
-  description:
-    "Properties ranked by a 0-100 score of reasons to look closer (occupancy below its market, lease rollover, long hold, " +
-    "ageing asset, rent below market...), highest first, each with its reason codes. See docs/snapshot.md for the formula.",
-  badRequest: PLACE_PROBLEMS,
   handler: ({ snapshot, query }) => {
     const w = new Where().when(query.asset_type, "asset_type = ?");
     for (const place of queryPlaces(snapshot, "rankDiligenceCandidates", query)) {

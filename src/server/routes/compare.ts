@@ -1,7 +1,7 @@
 // POST /v1/commercial/properties/compare: selected properties side by side, with the
 // minimum, median and maximum of each numeric field.
 import type { CommercialProperty } from "../../contract/records";
-import { COMPARE_MAX_IDS, COMPARE_MIN_IDS, NUMERIC_PROPERTY_FIELDS, type PropertyField } from "../../contract/compare";
+import { NUMERIC_PROPERTY_FIELDS, type PropertyField } from "../../contract/compare";
 import { ApiProblem } from "../http/problem";
 import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
@@ -30,17 +30,6 @@ export const DEFAULT_COMPARE_FIELDS: Field[] = [
 ];
 
 export const compareRoute = defineRoute(OPERATIONS.compareProperties, {
-  tag: "Commercial properties",
-  summary: "Compare selected properties",
-  description:
-    `Takes ${COMPARE_MIN_IDS} to ${COMPARE_MAX_IDS} property ids and the fields to compare (default: the main physical, financial and ownership fields). ` +
-    "Returns the properties in the order asked, and min/median/max of each numeric field. Unknown ids give 404 naming them. " +
-    "With the ETags already held (`if_none_match`), a property still as held comes back as its id only and is listed in " +
-    "`not_modified`: a comparison whose properties are all unchanged is free and carries no field and no statistic; one " +
-    'with any property changed is charged and carries the changed properties and the statistics. `"*"` is no ETag of a ' +
-    "property and is refused free (400 naming `/if_none_match/<id>`).",
-  notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
-  badRequest: '`"*"` as a property\'s `if_none_match` (`validation_failed`, naming `/if_none_match/<id>`)',
   handler: ({ snapshot, body, request }) => {
     const ids = body.property_ids;
     const fields = body.fields ?? DEFAULT_COMPARE_FIELDS;

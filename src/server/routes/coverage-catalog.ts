@@ -16,19 +16,11 @@ import { Catalog } from "../../contract/responses";
 import { placeKindsOf } from "../../contract/input-kinds";
 import { MAX_LIMIT, DEFAULT_LIMIT, MAX_OFFSET } from "../../contract/paging";
 import { OPERATION_LIST, OPERATIONS } from "../../contract/operations";
-import type { Operation } from "../../contract/operation";
 import { defineRoute } from "./route-def";
-import type { FastifyRequest } from "fastify";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { NODE_ID } from "../data/node-id";
 
 export const coverageRoute = defineRoute(OPERATIONS.getCoverage, {
-  tag: "Snapshot",
-  summary: "Snapshot counts, timing and known gaps",
-  description:
-    "Computed from the data when the snapshot was built: record counts per resource, asset type and state, capture and " +
-    "build times, and the known gaps (inputs an asset type lacks, thin resources); since when the node that answers has " +
-    "served this snapshot; and every snapshot the service keeps, which `snapshot` or `as_of` selects. Free.",
   handler: ({ snapshot, kept }) => ({
     object: "coverage" as const,
     snapshot: {
@@ -81,25 +73,11 @@ function assetTypes(snapshot: SnapshotContext): Catalog["asset_types"] {
   });
 }
 
-/** The published document, as far as the catalog reads it. */
-type SummariesIn = { paths?: Record<string, Record<string, { summary?: string } | undefined> | undefined> };
-
-/** Each operation's summary, as the OpenAPI document publishes it (the API plugin serves it). */
-function summaryOf(request: FastifyRequest, operation: Operation): string {
-  const document = request.server.swagger() as SummariesIn;
-  return document.paths?.[operation.path]?.[operation.method.toLowerCase()]?.summary ?? operation.name;
-}
-
 const catalogCache = new WeakMap<SnapshotContext, Catalog>();
 
 /** Every operation of the contract (OPERATIONS), whatever routes serve them. */
 export const catalogRoute = defineRoute(OPERATIONS.getCatalog, {
-  tag: "Snapshot",
-  summary: "Available property, ownership, tenant, comparable and market surfaces",
-  description:
-    "Every endpoint with its credit cost; per asset type, the search inputs this snapshot supports (and why others are " +
-    "not) and its subtypes; company types, listing statuses, metros, paging bounds and the fields of each resource. Free.",
-  handler: ({ snapshot, request }) => {
+  handler: ({ snapshot }) => {
     const cached = catalogCache.get(snapshot);
     if (cached) return cached;
     const catalog: Catalog = {
@@ -110,7 +88,7 @@ export const catalogRoute = defineRoute(OPERATIONS.getCatalog, {
         operation_id: operation.name,
         method: operation.method,
         path: operation.path,
-        summary: summaryOf(request, operation),
+        summary: operation.summary,
         cost_credits: operation.cost,
         cost_per: operation.costPer ?? "call",
         place_kinds: [...placeKindsOf(operation.inputs)],

@@ -4,13 +4,11 @@
 import {
   DEFAULT_HISTORY_METRICS,
   DEFAULT_WINDOW_QUARTERS,
-  HISTORY_QUARTERS,
   MARKET_HISTORY_METRIC_NAMES,
   MARKET_HISTORY_UNITS,
   MarketHistory,
 } from "../../contract/history";
 import type { MarketSnapshot } from "../../contract/records";
-import { THIN_MARKET_PROPERTIES } from "../../contract/market-sample";
 import { parseQuarter, quarterOf, quarterStart } from "../../contract/periods";
 import { ApiProblem } from "../http/problem";
 import { JsonText } from "../data/json-text";
@@ -19,7 +17,6 @@ import type { SnapshotContext } from "../data/snapshot-context";
 import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
 import { findMarket } from "./markets";
-import { PLACE_PROBLEMS, RANGE_PROBLEM } from "./place-params";
 import { nameList } from "./query-params";
 
 type MarketIdentity = Pick<MarketSnapshot, "id" | "geography_type" | "geography_id" | "geography_name" | "state_code" | "asset_type"> & {
@@ -37,22 +34,6 @@ function outside(parameter: "from" | "to", detail: string): ApiProblem {
 }
 
 export const marketHistoryRoute = defineRoute(OPERATIONS.getMarketHistory, {
-  tag: "Markets",
-  summary: "Market history by geography and asset type",
-  description:
-    `Quarterly (or yearly) series of one asset type in the whole country ("US"), a state, county, metro, city or ZIP code: asking rents, vacancy, ` +
-    `cap rate, sales volume and count, price per sq ft and per unit, inventory, net absorption and deliveries, at least ` +
-    `${HISTORY_QUARTERS} calendar quarters back. The last period holds the capture date and its figures are the market ` +
-    "snapshot's, to that date. Without `from`, the series is the last " +
-    `${DEFAULT_WINDOW_QUARTERS} quarters up to \`to\` (the capture date when \`to\` is not given). Unknown metrics, \`from\` after ` +
-    "`to` or after the capture date, `to` before the history begins, and places the snapshot does not hold are refused " +
-    "free of charge; a series with no period (`periods` empty) is free too. A `from` before the history begins is " +
-    "answered from its first period, and `coverage` says so (`from_before_history`); a series costs one price whatever " +
-    "the number of periods in it. The period holding the capture date is partial (`complete` false, `period_end` the " +
-    "capture date). Every period carries the properties standing at its end (`property_count`), and `thin` when they " +
-    `are fewer than ${THIN_MARKET_PROPERTIES}.`,
-  notFound: "The snapshot has no properties of the asset type in the geography",
-  badRequest: `an unknown or repeated metric, or dates outside the history (\`validation_failed\`); ${RANGE_PROBLEM}; or ${PLACE_PROBLEMS}`,
   handler: ({ snapshot, query, request }) => {
     const metrics =
       query.metrics === undefined ? [...DEFAULT_HISTORY_METRICS] : nameList("metrics", query.metrics, MARKET_HISTORY_METRIC_NAMES);

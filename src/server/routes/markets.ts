@@ -8,7 +8,7 @@ import { NATIONAL_PLACE, isNational } from "../../contract/places";
 import { MarketSnapshot, type MarketRecord } from "../../contract/records";
 import { isThin } from "../../contract/market-sample";
 import { QUERIES } from "../../contract/queries";
-import { MAX_MARKET_BATCH, type MarketBatchResult } from "../../contract/market-batch";
+import type { MarketBatchResult } from "../../contract/market-batch";
 import { ApiProblem, notFound, problemBody } from "../http/problem";
 import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
@@ -17,7 +17,7 @@ import { JsonText } from "../data/json-text";
 import { etagMatches, isWildcard, weakEtagOf } from "../http/etag";
 import { redactKeys } from "../http/request-id";
 import { itemQueryCheck } from "./item-query";
-import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
+import { queryPlaces } from "./place-params";
 
 /** The geography a market is asked for: the nation ("US", "United States"), or one place resolved. */
 function marketPlace(snapshot: SnapshotContext, geography: string, operation: "getMarketSnapshot" | "getMarketHistory") {
@@ -74,15 +74,6 @@ export function marketAnswer(market: MarketSnapshot): JsonText {
 }
 
 export const marketSnapshotRoute = defineRoute(OPERATIONS.getMarketSnapshot, {
-  tag: "Markets",
-  summary: "Market snapshot by geography and asset type",
-  description:
-    "Inventory, occupancy and vacancy, asking rent, rent growth, cap rate and sales volume of one asset type in the whole " +
-    'country, a state, county, metro, city or ZIP code ("US", "TX", "Travis County, TX", "Austin, TX metro", "Austin, TX", ' +
-    '"78704"; "United States" is "US" too, the national market, whose `state_code` is null). A geography ' +
-    "the snapshot does not hold, or a city name found in several states, is refused free of charge with suggestions.",
-  notFound: "The snapshot has no properties of the asset type in the geography",
-  badRequest: PLACE_PROBLEMS,
   handler: ({ snapshot, query }) => marketAnswer(answeredMarket(findMarket<MarketRecord>(snapshot, query.geography, query.asset_type))),
 });
 
@@ -90,17 +81,6 @@ export const marketSnapshotRoute = defineRoute(OPERATIONS.getMarketSnapshot, {
 const checkMarket = itemQueryCheck(QUERIES.getMarketSnapshot);
 
 export const marketBatchRoute = defineRoute(OPERATIONS.getMarketSnapshotBatch, {
-  tag: "Markets",
-  summary: "Many market snapshots in one request",
-  description:
-    `Up to ${MAX_MARKET_BATCH} markets, each given as the single endpoint's geography and asset type, answered in the ` +
-    "order asked: each market is checked on its own, and its result has the market (status 200) or the problem the single " +
-    "endpoint would answer (400 for an unknown asset type or place, 404), so one bad market refuses only itself. A batch " +
-    "of the wrong shape (markets not a list, more than the limit, a field of the wrong type) is refused as a whole. " +
-    "Costs the single endpoint's credits for each distinct market answered; markets refused cost nothing, and so does a " +
-    'market sent with the ETag it has (`if_none_match`) when it is unchanged (status 304, no market); `"*"` is no ETag ' +
-    "and refuses its market (400). The credits " +
-    "of every market asked are held while the batch runs, so a batch larger than the credits left gets 402.",
   units: (body) => body.markets.length,
   handler: ({ snapshot, body, request }) => {
     const asked = body.markets;

@@ -9,7 +9,7 @@ import { findCompany, type CompanyMatch, type CompanyRow } from "../data/company
 import { wherePlace } from "../data/place-filter";
 import { PROPERTY_PLACE_COLUMNS } from "../data/property-search";
 import type { SnapshotContext } from "../data/snapshot-context";
-import { PLACE_PROBLEMS, queryPlaces } from "./place-params";
+import { queryPlaces } from "./place-params";
 
 /** The company, how many records match, their total area and the states they are in. */
 function companySummary(
@@ -35,15 +35,6 @@ function companySummary(
 }
 
 export const ownerPortfolioRoute = defineRoute(OPERATIONS.getOwnerPortfolio, {
-  tag: "Owners, companies and tenants",
-  summary: "Owner portfolio evidence",
-  description:
-    "The properties an owner holds, each with the evidence for it (the recorded sale that transferred it to the owner, " +
-    "or the ownership record), largest first. Give `owner_id`, or `owner_name` (exact match, else an owner whose name contains it: " +
-    "the largest with `name_match=best`, the only one with `name_match=unique`). The `owner` summary says which owner was matched " +
-    "(`matched_by`) and how many the name matched (`candidate_count`, `other_candidates`).",
-  notFound: "No owner with this `owner_id`, or whose name contains `owner_name`",
-  badRequest: `${PLACE_PROBLEMS}; or, with \`name_match=unique\`, a name several owners contain (\`ambiguous_name\`, listing them)`,
   handler: ({ snapshot, query }) => {
     const places = queryPlaces(snapshot, "getOwnerPortfolio", query);
     const owner = findCompany(snapshot, "owner", query.owner_id, query.owner_name, query.name_match);
@@ -67,14 +58,6 @@ export const ownerPortfolioRoute = defineRoute(OPERATIONS.getOwnerPortfolio, {
 });
 
 export const tenantFootprintRoute = defineRoute(OPERATIONS.getTenantFootprint, {
-  tag: "Owners, companies and tenants",
-  summary: "Tenant location footprint",
-  description:
-    "Every location a tenant occupies, with leased area and lease dates, soonest expiry first. Give `tenant_id`, or " +
-    "`tenant_name` (exact match, else a tenant whose name contains it: the largest with `name_match=best`, the only one with " +
-    "`name_match=unique`). The `tenant` summary says which tenant was matched and how many the name matched.",
-  notFound: "No tenant with this `tenant_id`, or whose name contains `tenant_name`",
-  badRequest: `${PLACE_PROBLEMS}; or, with \`name_match=unique\`, a name several tenants contain (\`ambiguous_name\`, listing them)`,
   handler: ({ snapshot, query }) => {
     const places = queryPlaces(snapshot, "getTenantFootprint", query);
     const tenant = findCompany(snapshot, "tenant", query.tenant_id, query.tenant_name, query.name_match);

@@ -5,15 +5,9 @@ import { defineRoute } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";
 import { wherePlace } from "../data/place-filter";
-import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces } from "./place-params";
+import { queryPlaces } from "./place-params";
 
 export const parcelsRoute = defineRoute(OPERATIONS.listParcels, {
-  tag: "Parcels and listings",
-  summary: "List parcels",
-  description:
-    "Assessor parcels, filtered by place (`geography`: a state, county, city or ZIP code; or `state_code`, `county_fips`, " +
-    "`city`, `zip`), APN and land use, in a stable order.",
-  badRequest: PLACE_PROBLEMS,
   handler: ({ snapshot, query }) => {
     const w = new Where();
     for (const place of queryPlaces(snapshot, "listParcels", query)) {
@@ -26,12 +20,6 @@ export const parcelsRoute = defineRoute(OPERATIONS.listParcels, {
 });
 
 export const listingsRoute = defineRoute(OPERATIONS.searchListings, {
-  tag: "Parcels and listings",
-  summary: "Search listings",
-  description:
-    "Listings matching the filters, newest first. `status=active` gives the active listings. Place: `geography` (a state, " +
-    "city or ZIP code), or `state_code` (the older `state` is still accepted), `city`, `zip`.",
-  badRequest: `${PLACE_PROBLEMS}; or ${RANGE_PROBLEM}`,
   handler: ({ snapshot, query }) => {
     const w = new Where();
     for (const place of queryPlaces(snapshot, "searchListings", query)) {

@@ -10,14 +10,6 @@ import { ApiProblem } from "../http/problem";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { resolvePlace, type ResolvedPlace } from "../data/place-resolver";
 
-/** What a 400 can mean for a route that takes a place (RouteDef.badRequest), with `suggestions`. */
-export const PLACE_PROBLEMS =
-  "a place the snapshot does not hold (`unknown_place`), a city name found in several states where one place is needed " +
-  "(`ambiguous_place`), or a kind of place the endpoint cannot serve (`unsupported_place`); these carry `suggestions`";
-
-/** RouteDef.badRequest of a route with bounded ranges. */
-export const RANGE_PROBLEM = "a range whose lower bound is above its upper bound (`validation_failed`)";
-
 export interface PlaceQuery {
   geography?: string;
   state_code?: string;

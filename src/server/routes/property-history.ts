@@ -6,18 +6,9 @@ import { listEnvelope } from "../data/list-envelope";
 import { propertyEvents } from "../data/property-events";
 import { OPERATIONS } from "../../contract/operations";
 import { defineRoute } from "./route-def";
-import { RANGE_PROBLEM } from "./place-params";
 import { nameList } from "./query-params";
 
 export const propertyHistoryRoute = defineRoute(OPERATIONS.getPropertyHistory, {
-  tag: "Commercial properties",
-  summary: "Property history",
-  description:
-    "A property's events, oldest first: its completion (from year_built), each recorded sale with the owner after it (the " +
-    "buyer) and the seller, and each lease's start and expiration with the tenant (an expiration may be after the capture " +
-    "date). `event_type`, `from` and `to` narrow the list; an unknown event type is refused free of charge.",
-  notFound: "No property with this id in the snapshot",
-  badRequest: `an unknown or repeated event type (\`validation_failed\`), or ${RANGE_PROBLEM}`,
   handler: ({ snapshot, params, query }) => {
     const types = query.event_type === undefined ? null : new Set(nameList("event_type", query.event_type, PROPERTY_EVENT_TYPES));
     const events = propertyEvents(snapshot, params.property_id);

@@ -1,5 +1,5 @@
 // A route of the public API: an operation of the contract (src/contract/operations.ts: its
-// method, path, schemas and cost), what the documentation says of it, and its handler, typed
+// method, path, schemas, cost and what the documentation says of it) and its handler, typed
 // from the operation's schemas. plugins/api-route.ts registers it with Fastify through the
 // TypeBox type provider; @fastify/swagger builds the OpenAPI document from the registered routes.
 import type { Static, TObject } from "@sinclair/typebox";
@@ -25,21 +25,6 @@ export interface HandlerContext<Params = unknown, Query = unknown, Body = unknow
   request: FastifyRequest;
 }
 
-/** How a route is described to people: in the OpenAPI document and the catalog. */
-export interface RouteWords {
-  tag: string;
-  summary: string;
-  description: string;
-  /**
-   * When the route answers 404 (`not_found`): something the caller names (a record, an asset
-   * type, a geography) is not in the snapshot. Routes that name nothing have none, and the
-   * OpenAPI document declares 404 only for routes that have it.
-   */
-  notFound?: string;
-  /** What a 400 can mean for this route besides a request that fails its schemas (`validation_failed`). */
-  badRequest?: string;
-}
-
 /** A request part as a handler takes it: the static type of its schema, or undefined where the operation has none. */
 export type Part<S> = S extends TObject ? Static<S> : undefined;
 
@@ -47,7 +32,7 @@ export type Part<S> = S extends TObject ? Static<S> : undefined;
 export type QueryOf<O extends Operation> = Static<O["inputs"]> & (O["paged"] extends true ? Page : unknown);
 
 /** A route as a route module states it and api-route.ts registers it. */
-export interface RouteDef<O extends Operation = Operation> extends RouteWords {
+export interface RouteDef<O extends Operation = Operation> {
   operation: O;
   /**
    * A call billed per unit answered: the most units its body can be charged for. Its credits

@@ -17,7 +17,7 @@ import { similarity } from "../data/comp-similarity";
 import { wherePlace } from "../data/place-filter";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { MAX_COMP_CANDIDATES } from "../data/search-bounds";
-import { PLACE_PROBLEMS, RANGE_PROBLEM, queryPlaces } from "./place-params";
+import { queryPlaces } from "./place-params";
 
 type Sort = (typeof SALE_SORTS)[number];
 
@@ -152,18 +152,6 @@ function inPlace(snapshot: SnapshotContext, query: CompsQuery) {
 }
 
 export const saleCompsRoute = defineRoute(OPERATIONS.findSaleComps, {
-  tag: "Sale comparables",
-  summary: "Find captured sale comparables",
-  description:
-    "Give a subject `property_id` (sales of the same asset type within `max_distance_miles`, most similar first, with " +
-    "`distance_miles` and `similarity_score`), or a place: `geography` (a state, county, city, ZIP code or metro), or " +
-    "`state_code`, `city` or `metro_id` (newest first). Place and other filters apply in both modes. `per_property=latest` " +
-    "keeps each property's latest matching sale; `sort` and `order` choose the order. The similarity score does not depend " +
-    "on the radius: distance counts half at 10 miles (docs/decisions.md). `stats=true` adds `statistics` over every " +
-    "matching sale (all `total_count`, not the page) at the same price: 2 credits. Around a subject, a radius holding more " +
-    `than ${MAX_COMP_CANDIDATES.toLocaleString("en-US")} candidate sales is refused free, rather than ranked from part of them.`,
-  notFound: "The subject `property_id` is not in the snapshot",
-  badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; a sort by distance or similarity without a subject; or more candidate sales around the subject than one request ranks`,
   handler: ({ snapshot, query }) => {
     if (query.property_id) return aroundSubject(snapshot, query, query.property_id);
     if (query.geography || query.state_code || query.city || query.metro_id) return inPlace(snapshot, query);
