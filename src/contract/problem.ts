@@ -74,6 +74,16 @@ export const ProblemExtensions = Type.Partial(
     candidates: Type.Array(NameCandidate, {
       description: "400 `ambiguous_name`: the companies the name matched, largest first (at most five).",
     }),
+    kept: Type.Array(Type.String(), { description: "404 `snapshot_not_found`: the ids of the snapshots kept, newest first." }),
+    retain_months: Type.Integer({ description: "404 `snapshot_not_found`: how many months after its capture a snapshot is served." }),
+    retired: Type.Boolean({
+      description:
+        "404 `snapshot_not_found` for `as_of`: true when the data of that date is no longer served because its snapshot's retention ended; false when no snapshot that old was kept.",
+    }),
+    retired_by: Type.String({
+      format: "date-time",
+      description: "404 `snapshot_not_found` for `as_of`, when `retired`: the snapshot of that date retired on or before this time.",
+    }),
   }),
 );
 export type ProblemExtensions = Static<typeof ProblemExtensions>;

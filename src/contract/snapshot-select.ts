@@ -1,7 +1,8 @@
 // Which snapshot answers a call. The service keeps several snapshots side by side (the latest
 // published serves by default); every operation also takes `snapshot` (an id, as answers name
 // it) or `as_of` (a date: the newest snapshot captured on or before it), so a model can be
-// pinned to the data it was built on. Coverage lists the snapshots kept.
+// pinned to the data it was built on. Each snapshot is served for a retention period after its
+// capture (SNAPSHOTS_RETAIN_MONTHS); coverage lists the snapshots kept and when each retires.
 import { Type, type Static } from "@sinclair/typebox";
 import { DATE_INPUT_MAX_LENGTH, DATE_SERIALS, FIXED_DATE_FORMS, YEAR_NUMBERS } from "./dates";
 
@@ -21,7 +22,9 @@ export const SNAPSHOT_SELECTORS = {
       `Takes ${FIXED_DATE_FORMS}: a year, quarter or month stands for its last day; a whole number from ${YEAR_NUMBERS.min} to ` +
       `${YEAR_NUMBERS.max} is a year, one from ${DATE_SERIALS.min} up an Excel date serial. A relative date (-8Q, LQ, YTD) is ` +
       "refused (400 validation_failed): it would move with every snapshot. " +
-      "A date before every snapshot kept, or an id not kept, is refused free of charge (404 snapshot_not_found, listing those kept).",
+      "A date before every snapshot kept, or an id not kept, is refused free of charge (404 snapshot_not_found, listing those kept); " +
+      "snapshots are served for a retention period after their capture (coverage's snapshots give each one's retires_at), and a date " +
+      "whose snapshot has retired says so (retired, retired_by).",
   }),
 };
 
@@ -36,6 +39,11 @@ export type SnapshotStamp = Static<typeof SnapshotStamp>;
 /** One snapshot the service keeps (coverage's `snapshots`, newest first). */
 export const KeptSnapshot = Type.Object({
   ...SnapshotStamp.properties,
+  retires_at: Type.String({
+    format: "date-time",
+    description:
+      "When this snapshot stops being served: its capture plus the service's retention period (SNAPSHOTS_RETAIN_MONTHS). The latest is served past it until another is published.",
+  }),
   latest: Type.Boolean({ description: "True for the snapshot answering calls that name none." }),
 });
 export type KeptSnapshot = Static<typeof KeptSnapshot>;

@@ -20,6 +20,8 @@ export type ArgKind =
   | "metrics"
   | "date"
   | "metric"
+  /** Which section of a free report to spill (PROP.COVERAGE's); sent nowhere. */
+  | "section"
   /** One of the operation's query inputs, checked against its ParamSpec (text, a status). */
   | "input";
 

@@ -2,23 +2,23 @@
 // resource and the credits left. Thin, documented wrappers read by the metadata generator
 // (see functions.ts). None of them costs credits.
 import { catalogTable } from "./catalog-table";
-import { coverageTable } from "./coverage-table";
+import { COVERAGE } from "./coverage-table";
 import { credits as creditsTable } from "./credits";
 import { withExcelErrors } from "./excel-errors";
 import { fieldsTable } from "./fields-table";
 
 /**
- * What the service's data snapshot holds: the number of records of each kind (properties, parcels, sales, ...).
+ * What the service's data snapshot holds: the number of records of each kind (properties, parcels, sales, ...), or the snapshots it keeps and when each retires.
  * @customfunction COVERAGE
  * @helpurl http://localhost:3000/docs/functions#propcoverage
  * @requiresAddress
- * @param [section] Optional: "counts" (default), "asset_types", "states", "listing_statuses", "company_types", "gaps" or "snapshot".
- * @param [options] Optional "key=value; ..." text: headers=false, cols=....
+ * @param [section] Optional: "counts" (default), "asset_types", "states", "listing_statuses", "company_types", "gaps", "snapshot" or "snapshots".
+ * @param [options] Optional "key=value; ..." text: headers=false, cols=..., dates=text (dates are Excel dates by default).
  * @param invocation Supplied by Excel.
- * @returns A table; by default the columns resource and count, one row per kind of record.
+ * @returns A table; by default the columns resource and count, one row per kind of record; "snapshots": id, captured, retires and latest.
  */
 export async function coverage(section?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => coverageTable(section, options, ctx));
+  return withExcelErrors(invocation, (ctx) => COVERAGE.run([section], options, ctx));
 }
 
 /**

@@ -78,7 +78,7 @@ export async function runAdmin(argv: string[], out: (line: string) => void, read
     return publishSnapshot(path.resolve(need(flags, "file")), {
       snapshotPath: config.snapshotPath,
       dataDir: config.dataDir,
-      keep: config.snapshotsKeep,
+      retainMonths: config.snapshotsRetainMonths,
       rollback: flags.rollback === true,
       out,
     });

@@ -16,7 +16,7 @@ import type { ApiKeys } from "./auth/ports";
 import type { Credits, RateLimits } from "./credits/ports";
 import { SnapshotContext } from "./data/snapshot-context";
 import { LiveSnapshot } from "./data/live-snapshot";
-import { DEFAULT_SNAPSHOTS_KEEP } from "./config";
+import { DEFAULT_SNAPSHOTS_RETAIN_MONTHS } from "./config";
 import { answerClientError, answerRouterError } from "./http/client-errors";
 import { notFound, sendProblem, serviceUnavailable, toProblem } from "./http/problem";
 import { OUTAGE_RETRY_AFTER_S, type StoreHealth, isStoreOutage, outageCause } from "./db/store-outage";
@@ -53,8 +53,8 @@ export interface AppOptions {
   snapshotDb: Database.Database;
   /** Snapshots published before it, served to calls that name them (found again at start-up: data/kept-files.ts). */
   olderSnapshots?: SnapshotContext[];
-  /** How many snapshots stay open, the latest included (SNAPSHOTS_KEEP; DEFAULT_SNAPSHOTS_KEEP unless given). */
-  snapshotsKeep?: number;
+  /** How many months after its capture an older snapshot stays served (SNAPSHOTS_RETAIN_MONTHS; DEFAULT_SNAPSHOTS_RETAIN_MONTHS unless given). */
+  snapshotsRetainMonths?: number;
   /** Accounts, keys, sessions, credits and limits, open (open-stores.ts); the caller closes them after the app. */
   stores: ServiceStores;
   /** The server secret: API keys are stored as HMACs with it, and the CSRF key is derived from it. */
@@ -116,7 +116,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   const stores = opts.stores;
   const live = new LiveSnapshot(new SnapshotContext(opts.snapshotDb), app.log, opts.now, {
-    keep: opts.snapshotsKeep ?? DEFAULT_SNAPSHOTS_KEEP,
+    retainMonths: opts.snapshotsRetainMonths ?? DEFAULT_SNAPSHOTS_RETAIN_MONTHS,
     older: opts.olderSnapshots,
   });
   app.decorate("liveSnapshot", live);

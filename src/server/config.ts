@@ -12,10 +12,17 @@ import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { fieldFault } from "../contract/schema-errors";
 import { parseOrigins } from "./http/cors";
 
-/** The snapshots kept unless SNAPSHOTS_KEEP says otherwise. */
-export const DEFAULT_SNAPSHOTS_KEEP = 3;
-/** Each kept snapshot holds an open file and its caches; past this, publish less often instead. */
-export const MAX_SNAPSHOTS_KEEP = 24;
+/** How many months after its capture a snapshot is served, unless SNAPSHOTS_RETAIN_MONTHS says otherwise. */
+export const DEFAULT_SNAPSHOTS_RETAIN_MONTHS = 24;
+/** Each kept snapshot holds an open file and its caches: ten years of monthly snapshots at most. */
+export const MAX_SNAPSHOTS_RETAIN_MONTHS = 120;
+
+/** Variables the service no longer reads, and what replaced each: one set is refused at start rather than ignored. */
+export const RETIRED_SETTINGS: Record<string, string> = {
+  SNAPSHOTS_KEEP:
+    "SNAPSHOTS_KEEP is no longer read: snapshots are kept by date, not by count. Remove it and set SNAPSHOTS_RETAIN_MONTHS " +
+    `(default ${DEFAULT_SNAPSHOTS_RETAIN_MONTHS}): a snapshot is served until its capture date plus that many months.`,
+};
 
 /** The log levels LOG_LEVEL takes (pino's). */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -45,13 +52,15 @@ export const EnvSchema = Type.Object({
       "x-default-text": "`$DATA_DIR/snapshot.db`",
     }),
   ),
-  SNAPSHOTS_KEEP: Type.Integer({
-    minimum: 1,
-    maximum: MAX_SNAPSHOTS_KEEP,
-    default: DEFAULT_SNAPSHOTS_KEEP,
-    "x-allowed": `a whole number from 1 (serve the latest snapshot only) to ${MAX_SNAPSHOTS_KEEP}`,
+  SNAPSHOTS_RETAIN_MONTHS: Type.Integer({
+    minimum: 0,
+    maximum: MAX_SNAPSHOTS_RETAIN_MONTHS,
+    default: DEFAULT_SNAPSHOTS_RETAIN_MONTHS,
+    "x-allowed": `a whole number of months from 0 (serve the latest snapshot only) to ${MAX_SNAPSHOTS_RETAIN_MONTHS}`,
     description:
-      "How many snapshots the service serves side by side: the latest and the ones published before it, which a call picks with `snapshot=` or `as_of=`",
+      "How long a snapshot is served after its capture date: the ones published before the latest stay, for calls that pick one with " +
+      "`snapshot=` or `as_of=`, until their capture plus this many months (coverage lists each one's `retires_at`); the latest always serves. " +
+      "Replaces `SNAPSHOTS_KEEP`, which is refused",
   }),
   ADDIN_DIR: pathOf("a folder path", "The built add-in the service serves", { default: "dist/addin" }),
   DOCS_DIR: pathOf("a folder path", "Where `functions.md` is read from for the function reference page (`/docs/functions`)", {
@@ -116,8 +125,8 @@ export interface Config {
   host: string;
   dataDir: string;
   snapshotPath: string;
-  /** SNAPSHOTS_KEEP: the snapshots served side by side; calls pick an older one with `snapshot=` or `as_of=`. */
-  snapshotsKeep: number;
+  /** SNAPSHOTS_RETAIN_MONTHS: an older snapshot is served until its capture plus this many months; calls pick one with `snapshot=` or `as_of=`. */
+  snapshotsRetainMonths: number;
   accountsPath: string;
   addinDir: string;
   /** The documentation folder (docs/functions.md is served at /docs/functions). */
@@ -148,6 +157,8 @@ for (const keyword of ["x-allowed", "x-unit", "x-secret", "x-default-text"]) ajv
 
 /** The variables of the schema as env-schema reads them, checked; throws naming each bad one. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): Env {
+  const retired = Object.keys(RETIRED_SETTINGS).filter((name) => env[name] !== undefined && env[name]?.trim() !== "");
+  if (retired.length > 0) throw new Error(retired.map((name) => RETIRED_SETTINGS[name]).join("\n"));
   const data: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(EnvSchema.properties)) {
     const text = env[name]?.trim();
@@ -196,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: vars.HOST,
     dataDir,
     snapshotPath: path.resolve(vars.SNAPSHOT_PATH ?? path.join(dataDir, "snapshot.db")),
-    snapshotsKeep: vars.SNAPSHOTS_KEEP,
+    snapshotsRetainMonths: vars.SNAPSHOTS_RETAIN_MONTHS,
     accountsPath: path.join(dataDir, "accounts.db"),
     addinDir: path.resolve(vars.ADDIN_DIR),
     docsDir: path.resolve(vars.DOCS_DIR),

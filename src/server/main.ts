@@ -2,7 +2,7 @@
 // listens. Everything else is in buildApp, which tests use without a socket. With WORKERS=N
 // (and DATABASE_URL), this process becomes a supervisor that runs N service processes sharing
 // one port (node:cluster). Each process serves the snapshot at SNAPSHOT_PATH and the older ones
-// kept beside it (SNAPSHOTS_KEEP). SIGHUP makes every process serve what is now on disk: the
+// kept beside it (SNAPSHOTS_RETAIN_MONTHS). SIGHUP makes every process serve what is now on disk: the
 // snapshot file at SNAPSHOT_PATH, if it passes its checks, and the kept ones beside it, without
 // dropping a request; `npm run admin -- rollout-snapshot` publishes a file there and sends it,
 // finding the service (or its supervisor) by DATA_DIR/service.pid (docs/deployment.md).
@@ -44,8 +44,8 @@ async function serve(config: Config): Promise<string> {
   const app = buildApp({
     snapshotDb: openSnapshot(config.snapshotPath),
     // The snapshots published before it, as the rollout command kept them (docs/deployment.md).
-    olderSnapshots: config.snapshotsKeep > 1 ? openKeptSnapshots(config.snapshotPath, (m) => console.error(m)) : [],
-    snapshotsKeep: config.snapshotsKeep,
+    olderSnapshots: config.snapshotsRetainMonths > 0 ? openKeptSnapshots(config.snapshotPath, (m) => console.error(m)) : [],
+    snapshotsRetainMonths: config.snapshotsRetainMonths,
     stores: opened.stores,
     pepper,
     addinDir: config.addinDir,
@@ -142,8 +142,10 @@ function banner(config: Config, base: string): string {
     `  Add-in files:   ${base}/addin/taskpane.html  (manifest: ${base}/addin/manifest.xml)`,
     `  Data directory: ${config.dataDir}`,
     `  Snapshot:       ${config.snapshotPath}  (kill -HUP ${process.pid} switches to a new file there)`,
-    ...(config.snapshotsKeep > 1
-      ? [`  Older kept:     up to ${config.snapshotsKeep - 1} in ${keptDir(config.snapshotPath)} (SNAPSHOTS_KEEP)`]
+    ...(config.snapshotsRetainMonths > 0
+      ? [
+          `  Older kept:     ${config.snapshotsRetainMonths} months after capture, in ${keptDir(config.snapshotPath)} (SNAPSHOTS_RETAIN_MONTHS)`,
+        ]
       : []),
     `  Accounts:       ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.accountsPath}`,
     ...(config.workers > 1 ? [`  Processes:      ${config.workers} (WORKERS)`] : []),

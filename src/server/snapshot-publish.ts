@@ -19,8 +19,8 @@ export interface PublishOptions {
   snapshotPath: string;
   /** DATA_DIR, where service.pid names the service to signal. */
   dataDir: string;
-  /** SNAPSHOTS_KEEP: the latest and the newest keep - 1 older ones stay. */
-  keep: number;
+  /** SNAPSHOTS_RETAIN_MONTHS: the latest and the older ones captured less than this many months ago stay. */
+  retainMonths: number;
   /** The operator's word that an older capture is to become the latest (going back). */
   rollback: boolean;
   out: (line: string) => void;
@@ -57,7 +57,7 @@ export async function publishSnapshot(file: string, opts: PublishOptions): Promi
 }
 
 function publishLocked(file: string, stamp: SnapshotStamp, opts: PublishOptions, refused: (why: string) => Error): void {
-  const { out, keep } = opts;
+  const { out, retainMonths } = opts;
   const target = opts.snapshotPath;
   const id = stamp.id;
   const twin = keptWithId(target, id);
@@ -84,7 +84,7 @@ function publishLocked(file: string, stamp: SnapshotStamp, opts: PublishOptions,
       fs.renameSync(file, aside);
       file = aside;
     }
-    if (keep > 1 && outgoing && outgoing.id !== id) {
+    if (retainMonths > 0 && outgoing && outgoing.id !== id) {
       const kept = keptFile(target, outgoing.id);
       fs.mkdirSync(path.dirname(kept), { recursive: true });
       linkInPlace(target, kept);
@@ -98,11 +98,11 @@ function publishLocked(file: string, stamp: SnapshotStamp, opts: PublishOptions,
       }
       throw err;
     }
-    const disk = keptOnDisk(target, id, keep);
+    const disk = keptOnDisk(target, id, { months: retainMonths, now: new Date() });
     removed = disk.dropped.map((d) => d.file);
     out(`Snapshot ${id} is now ${target}${fs.existsSync(previous) ? ` (the one it replaced is ${previous})` : ""}.`);
     const older = disk.kept.map((k) => `${k.stamp.id} (captured ${k.stamp.captured_at.slice(0, 10)})`);
-    out(`Kept snapshots (SNAPSHOTS_KEEP=${keep}): ${[`${id} (latest)`, ...older].join(", ")}.`);
+    out(`Kept snapshots (SNAPSHOTS_RETAIN_MONTHS=${retainMonths}): ${[`${id} (latest)`, ...older].join(", ")}.`);
   } else {
     out(`Snapshot ${id} is already ${target}.`);
   }

@@ -10,9 +10,9 @@ import { ENDPOINTS, endpointPath, type EndpointSpec } from "./endpoints";
 import { Batcher } from "./batcher";
 import { MAX_MARKET_BATCH } from "../contract/market-batch";
 import type { ResultCache } from "./result-cache";
-import { cacheKey, isPinnedById, normaliseQuery, pinQuery, type SnapshotPin } from "./request-keys";
+import { cacheKey, normaliseQuery, pinQuery, type SnapshotPin } from "./request-keys";
 import { CachedRequests, unwrap, type CallContext } from "./cached-requests";
-import { SnapshotTracker } from "./snapshot-tracker";
+import { SnapshotTracker, keptOnRefresh } from "./snapshot-tracker";
 import { ALL_PROPERTY_FIELDS, COMPARE_BATCH, detailRequest, fetchProperties } from "./property-batching";
 import { fetchMarkets, marketKey, marketRequest, type MarketAsk } from "./market-batching";
 
@@ -191,8 +191,9 @@ export class CachedApi {
     const previous = entry?.snapshotId ?? this.snapshots.current;
     this.snapshots.current = snapshotId;
     this.options.cache.set(key, { value: body, etag: response.etag ?? entry?.etag ?? null, snapshotId });
-    // Results pinned to a snapshot by its id are that snapshot's for good.
-    const staleEntries = this.options.cache.markStaleUnless(snapshotId, (entry) => isPinnedById(entry.key));
+    // Pinned results stay as they are while their pin names the same kept snapshot, or none (snapshot-tracker.ts).
+    const before = (entry?.value as CoverageReport | undefined)?.snapshots;
+    const staleEntries = this.options.cache.markStaleUnless(snapshotId, (held) => keptOnRefresh(held, before, body.snapshots));
     return {
       coverage: body,
       snapshotId,

@@ -4,6 +4,7 @@
 // another value (what the new data did to the model), and the credits the refresh spent.
 import { refreshCachedResults, type AddinSession } from "../shared/addin-session";
 import type { RefreshResult } from "../shared/cached-api";
+import { type PinnedCell, pinnedCells } from "./pin-notices";
 import type { FormulaOutcome, Scope, WorkbookPort } from "./workbook-types";
 import type { CellChange } from "./cell-changes";
 import type { CreditState } from "../shared/credit-meter";
@@ -38,6 +39,8 @@ export interface RefreshReport {
   changedFormulas: number;
   credits: RefreshCredits;
   finishedAt: string;
+  /** The formulas' pins (as_of=), for the notices of pins retired or about to be (pin-notices.ts). */
+  pinned?: PinnedCell[];
 }
 
 export interface RefreshDeps {
@@ -78,6 +81,7 @@ export async function refreshFormulas(scope: Scope, deps: RefreshDeps): Promise<
     changedFormulas,
     credits: creditsSpent(meterBefore, deps.session.meter.current()),
     finishedAt: (deps.now?.() ?? new Date()).toISOString(),
+    pinned: pinnedCells(cells),
   };
 }
 

@@ -4,6 +4,7 @@ import { ANALYSIS } from "../../src/functions/asset-analysis";
 import { MARKET } from "../../src/functions/market";
 import { SALECOMPS } from "../../src/functions/sale-comps";
 import { HISTORY } from "../../src/functions/property-history";
+import { COVERAGE } from "../../src/functions/coverage-table";
 
 test("ANALYSIS: the asset type in the path; no place, or the whole country, is the national analysis", () => {
   expect(ANALYSIS.request(["Multi-Family", null], null)).toMatchObject({
@@ -36,4 +37,10 @@ test("a list function's request is its first page: limit at most 100, from the o
   // PROP.HISTORY's own default is one page of 100 rows.
   expect(HISTORY.request(["cp_0001"], null)).toMatchObject({ params: { property_id: "cp_0001" }, query: { limit: 100, offset: 0 } });
   expect(() => SALECOMPS.request(["TX", null], "max_distance_miles=5")).toThrow(/max_distance_miles needs a property id/);
+});
+
+test("COVERAGE: a free report with no inputs; its section is checked before any request", () => {
+  expect(COVERAGE.request(["snapshots"], "dates=text")).toMatchObject({ operation: "getCoverage", params: {}, query: {} });
+  expect(COVERAGE.args.map((a) => [a.name, a.kind, a.required])).toEqual([["section", "section", false]]);
+  expect(() => COVERAGE.request(["pins"], null)).toThrow(/section: "pins" is not a section; use one of .*snapshot, snapshots\./);
 });

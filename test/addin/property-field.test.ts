@@ -109,3 +109,38 @@ test("a 404 for the property is #N/A-kind no data, remembered until a refresh", 
     "/v1/commercial/properties/cp_9",
   ]);
 });
+
+test("coverage's snapshots section spills id, captured, retires and latest, the moments as Excel dates (dates=text: the service's text)", async () => {
+  const { ctx } = testSession(() =>
+    jsonResponse({
+      object: "coverage",
+      snapshot: { id: "snap_b" },
+      counts: {},
+      snapshots: [
+        {
+          id: "snap_b",
+          captured_at: "2025-02-01T00:00:00Z",
+          built_at: "2025-02-02T00:00:00Z",
+          retires_at: "2027-02-01T00:00:00Z",
+          latest: true,
+        },
+        {
+          id: "snap_a",
+          captured_at: "2025-01-01T12:00:00Z",
+          built_at: "2025-01-02T00:00:00Z",
+          retires_at: "2027-01-01T12:00:00Z",
+          latest: false,
+        },
+      ],
+    }),
+  );
+  await expect(coverageTable("Snapshots", null, ctx)).resolves.toEqual([
+    ["id", "captured", "retires", "latest"],
+    ["snap_b", 45689, 46419, true],
+    ["snap_a", 45658.5, 46388.5, false],
+  ]);
+  await expect(coverageTable("snapshots", "dates=text; cols=id,retires; headers=false", ctx)).resolves.toEqual([
+    ["snap_b", "2027-02-01T00:00:00Z"],
+    ["snap_a", "2027-01-01T12:00:00Z"],
+  ]);
+});

@@ -23,7 +23,7 @@ describe("defaults", () => {
       host: "127.0.0.1",
       dataDir: path.resolve("./data"),
       snapshotPath: path.resolve("./data/snapshot.db"),
-      snapshotsKeep: 3,
+      snapshotsRetainMonths: 24,
       addinDir: path.resolve("dist/addin"),
       docsDir: path.resolve("docs"),
       corsOrigins: [],
@@ -36,7 +36,11 @@ describe("defaults", () => {
   });
 
   test("an empty or blank variable is the same as an unset one", () => {
-    expect(loadConfig({ PORT: "", LOG_LEVEL: " ", SNAPSHOTS_KEEP: "" })).toMatchObject({ port: 3000, logLevel: "info", snapshotsKeep: 3 });
+    expect(loadConfig({ PORT: "", LOG_LEVEL: " ", SNAPSHOTS_RETAIN_MONTHS: "" })).toMatchObject({
+      port: 3000,
+      logLevel: "info",
+      snapshotsRetainMonths: 24,
+    });
   });
 
   test("digits are read as numbers, with spaces around them", () => {

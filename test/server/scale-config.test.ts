@@ -1,4 +1,4 @@
-// DATABASE_URL, WORKERS and SNAPSHOTS_KEEP: what the service accepts, and what it refuses before it starts.
+// DATABASE_URL, WORKERS and SNAPSHOTS_RETAIN_MONTHS (SNAPSHOTS_KEEP refused): what the service accepts, and what it refuses before it starts.
 import { loadConfig } from "../../src/server/config";
 import { poolBounds } from "../../src/server/stores/postgres";
 
@@ -45,18 +45,25 @@ describe("WORKERS", () => {
   });
 });
 
-describe("SNAPSHOTS_KEEP", () => {
-  test("keeps 3 snapshots unless set; 1 serves the latest only", () => {
-    expect(loadConfig({}).snapshotsKeep).toBe(3);
-    expect(loadConfig({ SNAPSHOTS_KEEP: " " }).snapshotsKeep).toBe(3);
-    expect(loadConfig({ SNAPSHOTS_KEEP: "1" }).snapshotsKeep).toBe(1);
-    expect(loadConfig({ SNAPSHOTS_KEEP: "6" }).snapshotsKeep).toBe(6);
+describe("SNAPSHOTS_RETAIN_MONTHS", () => {
+  test("retains snapshots 24 months after capture unless set; 0 serves the latest only", () => {
+    expect(loadConfig({}).snapshotsRetainMonths).toBe(24);
+    expect(loadConfig({ SNAPSHOTS_RETAIN_MONTHS: " " }).snapshotsRetainMonths).toBe(24);
+    expect(loadConfig({ SNAPSHOTS_RETAIN_MONTHS: "0" }).snapshotsRetainMonths).toBe(0);
+    expect(loadConfig({ SNAPSHOTS_RETAIN_MONTHS: "36" }).snapshotsRetainMonths).toBe(36);
   });
 
-  test.each(["0", "-1", "2.5", "three", "25", "1e1"])("refuses %p before the service starts", (value) => {
-    expect(() => loadConfig({ SNAPSHOTS_KEEP: value })).toThrow(
-      `SNAPSHOTS_KEEP must be a whole number from 1 (serve the latest snapshot only) to 24, not '${value}'`,
+  test.each(["-1", "2.5", "three", "121", "1e1"])("refuses %p before the service starts", (value) => {
+    expect(() => loadConfig({ SNAPSHOTS_RETAIN_MONTHS: value })).toThrow(
+      `SNAPSHOTS_RETAIN_MONTHS must be a whole number of months from 0 (serve the latest snapshot only) to 120, not '${value}'`,
     );
+  });
+
+  test.each(["3", "1", "0"])("SNAPSHOTS_KEEP=%p is refused at start with a message naming SNAPSHOTS_RETAIN_MONTHS", (value) => {
+    expect(() => loadConfig({ SNAPSHOTS_KEEP: value })).toThrow(
+      /^SNAPSHOTS_KEEP is no longer read: snapshots are kept by date, not by count\. Remove it and set SNAPSHOTS_RETAIN_MONTHS \(default 24\)/,
+    );
+    expect(loadConfig({ SNAPSHOTS_KEEP: " " }).snapshotsRetainMonths).toBe(24);
   });
 });
 

@@ -1,5 +1,5 @@
-// Several snapshots served side by side: the service keeps the last SNAPSHOTS_KEEP, closes the
-// oldest beyond them once its last request is answered, and answers a call from the snapshot it
+// Several snapshots served side by side: the service keeps each until its capture plus
+// SNAPSHOTS_RETAIN_MONTHS (against its clock), closes one past that once its last request is answered, and answers a call from the snapshot it
 // names (`snapshot=<id>` or `as_of=<date>`), body, ETag and X-Snapshot-Id alike; refusals are free.
 import { etagOf } from "../../src/server/http/etag";
 import Database from "better-sqlite3";
@@ -33,10 +33,17 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 let svc: TestService;
 let log: ReturnType<typeof logSink>;
 
-/** A service that keeps `keep` snapshots, serving nov, then the later ones rolled out in order. */
-async function serving(keep: number, ...later: ("dec" | "jan")[]): Promise<TestService> {
+/** The service's clock: tests move it forward to make snapshots' retention end. */
+let clock: Date;
+const now = () => clock;
+beforeEach(() => {
+  clock = new Date("2027-01-15T00:00:00Z");
+});
+
+/** A service that retains snapshots `months` after capture, serving nov, then the later ones rolled out in order. */
+async function serving(months: number, ...later: ("dec" | "jan")[]): Promise<TestService> {
   log = logSink();
-  svc = await startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: keep });
+  svc = await startService({ logger: { level: "info", stream: log.stream }, now, snapshotsRetainMonths: months });
   for (const name of later) expect(await svc.app.liveSnapshot.rollout(files[name])).toMatchObject({ outcome: "switched", id: ids[name] });
   return svc;
 }
@@ -45,15 +52,20 @@ afterEach(() => svc?.app.close());
 const keptIds = () => svc.app.liveSnapshot.kept().map((s) => s.ref.id);
 const context = (id: string): SnapshotContext => svc.app.liveSnapshot.kept().find((s) => s.ref.id === id)!;
 
-describe("keeping the last N snapshots", () => {
-  test("a rollout adds the latest and closes the oldest beyond N, after its last request", async () => {
+describe("keeping snapshots until their capture plus the retention period", () => {
+  test("a snapshot retires when the clock passes its capture plus SNAPSHOTS_RETAIN_MONTHS, and closes after its last request", async () => {
+    clock = new Date("2026-12-15T00:00:00Z");
     await serving(2, "dec");
     expect(keptIds()).toEqual([ids.dec, ids.nov]);
     const nov = context(ids.nov);
-    // A call pinned to nov is in flight when jan is published.
+    // A call pinned to nov is in flight when its retention ends (captured 2026-11-01, retained 2 months).
     const live = svc.app.liveSnapshot;
     const held = live.reselect(live.acquire(), { snapshot: ids.nov });
     expect(held).toBe(nov);
+    clock = new Date("2026-12-31T23:59:59Z");
+    expect(keptIds()).toEqual([ids.dec, ids.nov]);
+    clock = new Date("2027-01-01T00:00:00Z");
+    expect(keptIds()).toEqual([ids.dec]);
     expect(await live.rollout(files.jan)).toEqual({ outcome: "switched", id: ids.jan, previous_id: ids.dec });
     expect(keptIds()).toEqual([ids.jan, ids.dec]);
     expect(nov.retired).toBe(true);
@@ -67,13 +79,13 @@ describe("keeping the last N snapshots", () => {
     expect(res.json().code).toBe("snapshot_not_found");
   });
 
-  test("SNAPSHOTS_KEEP=1 serves the latest only, as before", async () => {
-    await serving(1, "dec");
+  test("SNAPSHOTS_RETAIN_MONTHS=0 serves the latest only", async () => {
+    await serving(0, "dec");
     expect(keptIds()).toEqual([ids.dec]);
   });
 
   test("a second snapshot with a kept one's id is refused; the same file again is a rollback to it", async () => {
-    await serving(3, "dec", "jan");
+    await serving(24, "dec", "jan");
     const twin = path.join(dir, "dec-rebuilt.db");
     fs.copyFileSync(files.dec, twin);
     const db = new Database(twin);
@@ -94,17 +106,18 @@ describe("keeping the last N snapshots", () => {
     ).toEqual([ids.dec]);
   });
 
-  test("at start-up: the newest kept older snapshots, one per id", async () => {
+  test("at start-up: the older snapshots still retained, one per id", async () => {
     const lines = logSink();
     const older = [openContext(files.nov), openContext(files.dec), openContext(files.dec)];
     svc = await startService({
       snapshotDb: new Database(files.jan, { readonly: true }),
       olderSnapshots: older,
-      snapshotsKeep: 2,
+      now,
+      snapshotsRetainMonths: 2,
       logger: { level: "info", stream: lines.stream },
     });
     expect(keptIds()).toEqual([ids.jan, ids.dec]);
-    expect(older.map((s) => s.db.open)).toEqual([false, true, false]); // nov beyond the number kept, dec's twin
+    expect(older.map((s) => s.db.open)).toEqual([false, true, false]); // nov retired 2027-01-01, dec's twin
   });
 });
 
@@ -122,7 +135,7 @@ describe("serving what is on disk (SIGHUP)", () => {
     fs.copyFileSync(files.dec, served);
     log = logSink();
     // Started before nov was kept beside dec: it serves dec alone.
-    svc = await startService({ snapshotFile: served, snapshotsKeep: 3, logger: { level: "info", stream: log.stream } });
+    svc = await startService({ snapshotFile: served, now, snapshotsRetainMonths: 24, logger: { level: "info", stream: log.stream } });
     const dec = svc.app.snapshot;
     fs.copyFileSync(files.nov, kept(ids.nov));
     expect(await svc.app.liveSnapshot.refresh(served)).toEqual({ outcome: "unchanged", id: ids.dec });
@@ -145,12 +158,12 @@ describe("serving what is on disk (SIGHUP)", () => {
     expect(log.text()).toMatch(/"kept":\["snap_[0-9a-f]{12}","snap_[0-9a-f]{12}"\],"msg":"snapshot switched"/);
   });
 
-  test("the kept directory beyond SNAPSHOTS_KEEP - 1, and a kept file with the latest's id, are not served", async () => {
+  test("kept files past their retention, and a kept file with the latest's id, are not served", async () => {
     fs.copyFileSync(files.jan, served);
     fs.copyFileSync(files.jan, kept(ids.jan));
     fs.copyFileSync(files.dec, kept(ids.dec));
     fs.copyFileSync(files.nov, kept(ids.nov));
-    svc = await startService({ snapshotFile: served, snapshotsKeep: 2 });
+    svc = await startService({ snapshotFile: served, now, snapshotsRetainMonths: 2 });
     await svc.app.liveSnapshot.refresh(served);
     expect(keptIds()).toEqual([ids.jan, ids.dec]);
   });
@@ -158,7 +171,7 @@ describe("serving what is on disk (SIGHUP)", () => {
   test("a latest file that fails its checks changes nothing, the kept set included", async () => {
     fs.copyFileSync(files.dec, served);
     log = logSink();
-    svc = await startService({ snapshotFile: served, snapshotsKeep: 3, logger: { level: "info", stream: log.stream } });
+    svc = await startService({ snapshotFile: served, now, snapshotsRetainMonths: 24, logger: { level: "info", stream: log.stream } });
     fs.copyFileSync(files.nov, kept(ids.nov));
     fs.writeFileSync(`${served}.next`, "not a snapshot\n".repeat(500));
     fs.renameSync(`${served}.next`, served);
@@ -168,7 +181,7 @@ describe("serving what is on disk (SIGHUP)", () => {
 });
 
 describe("selecting a snapshot", () => {
-  beforeEach(() => serving(3, "dec", "jan"));
+  beforeEach(() => serving(24, "dec", "jan"));
 
   test("by id and by date on a list endpoint; the latest by default", async () => {
     const cases: [string, string][] = [
@@ -250,13 +263,19 @@ describe("selecting a snapshot", () => {
     expect([compare.statusCode, compare.json().code, compare.headers["x-credits-charged"]]).toEqual([404, "snapshot_not_found", "0"]);
   });
 
-  test("coverage lists the snapshots kept, newest first, and honours snapshot=", async () => {
+  test("coverage lists the snapshots kept, newest first, each with retires_at (capture plus 24 months), and honours snapshot=", async () => {
     const latest = (await svc.get("/v1/commercial/coverage")).json();
     expect(latest.snapshot.id).toBe(ids.jan);
     expect(latest.snapshots).toEqual([
-      { id: ids.jan, captured_at: "2027-01-01T00:00:00Z", built_at: expect.any(String), latest: true },
-      { id: ids.dec, captured_at: "2026-12-01T00:00:00Z", built_at: expect.any(String), latest: false },
-      { id: ids.nov, captured_at: expect.stringMatching(/^2026-11-01/), built_at: expect.any(String), latest: false },
+      { id: ids.jan, captured_at: "2027-01-01T00:00:00Z", built_at: expect.any(String), retires_at: "2029-01-01T00:00:00Z", latest: true },
+      { id: ids.dec, captured_at: "2026-12-01T00:00:00Z", built_at: expect.any(String), retires_at: "2028-12-01T00:00:00Z", latest: false },
+      {
+        id: ids.nov,
+        captured_at: expect.stringMatching(/^2026-11-01/),
+        built_at: expect.any(String),
+        retires_at: expect.stringMatching(/^2028-11-01T/),
+        latest: false,
+      },
     ]);
     const pinned = (await svc.get(`/v1/commercial/coverage?snapshot=${ids.dec}`)).json();
     expect(pinned.snapshot.id).toBe(ids.dec);

@@ -24,11 +24,11 @@ beforeEach(() => {
   served = path.join(dataDir, "snapshot.db");
   process.env.DATA_DIR = dataDir;
   process.env.SNAPSHOT_PATH = served;
-  process.env.SNAPSHOTS_KEEP = "3";
+  process.env.SNAPSHOTS_RETAIN_MONTHS = "120";
   ids = { nov: "snap_00000000a011", dec: "snap_00000000a012", jan: "snap_00000000a101" };
 });
 afterEach(() => {
-  for (const k of ["DATA_DIR", "SNAPSHOT_PATH", "SNAPSHOTS_KEEP"]) {
+  for (const k of ["DATA_DIR", "SNAPSHOT_PATH", "SNAPSHOTS_RETAIN_MONTHS"]) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -96,10 +96,10 @@ describe("publishing in capture order", () => {
     const lines = await admin("rollout-snapshot", "--file", month("dec"), "--rollback");
     expect(lines[0]).toBe(`Snapshot ${ids.dec} is now ${served} (the one it replaced is ${served}.previous).`);
     expect(lines[1]).toBe(
-      `Kept snapshots (SNAPSHOTS_KEEP=3): ${ids.dec} (latest), ${ids.jan} (captured 2027-01-01), ${ids.nov} (captured 2026-11-01).`,
+      `Kept snapshots (SNAPSHOTS_RETAIN_MONTHS=120): ${ids.dec} (latest), ${ids.jan} (captured 2027-01-01), ${ids.nov} (captured 2026-11-01).`,
     );
     await expect(admin("rollout-snapshot", "--file", `${served}.previous`)).resolves.toContain(
-      `Kept snapshots (SNAPSHOTS_KEEP=3): ${ids.jan} (latest), ${ids.dec} (captured 2026-12-01), ${ids.nov} (captured 2026-11-01).`,
+      `Kept snapshots (SNAPSHOTS_RETAIN_MONTHS=120): ${ids.jan} (latest), ${ids.dec} (captured 2026-12-01), ${ids.nov} (captured 2026-11-01).`,
     );
     await expect(admin("rollout-snapshot", "--file", `${served}.previous`)).rejects.toThrow(/is older than the latest/);
     await admin("rollout-snapshot", "--file", `${served}.previous`, "--rollback");

@@ -21,7 +21,11 @@ let key: string;
 let firstId: string;
 let secondFile: string;
 let secondId: string;
-const savedEnv = { DATA_DIR: process.env.DATA_DIR, SNAPSHOT_PATH: process.env.SNAPSHOT_PATH };
+const savedEnv = {
+  DATA_DIR: process.env.DATA_DIR,
+  SNAPSHOT_PATH: process.env.SNAPSHOT_PATH,
+  SNAPSHOTS_RETAIN_MONTHS: process.env.SNAPSHOTS_RETAIN_MONTHS,
+};
 
 async function admin(...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
@@ -58,6 +62,8 @@ beforeAll(async () => {
   secondId = buildSnapshot({ out: secondFile, seed: 12, properties: 300 }).id;
   process.env.DATA_DIR = dataDir;
   process.env.SNAPSHOT_PATH = servedPath;
+  // The longest retention: these processes run on the real clock, and the snapshots here are captured from 2026-11.
+  process.env.SNAPSHOTS_RETAIN_MONTHS = "120";
   const lines = await admin("create-key", "--email", "ops@example.com", "--name", "rollout", "--plan", "unlimited");
   key = lines[lines.length - 1];
 
@@ -94,6 +100,8 @@ afterAll(async () => {
   process.env.SNAPSHOT_PATH = savedEnv.SNAPSHOT_PATH;
   if (savedEnv.DATA_DIR === undefined) delete process.env.DATA_DIR;
   if (savedEnv.SNAPSHOT_PATH === undefined) delete process.env.SNAPSHOT_PATH;
+  if (savedEnv.SNAPSHOTS_RETAIN_MONTHS === undefined) delete process.env.SNAPSHOTS_RETAIN_MONTHS;
+  else process.env.SNAPSHOTS_RETAIN_MONTHS = savedEnv.SNAPSHOTS_RETAIN_MONTHS;
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -149,7 +157,7 @@ test("rollout-snapshot checks the file, moves it to SNAPSHOT_PATH, keeps the rep
   const lines = await admin("rollout-snapshot", "--file", published);
   expect(lines[0]).toBe(`Snapshot ${firstId} is now ${servedPath} (the one it replaced is ${servedPath}.previous).`);
   // The file it replaced was the junk an earlier test refused, so there is no older file to keep.
-  expect(lines[1]).toBe(`Kept snapshots (SNAPSHOTS_KEEP=3): ${firstId} (latest).`);
+  expect(lines[1]).toBe(`Kept snapshots (SNAPSHOTS_RETAIN_MONTHS=120): ${firstId} (latest).`);
   expect(lines[2]).toMatch(new RegExp(`^Sent SIGHUP to the service \\(pid ${child.pid}\\)`));
   expect(fs.existsSync(published)).toBe(false);
   await until(async () => (await servedId()) === firstId);
@@ -164,7 +172,9 @@ test("rollout-snapshot keeps the replaced file beside SNAPSHOT_PATH, and a resta
   const published = path.join(dataDir, "published-again.db");
   fs.copyFileSync(secondFile, published);
   const lines = await admin("rollout-snapshot", "--file", published);
-  expect(lines[1]).toMatch(new RegExp(`^Kept snapshots \\(SNAPSHOTS_KEEP=3\\): ${secondId} \\(latest\\), ${firstId} \\(captured `));
+  expect(lines[1]).toMatch(
+    new RegExp(`^Kept snapshots \\(SNAPSHOTS_RETAIN_MONTHS=120\\): ${secondId} \\(latest\\), ${firstId} \\(captured `),
+  );
   expect(fs.existsSync(path.join(dataDir, "snapshots", `${firstId}.db`))).toBe(true);
   await until(async () => (await servedId()) === secondId);
 
@@ -195,7 +205,7 @@ test("rollout-snapshot with no service running moves the file and says it is ser
     const lines = await admin("rollout-snapshot", "--file", published);
     expect(lines).toEqual([
       `Snapshot ${firstId} is now ${process.env.SNAPSHOT_PATH}.`,
-      `Kept snapshots (SNAPSHOTS_KEEP=3): ${firstId} (latest).`,
+      `Kept snapshots (SNAPSHOTS_RETAIN_MONTHS=120): ${firstId} (latest).`,
       expect.stringMatching(/^No service is running for .*; it serves .* when it starts\.$/),
     ]);
   } finally {
@@ -204,13 +214,13 @@ test("rollout-snapshot with no service running moves the file and says it is ser
   }
 });
 
-test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured first, refuses a second build of a kept id, and goes back with --rollback", async () => {
+test("rollout-snapshot keeps the older files captured less than SNAPSHOTS_RETAIN_MONTHS ago, prunes the rest, refuses a second build of a kept id, and goes back with --rollback", async () => {
   const otherData = path.join(dir, "kept");
   fs.mkdirSync(otherData);
   const saved = { ...process.env };
   process.env.DATA_DIR = otherData;
   process.env.SNAPSHOT_PATH = path.join(otherData, "snapshot.db");
-  process.env.SNAPSHOTS_KEEP = "2";
+  process.env.SNAPSHOTS_RETAIN_MONTHS = "120";
   /** A copy of `from` with its meta changed, as another snapshot (or another build of one). */
   const variant = (from: string, name: string, meta: Record<string, string>) => {
     const file = path.join(otherData, name);
@@ -221,16 +231,17 @@ test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured fir
     return file;
   };
   try {
-    await admin("rollout-snapshot", "--file", variant(snapshotPath(), "a.db", {}));
-    await admin("rollout-snapshot", "--file", variant(secondFile, "b.db", { captured_at: "2026-12-01T00:00:00Z" }));
+    // Captured more than 120 months ago: pruned as soon as it is replaced.
+    await admin("rollout-snapshot", "--file", variant(snapshotPath(), "a.db", { captured_at: "2010-01-01T00:00:00Z" }));
+    const second = await admin("rollout-snapshot", "--file", variant(secondFile, "b.db", { captured_at: "2026-12-01T00:00:00Z" }));
+    expect(second).toContain(`No longer kept: removed ${path.join(otherData, "snapshots", `${firstId}.db`)}.`);
     const thirdId = "snap_0000000000c3";
     const lines = await admin(
       "rollout-snapshot",
       "--file",
       variant(secondFile, "c.db", { id: thirdId, captured_at: "2027-01-01T00:00:00Z" }),
     );
-    expect(lines).toContain(`Kept snapshots (SNAPSHOTS_KEEP=2): ${thirdId} (latest), ${secondId} (captured 2026-12-01).`);
-    expect(lines).toContain(`No longer kept: removed ${path.join(otherData, "snapshots", `${firstId}.db`)}.`);
+    expect(lines).toContain(`Kept snapshots (SNAPSHOTS_RETAIN_MONTHS=120): ${thirdId} (latest), ${secondId} (captured 2026-12-01).`);
     expect(fs.readdirSync(path.join(otherData, "snapshots"))).toEqual([`${secondId}.db`]);
 
     const twin = variant(secondFile, "b-again.db", { captured_at: "2026-12-01T00:00:00Z", built_at: "2026-12-02T00:00:00.000Z" });
@@ -244,7 +255,7 @@ test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured fir
     await expect(admin("rollout-snapshot", "--file", `${served}.previous`)).rejects.toThrow(/is older than the latest.*--rollback/s);
     const back = await admin("rollout-snapshot", "--file", `${served}.previous`, "--rollback");
     expect(back[0]).toBe(`Snapshot ${secondId} is now ${served} (the one it replaced is ${served}.previous).`);
-    expect(back[1]).toBe(`Kept snapshots (SNAPSHOTS_KEEP=2): ${secondId} (latest), ${thirdId} (captured 2027-01-01).`);
+    expect(back[1]).toBe(`Kept snapshots (SNAPSHOTS_RETAIN_MONTHS=120): ${secondId} (latest), ${thirdId} (captured 2027-01-01).`);
     const idOf = (file: string) => {
       const db = new Database(file, { readonly: true });
       const id = db.prepare("SELECT value FROM snapshot_meta WHERE key = 'id'").pluck().get();
@@ -253,7 +264,7 @@ test("rollout-snapshot keeps SNAPSHOTS_KEEP - 1 older files, newest captured fir
     };
     expect([idOf(served), idOf(`${served}.previous`)]).toEqual([secondId, thirdId]);
   } finally {
-    for (const k of ["DATA_DIR", "SNAPSHOT_PATH", "SNAPSHOTS_KEEP"]) {
+    for (const k of ["DATA_DIR", "SNAPSHOT_PATH", "SNAPSHOTS_RETAIN_MONTHS"]) {
       if (saved[k] === undefined) delete process.env[k];
       else process.env[k] = saved[k];
     }
@@ -309,9 +320,10 @@ describe("the service serves what is on disk", () => {
     const jan = "snap_0000000000d2";
     await admin("rollout-snapshot", "--file", month(jan, "2027-01-01"));
     await until(async () => (await servedId()) === jan);
-    expect(onDisk()).toEqual([jan, ...[dec, secondId].sort()]);
+    // Every capture here is within SNAPSHOTS_RETAIN_MONTHS (120) of the clock: all stay kept.
+    expect(onDisk()).toEqual([jan, ...[dec, secondId, firstId].sort()]);
     expect(await served()).toEqual(onDisk());
-    expect([await status(dec), await status(secondId), await status(firstId)]).toEqual([200, 200, 404]);
+    expect([await status(dec), await status(secondId), await status(firstId)]).toEqual([200, 200, 200]);
   });
 
   test("two publishes back to back: every process serves the disk's set, before and after a restart", async () => {
@@ -323,7 +335,7 @@ describe("the service serves what is on disk", () => {
     await until(async () => (await servedId()) === mar);
     // Signals that arrive during a check make one more pass once it ends: wait for the set to settle on the disk's.
     await until(async () => JSON.stringify(await served()) === JSON.stringify(onDisk()));
-    expect(onDisk()).toEqual([mar, ...[feb, "snap_0000000000d2"].sort()]);
+    expect(onDisk()).toEqual([mar, ...[feb, "snap_0000000000d1", "snap_0000000000d2", firstId, secondId].sort()]);
     await stopChild();
     await startChild();
     expect(await served()).toEqual(onDisk());

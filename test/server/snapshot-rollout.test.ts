@@ -32,7 +32,7 @@ let log: ReturnType<typeof logSink>;
 beforeEach(async () => {
   log = logSink();
   // One snapshot kept: these tests are about switching; keeping several is snapshot-keep.test.ts's.
-  svc = await startService({ logger: { level: "info", stream: log.stream }, snapshotsKeep: 1 });
+  svc = await startService({ logger: { level: "info", stream: log.stream }, snapshotsRetainMonths: 0 });
   svc.accounts.setPlan(svc.accountId, "unlimited");
 });
 afterEach(() => svc.app.close());

@@ -26,6 +26,7 @@ interface Call {
 let dir: string;
 let store: string;
 const ids: string[] = [];
+const capturedAt: string[] = [];
 /** Per month: each call's status and body, as answered when that month was the latest. */
 const answered: { status: number; body: unknown }[][] = [];
 let calls: Call[];
@@ -123,6 +124,7 @@ beforeAll(async () => {
     if (month > 0) file = nextMonthSnapshot({ from: file, out: path.join(dir, `m${month}.db`) }).path;
     const { version } = publishToStore(store, file);
     ids.push(version.id);
+    capturedAt.push(version.captured_at);
     const service = await serve({ snapshotDb: openStoreVersion(store) });
     try {
       const answers = [];
@@ -147,7 +149,12 @@ test("the months differ: a later month answers some calls otherwise than the fir
 
 test("after the thirteenth month, every month answers every call exactly as when it was the latest", async () => {
   const older = ids.slice(0, -1).map((id) => new SnapshotContext(openStoreVersion(store, id, { cacheKiB: 8192, mmapBytes: 0 })));
-  const service = await serve({ snapshotDb: openStoreVersion(store), olderSnapshots: older, snapshotsKeep: MONTHS });
+  const service = await serve({
+    snapshotDb: openStoreVersion(store),
+    olderSnapshots: older,
+    // The service's clock on the thirteenth month's capture day: every month is within the default retention.
+    now: () => new Date(capturedAt[MONTHS - 1]),
+  });
   try {
     const differences: string[] = [];
     for (const [month, id] of ids.entries()) {

@@ -1,7 +1,8 @@
 // Where the snapshots published before the latest are kept on disk. The latest is the file at
 // SNAPSHOT_PATH; the older ones are in the `snapshots` directory beside it, one file per snapshot
 // named by its id. What is on disk is the kept set: every service process serves the file at
-// SNAPSHOT_PATH and the newest SNAPSHOTS_KEEP - 1 servable files of that directory (at start-up and
+// SNAPSHOT_PATH and the servable files of that directory still within their retention period
+// (SNAPSHOTS_RETAIN_MONTHS after capture: data/snapshot-select.ts keptBeside) (at start-up and
 // on each SIGHUP: LiveSnapshot.refresh), and `npm run admin -- rollout-snapshot` links the file it
 // replaces there and prunes the directory by the same rule (server/snapshot-publish.ts).
 import fs from "node:fs";
@@ -10,7 +11,7 @@ import { readMeta } from "../../snapshot/snapshot-file";
 import { snapshotIdProblem } from "../../snapshot/snapshot-id";
 import Database from "better-sqlite3";
 import { type SnapshotContext, openContext } from "./snapshot-context";
-import { type SnapshotStamp, keptBeside } from "./snapshot-select";
+import { type Retention, type SnapshotStamp, keptBeside } from "./snapshot-select";
 
 /** The directory of the older kept snapshots: `snapshots/` beside SNAPSHOT_PATH. */
 export function keptDir(snapshotPath: string): string {
@@ -89,17 +90,17 @@ export function servableStamp(file: string): SnapshotStamp | undefined {
 export interface KeptOnDisk {
   /** The older snapshots served beside the latest, newest first. */
   kept: { file: string; stamp: SnapshotStamp }[];
-  /** Servable files of the directory not served: beyond SNAPSHOTS_KEEP - 1, or with the latest's id. */
+  /** Servable files of the directory not served: past their retention, a second of an id, or with the latest's id. */
   dropped: { file: string; stamp: SnapshotStamp }[];
 }
 
 /** The kept directory's files as the service serves them beside a latest snapshot with id `latestId`. */
-export function keptOnDisk(snapshotPath: string, latestId: string, keep: number): KeptOnDisk {
+export function keptOnDisk(snapshotPath: string, latestId: string, retention: Retention): KeptOnDisk {
   const servable = keptDirFiles(snapshotPath).flatMap((file) => {
     const stamp = servableStamp(file);
     return stamp ? [{ file, stamp }] : [];
   });
-  return keptBeside(servable, latestId, keep);
+  return keptBeside(servable, latestId, retention);
 }
 
 /** The kept snapshot (not the latest) with this id, if the directory holds one. */

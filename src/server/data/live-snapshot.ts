@@ -4,8 +4,9 @@
 // (`acquire`), and is answered from that snapshot even if a rollout switches to another before
 // its handler runs; it gives it back when its answer is sent or it is aborted (`release`). A
 // call that names another kept snapshot (`snapshot=` or `as_of=`) trades it for that one
-// (`reselect`). Besides the current one, up to `keep - 1` older snapshots stay open, the newest
-// by capture time (data/snapshot-select.ts ranks them); one no longer kept is "retired": its
+// (`reselect`). Besides the current one, the older snapshots still within their retention period
+// stay open (captured less than SNAPSHOTS_RETAIN_MONTHS before the clock `now`: data/snapshot-select.ts
+// has the rule, checked again whenever the kept set is read); one no longer kept is "retired": its
 // database closes when its last request has given it back, and no request arriving after that
 // can take it. Each SnapshotContext owns its caches, so a new one starts with none of another's.
 //
@@ -22,7 +23,17 @@ import type { KeptSnapshot } from "../../contract/snapshot-select";
 import { checkSnapshotFileOffThread } from "../../snapshot/snapshot-check";
 import { type SnapshotContext, openContext } from "./snapshot-context";
 import { keptDirFiles, safeStamp } from "./kept-files";
-import { type SnapshotSelection, type SnapshotStamp, chooseSnapshot, keptBeside, newestFirst, selects } from "./snapshot-select";
+import {
+  type Retention,
+  type SnapshotSelection,
+  type SnapshotStamp,
+  chooseSnapshot,
+  keptBeside,
+  newestFirst,
+  retained,
+  retiresAt,
+  selects,
+} from "./snapshot-select";
 
 export type RolloutOutcome =
   | { outcome: "switched"; id: string; previous_id: string }
@@ -36,8 +47,8 @@ export interface RolloutLog {
 }
 
 export interface KeepOptions {
-  /** How many snapshots stay open, the current one included (SNAPSHOTS_KEEP); 1 unless given. */
-  keep?: number;
+  /** SNAPSHOTS_RETAIN_MONTHS: an older snapshot stays open until its capture plus this many months; 0 (the latest only) unless given. */
+  retainMonths?: number;
   /** Snapshots published before the current one (found again at start-up), in any order. */
   older?: SnapshotContext[];
 }
@@ -45,11 +56,11 @@ export interface KeepOptions {
 export class LiveSnapshot {
   /** The snapshot requests that arrive now are answered from. */
   current: SnapshotContext;
-  /** The older snapshots kept, newest first (at most keep - 1). */
+  /** The older snapshots kept, newest first (those still retained). */
   private older: SnapshotContext[] = [];
   /** Every kept snapshot, newest first, as `kept()` lists them; rebuilt when the set changes. */
   private ranked: SnapshotContext[] = [];
-  private readonly keep: number;
+  private readonly retainMonths: number;
   private running: Promise<RolloutOutcome> | undefined;
   private queued: { job: () => Promise<RolloutOutcome>; promise: Promise<RolloutOutcome> } | undefined;
 
@@ -61,8 +72,8 @@ export class LiveSnapshot {
   ) {
     first.serving = { since: this.now().toISOString(), previous_id: null };
     this.current = first;
-    this.keep = options.keep ?? 1;
-    const { kept, dropped } = keptBeside(options.older ?? [], first.ref.id, this.keep);
+    this.retainMonths = options.retainMonths ?? 0;
+    const { kept, dropped } = keptBeside(options.older ?? [], first.ref.id, this.retention());
     for (const s of dropped) {
       const twin = [first, ...kept].find((k) => k.ref.id === s.ref.id && !k.isSameFile(s));
       if (twin) {
@@ -76,19 +87,33 @@ export class LiveSnapshot {
     this.setKept(kept);
   }
 
+  /** The retention period against the clock now. */
+  retention(): Retention {
+    return { months: this.retainMonths, now: this.now() };
+  }
+
   /** Every snapshot kept, newest first (by capture time; the current one first among those captured the same day). */
   kept(): readonly SnapshotContext[] {
+    this.expire();
     return this.ranked;
   }
 
-  /** The kept snapshots as coverage lists them. */
+  /** The kept snapshots as coverage lists them, each with the time it retires (its capture plus the retention period). */
   keptList(): KeptSnapshot[] {
-    return this.ranked.map((s) => ({
+    return this.kept().map((s) => ({
       id: s.ref.id,
       captured_at: s.ref.captured_at,
       built_at: s.stamp.built_at,
+      retires_at: retiresAt(s.ref.captured_at, this.retainMonths),
       latest: s === this.current,
     }));
+  }
+
+  /** Retires the older snapshots whose retention period has ended by now (the latest always serves). */
+  private expire(): void {
+    const retention = this.retention();
+    if (this.older.every((s) => retained(s.stamp, retention))) return;
+    this.keepNewest([...this.older]);
   }
 
   /**
@@ -98,7 +123,7 @@ export class LiveSnapshot {
    */
   reselect(held: SnapshotContext, query: SnapshotSelection): SnapshotContext {
     if (!selects(query)) return held;
-    const chosen = chooseSnapshot(this.ranked, query);
+    const chosen = chooseSnapshot(this.kept(), query, this.retention(), this.current.ref.id);
     if (chosen === held) return held;
     chosen.leases++;
     this.release(held);
@@ -120,7 +145,7 @@ export class LiveSnapshot {
   /**
    * Makes `next` current now. The replaced snapshot stays kept among the older ones unless it has
    * `next`'s id (a rebuild of the same snapshot replaces it); a kept older one with that id (a
-   * rollback to it) gives way to `next`, the same file. Beyond `keep`, the oldest retire.
+   * rollback to it) gives way to `next`, the same file. Those past their retention retire.
    */
   replace(next: SnapshotContext): void {
     const old = this.current;
@@ -133,9 +158,9 @@ export class LiveSnapshot {
     this.keepNewest(older);
   }
 
-  /** Keeps the newest `keep - 1` of `candidates` as the older snapshots; retires the rest. */
+  /** Keeps the retained ones of `candidates` (one per id) as the older snapshots; retires the rest. */
   private keepNewest(candidates: SnapshotContext[]): void {
-    const { kept, dropped } = keptBeside(candidates, this.current.ref.id, this.keep);
+    const { kept, dropped } = keptBeside(candidates, this.current.ref.id, this.retention());
     this.setKept(kept);
     for (const s of dropped) retire(s);
   }
@@ -164,8 +189,8 @@ export class LiveSnapshot {
 
   /**
    * Makes the snapshots served those on disk for `snapshotPath` (SIGHUP runs this): the file there
-   * as the latest, after the same checks as `rollout`, and the newest `keep - 1` files of the kept
-   * directory beside it that open as snapshots, one per id, none with the latest's id (the rule the
+   * as the latest, after the same checks as `rollout`, and the files of the kept directory beside
+   * it still retained that open as snapshots, one per id, none with the latest's id (the rule the
    * rollout command prunes the directory by). Snapshots already open are matched by id and build
    * time and stay open; the ones no longer on disk retire. Never rejects; a refused latest file
    * changes nothing. Queued like `rollout`.
@@ -240,10 +265,9 @@ export class LiveSnapshot {
           `${latest.stamp.built_at}, and snapshot=${latest.ref.id} must name one snapshot: publish it with another capture date`,
       );
     }
-    // The newest first, one per id: open each (or find it open) until keep - 1 are served.
+    // The newest first, one per id, those still retained: open each (or find it open).
     const older: SnapshotContext[] = [];
-    for (const { file, stamp } of keptBeside(onDisk, latest.ref.id, Number.MAX_SAFE_INTEGER).kept) {
-      if (older.length >= this.keep - 1) break;
+    for (const { file, stamp } of keptBeside(onDisk, latest.ref.id, this.retention()).kept) {
       const have = openWith(stamp);
       if (have) {
         older.push(have);

@@ -4,7 +4,8 @@
 // old and new as the cells show them and the size of the change, rows of a list added or
 // removed, and the credits the refresh spent. The user can mark the changed cells in the
 // workbook (and clear the marks) and write the whole report to the "Refresh log" sheet. A
-// refresh from the ribbon leaves its report here too.
+// refresh from the ribbon leaves its report here too. Cells pinned to data no longer served, or
+// about to be, are announced above the report (PinNotices).
 import { Button, Radio, RadioGroup, Text } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import { refreshFormulas } from "../refresh-formulas";
@@ -13,6 +14,7 @@ import { REFRESH_LOG_HEADER, REFRESH_LOG_SHEET, creditsText, refreshLogRows, sco
 import { changeLine, changesSummary, countChanges, countOf } from "../cell-changes";
 import { formatDay, formatMoment } from "../status-text";
 import type { Scope } from "../workbook-types";
+import { PinNotices } from "./PinNotices";
 import { PinSnapshot } from "./PinSnapshot";
 import { TaskFeedback } from "./TaskFeedback";
 import { usePane } from "./pane-state";
@@ -99,6 +101,7 @@ export function RefreshTab() {
         Refresh
       </Button>
       <TaskFeedback task={task} />
+      {report && <PinNotices pinned={report.pinned} kept={report.snapshot.coverage?.snapshots} />}
       {report && counts && (
         <div className="refresh-report" role="region" aria-label="Refresh report">
           <Text block weight="semibold">

@@ -1,10 +1,13 @@
 // Status: plan and credits left (from the headers of the latest answer), the data in use by the
 // day it was captured, the last refresh, and what "Refresh workbook" will cost before it runs.
-// Updates as the functions and the pane make calls. Folded (App.tsx), its header still says
+// Cells pinned to retired data, or to a snapshot retiring within 30 days, are announced (the
+// formulas of the last refresh, against the kept list). Updates as the functions and the pane make calls. Folded (App.tsx), its header still says
 // the credits left.
 import { AccordionHeader, AccordionItem, AccordionPanel, ProgressBar, Text } from "@fluentui/react-components";
 import { describeRefreshCost, estimateRefresh } from "../refresh-estimate";
 import { creditSummary, formatMoment, snapshotLine, statusSummary } from "../status-text";
+import { refreshReports } from "../refresh-reports";
+import { PinNotices } from "./PinNotices";
 import { usePane } from "./pane-state";
 import { useCacheVersion, useCredits } from "./use-live-state";
 
@@ -50,6 +53,7 @@ export function StatusCard() {
           {data.text}
           {data.detail && <span className="snapshot-id">{data.detail}</span>}
         </Text>
+        <PinNotices pinned={refreshReports().latest()?.report.pinned} kept={pane.connection.coverage.snapshots} />
         <dl>
           <dt>Last refresh</dt>
           <dd className="last-refresh">{formatMoment(pane.lastRefresh)}</dd>
