@@ -96,7 +96,7 @@ export function SearchTab() {
       // Through the functions' cache: the formula inserted afterwards answers from this result.
       const call = endpointCallFor(checked.request);
       const body = await pane.session.api.get<SearchAnswer>(call.spec, call.pathParams, call.query);
-      const result = previewRows(checked.request.kind, body);
+      const result = previewRows(checked.request, body);
       setPreview({ request: checked.request, result });
       if (result.rows.length === 0) return { intent: "info", title: "No results", text: "Nothing matches; loosen a filter." };
       return null;
