@@ -18,6 +18,8 @@ export type ArgKind =
   | "asset_type"
   | "company_type"
   | "property_id"
+  /** A range or list of property ids (PROP.COMPARE): they go in the body. */
+  | "property_ids"
   | "subject"
   | "company"
   | "metrics"
