@@ -3,14 +3,15 @@
 // building_class or state, the breakdown table.
 import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS } from "../shared/endpoints";
+import { OPERATIONS } from "../contract/operations";
 import { isNational } from "../contract/places";
 import type { FunctionContext } from "./call-context";
 import type { AssetAnalysis, AssetBreakdown } from "../contract/responses";
 import { isBlank, placeArg } from "./argument-parsers";
-import { readArgs, type FunctionArg, type FunctionDef } from "./function-def";
+import { readArgs, type FunctionArg, type OperationDef } from "./function-def";
 import { assetTypeArgOf, placeArgOf } from "./function-args";
 import { parseOptions } from "./options";
-import type { LocalOption } from "./option-specs";
+import type { LocalOption, OptionValue } from "./option-specs";
 import { fieldNames } from "./record-fields";
 import { SHAPE_OPTIONS, shapePairs, shapeTable, tableOptions, type Cell } from "./table-shape";
 
@@ -42,8 +43,15 @@ const PLACE_ARG: FunctionArg = {
   read: (raw, label = "geography") => (isBlank(raw) || isNational(raw) ? {} : placeArg(raw, ENDPOINTS.analyseAssetType, label)),
 };
 
+/** The spill's columns and shape for the options: the breakdown's, or the analysis's figures. */
+function analysisShape(parsed: Map<string, OptionValue>) {
+  const breakdown = parsed.get("breakdown") as string | undefined;
+  const fields = breakdown ? fieldNames("breakdown") : fieldNames("asset_analysis").filter((f) => f !== "object");
+  return { breakdown, fields, shape: tableOptions(parsed, fields, breakdown ? "breakdown" : "analysis") };
+}
+
 /** PROP.ANALYSIS: one asset type's aggregate figures, nationally or in a place. */
-export const ANALYSIS: FunctionDef = {
+export const ANALYSIS: OperationDef<AssetAnalysis> = {
   name: "ANALYSIS",
   operation: "analyseAssetType",
   resource: "asset_analysis",
@@ -51,36 +59,39 @@ export const ANALYSIS: FunctionDef = {
   request(args, options) {
     const { params, query } = readArgs(ANALYSIS.args, args);
     const parsed = parseOptions(options, [...SHAPE_OPTIONS, BREAKDOWN_OPTION, LAYOUT_OPTION]);
-    return { operation: "analyseAssetType", params, query, options: parsed };
+    // cols is checked against the fields here, before the request, not when the answer is shaped.
+    analysisShape(parsed);
+    return { operation: "analyseAssetType", params, query, options: parsed, args };
+  },
+  /** Metric/value rows (or across with layout=columns), or with breakdown= that breakdown's table. */
+  table(record, call, view = {}) {
+    const { asset_type } = call.params;
+    const query = call.query as { geography?: string };
+    const parsed = call.options;
+    const { breakdown, fields, shape } = analysisShape(parsed);
+    if (view.preview) shape.forms = { ...shape.forms, formatted: true };
+    const where = `${asset_type} ${query.geography ? `in ${query.geography}` : "nationally"}`;
+    if (breakdown) {
+      const national = breakdown === "state" && !isBlank(call.args[1]) ? " (the state breakdown is national only)" : "";
+      return shapeTable(breakdownRows(record, breakdown), fields, shape, `No ${breakdown} breakdown for ${where}${national}.`);
+    }
+    const figures: Record<string, unknown> = record;
+    if (parsed.get("layout") === "columns") return shapeTable([record], fields, shape, `No analysis for ${where}.`);
+    return shapePairs(
+      fields.map((f): [string, unknown] => [f, figures[f]]),
+      ["metric", "value"],
+      shape,
+      `No analysis for ${where}.`,
+    );
   },
 };
 
 export async function assetAnalysis(assetType: unknown, geography: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
   const call = ANALYSIS.request([assetType, geography], options);
-  const { asset_type } = call.params;
-  const query = call.query as { geography?: string };
-  const parsed = call.options;
-  ctx = pinCall(parsed, ctx);
-  const breakdown = parsed.get("breakdown") as string | undefined;
-  const fields = breakdown ? fieldNames("breakdown") : fieldNames("asset_analysis").filter((f) => f !== "object");
-  const shape = tableOptions(parsed, fields, breakdown ? "breakdown" : "analysis");
-  const record = await ctx.session.api.get<AssetAnalysis>(ENDPOINTS[call.operation], call.params, query, ctx);
-  const where = `${asset_type} ${query.geography ? `in ${query.geography}` : "nationally"}`;
-  if (breakdown) {
-    const rows = breakdownRows(record, breakdown);
-    return shapeTable(
-      rows,
-      fields,
-      shape,
-      `No ${breakdown} breakdown for ${where}${breakdown === "state" && !isBlank(geography) ? " (the state breakdown is national only)" : ""}.`,
-    );
-  }
-  const figures: Record<string, unknown> = record;
-  if (parsed.get("layout") === "columns") return shapeTable([record], fields, shape, `No analysis for ${where}.`);
-  return shapePairs(
-    fields.map((f): [string, unknown] => [f, figures[f]]),
-    ["metric", "value"],
-    shape,
-    `No analysis for ${where}.`,
+  const record = await ctx.session.api.call(
+    OPERATIONS.analyseAssetType,
+    { params: call.params as { asset_type: string }, query: call.query },
+    pinCall(call.options, ctx),
   );
+  return ANALYSIS.table(record, call);
 }

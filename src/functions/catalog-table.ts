@@ -3,16 +3,21 @@
 // supports, company types, listing statuses and property types, metros, paging bounds, and
 // the fields of each stored resource.
 import { pinCall } from "./snapshot-pin";
-import { ENDPOINTS } from "../shared/endpoints";
+import { OPERATIONS } from "../contract/operations";
+import type { AnswerOf } from "../contract/operation";
 import type { FunctionContext } from "./call-context";
-import { CATALOG_VALUE_LIST_NAMES, CATALOG_VALUE_LISTS, isCatalogValueList, type Catalog } from "../contract/responses";
+import { CATALOG_VALUE_LIST_NAMES, CATALOG_VALUE_LISTS, isCatalogValueList } from "../contract/responses";
+import type { FunctionArg, FunctionDef } from "./function-def";
 import { parseOptions } from "./options";
 import { sectionArg, sectionTable } from "./section-table";
 import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
 
 export const CATALOG_SECTIONS = ["endpoints", "asset_types", ...CATALOG_VALUE_LIST_NAMES, "metros", "paging", "fields"] as const;
 
-function catalogRows(catalog: Catalog, section: (typeof CATALOG_SECTIONS)[number]): Record<string, unknown>[] {
+/** The catalog, as getCatalog answers it. */
+type CatalogAnswer = AnswerOf<typeof OPERATIONS.getCatalog>;
+
+function catalogRows(catalog: CatalogAnswer, section: (typeof CATALOG_SECTIONS)[number]): Record<string, unknown>[] {
   if (isCatalogValueList(section)) return catalog[section].map((value) => ({ [CATALOG_VALUE_LISTS[section]]: value }));
   switch (section) {
     case "endpoints":
@@ -28,19 +33,47 @@ function catalogRows(catalog: Catalog, section: (typeof CATALOG_SECTIONS)[number
   }
 }
 
+/** The section shown: read by the function from the whole catalog, not sent. */
+const SECTION_ARG: FunctionArg = {
+  name: "section",
+  kind: "name",
+  label: "Section",
+  help: `One of ${CATALOG_SECTIONS.join(", ")}; blank: endpoints.`,
+  required: false,
+  in: "query",
+  read: (raw) => {
+    sectionArg(raw, CATALOG_SECTIONS, "endpoints");
+    return {};
+  },
+};
+
+/** PROP.CATALOG: one section of getCatalog's answer. Its columns are the section's, so it names no resource. */
+export const CATALOG: FunctionDef<CatalogAnswer, "getCatalog"> = {
+  name: "CATALOG",
+  operation: "getCatalog",
+  args: [SECTION_ARG],
+  request(args, options) {
+    sectionArg(args[0], CATALOG_SECTIONS, "endpoints");
+    const parsed = parseOptions(options, SHAPE_OPTIONS);
+    return { operation: "getCatalog", params: {}, query: {}, options: parsed, args };
+  },
+  table(catalog, call) {
+    const section = sectionArg(call.args[0], CATALOG_SECTIONS, "endpoints");
+    const shape = tableOptions(call.options, null, "catalog");
+    if (section === "paging") {
+      return shapePairs(
+        Object.entries(catalog.paging),
+        ["setting", "value"],
+        { ...shape, cols: null },
+        "The catalog states no paging bounds.",
+      );
+    }
+    return sectionTable(catalogRows(catalog, section), shape, `The catalog lists no ${section.replace(/_/g, " ")}.`);
+  },
+};
+
 export async function catalogTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  const section = sectionArg(rawSection, CATALOG_SECTIONS, "endpoints");
-  const parsed = parseOptions(options, SHAPE_OPTIONS);
-  ctx = pinCall(parsed, ctx);
-  const shape = tableOptions(parsed, null, "catalog");
-  const catalog = await ctx.session.api.get<Catalog>(ENDPOINTS.getCatalog, {}, {}, ctx);
-  if (section === "paging") {
-    return shapePairs(
-      Object.entries(catalog.paging),
-      ["setting", "value"],
-      { ...shape, cols: null },
-      "The catalog states no paging bounds.",
-    );
-  }
-  return sectionTable(catalogRows(catalog, section), shape, `The catalog lists no ${section.replace(/_/g, " ")}.`);
+  const call = CATALOG.request([rawSection], options);
+  const catalog = await ctx.session.api.call(OPERATIONS.getCatalog, {}, pinCall(call.options, ctx));
+  return CATALOG.table(catalog, call);
 }

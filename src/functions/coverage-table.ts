@@ -4,12 +4,12 @@
 // keeps (snapshots: id, captured, retires, latest), so an analyst sees when a pin's data retires.
 import { pinCall } from "./snapshot-pin";
 import { CoverageReport, type CoverageFigures } from "../contract/coverage";
+import type { AnswerOf } from "../contract/operation";
+import { OPERATIONS } from "../contract/operations";
 import type { KeptSnapshot } from "../contract/snapshot-select";
 import type { ValueFormat } from "./cell-values";
-import { ENDPOINTS } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
-import type { FunctionArg, FunctionDef, ReadCall } from "./function-def";
-import { isBlank } from "./argument-parsers";
+import type { FunctionArg, FunctionDef } from "./function-def";
 import { parseOptions } from "./options";
 import { sectionArg, sectionTable } from "./section-table";
 import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
@@ -57,40 +57,38 @@ export function snapshotRows(kept: readonly KeptSnapshot[]): SnapshotRow[] {
   return kept.map((k) => ({ id: k.id, captured: k.captured_at, retires: k.retires_at ?? null, latest: k.latest }));
 }
 
+/** The section shown: read by the function from the whole report, not sent. */
 const SECTION_ARG: FunctionArg = {
   name: "section",
-  kind: "section",
+  kind: "name",
   label: "Section",
   help: `Which part of the report: ${COVERAGE_SECTIONS.join(", ")} (blank: counts).`,
   required: false,
   in: "query",
   read: (raw) => {
-    if (!isBlank(raw)) sectionArg(raw, COVERAGE_SECTIONS, "counts");
+    sectionArg(raw, COVERAGE_SECTIONS, "counts");
     return {};
   },
 };
+
+/** The coverage report, as getCoverage answers it. */
+type CoverageAnswer = AnswerOf<typeof OPERATIONS.getCoverage>;
 
 /**
  * PROP.COVERAGE as a function definition. It spills a free report rather than records of one
  * resource, so it names none (the columns come from the section asked).
  */
-export const COVERAGE: Omit<FunctionDef, "resource"> & {
-  run(args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<Cell[][]>;
-} = {
+export const COVERAGE: FunctionDef<CoverageAnswer, "getCoverage"> = {
   name: "COVERAGE",
   operation: "getCoverage",
   args: [SECTION_ARG],
-  request(args, options): ReadCall {
-    SECTION_ARG.read(args[0]);
-    return { operation: "getCoverage", params: {}, query: {}, options: parseOptions(options, SHAPE_OPTIONS) };
+  request(args, options) {
+    sectionArg(args[0], COVERAGE_SECTIONS, "counts");
+    return { operation: "getCoverage", params: {}, query: {}, options: parseOptions(options, SHAPE_OPTIONS), args };
   },
-  async run(args, options, ctx) {
-    const call = COVERAGE.request(args, options);
-    const section = sectionArg(args[0], COVERAGE_SECTIONS, "counts");
-    const parsed = call.options;
-    ctx = pinCall(parsed, ctx);
-    const shape = tableOptions(parsed, null, "coverage");
-    const report = await ctx.session.api.get<CoverageReport>(ENDPOINTS.getCoverage, {}, {}, ctx);
+  table(report, call) {
+    const section = sectionArg(call.args[0], COVERAGE_SECTIONS, "counts");
+    const shape = tableOptions(call.options, null, "coverage");
     if (section === "counts") {
       const rows = Object.entries(report.counts ?? {}).map(([resource, count]) => ({ resource, count }));
       // An empty spill would look like a blank cell; say why instead.
@@ -118,6 +116,8 @@ export const COVERAGE: Omit<FunctionDef, "resource"> & {
 };
 
 /** PROP.COVERAGE's spill for these cells (the wrapper's body). */
-export function coverageTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
-  return COVERAGE.run([rawSection], options, ctx);
+export async function coverageTable(rawSection: unknown, options: unknown, ctx: FunctionContext): Promise<Cell[][]> {
+  const call = COVERAGE.request([rawSection], options);
+  const report = await ctx.session.api.call(OPERATIONS.getCoverage, {}, pinCall(call.options, ctx));
+  return COVERAGE.table(report, call);
 }

@@ -1,13 +1,16 @@
 // A PROP function as one object: its positional arguments (what each is, how a cell's value
-// becomes the request's inputs), the operation it calls, and how its arguments and options
-// become that operation's request. The JSDoc wrappers (whose signatures the metadata generator
-// reads) call `request` and fetch; the task pane's search forms derive their fields from `args`
-// and call the same `request`, so a search and its formula cannot build different requests.
+// becomes the request's inputs), the operation it calls, how its arguments and options become
+// that operation's request, and how the answer becomes the spill (`table`). The JSDoc wrappers
+// (whose signatures the metadata generator reads) call `request`, fetch, and call `table`; the
+// task pane's search forms derive their fields from `args`, call the same `request` and show
+// the answer through the same `table`, so a search and its formula cannot build different
+// requests or show different columns.
 import { ENDPOINTS, type EndpointSpec, type OperationId, type ParamSpec } from "../shared/endpoints";
 import { isBlank } from "./argument-parsers";
 import { checkParam } from "./param-values";
 import type { OptionValue, ParamValue } from "./option-specs";
 import type { ResourceName } from "./record-fields";
+import type { Cell } from "./cell-values";
 
 /** What one positional argument is, for a reader of the form and for the checks it gets. */
 export type ArgKind =
@@ -15,13 +18,17 @@ export type ArgKind =
   | "asset_type"
   | "company_type"
   | "property_id"
+  /** A range or list of property ids (PROP.COMPARE): they go in the body. */
+  | "property_ids"
   | "subject"
   | "company"
   | "metrics"
   | "date"
   | "metric"
-  /** Which section of a free report to spill (PROP.COVERAGE's); sent nowhere. */
-  | "section"
+  /** A field of the record (PROP.PROPERTY's field): read by the function, not sent. */
+  | "field"
+  /** A name the function reads itself (a catalog section, a resource, a credit item): not sent. */
+  | "name"
   /** One of the operation's query inputs, checked against its ParamSpec (text, a status). */
   | "input";
 
@@ -49,24 +56,39 @@ export interface FunctionArg {
   read(raw: unknown, label?: string): Record<string, ParamValue>;
 }
 
-/** A request as the contract's operation takes it: path parameters and query (paging included). */
-export interface FunctionRequest {
-  operation: OperationId;
+/** A request as the contract's operation takes it: path parameters, query (paging included) and body. */
+export interface FunctionRequest<Op extends OperationId | null = OperationId | null> {
+  /** Null for a function answered without a request of its own (its definition says why). */
+  operation: Op;
   params: Record<string, string>;
   query: Record<string, ParamValue>;
+  /** The JSON body of a POST operation. */
+  body?: unknown;
 }
 
-/** A request with the options it was read from, for the function's own shaping of the answer. */
-export interface ReadCall extends FunctionRequest {
+/** A request with what it was read from, for the function's own shaping of the answer. */
+export interface ReadCall<Op extends OperationId | null = OperationId | null> extends FunctionRequest<Op> {
   options: Map<string, OptionValue>;
+  /** The cells as Excel passed them, in the order of `args`: `table` reads the ones not sent (a field, a metric). */
+  args: readonly unknown[];
 }
 
-export interface FunctionDef {
+/**
+ * Where a spill is shown. The pane's preview writes numbers with their formats (it puts each
+ * value and its format into the sheet itself), shows an answer with no rows as its header alone
+ * (a formula's cell says #N/A with a reason instead), and leaves out a cut list's footer row
+ * (the pane says how many rows match beside it). Columns and cells are the same in both.
+ */
+export interface SpillView {
+  preview?: boolean;
+}
+
+export interface FunctionDef<Answer = unknown, Op extends OperationId | null = OperationId | null> {
   /** The function's id, as registered: the formula calls PROP.<name>. */
   name: string;
-  operation: OperationId;
-  /** The records the answer holds (record-fields.ts): the spill's columns. */
-  resource: ResourceName;
+  operation: Op;
+  /** The records the answer holds (record-fields.ts): the spill's columns, when they are a resource's fields. */
+  resource?: ResourceName;
   /** The columns spilled by default, when not every field of the resource. */
   columns?: readonly string[];
   /** The positional arguments, in order, before the trailing `options` text. */
@@ -75,8 +97,16 @@ export interface FunctionDef {
    * The first request the formula makes for these arguments (cells as Excel passes them, in the
    * order of `args`) and options text, every value checked first. Throws InputError.
    */
-  request(args: readonly unknown[], options: unknown): ReadCall;
+  request(args: readonly unknown[], options: unknown): ReadCall<Op>;
+  /**
+   * The spill of an answer to `call` (rows and header, as the options read into it ask).
+   * Throws NoDataError with the cell's reason when there is nothing to show (not in a preview).
+   */
+  table(answer: Answer, call: ReadCall<Op>, view?: SpillView): Cell[][];
 }
+
+/** A function that calls one operation, as the pane's searches are. */
+export type OperationDef<Answer = unknown> = FunctionDef<Answer, OperationId> & { resource: ResourceName };
 
 /** The ParamSpec of one of an operation's query inputs (a name missing here is a bug in the caller). */
 export function inputSpec(operation: OperationId | EndpointSpec, name: string): ParamSpec {

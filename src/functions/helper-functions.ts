@@ -2,7 +2,7 @@
 // resource and the credits left. Thin, documented wrappers read by the metadata generator
 // (see functions.ts). None of them costs credits.
 import { catalogTable } from "./catalog-table";
-import { COVERAGE } from "./coverage-table";
+import { coverageTable } from "./coverage-table";
 import { credits as creditsTable } from "./credits";
 import { withExcelErrors } from "./excel-errors";
 import { fieldsTable } from "./fields-table";
@@ -18,7 +18,7 @@ import { fieldsTable } from "./fields-table";
  * @returns A table; by default the columns resource and count, one row per kind of record; "snapshots": id, captured, retires and latest.
  */
 export async function coverage(section?: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
-  return withExcelErrors(invocation, (ctx) => COVERAGE.run([section], options, ctx));
+  return withExcelErrors(invocation, (ctx) => coverageTable(section, options, ctx));
 }
 
 /**

@@ -3,7 +3,7 @@
 import { pinCall } from "./snapshot-pin";
 import { ENDPOINTS, type EndpointSpec, type OperationId } from "../shared/endpoints";
 import { MAX_LIMIT } from "../contract/paging";
-import { readArgs, type FunctionDef, type ReadCall } from "./function-def";
+import { readArgs, type OperationDef, type ReadCall, type SpillView } from "./function-def";
 import type { FunctionContext } from "./call-context";
 import { mergeInputs } from "./argument-parsers";
 import { InputError, NoDataError } from "./excel-errors";
@@ -18,8 +18,7 @@ import { fetchRows } from "./list-rows";
 import { LIST_OPTIONS, listFooter, pagingOptions, shapeList, tableOptions, type Cell } from "./table-shape";
 
 /** A list function: a FunctionDef whose answer is pages of records, spilled as a table. */
-export interface ListFunctionSpec extends Omit<FunctionDef, "request" | "operation"> {
-  operation: OperationId;
+export interface ListFunctionSpec extends Omit<OperationDef, "request" | "table"> {
   /** What the cell says when nothing matches, given the path parameters. */
   empty: (params: Record<string, string>) => string;
   /** The function offers stats=true: the service's count, mean, min, median and max of every match's numeric fields. */
@@ -32,7 +31,10 @@ export interface ListFunctionSpec extends Omit<FunctionDef, "request" | "operati
   limit?: number;
 }
 
-export interface ListFunction extends FunctionDef {
+/** A list's answer: one page (the pane's preview), the pages a formula fetched, or one page with the statistics. */
+export type ListAnswer = ListEnvelope<Record<string, unknown>, { statistics?: ComparisonStatistic[] }>;
+
+export interface ListFunction extends OperationDef<ListAnswer> {
   run(args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<Cell[][]>;
 }
 
@@ -76,45 +78,64 @@ export function listFunction(def: ListFunctionSpec): ListFunction {
     if (range) throw new InputError(`options: ${range.detail}`);
     return { params, query, parsed, shape, paging };
   };
-  const request = (args: readonly unknown[], options: unknown): ReadCall => {
+  const request = (args: readonly unknown[], options: unknown): ReadCall<OperationId> => {
     const { params, query, parsed, paging } = read(args, options);
     // The first page, as fetchRows asks for it (offset included: the same cache key).
     const page = { limit: Math.min(MAX_LIMIT, paging.limit), offset: paging.offset };
-    return { operation: def.operation, params, query: { ...query, ...page }, options: parsed };
+    return { operation: def.operation, params, query: { ...query, ...page }, options: parsed, args };
   };
-  const run = async (args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<Cell[][]> => {
-    const { params, query, parsed, shape, paging } = read(args, options);
-    ctx = pinCall(parsed, ctx);
-    if (parsed.get("stats") === true) return statsTable(await wholeStatistics(ctx, spec, params, query, shape.cols ?? fields), shape);
-    const { rows, total } = await fetchRows(ctx, spec, params, withoutPaging(query), paging);
-    const asked = Object.entries({ ...params, ...query }).map(([k, v]) => `${k}=${v}`);
+  const table = (answer: ListAnswer, call: ReadCall, view: SpillView = {}): Cell[][] => {
+    const parsed = call.options;
+    const shape = tableOptions(parsed, fields, def.resource);
+    if (view.preview) shape.forms = { ...shape.forms, formatted: true };
+    if (parsed.get("stats") === true) {
+      if (!Array.isArray(answer.statistics)) throw new NoDataError("The service's answer holds no statistics.");
+      const byField = new Map(answer.statistics.map((s) => [s.field, s]));
+      return statsTable(
+        (shape.cols ?? fields).flatMap((c) => byField.get(c) ?? []),
+        shape,
+      );
+    }
+    const columns = def.columns ?? fields;
+    const rows = answer.data;
+    // A preview: the rows alone (an empty answer is its header alone), no footer.
+    if (view.preview) return shapeList(rows, columns, shape, null, "");
+    const total = typeof answer.total_count === "number" ? answer.total_count : rows.length;
+    const paging = { ...pagingOptions(parsed), ...(def.limit && !parsed.has("limit") ? { limit: def.limit } : {}) };
+    const query = withoutPaging(call.query);
+    const asked = Object.entries({ ...call.params, ...query }).map(([k, v]) => `${k}=${v}`);
     const from = paging.offset > 0 ? ` from row ${paging.offset + 1}` : "";
-    const empty = `${def.empty(params)}${asked.length ? ` for ${asked.join(", ")}` : ""}${from}.`;
+    const empty = `${def.empty(call.params)}${asked.length ? ` for ${asked.join(", ")}` : ""}${from}.`;
     // "N of M" when the list shows fewer rows than match, unless footer=false (footer=true: always).
     const footer = ((parsed.get("footer") as boolean | undefined) ?? rows.length < total) ? listFooter(rows.length, total, paging) : null;
-    return shapeList(rows, def.columns ?? fields, shape, footer, empty);
+    return shapeList(rows, columns, shape, footer, empty);
   };
-  return { name: def.name, operation: def.operation, resource: def.resource, columns: def.columns, args: def.args, request, run };
+  const run = async (args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<Cell[][]> => {
+    const { params, query, parsed, paging } = read(args, options);
+    const call = request(args, options);
+    ctx = pinCall(parsed, ctx);
+    if (parsed.get("stats") === true) return table(await wholeStatistics(ctx, spec, params, query), call);
+    const { rows, total } = await fetchRows(ctx, spec, params, withoutPaging(query), paging);
+    return table({ data: rows, total_count: total } as ListAnswer, call);
+  };
+  return {
+    name: def.name,
+    operation: def.operation,
+    resource: def.resource,
+    columns: def.columns,
+    args: def.args,
+    request,
+    table,
+    run,
+  };
 }
 
-/**
- * The service's statistics over every matching record (stats=true), for the chosen columns that
- * hold numbers, in their order. One request of one record: the statistics do not depend on the page.
- */
+/** The service's statistics over every matching record (stats=true): one request of one record, as they do not depend on the page. */
 async function wholeStatistics(
   ctx: FunctionContext,
   spec: EndpointSpec,
   params: Record<string, string>,
   query: Record<string, string | number>,
-  columns: readonly string[],
-): Promise<ComparisonStatistic[]> {
-  const body = await ctx.session.api.get<ListEnvelope<unknown, { statistics?: ComparisonStatistic[] }>>(
-    spec,
-    params,
-    { ...query, stats: "true", limit: 1, offset: 0 },
-    ctx,
-  );
-  if (!Array.isArray(body.statistics)) throw new NoDataError("The service's answer holds no statistics.");
-  const byField = new Map(body.statistics.map((s) => [s.field, s]));
-  return columns.flatMap((c) => byField.get(c) ?? []);
+): Promise<ListAnswer> {
+  return ctx.session.api.get<ListAnswer>(spec, params, { ...query, stats: "true", limit: 1, offset: 0 }, ctx);
 }

@@ -10,7 +10,7 @@ import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { VALUE_OPTIONS } from "./cell-values";
 import { notOptions } from "./argument-parsers";
-import { readArgs, type FunctionArg, type FunctionDef } from "./function-def";
+import { readArgs, type FunctionArg, type OperationDef } from "./function-def";
 import { assetTypeArgOf, placeArgOf } from "./function-args";
 import { NoDataError } from "./excel-errors";
 import { periodBoundArg, periodRange, type Bound } from "./history-periods";
@@ -97,7 +97,7 @@ function periodArg(bound: Bound, label: string, help: string): FunctionArg {
 }
 
 /** PROP.MARKETHISTORY: one market's series, through the session's market-history requests. */
-export const MARKETHISTORY: FunctionDef = {
+export const MARKETHISTORY: OperationDef<MarketHistory> = {
   name: "MARKETHISTORY",
   operation: "getMarketHistory",
   resource: "market_history",
@@ -125,23 +125,25 @@ export const MARKETHISTORY: FunctionDef = {
     const parsed = parseOptions(options, MARKET_HISTORY_OPTIONS);
     const interval = parsed.get("interval") as string | undefined;
     if (interval) query.interval = interval;
-    return { operation: "getMarketHistory", params, query, options: parsed };
+    return { operation: "getMarketHistory", params, query, options: parsed, args };
+  },
+  /**
+   * The series as historyTable spills it, with the labels, period to date and notes the options
+   * ask for. A preview with no complete period shows the header alone.
+   */
+  table(series, call, view = {}) {
+    if (!Array.isArray(series.periods)) throw new NoDataError("The service's answer holds no periods.");
+    const shape = tableOptions(call.options, null, "market_history");
+    const metrics = String(call.query.metrics).split(",");
+    if (!view.preview) return historyTable(series, metrics, shape, viewOf(call.options));
+    shape.forms = { ...shape.forms, formatted: true };
+    const shown = series.periods.some((p) => p.complete);
+    // With no period to show, one blank period gives the header; its row is dropped.
+    const blank = { period: "", period_start: "", period_end: "", complete: true, property_count: 0, thin: false, values: {} };
+    const table = historyTable(shown ? series : { ...series, periods: [blank] }, metrics, shape, viewOf(call.options));
+    return shown ? table : table.slice(0, 1);
   },
 };
-
-/** Every argument and option read into the request and the spill's shape, before any request. */
-export function marketHistoryCall(
-  geography: unknown,
-  assetType: unknown,
-  metrics: unknown,
-  from: unknown,
-  to: unknown,
-  options: unknown,
-): { query: MarketHistoryAsk; shape: TableOptions; view: PeriodView; parsed: Map<string, OptionValue> } {
-  const call = MARKETHISTORY.request([geography, assetType, metrics, from, to], options);
-  const parsed = call.options;
-  return { query: call.query as MarketHistoryAsk, shape: tableOptions(parsed, null, "market_history"), view: viewOf(parsed), parsed };
-}
 
 /** Labels as asked; with the period to date kept and labels not set, labels on, so that period is marked. */
 function viewOf(parsed: Map<string, OptionValue>): PeriodView {
@@ -229,8 +231,7 @@ export async function marketHistory(
   options: unknown,
   ctx: FunctionContext,
 ): Promise<Cell[][]> {
-  const { query, shape, view, parsed } = marketHistoryCall(geography, assetType, metrics, from, to, options);
-  const body = await ctx.session.marketHistory.series(query, pinCall(parsed, ctx));
-  if (!Array.isArray(body.periods)) throw new NoDataError("The service's answer holds no periods.");
-  return historyTable(body, query.metrics.split(","), shape, view);
+  const call = MARKETHISTORY.request([geography, assetType, metrics, from, to], options);
+  const body = await ctx.session.marketHistory.series(call.query as MarketHistoryAsk, pinCall(call.options, ctx));
+  return MARKETHISTORY.table(body, call);
 }

@@ -5,7 +5,8 @@ import { AS_OF_OPTION, pinCall } from "./snapshot-pin";
 import type { EndpointSpec } from "../shared/endpoints";
 import type { FunctionContext } from "./call-context";
 import { isBlank, notOptions, placeArg } from "./argument-parsers";
-import { readArgs, type FunctionArg, type FunctionDef } from "./function-def";
+import { readArgs, type FunctionArg, type OperationDef } from "./function-def";
+import type { MarketSnapshot } from "../contract/records";
 import { assetTypeArgOf, placeArgOf } from "./function-args";
 import { NATIONAL_PLACE, isNational } from "../contract/places";
 import { InputError, NoDataError } from "./excel-errors";
@@ -56,7 +57,7 @@ const METRIC_ARG: FunctionArg = {
 };
 
 /** PROP.MARKET: one market's figures, from the markets batch (CachedApi.market caches each as this request's answer). */
-export const MARKET: FunctionDef = {
+export const MARKET: OperationDef<MarketSnapshot> = {
   name: "MARKET",
   operation: "getMarketSnapshot",
   resource: "market",
@@ -69,7 +70,26 @@ export const MARKET: FunctionDef = {
     const { params, query } = readArgs(MARKET.args, args);
     const wanted = !isBlank(args[2]);
     const parsed = parseOptions(options, wanted ? [...VALUE_OPTIONS, AS_OF_OPTION] : [...SHAPE_OPTIONS, LAYOUT_OPTION]);
-    return { operation: "getMarketSnapshot", params, query, options: parsed };
+    // cols is checked against the metrics here, before the request, not when the answer is shaped.
+    tableOptions(parsed, MARKET_METRICS, "market");
+    return { operation: "getMarketSnapshot", params, query, options: parsed, args };
+  },
+  /** With a metric, that one number; without, metric/value rows (or across with layout=columns). */
+  table(snapshot, call, view = {}) {
+    const query = call.query as { geography: string; asset_type: string };
+    const wanted = isBlank(call.args[2]) ? null : marketMetric(call.args[2]);
+    const shape = tableOptions(call.options, MARKET_METRICS, "market");
+    if (view.preview) shape.forms = { ...shape.forms, formatted: true };
+    const record: Record<string, unknown> = snapshot;
+    const where = `${query.asset_type} in ${String(record.geography_name ?? query.geography)}`;
+    if (wanted) {
+      const value = record[wanted];
+      if (value === null || value === undefined) throw new NoDataError(`${wanted} is not recorded for ${where}.`);
+      return [[toCell(value, shape.formats[wanted], shape.forms)]];
+    }
+    if (call.options.get("layout") === "columns") return shapeTable([record], MARKET_METRICS, shape, `No market figures for ${where}.`);
+    const pairs = MARKET_METRICS.map((m): [string, unknown] => [m, record[m]]);
+    return shapePairs(pairs, ["metric", "value"], shape, `No market figures for ${where}.`);
   },
 };
 
@@ -82,19 +102,7 @@ export async function marketFigures(
 ): Promise<Cell[][]> {
   const call = MARKET.request([geography, assetType, metric], options);
   const query = call.query as { geography: string; asset_type: string };
-  const wanted = isBlank(metric) ? null : marketMetric(metric);
-  const parsed = call.options;
-  ctx = pinCall(parsed, ctx);
-  const shape = tableOptions(parsed, MARKET_METRICS, "market");
   // Markets asked for in the same calculation travel together (one batch request).
-  const record = await ctx.session.api.market(query.geography, query.asset_type, ctx);
-  const where = `${query.asset_type} in ${String(record.geography_name ?? query.geography)}`;
-  if (wanted) {
-    const value = record[wanted];
-    if (value === null || value === undefined) throw new NoDataError(`${wanted} is not recorded for ${where}.`);
-    return [[toCell(value, shape.formats[wanted], shape.forms)]];
-  }
-  if (parsed.get("layout") === "columns") return shapeTable([record], MARKET_METRICS, shape, `No market figures for ${where}.`);
-  const pairs = MARKET_METRICS.map((m): [string, unknown] => [m, record[m]]);
-  return shapePairs(pairs, ["metric", "value"], shape, `No market figures for ${where}.`);
+  const record = await ctx.session.api.market(query.geography, query.asset_type, pinCall(call.options, ctx));
+  return MARKET.table(record as MarketSnapshot, call);
 }

@@ -6,6 +6,7 @@ import type { ApiClient, ApiRequest, QueryValue } from "./api-client";
 import { ApiError } from "./api-error";
 import type { CoverageReport } from "../contract/coverage";
 import type { PropertyComparison } from "../contract/responses";
+import { fillPath, type AnswerOf, type CallParts, type Operation } from "../contract/operation";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "./endpoints";
 import { Batcher } from "./batcher";
 import { MAX_MARKET_BATCH } from "../contract/market-batch";
@@ -91,6 +92,21 @@ export class CachedApi {
       query: normaliseQuery({ ...query, ...pinQuery(ctx.pin) }),
     };
     return this.requests.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
+  }
+
+  /**
+   * A call of one operation through the cache, its parts and answer typed by the operation: the
+   * same request, cache key, ETag and billing as `get` (a GET) or `post` (a POST with a body).
+   */
+  async call<O extends Operation>(operation: O, parts: CallParts<O>, ctx: CallContext = {}): Promise<AnswerOf<O>> {
+    const client = await this.requests.client();
+    const path = fillPath(operation, (parts.params ?? {}) as Record<string, string>);
+    const query = (parts.query ?? {}) as Record<string, QueryValue>;
+    const request: ApiRequest =
+      operation.method === "POST"
+        ? { method: "POST", path, query: normaliseQuery({ ...query, ...pinQuery(ctx.pin) }), body: parts.body }
+        : { method: "GET", path, query: normaliseQuery({ ...query, ...pinQuery(ctx.pin) }) };
+    return this.requests.load<AnswerOf<O>>(cacheKey(client, request), client, request, operation.cost > 0, ctx);
   }
 
   /** POST (compare) through the cache: the body is the argument list. */

@@ -9,7 +9,7 @@
 import { ENDPOINTS, type OperationId, type ParamSpec } from "../shared/endpoints";
 import { MAX_LIMIT } from "../contract/paging";
 import type { CatalogValueList } from "../contract/responses";
-import { inputSpec, type FunctionArg, type FunctionDef } from "../functions/function-def";
+import { inputSpec, type FunctionArg, type OperationDef } from "../functions/function-def";
 import type { ResourceName } from "../functions/record-fields";
 import { ASSETSEARCH, LISTINGS, PARCELS, SEARCH } from "../functions/property-searches";
 import { SALECOMPS } from "../functions/sale-comps";
@@ -61,7 +61,7 @@ interface SearchKindInput {
   /** What an analyst reads in the pane's search picker. */
   label: string;
   description: string;
-  fn: FunctionDef;
+  fn: OperationDef;
   /** The function's arguments the pane never fills (PROP.MARKET's metric: the pane inserts the whole snapshot). */
   omit?: readonly string[];
   /** Optional arguments the form asks for all the same. */
@@ -76,8 +76,8 @@ interface SearchKindInput {
 export interface SearchKindSpec {
   label: string;
   description: string;
-  /** The PROP function's definition: its arguments and its request builder. */
-  def: FunctionDef;
+  /** The PROP function's definition: its arguments, its request builder and its spill. */
+  def: OperationDef;
   /** The PROP function's id, as registered (the formula calls PROP.<fn>). */
   fn: string;
   endpoint: OperationId;

@@ -8,15 +8,12 @@ import type { ApiRequest, QueryValue } from "../shared/api-client";
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "../shared/endpoints";
 import { isBlank } from "../functions/argument-parsers";
 import type { ListEnvelope } from "../contract/list-envelope";
-import { MARKET_METRICS } from "../functions/market";
-import { historyTable } from "../functions/market-history";
 import type { MarketHistory } from "../contract/history";
 import type { MarketSnapshot } from "../contract/records";
 import { InputError } from "../functions/excel-errors";
 import { checkParam } from "../functions/param-values";
 import type { ParamValue } from "../functions/option-specs";
-import { fieldFormats, fieldNames } from "../functions/record-fields";
-import { shapePairs, shapeTable, type Cell, type TableOptions } from "../functions/table-shape";
+import type { Cell } from "../functions/table-shape";
 import { SEARCH_KINDS, isPaged, paramSpec, type SearchKind } from "./search-kinds";
 
 export interface SearchRequest {
@@ -139,58 +136,22 @@ export interface PreviewTable {
   pairs: boolean;
 }
 
-/**
- * What the formula spills by default: every column, header first, dates as Excel dates and
- * rates as percentages (formatted numbers: the pane writes their values with their formats).
- */
-function spill(kind: SearchKind): TableOptions {
-  return {
-    headers: true,
-    cols: null,
-    forms: { dates: "date", rates: "percent", formatted: true },
-    formats: fieldFormats(SEARCH_KINDS[kind].resource),
-  };
-}
-
 /** What a search's preview request answers: a page of records, a market's figures, or a market's history. */
 export type SearchAnswer = ListEnvelope | MarketSnapshot | MarketHistory;
 
 /**
- * An answer as the formula would spill it (same columns, same cells), for the preview and
- * for "Insert". Unlike the formula, an empty page is a header with no rows, not an error.
+ * An answer as the formula would spill it, for the preview and for "Insert": the function's
+ * own `table` for the formula's arguments and options, so the same columns and cells, with
+ * numbers carrying their formats. Unlike the formula, an empty answer is a header with no
+ * rows, not an error, and a cut list has no footer row (`total` says how many match).
  */
-export function previewRows(kind: SearchKind, body: SearchAnswer): PreviewTable {
-  const spec = SEARCH_KINDS[kind];
-  // Which answer it is follows from the search (its resource), as the formula's own code knows.
-  if (spec.resource === "market_history") {
-    // PROP.MARKETHISTORY: the period's end date, then a column per metric answered (market-history.ts).
-    const series = body as MarketHistory;
-    // The formula's default leaves out the period to date: with nothing else, a header alone.
-    const shown = series.periods.some((p) => p.complete);
-    const [header, ...rows] = historyTable(
-      shown
-        ? series
-        : {
-            ...series,
-            periods: [{ period: "", period_start: "", period_end: "", complete: true, property_count: 0, thin: false, values: {} }],
-          },
-      series.metrics,
-      spill(kind),
-      { labels: false, partial: false },
-    );
-    return { header: header as string[], rows: shown ? rows : [], total: null, pairs: false };
-  }
-  if (spec.resource === "market") {
-    // PROP.MARKET without a metric: one metric/value row per market figure (market.ts).
-    const record: Record<string, unknown> = body as MarketSnapshot;
-    const pairs = MARKET_METRICS.map((m): [string, unknown] => [m, record[m]]);
-    const [header, ...rows] = shapePairs(pairs, ["metric", "value"], spill(kind), "No market figures.");
-    return { header: header as string[], rows, total: null, pairs: true };
-  }
-  const list = body as ListEnvelope;
-  // shapeTable refuses no records (a cell shows #N/A); one blank record gives the header alone.
-  const columns = spec.columns ?? fieldNames(spec.resource);
-  const [header, ...rows] = shapeTable(list.data.length > 0 ? list.data : [{}], columns, spill(kind), "No rows.");
-  const total = typeof list.total_count === "number" ? list.total_count : null;
-  return { header: header as string[], rows: list.data.length > 0 ? rows : [], total, pairs: false };
+export function previewRows(search: SearchRequest, body: SearchAnswer): PreviewTable {
+  const { def } = SEARCH_KINDS[search.kind];
+  const { args, options } = formulaArgs(search);
+  const [header, ...rows] = def.table(body, def.request(args, options), { preview: true });
+  const list = body as Partial<ListEnvelope>;
+  const total =
+    def.resource === "market" || def.resource === "market_history" || typeof list.total_count !== "number" ? null : list.total_count;
+  // PROP.MARKET without a metric: one metric/value row per market figure (market.ts).
+  return { header: header as string[], rows, total, pairs: def.resource === "market" };
 }

@@ -10,6 +10,7 @@ import { credits } from "../../src/functions/credits";
 import { SEARCH } from "../../src/functions/property-searches";
 import { contextOf } from "../../src/functions/call-context";
 import { ENDPOINTS } from "../../src/shared/endpoints";
+import { OPERATIONS } from "../../src/contract/operations";
 import { toExcelSerial } from "../../src/functions/cell-values";
 import { jsonResponse, problemResponse } from "./office-stand-ins";
 import { compareResponse, listResponse, propertyRecord, testSession, type SeenRequest } from "./session-factory";
@@ -438,4 +439,20 @@ test("a market a batch refuses on its own (400 for its asset type) fails only it
   expect(requests).toHaveLength(1);
   await asks();
   expect(requests).toHaveLength(1);
+});
+
+test("call(operation) sends get's request and shares its cache entry: a get after a call, and a call after a get, make no request", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  const query = { geography: "TX", asset_type: "industrial" as const };
+  const called = await ctx.session.api.call(OPERATIONS.getMarketSnapshot, { query }, ctx);
+  expect(called.vacancy_rate).toBe(0.07);
+  expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/commercial/markets/snapshot"]);
+  requests.length = 0;
+  expect(await ctx.session.api.get(ENDPOINTS.getMarketSnapshot, {}, query, ctx)).toEqual(called);
+  expect(await ctx.session.api.call(OPERATIONS.getMarketSnapshot, { query }, ctx)).toEqual(called);
+  expect(requests).toHaveLength(0);
+  // A call pinned to a snapshot names it, as get does.
+  await ctx.session.api.call(OPERATIONS.getMarketSnapshot, { query }, { ...ctx, pin: { snapshot: "snap_1" } });
+  expect(requests.map((r) => r.query)).toEqual([{ asset_type: "industrial", geography: "TX", snapshot: "snap_1" }]);
 });

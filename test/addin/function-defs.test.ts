@@ -41,6 +41,6 @@ test("a list function's request is its first page: limit at most 100, from the o
 
 test("COVERAGE: a free report with no inputs; its section is checked before any request", () => {
   expect(COVERAGE.request(["snapshots"], "dates=text")).toMatchObject({ operation: "getCoverage", params: {}, query: {} });
-  expect(COVERAGE.args.map((a) => [a.name, a.kind, a.required])).toEqual([["section", "section", false]]);
+  expect(COVERAGE.args.map((a) => [a.name, a.kind, a.required])).toEqual([["section", "name", false]]);
   expect(() => COVERAGE.request(["pins"], null)).toThrow(/section: "pins" is not a section; use one of .*snapshot, snapshots\./);
 });

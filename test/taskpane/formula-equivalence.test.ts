@@ -21,9 +21,6 @@ import { apiRequestFor, formulaFor, previewRows, type SearchAnswer } from "../..
 import type { CellValue } from "../../src/taskpane/workbook-types";
 import { MARKET_HISTORY_UNITS, type MarketHistory, type MarketHistoryMetric } from "../../src/contract/history";
 
-/** previewRows of a fixture that holds only the members the test reads. */
-const previewOf = (kind: Parameters<typeof previewRows>[0], body: unknown) => previewRows(kind, body as SearchAnswer);
-
 const ORIGIN = "http://127.0.0.1:9";
 let parameters: Map<string, string[]>;
 
@@ -319,7 +316,7 @@ test.each(Object.keys(CASES) as SearchKind[])(
 
     const series = seriesAnswer(String(checked.request.values.metrics).split(","));
     const body = kind === "market" ? market : kind === "markethistory" ? series : { object: "list", data: records, total_count: 2 };
-    const table = previewOf(kind, body);
+    const table = previewRows(checked.request, body as SearchAnswer);
     const inserted: CellValue[][] = toCellRows([table.header, ...table.rows]);
     // What Insert hands Range.values (text as text: the apostrophe is Excel's, not the cell's) and Range.numberFormat.
     const written = inserted.map((row) => row.map((cell) => ({ value: held(cell).value, format: writableFormat(cell) })));

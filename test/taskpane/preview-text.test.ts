@@ -2,10 +2,7 @@
 // labelled and first.
 import { MARKET_METRICS } from "../../src/functions/market";
 import { displayText, previewView } from "../../src/taskpane/preview-text";
-import { previewRows, type SearchAnswer } from "../../src/taskpane/search-request";
-
-/** previewRows of a fixture that holds only the members the test reads. */
-const previewOf = (kind: Parameters<typeof previewRows>[0], body: unknown) => previewRows(kind, body as SearchAnswer);
+import { previewOf } from "./sample-searches";
 
 describe("displayText", () => {
   test("dates as dates and rates as percentages, never [object Object]", () => {

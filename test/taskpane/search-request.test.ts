@@ -1,18 +1,8 @@
 // The request a pane search sends, the formula that stands for it, and the preview table.
 import { fieldNames } from "../../src/functions/record-fields";
 import { MARKET_METRICS } from "../../src/functions/market";
-import {
-  apiRequestFor,
-  excelText,
-  formulaFor,
-  previewRows,
-  type SearchAnswer,
-  readField,
-  type SearchRequest,
-} from "../../src/taskpane/search-request";
-
-/** previewRows of a fixture that holds only the members the test reads. */
-const previewOf = (kind: Parameters<typeof previewRows>[0], body: unknown) => previewRows(kind, body as SearchAnswer);
+import { apiRequestFor, excelText, formulaFor, readField, type SearchRequest } from "../../src/taskpane/search-request";
+import { previewOf } from "./sample-searches";
 
 const search = (kind: SearchRequest["kind"], values: Record<string, string>, limit = 25): SearchRequest => ({ kind, values, limit });
 

@@ -5,7 +5,7 @@
 // were likely meant, as buttons that put one into the place field.
 import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Button, Field, Select, Text } from "@fluentui/react-components";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { ENDPOINTS } from "../../shared/endpoints";
+import { OPERATIONS } from "../../contract/operations";
 import { DEFAULT_ROWS } from "../../functions/table-shape";
 import { toCellRows } from "../cell-text";
 import { insertCostText, isFetched, previewCostText } from "../search-cost";
@@ -42,7 +42,7 @@ export function SearchTab() {
   useEffect(() => {
     if (!pane.connection) return;
     void task.run("Loading the catalog…", async () => {
-      setCatalog(await pane.session.api.get<Catalog>(ENDPOINTS.getCatalog, {}, {}));
+      setCatalog(await pane.session.api.call(OPERATIONS.getCatalog, {}));
       return null;
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -96,7 +96,7 @@ export function SearchTab() {
       // Through the functions' cache: the formula inserted afterwards answers from this result.
       const call = endpointCallFor(checked.request);
       const body = await pane.session.api.get<SearchAnswer>(call.spec, call.pathParams, call.query);
-      const result = previewRows(checked.request.kind, body);
+      const result = previewRows(checked.request, body);
       setPreview({ request: checked.request, result });
       if (result.rows.length === 0) return { intent: "info", title: "No results", text: "Nothing matches; loosen a filter." };
       return null;
