@@ -1,8 +1,9 @@
-// One market's history as stored: every metric's figures for the market's quarters, packed into
-// one blob (the `figures` column of `market_history`, history-tables.ts). A market is one row
-// rather than one row per quarter because a million-property snapshot holds about 280,000
-// markets over 84 quarters: 23 million rows took most of the build's time to insert, and the
-// service only ever reads one market's series at a time.
+// A run of one market's quarters as stored: every metric's figures for those quarters, packed
+// into one blob (the `figures` column of `market_history`, history-tables.ts). A market is two
+// rows (its closed years, its current year) rather than one row per quarter because a
+// million-property snapshot holds about 280,000 markets over 84 quarters: 23 million rows took
+// most of the build's time to insert, and the service only ever reads one market's series at a
+// time. Each blob stands alone: its first quarter's figures are absolute, the others differences.
 //
 // Layout, metric by metric in MARKET_HISTORY_METRIC_NAMES order, each section starting with a
 // mode byte:
@@ -32,22 +33,26 @@ export class HistoryEncoder {
   private buf: Buffer;
   private readonly stored: Float64Array;
 
-  /** For series of `n` quarters. */
+  /** For blobs of at most `n` quarters. */
   constructor(private readonly n: number) {
     this.buf = Buffer.alloc(MARKET_HISTORY_METRIC_NAMES.length * (1 + n * 9));
     this.stored = new Float64Array(n);
   }
 
-  /** The blob of one market's series (a view of a buffer reused by the next call: copy or write it before then). */
-  encode(series: SeriesFigures): Buffer {
-    const { n, stored, buf } = this;
+  /**
+   * The blob of `n` quarters of one market's series from index `start` (all of its first `n` by
+   * default): a view of a buffer reused by the next call, so copy or write it before then.
+   */
+  encode(series: SeriesFigures, start = 0, n = this.n): Buffer {
+    const { stored, buf } = this;
+    if (n > this.n) throw new Error(`history encoder made for ${this.n} quarters was given ${n}`);
     let p = 0;
     MARKET_HISTORY_METRIC_NAMES.forEach((metric, c) => {
       const list = series[metric];
       const scale = SCALES[c];
       let packable = true;
       for (let j = 0; j < n; j++) {
-        const v = list[j];
+        const v = list[start + j];
         if (v === null) {
           stored[j] = NaN;
           continue;
@@ -58,7 +63,7 @@ export class HistoryEncoder {
       }
       if (!packable) {
         buf[p++] = DOUBLES;
-        for (let j = 0; j < n; j++, p += 8) buf.writeDoubleLE(list[j] ?? NaN, p);
+        for (let j = 0; j < n; j++, p += 8) buf.writeDoubleLE(list[start + j] ?? NaN, p);
         return;
       }
       buf[p++] = INTEGERS;
@@ -127,7 +132,7 @@ export function decodeHistory(blob: Uint8Array, n: number): (number | null)[][] 
   return out;
 }
 
-/** A row of `market_history`. */
+/** A row of `market_history`: a run of one market's quarters. */
 export interface StoredHistory {
   market: number;
   first_quarter: number;
@@ -141,7 +146,7 @@ export const STORED_HISTORY_COLUMNS = "market, first_quarter, quarters, figures"
 /** One stored quarter of a market, in the API's units. */
 export type HistoryQuarter = { market: number; quarter: number } & Record<MarketHistoryMetric, number | null>;
 
-/** A stored row of `market_history` as quarters, from quarter `lo` to `hi` (inclusive, within the row's span). */
+/** A stored row of `market_history` as quarters, from quarter `lo` to `hi` (inclusive, within the row's quarters). */
 export function historyQuarters(row: StoredHistory, lo = row.first_quarter, hi = row.first_quarter + row.quarters - 1): HistoryQuarter[] {
   const figures = decodeHistory(row.figures, row.quarters);
   const out: HistoryQuarter[] = [];
@@ -151,5 +156,15 @@ export function historyQuarters(row: StoredHistory, lo = row.first_quarter, hi =
     MARKET_HISTORY_METRIC_NAMES.forEach((m, c) => (r[m] = figures[c][j]));
     out.push(r);
   }
+  return out;
+}
+
+/**
+ * A market's rows (in order of their first quarter) as its quarters from `lo` to `hi`, each row
+ * decoded only if it holds some of them.
+ */
+export function marketQuarters(rows: readonly StoredHistory[], lo: number, hi: number): HistoryQuarter[] {
+  const out: HistoryQuarter[] = [];
+  for (const row of rows) if (row.first_quarter <= hi && row.first_quarter + row.quarters > lo) out.push(...historyQuarters(row, lo, hi));
   return out;
 }

@@ -26,10 +26,11 @@ import { snapshotIdProblem } from "./snapshot-id";
  * indexes of sales and tenancies by property and date; 6 added the history's `property_count` and
  * took its span back to 2006 (at least 80 quarters); 7 added national markets (and their history)
  * and renamed the parcel's `fips` to `county_fips`; 8 stores each market's history as one row
- * (history-codec.ts) in place of a row per quarter. A file of an older format is rebuilt
+ * (history-codec.ts) in place of a row per quarter; 9 as two rows, its closed years and the
+ * capture's year (history-tables.ts). A file of an older format is rebuilt
  * (generated) or refused (imported) when the service starts.
  */
-export const SNAPSHOT_FORMAT = 8;
+export const SNAPSHOT_FORMAT = 9;
 
 export type Row = Record<string, unknown>;
 

@@ -350,15 +350,19 @@ describe("market history over a history longer than the default window", () => {
     const file = path.join(dir, "longer.db");
     fs.copyFileSync(snapshotPath(), file);
     const db = new Database(file);
-    // Every market's row gains copies of its first eight quarters in front.
-    const rows = db.prepare(`SELECT ${STORED_HISTORY_COLUMNS} FROM market_history`).all() as StoredHistory[];
-    const update = db.prepare("UPDATE market_history SET first_quarter = ?, quarters = ?, figures = ? WHERE market = ?");
+    // Every market's first row (its closed years) gains copies of its first eight quarters in front.
+    const rows = db
+      .prepare(`SELECT ${STORED_HISTORY_COLUMNS} FROM market_history WHERE first_quarter = (SELECT MIN(first_quarter) FROM market_history)`)
+      .all() as StoredHistory[];
+    const update = db.prepare(
+      "UPDATE market_history SET first_quarter = ?, quarters = ?, figures = ? WHERE market = ? AND first_quarter = ?",
+    );
     db.transaction(() => {
       for (const row of rows) {
         const figures = decodeHistory(row.figures, row.quarters);
         const series = Object.fromEntries(MARKET_HISTORY_METRIC_NAMES.map((m, c) => [m, [...figures[c].slice(0, 8), ...figures[c]]]));
         const encoded = new HistoryEncoder(row.quarters + 8).encode(series as unknown as SeriesFigures);
-        update.run(row.first_quarter - 8, row.quarters + 8, encoded, row.market);
+        update.run(row.first_quarter - 8, row.quarters + 8, encoded, row.market, row.first_quarter);
       }
     })();
     db.prepare(

@@ -17,10 +17,10 @@ function fingerprint(file: string): Record<string, string> {
   const db = new Database(file, { readonly: true });
   const out: Record<string, string> = {};
   // property_docs too: its keys (hashes of the ids) and documents must not depend on the run;
-  // and market_history, in market order.
+  // and market_history, in key order (market, first quarter).
   for (const t of [...Object.keys(TABLES), "property_docs", "market_history"]) {
     const h = createHash("sha256");
-    const order = t === "market_history" ? "market" : "rowid";
+    const order = t === "market_history" ? "market, first_quarter" : "rowid";
     for (const row of db.prepare(`SELECT * FROM ${t} ORDER BY ${order}`).raw().iterate()) h.update(JSON.stringify(row));
     out[t] = h.digest("hex");
   }

@@ -1,7 +1,9 @@
 // The packed market history row (src/snapshot/history-codec.ts): every figure comes back as it
 // went in, in the API's units, whatever its sign, size or gaps.
 import { MARKET_HISTORY_METRIC_NAMES } from "../../src/contract/history";
-import { decodeHistory, HistoryEncoder, historyQuarters, type SeriesFigures } from "../../src/snapshot/history-codec";
+import { decodeHistory, HistoryEncoder, historyQuarters, marketQuarters, type SeriesFigures } from "../../src/snapshot/history-codec";
+import { historySplit } from "../../src/snapshot/history-tables";
+import { quarterOf } from "../../src/contract/periods";
 
 const N = 6;
 
@@ -51,4 +53,39 @@ test("historyQuarters gives the quarters asked for within the row's span, each l
   expect(got.map((q) => q.quarter)).toEqual([8000, 8001, 8002]);
   expect(got[2]).toMatchObject({ market: 9, quarter: 8002, sales_count: 2, vacancy_rate: 2 });
   expect(historyQuarters(row, 8004)).toHaveLength(2);
+});
+
+test("a run of a series encoded on its own stands alone: its first figure absolute, and it decodes to that run", () => {
+  const s = seriesOf((m, j) => (m === "vacancy_rate" ? [0.2, 0.21, null, 0.25, 0.24, 0.3][j] : 1000 + 10 * j));
+  const encoder = new HistoryEncoder(N);
+  const head = Buffer.from(encoder.encode(s, 0, 4));
+  const tail = Buffer.from(encoder.encode(s, 4, 2));
+  expect(decodeHistory(head, 4)).toEqual(asLists(s).map((l) => l.slice(0, 4)));
+  expect(decodeHistory(tail, 2)).toEqual(asLists(s).map((l) => l.slice(4)));
+  expect(() => encoder.encode(s, 0, N + 1)).toThrow(/made for 6 quarters was given 7/);
+});
+
+test("marketQuarters joins a market's rows in order, decoding only the rows that hold quarters asked for", () => {
+  const s = seriesOf((_, j) => j);
+  const encoder = new HistoryEncoder(N);
+  const closed = { market: 3, first_quarter: 8000, quarters: 4, figures: Buffer.from(encoder.encode(s, 0, 4)) };
+  const current = { market: 3, first_quarter: 8004, quarters: 2, figures: Buffer.from(encoder.encode(s, 4, 2)) };
+  expect(marketQuarters([closed, current], 8000, 8005)).toEqual(
+    historyQuarters({ market: 3, first_quarter: 8000, quarters: N, figures: Buffer.from(encoder.encode(s)) }),
+  );
+  expect(marketQuarters([closed, current], 8002, 8004).map((q) => [q.quarter, q.sales_count])).toEqual([
+    [8002, 2],
+    [8003, 3],
+    [8004, 4],
+  ]);
+  // A row outside the quarters asked for is not decoded (a corrupt one would throw).
+  const corrupt = { ...closed, figures: Buffer.from([7]) };
+  expect(marketQuarters([corrupt, current], 8004, 8005).map((q) => q.quarter)).toEqual([8004, 8005]);
+});
+
+test("historySplit is the first quarter of the capture date's year, whatever the month", () => {
+  expect(historySplit("2026-11-01")).toBe(quarterOf("2026-01-01"));
+  expect(historySplit("2026-01-01")).toBe(quarterOf("2026-01-01"));
+  expect(historySplit("2026-12-31")).toBe(quarterOf("2026-01-01"));
+  expect(historySplit("2027-01-01")).toBe(quarterOf("2027-01-01"));
 });

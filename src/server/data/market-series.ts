@@ -1,10 +1,11 @@
 // A market's history as the API answers it: the stored quarters (snapshot/derive/market-history.ts)
-// of one market, read as one row of `market_history`, by quarter or rolled up by year.
+// of one market, read from its rows of `market_history` (its closed years, its current year) in
+// order and joined, by quarter or rolled up by year.
 // A year's stocks and 24-month medians are its last quarter's; its flows are the sum of its
 // quarters (null when any quarter has none). Every period carries the properties standing at its
 // end (a year's, its last quarter's) and whether they are too few to read as a market.
 import { type MarketHistoryMetric, type MarketHistoryPoint } from "../../contract/history";
-import { historyQuarters, STORED_HISTORY_COLUMNS, type StoredHistory } from "../../snapshot/history-codec";
+import { marketQuarters, STORED_HISTORY_COLUMNS, type StoredHistory } from "../../snapshot/history-codec";
 import { isThin } from "../../contract/market-sample";
 import { quarterEnd, quarterLabel, quarterOf, quarterStart, quarterYear } from "../../contract/periods";
 import type { SnapshotContext } from "./snapshot-context";
@@ -35,9 +36,13 @@ export interface SeriesRequest {
 }
 
 function readQuarters(snapshot: SnapshotContext, market: number, lo: number, hi: number): QuarterRow[] {
-  // One row holds the market's whole series; decoding gives the figures in the API's units.
-  const row = snapshot.get<StoredHistory>(`SELECT ${STORED_HISTORY_COLUMNS} FROM market_history WHERE market = ?`, [market]);
-  return row ? historyQuarters(row, lo, hi) : [];
+  // The market's rows cover its series without overlap; only those holding quarters asked for are
+  // decoded, which gives the figures in the API's units.
+  const rows = snapshot.all<StoredHistory>(
+    `SELECT ${STORED_HISTORY_COLUMNS} FROM market_history WHERE market = ? ORDER BY first_quarter`,
+    [market],
+  );
+  return marketQuarters(rows, lo, hi);
 }
 
 function pick(row: QuarterRow, metrics: readonly MarketHistoryMetric[]): Record<string, number | null> {

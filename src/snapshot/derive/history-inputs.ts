@@ -18,7 +18,7 @@ import {
   type Span,
 } from "./history-series";
 import { Mode } from "./stats";
-import { historyQuarters, STORED_HISTORY_COLUMNS, type StoredHistory } from "../history-codec";
+import { marketQuarters, STORED_HISTORY_COLUMNS, type StoredHistory } from "../history-codec";
 
 /** The markets in rowid order (a market's ordinal is its place in this list). */
 export function readMarkets(db: Database.Database): MarketRow[] {
@@ -248,17 +248,18 @@ export function readCaptured(db: Database.Database, ord: Map<string, number>, sp
 
 /**
  * One market's CARRIED figures in the snapshot attached as `schema`, quarter by quarter from the
- * span's first up to (not including) its last: read market by market through the primary key,
+ * span's first up to (not including) its last, from the market's rows in order (whatever year the
+ * previous snapshot split them at): read market by market through the primary key,
  * so memory stays flat whatever the number of markets.
  */
 export function carriedReader(db: Database.Database, schema: string, span: Span): (mk: MarketRow) => CarriedRow[] {
   const read = db.prepare(
     `SELECT ${STORED_HISTORY_COLUMNS} FROM ${schema}.market_history
-     WHERE market = (SELECT rowid FROM ${schema}.markets WHERE geography_type = ? AND geography_id = ? AND asset_type = ?)`,
+     WHERE market = (SELECT rowid FROM ${schema}.markets WHERE geography_type = ? AND geography_id = ? AND asset_type = ?)
+     ORDER BY first_quarter`,
   );
   return (mk) => {
-    const row = read.get(mk.geography_type, mk.geography_id, mk.asset_type) as StoredHistory | undefined;
-    if (!row) return [];
-    return historyQuarters(row, span.first, span.last - 1).map((q) => [q.quarter, ...CARRIED.map((m) => q[m])] as CarriedRow);
+    const rows = read.all(mk.geography_type, mk.geography_id, mk.asset_type) as StoredHistory[];
+    return marketQuarters(rows, span.first, span.last - 1).map((q) => [q.quarter, ...CARRIED.map((m) => q[m])] as CarriedRow);
   };
 }

@@ -1,6 +1,7 @@
-// Stores the market history's series: one row per market in `market_history`, its figures packed
-// by history-codec.ts, written in the markets' rowid order (so each row is appended to the
-// table's b-tree). Counts the quarters without a figure on the way, for the coverage report.
+// Stores the market history's series: a market's closed years and its current year as two rows of
+// `market_history` (history-tables.ts, split where historySplit says), each packed by
+// history-codec.ts, written in the markets' rowid order (so each row is appended to the table's
+// b-tree). Counts the quarters without a figure on the way, for the coverage report.
 import type Database from "better-sqlite3";
 import { MARKET_HISTORY_METRIC_NAMES } from "../../contract/history";
 import type { HistoryCoverage } from "../../contract/coverage";
@@ -14,19 +15,24 @@ export class HistoryRows {
   private readonly nulls: Int32Array;
   private readonly gaps: GapTally;
 
-  /** For `n` quarters from `first`. */
+  /** Quarters in the closed row (0: none). */
+  private readonly closed: number;
+
+  /** For `n` quarters from `first`, split at quarter `split` (historySplit of the capture date). */
   constructor(
     db: Database.Database,
     private readonly first: number,
     private readonly n: number,
+    split: number,
   ) {
+    this.closed = Math.min(Math.max(split - first, 0), n);
     this.insert = db.prepare("INSERT INTO market_history (market, first_quarter, quarters, figures) VALUES (?, ?, ?, ?)");
     this.encoder = new HistoryEncoder(n);
     this.nulls = new Int32Array(MARKET_HISTORY_METRIC_NAMES.length);
     this.gaps = new GapTally(n);
   }
 
-  /** Writes one market's row (its markets-table rowid, its series). */
+  /** Writes one market's rows (its markets-table rowid, its series). */
   write(rid: number, asset: string, series: Series): void {
     const { nulls, n } = this;
     nulls.fill(0);
@@ -34,7 +40,9 @@ export class HistoryRows {
       const list = series[m];
       for (let j = 0; j < n; j++) if (list[j] === null) nulls[c]++;
     });
-    this.insert.run(rid, this.first, n, this.encoder.encode(series));
+    const { closed, first } = this;
+    if (closed > 0) this.insert.run(rid, first, closed, this.encoder.encode(series, 0, closed));
+    if (closed < n) this.insert.run(rid, first + closed, n - closed, this.encoder.encode(series, closed, n - closed));
     this.gaps.add(asset, nulls);
   }
 

@@ -1,5 +1,5 @@
-// The market history (table `market_history`): for every market the markets table holds, one
-// row per calendar quarter from the start of the span (src/contract/periods.ts, heldSpan in
+// The market history (table `market_history`): for every market the markets table holds, its
+// figures for every calendar quarter from the start of the span (src/contract/periods.ts, heldSpan in
 // src/contract/history.ts) to the quarter holding the capture date, which is "to date". Every
 // figure is anchored on the market snapshot: the last quarter's stocks and medians are the
 // snapshot's, and the series runs back from there (history-series.ts says how).
@@ -45,6 +45,7 @@ import {
   type MarketRow,
 } from "./history-series";
 import { HistoryRows } from "./history-rows";
+import { historySplit } from "../history-tables";
 
 /** The span of quarters held at a capture date. */
 export function historySpan(capture: string): Span {
@@ -96,7 +97,7 @@ export function writeMarketHistory(db: Database.Database, base: HistoryBase, opt
   lap("sales and their medians' windows");
   const ends = [...Array.from({ length: n }, (_, j) => (j === n - 1 ? opts.capture : quarterEnd(first + j))), quarterEnd(first - 1)];
   const moves = opts.model ? movesOf(opts.model, opts.capture, ends) : null;
-  const rows = new HistoryRows(db, first, n);
+  const rows = new HistoryRows(db, first, n, historySplit(opts.capture));
   const series = newSeries(n);
   for (let i = 0; i < markets.length; i++) {
     const mk = markets[i];
