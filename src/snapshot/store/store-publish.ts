@@ -226,7 +226,10 @@ function mergeTable(db: Database.Database, table: VersionedTable, seq: number): 
   const cols = table.columns.map(q);
   db.exec("DROP TABLE IF EXISTS temp.changed; DROP TABLE IF EXISTS temp.gone");
   db.exec("CREATE TEMP TABLE changed (rid INTEGER PRIMARY KEY); CREATE TEMP TABLE gone (rid INTEGER PRIMARY KEY)");
-  const match = `${keyExpr(table, "s")} = ${keyExpr(table, "t")}`;
+  // A primary key is matched column by column (its index serves the join); a row without one as a whole.
+  const match = table.keyed
+    ? table.key.map((c) => `s.${q(c)} = t.${q(c)}`).join(" AND ")
+    : `${keyExpr(table, "s")} = ${keyExpr(table, "t")}`;
   if (table.keyed) {
     const differs = table.columns.map((c) => `t.${q(c)} IS NOT ${sourceColumn(table, c)}`).join(" OR ");
     db.exec(`INSERT INTO temp.changed SELECT t.rowid FROM ${T} t JOIN ${src} s ON ${match} WHERE ${differs}`);
