@@ -14,7 +14,7 @@ import { type TestService, startService } from "../helpers/service";
 import { tempDir } from "../snapshot/files";
 
 const MONTHS = 13;
-const PROPERTIES = 2_000;
+const PROPERTIES = 1_000;
 
 interface Call {
   operation: OperationName;
