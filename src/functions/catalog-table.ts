@@ -7,9 +7,9 @@ import { OPERATIONS } from "../contract/operations";
 import type { AnswerOf } from "../contract/operation";
 import type { FunctionContext } from "./call-context";
 import { CATALOG_VALUE_LIST_NAMES, CATALOG_VALUE_LISTS, isCatalogValueList } from "../contract/responses";
-import type { FunctionArg, FunctionDef } from "./function-def";
+import type { FunctionDef } from "./function-def";
 import { parseOptions } from "./options";
-import { sectionArg, sectionTable } from "./section-table";
+import { sectionArg, sectionFunctionArg, sectionTable } from "./section-table";
 import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
 
 export const CATALOG_SECTIONS = ["endpoints", "asset_types", ...CATALOG_VALUE_LIST_NAMES, "metros", "paging", "fields"] as const;
@@ -33,19 +33,7 @@ function catalogRows(catalog: CatalogAnswer, section: (typeof CATALOG_SECTIONS)[
   }
 }
 
-/** The section shown: read by the function from the whole catalog, not sent. */
-const SECTION_ARG: FunctionArg = {
-  name: "section",
-  kind: "name",
-  label: "Section",
-  help: `One of ${CATALOG_SECTIONS.join(", ")}; blank: endpoints.`,
-  required: false,
-  in: "query",
-  read: (raw) => {
-    sectionArg(raw, CATALOG_SECTIONS, "endpoints");
-    return {};
-  },
-};
+const SECTION_ARG = sectionFunctionArg(CATALOG_SECTIONS, "endpoints", `One of ${CATALOG_SECTIONS.join(", ")}; blank: endpoints.`);
 
 /** PROP.CATALOG: one section of getCatalog's answer. Its columns are the section's, so it names no resource. */
 export const CATALOG: FunctionDef<CatalogAnswer, "getCatalog"> = {

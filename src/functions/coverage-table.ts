@@ -9,9 +9,9 @@ import { OPERATIONS } from "../contract/operations";
 import type { KeptSnapshot } from "../contract/snapshot-select";
 import type { ValueFormat } from "./cell-values";
 import type { FunctionContext } from "./call-context";
-import type { FunctionArg, FunctionDef } from "./function-def";
+import type { FunctionDef } from "./function-def";
 import { parseOptions } from "./options";
-import { sectionArg, sectionTable } from "./section-table";
+import { sectionArg, sectionFunctionArg, sectionTable } from "./section-table";
 import { SHAPE_OPTIONS, shapePairs, tableOptions, type Cell } from "./table-shape";
 
 export const COVERAGE_SECTIONS = [
@@ -57,19 +57,11 @@ export function snapshotRows(kept: readonly KeptSnapshot[]): SnapshotRow[] {
   return kept.map((k) => ({ id: k.id, captured: k.captured_at, retires: k.retires_at ?? null, latest: k.latest }));
 }
 
-/** The section shown: read by the function from the whole report, not sent. */
-const SECTION_ARG: FunctionArg = {
-  name: "section",
-  kind: "name",
-  label: "Section",
-  help: `Which part of the report: ${COVERAGE_SECTIONS.join(", ")} (blank: counts).`,
-  required: false,
-  in: "query",
-  read: (raw) => {
-    sectionArg(raw, COVERAGE_SECTIONS, "counts");
-    return {};
-  },
-};
+const SECTION_ARG = sectionFunctionArg(
+  COVERAGE_SECTIONS,
+  "counts",
+  `Which part of the report: ${COVERAGE_SECTIONS.join(", ")} (blank: counts).`,
+);
 
 /** The coverage report, as getCoverage answers it. */
 type CoverageAnswer = AnswerOf<typeof OPERATIONS.getCoverage>;

@@ -5,6 +5,7 @@ import { InputError } from "./excel-errors";
 import { canonical } from "./param-values";
 import { nameIn } from "./field-names";
 import { shapeTable, type Cell, type TableOptions } from "./table-shape";
+import type { FunctionArg } from "./function-def";
 
 export function sectionArg<T extends string>(raw: unknown, sections: readonly T[], fallback: T): T {
   if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) return fallback;
@@ -12,6 +13,22 @@ export function sectionArg<T extends string>(raw: unknown, sections: readonly T[
   const found = sections.find((s) => s === wanted);
   if (!found) throw new InputError(`section: "${String(raw).trim()}" is not a section; use one of ${sections.join(", ")}.`);
   return found;
+}
+
+/** A report function's optional `section` argument: read by the function from the whole report, not sent. */
+export function sectionFunctionArg<T extends string>(sections: readonly T[], fallback: T, help: string): FunctionArg {
+  return {
+    name: "section",
+    kind: "name",
+    label: "Section",
+    help,
+    required: false,
+    in: "query",
+    read: (raw) => {
+      sectionArg(raw, sections, fallback);
+      return {};
+    },
+  };
 }
 
 export function sectionTable(rows: Record<string, unknown>[], options: TableOptions, emptyMessage: string): Cell[][] {

@@ -169,3 +169,21 @@ export function oldTableDdl(db: Database.Database, table: VersionedTable): strin
   }
   return ddl;
 }
+
+/** One version of a store: a snapshot published into it. */
+export interface StoreVersion {
+  seq: number;
+  id: string;
+  captured_at: string;
+  built_at: string;
+  published_at: string;
+  /** When the version was retired (no longer served), or null while it is served. */
+  retired_at: string | null;
+}
+
+/** The versions of a store, oldest first. */
+export function storeVersions(db: Database.Database): StoreVersion[] {
+  return db
+    .prepare("SELECT seq, id, captured_at, built_at, published_at, retired_at FROM store_versions ORDER BY seq")
+    .all() as StoreVersion[];
+}

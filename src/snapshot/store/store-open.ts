@@ -10,8 +10,17 @@
 // transaction), so its connection needs no such transaction and holds back no checkpoint.
 import Database from "better-sqlite3";
 import { PROPERTIES_FTS_COLUMNS } from "../tables";
-import { FTS_TABLE, OLD_FTS_TABLE, type VersionedTable, captureDay, computedColumn, q, versionedTables } from "./store-layout";
-import { type StoreVersion, storeVersions } from "./store-publish";
+import {
+  FTS_TABLE,
+  OLD_FTS_TABLE,
+  type StoreVersion,
+  type VersionedTable,
+  captureDay,
+  computedColumn,
+  q,
+  storeVersions,
+  versionedTables,
+} from "./store-layout";
 
 export interface OpenVersionOptions {
   /** Page cache per connection, in KiB (SQLite's negative cache_size); 64 MiB unless given. */

@@ -21,19 +21,10 @@ import {
   keyExpr,
   oldTableDdl,
   q,
+  type StoreVersion,
   versionedTables,
+  storeVersions,
 } from "./store-layout";
-
-/** One version of a store: a snapshot published into it. */
-export interface StoreVersion {
-  seq: number;
-  id: string;
-  captured_at: string;
-  built_at: string;
-  published_at: string;
-  /** When the version was retired (no longer served), or null while it is served. */
-  retired_at: string | null;
-}
 
 export interface PublishResult {
   version: StoreVersion;
@@ -45,13 +36,6 @@ export interface PublishOptions {
   /** The time recorded as the version's publication (now unless given). */
   now?: () => Date;
   log?: (message: string) => void;
-}
-
-/** The versions of a store, oldest first. */
-export function storeVersions(db: Database.Database): StoreVersion[] {
-  return db
-    .prepare("SELECT seq, id, captured_at, built_at, published_at, retired_at FROM store_versions ORDER BY seq")
-    .all() as StoreVersion[];
 }
 
 /** Opens a store for writing (WAL, so services keep reading while a version is added). */
