@@ -4,7 +4,8 @@
 //   npm run admin -- revoke-key --email <email> --key-id <key id>
 //   npm run admin -- set-plan --email <email> --plan <explorer|unlimited>
 //   printf '%s' "$PASSWORD" | npm run admin -- set-password --email <email>
-//   npm run admin -- rollout-snapshot --file <new snapshot file> [--rollback]
+//   npm run admin -- rollout-snapshot --file <new snapshot file>
+//   npm run admin -- rollout-snapshot --rollback
 // create-key prints the raw key as the last line of its output, once; it is not stored.
 import fs from "node:fs";
 import path from "node:path";
@@ -15,7 +16,7 @@ import { loadConfig, loadPepper } from "./config";
 import { DEFAULT_PLAN, PLANS, planOf } from "./auth/plans";
 import { openStores } from "./open-stores";
 import type { ServiceStores } from "./stores/service-stores";
-import { publishSnapshot } from "./snapshot-publish";
+import { publishSnapshot, withdrawSnapshot } from "./snapshot-publish";
 
 const USAGE = `Usage:
   npm run admin -- create-key --email <email> --name <key name> [--test] [--plan <plan>]
@@ -23,8 +24,10 @@ const USAGE = `Usage:
   npm run admin -- revoke-key --email <email> --key-id <key id>
   npm run admin -- set-plan --email <email> --plan <plan>
   npm run admin -- set-password --email <email>   (reads the password from standard input)
-  npm run admin -- rollout-snapshot --file <path> [--rollback]
-      (checks a new snapshot file, moves it to SNAPSHOT_PATH, signals the service; --rollback lets an older capture become the latest)
+  npm run admin -- rollout-snapshot --file <path>
+      (checks a new snapshot file, publishes it into the store at SNAPSHOT_STORE as the latest, signals the service)
+  npm run admin -- rollout-snapshot --rollback
+      (withdraws the latest snapshot from the store: the one before it is the latest again; signals the service)
   npm run admin -- --help
 Plans: ${Object.keys(PLANS).join(", ")} (new accounts get ${DEFAULT_PLAN}).`;
 
@@ -75,13 +78,12 @@ export async function runAdmin(argv: string[], out: (line: string) => void, read
   }
   const config = loadConfig();
   if (command === "rollout-snapshot") {
-    return publishSnapshot(path.resolve(need(flags, "file")), {
-      snapshotPath: config.snapshotPath,
-      dataDir: config.dataDir,
-      retainMonths: config.snapshotsRetainMonths,
-      rollback: flags.rollback === true,
-      out,
-    });
+    const publish = { storePath: config.snapshotStore, dataDir: config.dataDir, retainMonths: config.snapshotsRetainMonths, out };
+    if (flags.rollback === true) {
+      if (flags.file !== undefined) throw new Error(`--rollback withdraws the latest snapshot and takes no --file.\n${USAGE}`);
+      return withdrawSnapshot(publish);
+    }
+    return publishSnapshot(path.resolve(need(flags, "file")), publish);
   }
   const pepper = loadPepper(config.dataDir);
   const { stores } = await openStores(config, pepper);

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyBaseLogger,
   type FastifyServerOptions,
 } from "fastify";
 import fs from "node:fs";
@@ -49,10 +50,18 @@ declare module "fastify" {
 }
 
 export interface AppOptions {
-  /** The latest snapshot: calls that name none are answered from it. */
-  snapshotDb: Database.Database;
-  /** Snapshots published before it, served to calls that name them (found again at start-up: data/kept-files.ts). */
+  /**
+   * What the app serves, one of two: the store of snapshots at this path (the service: its newest
+   * version is the latest, the older ones retained are served to calls that name them, and a
+   * SIGHUP refresh serves what it holds then), or `snapshotDb`.
+   */
+  snapshotStore?: string;
+  /** One snapshot file's open database, as the latest (tests and scripts); `olderSnapshots` beside it. */
+  snapshotDb?: Database.Database;
+  /** Snapshots served beside `snapshotDb` to calls that name them. */
   olderSnapshots?: SnapshotContext[];
+  /** How often, at most, a store's newest snapshot renews its read, in ms (live-snapshot.ts; tests make it 0). */
+  renewReadMs?: number;
   /** How many months after its capture an older snapshot stays served (SNAPSHOTS_RETAIN_MONTHS; DEFAULT_SNAPSHOTS_RETAIN_MONTHS unless given). */
   snapshotsRetainMonths?: number;
   /** Accounts, keys, sessions, credits and limits, open (open-stores.ts); the caller closes them after the app. */
@@ -115,17 +124,16 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest("snapshot", undefined);
 
   const stores = opts.stores;
-  const live = new LiveSnapshot(new SnapshotContext(opts.snapshotDb), app.log, opts.now, {
-    retainMonths: opts.snapshotsRetainMonths ?? DEFAULT_SNAPSHOTS_RETAIN_MONTHS,
-    older: opts.olderSnapshots,
-  });
+  const live = openLiveSnapshot(opts, app.log);
   app.decorate("liveSnapshot", live);
   app.decorate("snapshot", { getter: () => live.current });
   app.decorate("keys", stores.keys);
   app.decorate("ledger", stores.credits);
   app.decorate("rateLimits", stores.rateLimits);
-  // Writes the last charges; the stores themselves are the caller's to close.
+  // Writes the last charges; the stores themselves are the caller's to close. The snapshots
+  // opened from a store are the app's (a snapshot file given it stays the caller's).
   app.addHook("onClose", async () => {
+    live.stop();
     await stores.credits.flush();
   });
 
@@ -194,4 +202,16 @@ function healthCheck(stores: ServiceStores, app: FastifyInstance) {
     if (state === "ok") return reply.send({ status: "ok", store: { kind, state } });
     return reply.code(503).header("Retry-After", String(OUTAGE_RETRY_AFTER_S)).send({ status: "unavailable", store: { kind, state } });
   };
+}
+
+/** The snapshots the app serves: the store's, or the one file's given (exactly one of the two). */
+function openLiveSnapshot(opts: AppOptions, log: FastifyBaseLogger): LiveSnapshot {
+  const retainMonths = opts.snapshotsRetainMonths ?? DEFAULT_SNAPSHOTS_RETAIN_MONTHS;
+  if ((opts.snapshotStore === undefined) === (opts.snapshotDb === undefined)) {
+    throw new Error("buildApp serves either a snapshot store or one snapshot file: give snapshotStore or snapshotDb");
+  }
+  if (opts.snapshotStore !== undefined) {
+    return LiveSnapshot.fromStore(opts.snapshotStore, log, opts.now, { retainMonths, renewReadMs: opts.renewReadMs });
+  }
+  return new LiveSnapshot(new SnapshotContext(opts.snapshotDb!), log, opts.now, { retainMonths, older: opts.olderSnapshots });
 }

@@ -46,11 +46,22 @@ export const EnvSchema = Type.Object({
     "x-allowed": "an interface address or host name",
     description: "Interface to listen on (`0.0.0.0` to serve a network)",
   }),
-  DATA_DIR: pathOf("a folder path", "Snapshot, accounts database and key pepper", { default: "./data" }),
+  DATA_DIR: pathOf("a folder path", "The store of snapshots, accounts database and key pepper", { default: "./data" }),
+  SNAPSHOT_STORE: Type.Optional(
+    pathOf(
+      "a file path",
+      "The store of snapshots served: every snapshot published and not yet retired, in one file that grows by what each month changed. " +
+        "`npm run admin -- rollout-snapshot` publishes a new one into it without a restart",
+      { "x-default-text": "`$DATA_DIR/store.db`" },
+    ),
+  ),
   SNAPSHOT_PATH: Type.Optional(
-    pathOf("a file path", "The snapshot file served; a new one is published there without a restart", {
-      "x-default-text": "`$DATA_DIR/snapshot.db`",
-    }),
+    pathOf(
+      "a file path",
+      "Read once, when there is no store yet: the snapshot file it is made from, with the older ones kept beside it in `snapshots/`; " +
+        "without one, the default snapshot is built into the new store",
+      { "x-default-text": "`$DATA_DIR/snapshot.db`" },
+    ),
   ),
   SNAPSHOTS_RETAIN_MONTHS: Type.Integer({
     minimum: 0,
@@ -124,6 +135,9 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** SNAPSHOT_STORE: the store of snapshots served. */
+  snapshotStore: string;
+  /** SNAPSHOT_PATH: the snapshot file a new store is made from. */
   snapshotPath: string;
   /** SNAPSHOTS_RETAIN_MONTHS: an older snapshot is served until its capture plus this many months; calls pick one with `snapshot=` or `as_of=`. */
   snapshotsRetainMonths: number;
@@ -206,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: vars.PORT,
     host: vars.HOST,
     dataDir,
+    snapshotStore: path.resolve(vars.SNAPSHOT_STORE ?? path.join(dataDir, "store.db")),
     snapshotPath: path.resolve(vars.SNAPSHOT_PATH ?? path.join(dataDir, "snapshot.db")),
     snapshotsRetainMonths: vars.SNAPSHOTS_RETAIN_MONTHS,
     accountsPath: path.join(dataDir, "accounts.db"),

@@ -1,11 +1,11 @@
-// Entry point of the service: builds the default snapshot on first run, opens the stores and
+// Entry point of the service: makes the store of snapshots on first run, opens the stores and
 // listens. Everything else is in buildApp, which tests use without a socket. With WORKERS=N
 // (and DATABASE_URL), this process becomes a supervisor that runs N service processes sharing
-// one port (node:cluster). Each process serves the snapshot at SNAPSHOT_PATH and the older ones
-// kept beside it (SNAPSHOTS_RETAIN_MONTHS). SIGHUP makes every process serve what is now on disk: the
-// snapshot file at SNAPSHOT_PATH, if it passes its checks, and the kept ones beside it, without
-// dropping a request; `npm run admin -- rollout-snapshot` publishes a file there and sends it,
-// finding the service (or its supervisor) by DATA_DIR/service.pid (docs/deployment.md).
+// one port (node:cluster). Each process serves the snapshots of the store at SNAPSHOT_STORE: its
+// latest, and the older ones still within SNAPSHOTS_RETAIN_MONTHS. SIGHUP makes every process
+// serve what the store holds now, without dropping a request; `npm run admin -- rollout-snapshot`
+// publishes a file into the store and sends it, finding the service (or its supervisor) by
+// DATA_DIR/service.pid (docs/deployment.md).
 import cluster from "node:cluster";
 import fs from "node:fs";
 import { buildApp } from "./app";
@@ -15,9 +15,8 @@ import { NODE_ID } from "./data/node-id";
 import { loggerOptions } from "./http/logging";
 import { openStores } from "./open-stores";
 import { removePidFile, writePidFile } from "./service-pid";
-import { openSnapshot } from "../snapshot/snapshot-file";
-import { keptDir, openKeptSnapshots } from "./data/kept-files";
-import { ensureSnapshot } from "../snapshot/ensure-snapshot";
+import { ensureStore } from "../snapshot/store/ensure-store";
+import { takePublishLock } from "./publish-lock";
 
 /** A worker that dies this soon after its start is not restarted (it would only die again). */
 const CRASH_LOOP_MS = 5_000;
@@ -26,7 +25,15 @@ async function main() {
   const config = loadConfig();
   if (cluster.isPrimary) {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    ensureSnapshot(config.snapshotPath, (m) => console.log(m));
+    // Holding the publish lock, so a rollout run meanwhile waits for the store to exist.
+    const lock = await takePublishLock(config.snapshotStore, () =>
+      console.log(`Waiting for a publish to ${config.snapshotStore} to finish...`),
+    );
+    try {
+      ensureStore(config.snapshotStore, config.snapshotPath, (m) => console.log(m));
+    } finally {
+      lock.release();
+    }
     loadPepper(config.dataDir); // made once here, so the workers all read the same one
     if (config.workers > 1) return supervise(config);
   }
@@ -42,9 +49,7 @@ async function serve(config: Config): Promise<string> {
   // Writes the store retries later (a dropped connection, a give-back of credits): said on stderr.
   const opened = await openStores(config, pepper, (err) => console.error(`store: ${err instanceof Error ? err.message : String(err)}`));
   const app = buildApp({
-    snapshotDb: openSnapshot(config.snapshotPath),
-    // The snapshots published before it, as the rollout command kept them (docs/deployment.md).
-    olderSnapshots: config.snapshotsRetainMonths > 0 ? openKeptSnapshots(config.snapshotPath, (m) => console.error(m)) : [],
+    snapshotStore: config.snapshotStore,
     snapshotsRetainMonths: config.snapshotsRetainMonths,
     stores: opened.stores,
     pepper,
@@ -74,7 +79,7 @@ async function serve(config: Config): Promise<string> {
   process.on("SIGINT", close);
   process.on("SIGTERM", close);
   // Serves what is on disk now, as at start-up; logs its outcome (switched, unchanged or refused) and never rejects.
-  process.on("SIGHUP", () => void app.liveSnapshot.refresh(config.snapshotPath));
+  process.on("SIGHUP", () => void app.liveSnapshot.refresh());
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) writePidFile(config.dataDir); // a supervisor writes its own
   app.log.info({ node: NODE_ID, pid: process.pid }, "listening"); // the id coverage's serving.node names
@@ -141,12 +146,8 @@ function banner(config: Config, base: string): string {
     `  OpenAPI:        ${base}/v1/openapi.json`,
     `  Add-in files:   ${base}/addin/taskpane.html  (manifest: ${base}/addin/manifest.xml)`,
     `  Data directory: ${config.dataDir}`,
-    `  Snapshot:       ${config.snapshotPath}  (kill -HUP ${process.pid} switches to a new file there)`,
-    ...(config.snapshotsRetainMonths > 0
-      ? [
-          `  Older kept:     ${config.snapshotsRetainMonths} months after capture, in ${keptDir(config.snapshotPath)} (SNAPSHOTS_RETAIN_MONTHS)`,
-        ]
-      : []),
+    `  Snapshots:      ${config.snapshotStore}  (npm run admin -- rollout-snapshot --file <snapshot> publishes one into it)`,
+    `  Kept:           ${config.snapshotsRetainMonths} months after capture (SNAPSHOTS_RETAIN_MONTHS)`,
     `  Accounts:       ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : config.accountsPath}`,
     ...(config.workers > 1 ? [`  Processes:      ${config.workers} (WORKERS)`] : []),
     `  Account area:   ${base}/account/signup  (sign up, create API keys, see usage)`,

@@ -1,7 +1,7 @@
 // The one way tests build the service: startService opens stores (a fresh in-memory SQLite
 // accounts database, or with TEST_STORE=postgres, the "postgres" jest project, a fresh database
 // on the run's PostgreSQL server), assembles the app over the shared test snapshot (or another
-// snapshot file) with buildApp, and adds an account with one API key and request helpers.
+// snapshot file, or a store of snapshots) with buildApp, and adds an account with one API key and request helpers.
 // Closing the app closes its stores (and drops a PostgreSQL database).
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
@@ -59,7 +59,8 @@ export interface TestService {
 /** A service with one account holding one API key, on the run's store unless `store` or `stores` says otherwise. */
 export async function startService(options: ServiceOptions = {}): Promise<TestService> {
   const { email = "analyst@example.com", snapshotFile, store = testStore(), stores: given, ...appOptions } = options;
-  const snapshot = appOptions.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath());
+  const fromStore = appOptions.snapshotStore !== undefined;
+  const snapshotDb = fromStore ? undefined : (appOptions.snapshotDb ?? openSnapshot(snapshotFile ?? snapshotPath()));
   const pepper = appOptions.pepper ?? crypto.randomBytes(32);
   let stores: ServiceStores;
   let close = async () => {};
@@ -77,7 +78,9 @@ export async function startService(options: ServiceOptions = {}): Promise<TestSe
       await stores.close();
     };
   }
-  const app = buildApp({ ...appOptions, snapshotDb: snapshot, stores, pepper });
+  const app = buildApp({ ...appOptions, snapshotDb, stores, pepper });
+  // Served from a store: the rows picked are those of its latest snapshot when the service started.
+  const snapshot = snapshotDb ?? app.liveSnapshot.current.db;
   app.addHook("onClose", close);
   const sqlite = "db" in stores ? (stores as SqliteStores) : undefined;
   const account = email === null ? undefined : await stores.accounts.create(email);

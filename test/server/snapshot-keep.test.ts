@@ -121,65 +121,6 @@ describe("keeping snapshots until their capture plus the retention period", () =
   });
 });
 
-describe("serving what is on disk (SIGHUP)", () => {
-  let data: string;
-  let served: string;
-  const kept = (id: string) => path.join(data, "snapshots", `${id}.db`);
-  beforeEach(() => {
-    data = fs.mkdtempSync(path.join(dir, "data-"));
-    served = path.join(data, "snapshot.db");
-    fs.mkdirSync(path.join(data, "snapshots"));
-  });
-
-  test("a process that missed publishes opens what it lacks, keeps what it has open, and retires what is gone", async () => {
-    fs.copyFileSync(files.dec, served);
-    log = logSink();
-    // Started before nov was kept beside dec: it serves dec alone.
-    svc = await startService({ snapshotFile: served, now, snapshotsRetainMonths: 24, logger: { level: "info", stream: log.stream } });
-    const dec = svc.app.snapshot;
-    fs.copyFileSync(files.nov, kept(ids.nov));
-    expect(await svc.app.liveSnapshot.refresh(served)).toEqual({ outcome: "unchanged", id: ids.dec });
-    expect(keptIds()).toEqual([ids.dec, ids.nov]);
-    expect(svc.app.snapshot).toBe(dec);
-
-    // Two publishes while it heard nothing: jan is the latest, dec kept, nov pruned.
-    const nov = context(ids.nov);
-    const pinned = svc.app.liveSnapshot.reselect(svc.app.liveSnapshot.acquire(), { snapshot: ids.nov });
-    fs.linkSync(served, kept(ids.dec));
-    fs.copyFileSync(files.jan, `${served}.next`);
-    fs.renameSync(`${served}.next`, served);
-    fs.rmSync(kept(ids.nov));
-    expect(await svc.app.liveSnapshot.refresh(served)).toEqual({ outcome: "switched", id: ids.jan, previous_id: ids.dec });
-    expect(keptIds()).toEqual([ids.jan, ids.dec]);
-    expect(context(ids.dec)).toBe(dec); // the same open snapshot, caches and all
-    expect([nov.retired, nov.db.open]).toEqual([true, true]); // still answering the call that named it
-    svc.app.liveSnapshot.release(pinned);
-    expect(nov.db.open).toBe(false);
-    expect(log.text()).toMatch(/"kept":\["snap_[0-9a-f]{12}","snap_[0-9a-f]{12}"\],"msg":"snapshot switched"/);
-  });
-
-  test("kept files past their retention, and a kept file with the latest's id, are not served", async () => {
-    fs.copyFileSync(files.jan, served);
-    fs.copyFileSync(files.jan, kept(ids.jan));
-    fs.copyFileSync(files.dec, kept(ids.dec));
-    fs.copyFileSync(files.nov, kept(ids.nov));
-    svc = await startService({ snapshotFile: served, now, snapshotsRetainMonths: 2 });
-    await svc.app.liveSnapshot.refresh(served);
-    expect(keptIds()).toEqual([ids.jan, ids.dec]);
-  });
-
-  test("a latest file that fails its checks changes nothing, the kept set included", async () => {
-    fs.copyFileSync(files.dec, served);
-    log = logSink();
-    svc = await startService({ snapshotFile: served, now, snapshotsRetainMonths: 24, logger: { level: "info", stream: log.stream } });
-    fs.copyFileSync(files.nov, kept(ids.nov));
-    fs.writeFileSync(`${served}.next`, "not a snapshot\n".repeat(500));
-    fs.renameSync(`${served}.next`, served);
-    expect(await svc.app.liveSnapshot.refresh(served)).toMatchObject({ outcome: "refused", id: ids.dec });
-    expect(keptIds()).toEqual([ids.dec]);
-  });
-});
-
 describe("selecting a snapshot", () => {
   beforeEach(() => serving(24, "dec", "jan"));
 

@@ -58,7 +58,7 @@ describe("a pin to a retired snapshot", () => {
     await svc.app.liveSnapshot.rollout(dec);
     await svc.app.liveSnapshot.rollout(jan);
     clock = new Date("2027-01-20T00:00:00Z");
-  });
+  }, 180_000);
   afterAll(async () => {
     await svc.app.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -5,10 +5,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { OPERATIONS, OPERATION_LIST, type OperationName } from "../../src/contract/operations";
 import { fillPath } from "../../src/contract/operation";
-import { SnapshotContext } from "../../src/server/data/snapshot-context";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { nextMonthSnapshot } from "../../src/snapshot/next-month";
-import { openStoreVersion } from "../../src/snapshot/store/store-open";
 import { publishToStore } from "../../src/snapshot/store/store-publish";
 import { type TestService, startService } from "../helpers/service";
 import { tempDir } from "../snapshot/files";
@@ -114,6 +112,11 @@ function withoutServingFields(body: unknown): unknown {
   return body;
 }
 
+/** The service over the store, as a deployment runs it: each month is published into the store and served after a refresh. */
+let service: { svc: TestService; auth: Record<string, string> };
+/** The service's clock: each month's capture day as it is published, so every month is within the default retention. */
+let clock = new Date();
+
 beforeAll(async () => {
   dir = tempDir("store-months-");
   store = path.join(dir, "store.db");
@@ -125,17 +128,18 @@ beforeAll(async () => {
     const { version } = publishToStore(store, file);
     ids.push(version.id);
     capturedAt.push(version.captured_at);
-    const service = await serve({ snapshotDb: openStoreVersion(store) });
-    try {
-      const answers = [];
-      for (const call of calls) answers.push(await ask(service, call));
-      answered.push(answers);
-    } finally {
-      await service.svc.app.close();
-    }
+    clock = new Date(version.captured_at);
+    if (month === 0) service = await serve({ snapshotStore: store, now: () => clock });
+    else expect(await service.svc.app.liveSnapshot.refresh()).toMatchObject({ outcome: "switched", id: version.id });
+    const answers = [];
+    for (const call of calls) answers.push(await ask(service, call));
+    answered.push(answers);
   }
 }, 600_000);
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await service?.svc.app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 test("the fixed calls ask every operation, each answered 200 in the first month", () => {
   expect(new Set(calls.map((c) => c.operation))).toEqual(new Set(OPERATION_LIST.map((o) => o.name)));
@@ -148,23 +152,13 @@ test("the months differ: a later month answers some calls otherwise than the fir
 });
 
 test("after the thirteenth month, every month answers every call exactly as when it was the latest", async () => {
-  const older = ids.slice(0, -1).map((id) => new SnapshotContext(openStoreVersion(store, id, { cacheKiB: 8192, mmapBytes: 0 })));
-  const service = await serve({
-    snapshotDb: openStoreVersion(store),
-    olderSnapshots: older,
-    // The service's clock on the thirteenth month's capture day: every month is within the default retention.
-    now: () => new Date(capturedAt[MONTHS - 1]),
-  });
-  try {
-    const differences: string[] = [];
-    for (const [month, id] of ids.entries()) {
-      for (const [i, call] of calls.entries()) {
-        const now = await ask(service, call, id);
-        if (JSON.stringify(now) !== JSON.stringify(answered[month][i])) differences.push(`month ${month} ${call.operation} #${i}`);
-      }
+  expect(service.svc.app.liveSnapshot.kept().map((k) => k.ref.id)).toEqual([...ids].reverse());
+  const differences: string[] = [];
+  for (const [month, id] of ids.entries()) {
+    for (const [i, call] of calls.entries()) {
+      const now = await ask(service, call, id);
+      if (JSON.stringify(now) !== JSON.stringify(answered[month][i])) differences.push(`month ${month} ${call.operation} #${i}`);
     }
-    expect(differences).toEqual([]);
-  } finally {
-    await service.svc.app.close();
   }
+  expect(differences).toEqual([]);
 }, 300_000);

@@ -10,19 +10,27 @@
 // database closes when its last request has given it back, and no request arriving after that
 // can take it. Each SnapshotContext owns its caches, so a new one starts with none of another's.
 //
-// `refresh(snapshotPath)` (SIGHUP) makes the open set what is on disk: the file at SNAPSHOT_PATH
-// as the latest and the kept files beside it (data/kept-files.ts), opening what it lacks and
-// retiring what is gone, so every process of a deployment serves the same set whatever signals
-// it missed. `rollout(file)` makes one file current and keeps the replaced one in memory (a
-// service with no kept files on disk, and tests). Both check a new latest file off the service's
-// thread (quick_check, meta, layout) before serving it; a file that fails is refused (logged,
-// resolved as `refused`) and the current snapshot keeps serving; so is a file with the id of a
-// kept older snapshot but another build, since `snapshot=<id>` must name one snapshot. They run
-// one at a time: one asked for during another runs after it.
+// The snapshots are the versions of a store (src/snapshot/store) not retired: `fromStore` opens
+// the newest as the latest and the older ones still retained beside it, and `refresh()` (SIGHUP)
+// makes the open set what the store holds now, opening what it lacks (a version just published)
+// and retiring what is gone (withdrawn, or past retention), so every process of a deployment
+// serves the same set whatever signals it missed. The newest version's connection reads the
+// latest rows inside a transaction held from open (data/store-snapshots.ts); once a newer
+// version is published, the refresh opens it again as an older version and retires the
+// connection that held the transaction, which closes when its requests are done.
+// `rollout(file)` makes one snapshot file current and keeps the replaced one in memory (a service
+// given one file rather than a store, as tests build it); it checks the file off the service's
+// thread (quick_check, meta, layout) first, and a file that fails is refused (logged, resolved as
+// `refused`) while the current snapshot keeps serving; so is a file with the id of a kept older
+// snapshot but another build, since `snapshot=<id>` must name one snapshot. Rollouts and
+// refreshes run one at a time: one asked for during another runs after it.
 import type { KeptSnapshot } from "../../contract/snapshot-select";
 import { checkSnapshotFileOffThread } from "../../snapshot/snapshot-check";
 import { type SnapshotContext, openContext } from "./snapshot-context";
-import { keptDirFiles, safeStamp } from "./kept-files";
+import { type ServedVersion, openServedVersion, renewRead, servedVersions } from "./store-snapshots";
+
+/** How often, at most, the newest version's read transaction is renewed (store-snapshots.ts renewRead), unless KeepOptions says. */
+const RENEW_READ_MS = 1000;
 import {
   type Retention,
   type SnapshotSelection,
@@ -51,6 +59,12 @@ export interface KeepOptions {
   retainMonths?: number;
   /** Snapshots published before the current one (found again at start-up), in any order. */
   older?: SnapshotContext[];
+  /** The store the snapshots are versions of (`refresh` serves what it holds); none for a service given one file. */
+  store?: string;
+  /** The store version of each context opened from it (the first and the older ones). */
+  versions?: Map<SnapshotContext, number>;
+  /** How often, at most, the newest version's read is renewed, in ms (RENEW_READ_MS unless given). */
+  renewReadMs?: number;
 }
 
 export class LiveSnapshot {
@@ -61,6 +75,12 @@ export class LiveSnapshot {
   /** Every kept snapshot, newest first, as `kept()` lists them; rebuilt when the set changes. */
   private ranked: SnapshotContext[] = [];
   private readonly retainMonths: number;
+  private readonly store: string | undefined;
+  /** The store version each context opened from the store answers for. */
+  private readonly seqOf = new Map<SnapshotContext, number>();
+  private renewedAt = 0;
+  private readonly renewReadMs: number;
+  private readonly renewTimer: NodeJS.Timeout | undefined;
   private running: Promise<RolloutOutcome> | undefined;
   private queued: { job: () => Promise<RolloutOutcome>; promise: Promise<RolloutOutcome> } | undefined;
 
@@ -73,6 +93,13 @@ export class LiveSnapshot {
     first.serving = { since: this.now().toISOString(), previous_id: null };
     this.current = first;
     this.retainMonths = options.retainMonths ?? 0;
+    this.store = options.store;
+    this.renewReadMs = options.renewReadMs ?? RENEW_READ_MS;
+    if (this.store !== undefined) {
+      for (const [context, seq] of options.versions ?? []) this.seqOf.set(context, seq);
+      // A service no request reaches renews its read too, so a publish's log can be emptied.
+      this.renewTimer = setInterval(() => this.renewIdle(), Math.max(this.renewReadMs, 50)).unref();
+    }
     const { kept, dropped } = keptBeside(options.older ?? [], first.ref.id, this.retention());
     for (const s of dropped) {
       const twin = [first, ...kept].find((k) => k.ref.id === s.ref.id && !k.isSameFile(s));
@@ -85,6 +112,36 @@ export class LiveSnapshot {
       s.close();
     }
     this.setKept(kept);
+  }
+
+  /**
+   * The snapshots of the store at `storePath`: its newest version served (not withdrawn) as the
+   * latest, and the older ones still retained beside it. Throws when the store serves none or its
+   * latest does not open; an older version that does not open is logged and left out.
+   */
+  static fromStore(
+    storePath: string,
+    log: RolloutLog,
+    now: () => Date = () => new Date(),
+    options: Omit<KeepOptions, "older" | "store" | "versions"> = {},
+  ): LiveSnapshot {
+    const versions = servedVersions(storePath);
+    const latest = versions.pop();
+    if (!latest) throw new Error(`the store ${storePath} serves no snapshot: every version in it is retired`);
+    const first = openServedVersion(storePath, latest);
+    const seqs = new Map([[first, latest.seq]]);
+    const retention = { months: options.retainMonths ?? 0, now: now() };
+    const older: SnapshotContext[] = [];
+    for (const v of keptBeside(versions, latest.stamp.id, retention).kept) {
+      try {
+        const context = openServedVersion(storePath, v);
+        seqs.set(context, v.seq);
+        older.push(context);
+      } catch (err) {
+        log.error({ store: storePath, id: v.stamp.id, reason: err instanceof Error ? err.message : String(err) }, "kept snapshot not served");
+      }
+    }
+    return new LiveSnapshot(first, log, now, { ...options, older, store: storePath, versions: seqs });
   }
 
   /** The retention period against the clock now. */
@@ -137,9 +194,46 @@ export class LiveSnapshot {
     return s;
   }
 
-  /** Gives back a snapshot `acquire` handed out; the last one given back of a retired snapshot closes it. */
+  /**
+   * Gives back a snapshot `acquire` handed out; the last one given back of a retired snapshot
+   * closes it, and of the current one renews its read when that is due.
+   */
   release(s: SnapshotContext): void {
-    if (--s.leases === 0 && s.retired) s.close();
+    if (--s.leases > 0) return;
+    if (s.retired) this.close(s);
+    else if (s === this.current) this.renewIdle();
+  }
+
+  /**
+   * Renews the current snapshot's read transaction when no request holds it and the last renewal
+   * is `renewReadMs` old (store-snapshots.ts renewRead); one that finds a newer version
+   * published serves the store's versions anew at once, as a refresh does.
+   */
+  private renewIdle(): void {
+    const s = this.current;
+    const seq = this.seqOf.get(s);
+    if (seq === undefined || s.leases > 0 || !s.db.inTransaction || this.store === undefined) return;
+    const now = Date.now();
+    if (now - this.renewedAt < this.renewReadMs) return;
+    this.renewedAt = now;
+    if (!renewRead(s, seq)) this.syncWithStore(this.store);
+  }
+
+  /** Stops renewing reads and closes every snapshot opened from the store (the app is closing). */
+  stop(): void {
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    if (this.store === undefined) return;
+    for (const s of [...this.seqOf.keys()]) this.close(s);
+  }
+
+  private retire(s: SnapshotContext): void {
+    s.retired = true;
+    if (s.leases === 0) this.close(s);
+  }
+
+  private close(s: SnapshotContext): void {
+    this.seqOf.delete(s);
+    if (s.db.open) s.close();
   }
 
   /**
@@ -152,9 +246,9 @@ export class LiveSnapshot {
     next.serving = { since: this.now().toISOString(), previous_id: old.ref.id };
     this.current = next;
     const older = this.older.filter((s) => s.ref.id !== next.ref.id);
-    for (const s of this.older) if (s.ref.id === next.ref.id) retire(s);
+    for (const s of this.older) if (s.ref.id === next.ref.id) this.retire(s);
     if (old.ref.id !== next.ref.id) older.push(old);
-    else retire(old);
+    else this.retire(old);
     this.keepNewest(older);
   }
 
@@ -162,7 +256,7 @@ export class LiveSnapshot {
   private keepNewest(candidates: SnapshotContext[]): void {
     const { kept, dropped } = keptBeside(candidates, this.current.ref.id, this.retention());
     this.setKept(kept);
-    for (const s of dropped) retire(s);
+    for (const s of dropped) this.retire(s);
   }
 
   /** Makes `older` (newest first) the older snapshots kept beside the current one. */
@@ -188,15 +282,20 @@ export class LiveSnapshot {
   }
 
   /**
-   * Makes the snapshots served those on disk for `snapshotPath` (SIGHUP runs this): the file there
-   * as the latest, after the same checks as `rollout`, and the files of the kept directory beside
-   * it still retained that open as snapshots, one per id, none with the latest's id (the rule the
-   * rollout command prunes the directory by). Snapshots already open are matched by id and build
-   * time and stay open; the ones no longer on disk retire. Never rejects; a refused latest file
-   * changes nothing. Queued like `rollout`.
+   * Makes the snapshots served those the store holds now (SIGHUP runs this): its newest version
+   * served as the latest, and the older ones still retained beside it. Snapshots already open
+   * stay open (matched by id and build time), except the connection of a version that was the
+   * newest and no longer is, which is opened again; the ones the store no longer serves retire.
+   * Never rejects; a store that cannot be read, or whose latest does not open, changes nothing.
+   * A service given one file rather than a store has nothing to refresh. Queued like `rollout`.
    */
-  refresh(snapshotPath: string): Promise<RolloutOutcome> {
-    return this.enqueue(() => this.syncWith(snapshotPath));
+  refresh(): Promise<RolloutOutcome> {
+    const store = this.store;
+    if (store === undefined) {
+      this.log.info({ id: this.current.ref.id }, "snapshot unchanged: this service serves one file, not a store");
+      return Promise.resolve({ outcome: "unchanged", id: this.current.ref.id });
+    }
+    return this.enqueue(() => Promise.resolve(this.syncWithStore(store)));
   }
 
   private enqueue(job: () => Promise<RolloutOutcome>): Promise<RolloutOutcome> {
@@ -239,58 +338,50 @@ export class LiveSnapshot {
     return { outcome: "refused", id: current.ref.id, reason };
   }
 
-  private async syncWith(snapshotPath: string): Promise<RolloutOutcome> {
+  private syncWithStore(store: string): RolloutOutcome {
     const current = this.current;
     const open = [...this.ranked];
-    const openWith = (stamp: SnapshotStamp | undefined) => stamp && open.find((s) => sameStamp(s.stamp, stamp));
     const opened: SnapshotContext[] = [];
+    // An open snapshot serves on, unless its connection reads the latest rows (it holds a
+    // transaction) and its version is no longer the newest: a publish has moved those rows on.
+    const contextFor = (v: ServedVersion): SnapshotContext => {
+      const have = open.find((s) => sameStamp(s.stamp, v.stamp) && (v.newest || !s.db.inTransaction));
+      if (have) return have;
+      const s = openServedVersion(store, v);
+      this.seqOf.set(s, v.seq);
+      opened.push(s);
+      return s;
+    };
     let latest: SnapshotContext;
+    let older: ServedVersion[];
     try {
-      latest = openWith(safeStamp(snapshotPath)) || (await this.openChecked(snapshotPath));
+      const versions = servedVersions(store);
+      const newest = versions.pop();
+      if (!newest) throw new Error("every version in the store is retired");
+      latest = contextFor(newest);
+      older = keptBeside(versions, newest.stamp.id, this.retention()).kept;
     } catch (err) {
-      return this.refuse(snapshotPath, err instanceof Error ? err.message : String(err));
+      for (const s of opened) this.close(s);
+      return this.refuse(store, err instanceof Error ? err.message : String(err));
     }
-    if (!open.includes(latest)) opened.push(latest);
-    const onDisk = keptDirFiles(snapshotPath).flatMap((file) => {
-      const stamp = safeStamp(file);
-      if (!stamp) this.log.error({ file }, "kept snapshot not served: it is not a snapshot with a well-formed id");
-      return stamp ? [{ file, stamp }] : [];
-    });
-    const twin = onDisk.find((f) => f.stamp.id === latest.ref.id && f.stamp.built_at !== latest.stamp.built_at);
-    if (twin) {
-      for (const s of opened) s.close();
-      return this.refuse(
-        snapshotPath,
-        `snapshot ${latest.ref.id} is already kept (${twin.file}, built ${twin.stamp.built_at}); this file has the same id but was built ` +
-          `${latest.stamp.built_at}, and snapshot=${latest.ref.id} must name one snapshot: publish it with another capture date`,
-      );
-    }
-    // The newest first, one per id, those still retained: open each (or find it open).
-    const older: SnapshotContext[] = [];
-    for (const { file, stamp } of keptBeside(onDisk, latest.ref.id, this.retention()).kept) {
-      const have = openWith(stamp);
-      if (have) {
-        older.push(have);
-        continue;
-      }
+    const olderOpen: SnapshotContext[] = [];
+    for (const v of older) {
       try {
-        const s = openContext(file);
-        opened.push(s);
-        older.push(s);
+        olderOpen.push(contextFor(v));
       } catch (err) {
-        this.log.error({ file, reason: err instanceof Error ? err.message : String(err) }, "kept snapshot not served");
+        this.log.error({ store, id: v.stamp.id, reason: err instanceof Error ? err.message : String(err) }, "kept snapshot not served");
       }
     }
     if (latest !== current) latest.serving = { since: this.now().toISOString(), previous_id: current.ref.id };
     this.current = latest;
-    this.setKept(older);
-    for (const s of open) if (s !== latest && !older.includes(s)) retire(s);
+    this.setKept(olderOpen);
+    for (const s of open) if (s !== latest && !olderOpen.includes(s)) this.retire(s);
     const kept = this.ranked.map((s) => s.ref.id);
-    if (latest === current) {
-      this.log.info({ file: snapshotPath, id: current.ref.id, kept }, "snapshot unchanged: already serving this file");
+    if (latest.ref.id === current.ref.id) {
+      this.log.info({ store, id: current.ref.id, kept }, "snapshot unchanged: already serving the store's latest");
       return { outcome: "unchanged", id: current.ref.id };
     }
-    this.log.info({ file: snapshotPath, id: latest.ref.id, previous_id: current.ref.id, kept }, "snapshot switched");
+    this.log.info({ store, id: latest.ref.id, previous_id: current.ref.id, kept }, "snapshot switched");
     return { outcome: "switched", id: latest.ref.id, previous_id: current.ref.id };
   }
 
@@ -322,10 +413,6 @@ export class LiveSnapshot {
   }
 }
 
-function retire(s: SnapshotContext): void {
-  s.retired = true;
-  if (s.leases === 0) s.close();
-}
 
 /** The same snapshot file: the same id and build time. */
 function sameStamp(a: SnapshotStamp, b: SnapshotStamp): boolean {

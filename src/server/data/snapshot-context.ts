@@ -159,10 +159,13 @@ export class SnapshotContext {
   }
 }
 
-/** The cached statement for `sql`, made on a miss; the least recently used goes past STATEMENT_CACHE_SIZE. */
 /** Opens a snapshot file as a context, closing the database if the context refuses it. */
 export function openContext(file: string): SnapshotContext {
-  const db = openSnapshot(file);
+  return contextOf(openSnapshot(file));
+}
+
+/** A context over an open database (a file, or a version of a store); the database is closed if the context refuses it. */
+export function contextOf(db: Database.Database): SnapshotContext {
   try {
     return new SnapshotContext(db);
   } catch (err) {
@@ -170,6 +173,8 @@ export function openContext(file: string): SnapshotContext {
     throw err;
   }
 }
+
+/** The cached statement for `sql`, made on a miss; the least recently used goes past STATEMENT_CACHE_SIZE. */
 
 function prepared<T>(cache: Map<string, T>, sql: string, make: () => T): T {
   let s = cache.get(sql);

@@ -98,7 +98,8 @@ export const OLD_FTS_TABLE = "properties_old_fts";
 
 /**
  * Store bookkeeping, not versioned: the versions published, in order, and when each was retired
- * (no longer served; its replaced rows deleted). A retired version stays listed, so a pin to it
+ * (no longer served: past its retention, its replaced rows then deleted, or withdrawn as the
+ * latest by a rollback, store-publish.ts). A retired version stays listed, so a pin to it
  * can be told when it went.
  */
 export const STORE_VERSIONS_DDL = `CREATE TABLE store_versions (

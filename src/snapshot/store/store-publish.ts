@@ -7,7 +7,7 @@
 // nothing. The file itself is left as it is (it is checked before, by the caller).
 import fs from "node:fs";
 import Database from "better-sqlite3";
-import { readMeta } from "../snapshot-file";
+import { formatOf, readMeta } from "../snapshot-file";
 import { FTS_TOKENIZE, PROPERTIES_FTS_COLUMNS } from "../tables";
 import {
   FTS_TABLE,
@@ -36,6 +36,8 @@ export interface PublishOptions {
   /** The time recorded as the version's publication (now unless given). */
   now?: () => Date;
   log?: (message: string) => void;
+  /** The file becomes the store when there is none, renamed rather than copied (a file built for it, not kept). */
+  consume?: boolean;
 }
 
 /** Opens a store for writing (WAL, so services keep reading while a version is added). */
@@ -56,7 +58,7 @@ function openForWriting(storePath: string): Database.Database {
 export function publishToStore(storePath: string, file: string, options: PublishOptions = {}): PublishResult {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
-  if (!fs.existsSync(storePath)) return createStore(storePath, file, now());
+  if (!fs.existsSync(storePath)) return createStore(storePath, file, now(), options.consume === true);
   const db = openForWriting(storePath);
   try {
     db.exec(`ATTACH DATABASE ${sqlText(file)} AS incoming`);
@@ -64,6 +66,13 @@ export function publishToStore(storePath: string, file: string, options: Publish
     const versions = storeVersions(db);
     const newest = versions[versions.length - 1];
     if (versions.some((v) => v.id === meta.id)) throw new Error(`snapshot ${meta.id} is already in the store`);
+    const storeFormat = formatOf(readMeta(db));
+    if (formatOf(meta) !== storeFormat) {
+      throw new Error(
+        `snapshot ${meta.id} has format ${formatOf(meta)} and the store's snapshots format ${storeFormat}: ` +
+          "a store holds snapshots of one format (build a new store, or the snapshot again in the store's format)",
+      );
+    }
     if (meta.captured_at < newest.captured_at) {
       throw new Error(
         `snapshot ${meta.id} was captured ${meta.captured_at}, before the store's newest (${newest.id}, ${newest.captured_at})`,
@@ -92,9 +101,10 @@ export function publishToStore(storePath: string, file: string, options: Publish
 }
 
 /** The store made from its first snapshot file: a copy of it, with the version columns and old-content tables added. */
-function createStore(storePath: string, file: string, now: Date): PublishResult {
+function createStore(storePath: string, file: string, now: Date, consume: boolean): PublishResult {
   const partial = `${storePath}.partial`;
-  fs.copyFileSync(file, partial);
+  if (consume) fs.renameSync(file, partial);
+  else fs.copyFileSync(file, partial);
   const db = new Database(partial);
   try {
     db.pragma("journal_mode = WAL");
@@ -288,6 +298,54 @@ export function retireThrough(storePath: string, seq: number, options: PublishOp
     })();
     db.pragma("wal_checkpoint(PASSIVE)");
     return retiring.map((v) => ({ ...v, retired_at: now.toISOString() }));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Withdraws the newest version still served, so the one before it is the latest again (a month
+ * published by mistake): it is marked retired and no longer served, and nothing is deleted,
+ * since the version before it reads the rows it replaced. The next version published is merged
+ * as usual. Refused when it is the only version served. Returns the version withdrawn.
+ */
+export function withdrawLatest(storePath: string, options: PublishOptions = {}): { withdrawn: StoreVersion; latest: StoreVersion } {
+  const now = (options.now ?? (() => new Date()))();
+  const db = openForWriting(storePath);
+  try {
+    const served = storeVersions(db).filter((v) => v.retired_at === null);
+    if (served.length < 2) {
+      throw new Error(
+        served.length
+          ? `snapshot ${served[0].id} is the only one the store serves: there is none before it to go back to`
+          : "the store serves no snapshot",
+      );
+    }
+    const withdrawn = served[served.length - 1];
+    db.prepare("UPDATE store_versions SET retired_at = ? WHERE seq = ?").run(now.toISOString(), withdrawn.seq);
+    return { withdrawn: { ...withdrawn, retired_at: now.toISOString() }, latest: served[served.length - 2] };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Empties the store's write-ahead log into the store, trying for up to `waitMs`: a publish writes
+ * its month there, and it can be emptied only once every reader has moved past it (the service
+ * renews its reads while idle, and reopens the versions a publish changed: server/data/
+ * store-snapshots.ts). Returns whether it was emptied; if not, the next publish tries again.
+ */
+export async function emptyLog(storePath: string, waitMs: number): Promise<boolean> {
+  const db = new Database(storePath, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 200");
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as { busy: number }[];
+      if (result.busy === 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   } finally {
     db.close();
   }
