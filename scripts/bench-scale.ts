@@ -9,7 +9,7 @@
 // - 50 concurrent clients over 2 processes on one Explorer account: credits charged, 402s,
 //   ledger rows against the period's usage;
 // - kill -9 of one of the 2 processes under load: failed requests, charges against answers;
-// - a snapshot rollout (SIGHUP) under load: failed requests.
+// - a snapshot rollout (a month published into the store, SIGHUP) under load: failed requests.
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +17,8 @@ import path from "node:path";
 import pg from "pg";
 import { loadPepper } from "../src/server/config";
 import { buildSnapshot } from "../src/snapshot/build";
+import { nextMonthSnapshot } from "../src/snapshot/next-month";
+import { publishToStore } from "../src/snapshot/store/store-publish";
 import { openPostgresStores } from "../src/server/stores/postgres";
 import { startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
 
@@ -219,14 +221,8 @@ export async function benchScale(opts: ScaleOptions): Promise<string[]> {
         `2 / 1 on PostgreSQL: ${(rows[2][1].rps / rows[1][1].rps).toFixed(2)}x`,
     );
 
-    // 2. 50 clients over 2 processes on one Explorer account, with its 10 keys. These processes
-    // serve a hard link of the snapshot, so the rollout below can replace it.
-    const rolloutDir = path.join(opts.dataDir, "rollout");
-    fs.rmSync(rolloutDir, { recursive: true, force: true });
-    fs.mkdirSync(rolloutDir);
-    const served = path.join(rolloutDir, "snapshot.db");
-    fs.linkSync(path.join(opts.dataDir, "snapshot.db"), served);
-    const two = startService(opts, { DATABASE_URL: databaseUrl, WORKERS: "2", SNAPSHOT_PATH: served });
+    // 2. 50 clients over 2 processes on one Explorer account, with its 10 keys.
+    const two = startService(opts, { DATABASE_URL: databaseUrl, WORKERS: "2" });
     children.push(two);
     await waitForHealth(base, two);
     const explorer = await stores.accounts.create("explorer@example.com");
@@ -269,11 +265,23 @@ export async function benchScale(opts: ScaleOptions): Promise<string[]> {
     const after = await fetch(`${base}${opts.detailPaths[0]}`, { headers: { authorization: `Bearer ${loadKey}` } });
     lines.push(`after the kill: the load account's key answers ${after.status}`);
 
-    // 4. A snapshot rollout under load: a new file (a small one: the ids of the large one are
-    // gone after it, so the load is the coverage report) replaces the served one, and SIGHUP
-    // to the supervisor, which passes it on to both processes.
-    const next = path.join(rolloutDir, "next.db");
-    const nextId = buildSnapshot({ out: next, seed: 2, properties: 10_000 }).id;
+    await stopService(two);
+
+    // 4. A snapshot rollout under load: 2 processes serve a store of their own (a small month, so
+    // publishing the next one takes seconds, not the minutes a month at 1M does), the next month
+    // is published into it and SIGHUP sent to the supervisor, which passes it on to both processes.
+    // The load is the coverage report, which every snapshot answers.
+    const rolloutDir = path.join(opts.dataDir, "rollout");
+    fs.rmSync(rolloutDir, { recursive: true, force: true });
+    fs.mkdirSync(rolloutDir);
+    const first = path.join(rolloutDir, "m0.db");
+    buildSnapshot({ out: first, seed: 2, properties: 10_000 });
+    const next = nextMonthSnapshot({ from: first, out: path.join(rolloutDir, "m1.db") });
+    const rolloutStore = path.join(rolloutDir, "store.db");
+    publishToStore(rolloutStore, first, { consume: true });
+    const rolled = startService(opts, { DATABASE_URL: databaseUrl, WORKERS: "2", SNAPSHOT_STORE: rolloutStore });
+    children.push(rolled);
+    await waitForHealth(base, rolled);
     const coverage = async () =>
       (
         (await (await fetch(`${base}/v1/commercial/coverage`, { headers: { authorization: `Bearer ${loadKey}` } })).json()) as {
@@ -283,20 +291,20 @@ export async function benchScale(opts: ScaleOptions): Promise<string[]> {
     const before = await coverage();
     const rolling = wrk(opts, ["/v1/commercial/coverage"], loadKey, 6);
     setTimeout(() => {
-      fs.renameSync(next, served);
-      two.kill("SIGHUP");
+      publishToStore(rolloutStore, next.path);
+      rolled.kill("SIGHUP");
     }, 2000);
     const rollout = await rolling;
     const servedAfter = new Set<string>();
     for (let i = 0; i < 20; i++) servedAfter.add(await coverage());
     lines.push(
-      `snapshot rollout (new file, SIGHUP to 2 processes) under wrk load on the coverage report: ${rollout.requests} requests, ` +
+      `snapshot rollout (a month published into the store, SIGHUP to 2 processes) under wrk load on the coverage report: ${rollout.requests} requests, ` +
         `${rollout.errors} socket errors, ${rollout.non2xx} non-2xx (target 0 failed); served ${before} before, ` +
-        `${[...servedAfter].join(" and ")} after (the new file is ${nextId})`,
+        `${[...servedAfter].join(" and ")} after (the new month is ${next.id})`,
     );
     await db.end();
     await stores.close();
-    await stopService(two);
+    await stopService(rolled);
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
     fs.rmSync(path.join(opts.dataDir, "rollout"), { recursive: true, force: true });

@@ -1,8 +1,11 @@
-// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --reuse --no-scale --free-only]
+// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --months N --reuse --no-scale --free-only]
 //
-// Builds (or reuses) a large snapshot, starts the real service as a child process on
-// loopback, creates an API key, and drives it with wrk (Debian package `wrk`) at 10
-// concurrent connections per scenario.
+// Builds (or reuses) a large snapshot, publishes it into a store of snapshots with N - 1
+// generated months after it (--months, 1 unless given: scripts/bench-store-chain.ts), starts the
+// real service on that store as a child process on loopback, creates an API key, and drives it
+// with wrk (Debian package `wrk`) at 10 concurrent connections per scenario. With several
+// months, the last is published while the service is under load, and the scenarios run again
+// pinned to the oldest month.
 // All scenarios run in one invocation so the figures compare as ratios on this shared machine.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -16,9 +19,10 @@ import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { openSqliteStores } from "../src/server/stores/sqlite";
 import { loadPepper } from "../src/server/config";
 import { benchScale, waitForHealth } from "./bench-scale";
+import { ensureBenchStore } from "./bench-store-chain";
 
 const USAGE =
-  "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--reuse] [--no-scale] [--free-only]";
+  "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--months N] [--reuse] [--no-scale] [--free-only]";
 
 /** The command line's options; anything else, or a value that is not a positive integer, exits with the usage. */
 function options() {
@@ -29,6 +33,8 @@ function options() {
         duration: { type: "string", default: "10" },
         "data-dir": { type: "string" },
         port: { type: "string", default: "3917" },
+        // Months in the store the service serves: the snapshot and N - 1 generated ones after it.
+        months: { type: "string", default: "1" },
         reuse: { type: "boolean", default: false },
         // Skips the scale-out part (scripts/bench-scale.ts: PostgreSQL and several processes).
         "no-scale": { type: "boolean", default: false },
@@ -36,7 +42,7 @@ function options() {
         "free-only": { type: "boolean", default: false },
       },
     });
-    for (const name of ["properties", "duration", "port"] as const) {
+    for (const name of ["properties", "duration", "port", "months"] as const) {
       if (!/^[1-9]\d*$/.test(values[name])) throw new Error(`--${name} must be a positive integer, got '${values[name]}'`);
     }
     return values;
@@ -53,6 +59,7 @@ const DURATION = Number(OPTIONS.duration);
 const CONNECTIONS = 10;
 const DATA_DIR = OPTIONS["data-dir"] ?? path.join(os.tmpdir(), `propintel-bench-${PROPERTIES}`);
 const PORT = Number(OPTIONS.port);
+const MONTHS = Number(OPTIONS.months);
 const WARM_SECONDS = 3;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ALL_METRICS = MARKET_HISTORY_METRIC_NAMES.join(",");
@@ -107,10 +114,10 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks; 100 per second on Linux
 }
 
-function run(pid: number, name: string, paths: string[], headers: Record<string, string>, warm = true): Figures {
+function run(pid: number, name: string, paths: string[], headers: Record<string, string>, warm = true, seconds = DURATION): Figures {
   if (warm) wrk(paths, headers, WARM_SECONDS); // JIT, page cache and remembered counts
   const cpuBefore = cpuSeconds(pid);
-  const out = wrk(paths, headers, DURATION);
+  const out = wrk(paths, headers, seconds);
   const cpu = cpuSeconds(pid) - cpuBefore;
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
   const requests = num(/(\d+) requests in/);
@@ -275,6 +282,7 @@ async function main() {
   });
   const historyBytes = snap.prepare("SELECT SUM(pgsize) FROM dbstat WHERE name = 'market_history'").pluck().get() as number;
   snap.close();
+  const chain = ensureBenchStore(DATA_DIR, snapshotPath, MONTHS, OPTIONS.reuse, (m) => console.log(m));
 
   // A fresh accounts database each run: every run adds millions of ledger rows, and runs should
   // not differ by how many earlier ones there were.
@@ -286,7 +294,7 @@ async function main() {
   const key = keys.createKey(account.id, "benchmark").raw;
 
   const child = spawn("taskset", ["-c", "0", process.execPath, path.join(__dirname, "../src/server/main.js")], {
-    env: { ...process.env, DATA_DIR, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { ...process.env, DATA_DIR, SNAPSHOT_STORE: chain.store, PORT: String(PORT), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -328,6 +336,33 @@ async function main() {
     ];
     const alternating = interleaved(child.pid!, [detailPaths, auth], [["/healthz"], {}]);
     const mem = rssMb(child.pid!);
+    // The last month published while the service answers details, then every month pinned to the oldest.
+    const duringPublish = chain.pending ? await publishUnderLoad(child.pid!, chain.pending.file, detailPaths, auth) : undefined;
+    if (chain.pending) chain.ids.push(chain.pending.id);
+    const oldest = chain.ids.length > 1 ? chain.ids[0] : undefined;
+    const pinned = oldest
+      ? [
+          run(
+            child.pid!,
+            `property detail, pinned to the oldest month`,
+            detailPaths.map((p) => pin(p, oldest)),
+            auth,
+          ),
+          run(
+            child.pid!,
+            `asset search, pinned to the oldest month`,
+            searchPaths.map((p) => pin(p, oldest)),
+            auth,
+          ),
+          run(
+            child.pid!,
+            `cross-asset text search, pinned to the oldest month`,
+            textPaths.map((p) => pin(p, oldest)),
+            auth,
+          ),
+        ]
+      : [];
+    const pinnedMem = rssMb(child.pid!);
 
     console.log(
       `\nService benchmark: ${PROPERTIES.toLocaleString("en-US")} properties, wrk with ${CONNECTIONS} connections, ` +
@@ -360,6 +395,7 @@ async function main() {
     );
     printFree(free);
     console.log(`service RSS now ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB (target < 600)`);
+    printStore(chain, snapshotPath, duringPublish, pinned, pinnedMem);
     if (buildSeconds !== null) console.log(`snapshot build ${buildSeconds.toFixed(1)} s (target < 180)`);
     if (!OPTIONS["no-scale"]) {
       const exited = new Promise((r) => child.once("exit", r));
@@ -384,3 +420,82 @@ main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
+
+/** A path asking for the snapshot `id`. */
+function pin(p: string, id: string): string {
+  return `${p}${p.includes("?") ? "&" : "?"}snapshot=${id}`;
+}
+
+interface DuringPublish {
+  seconds: number;
+  windows: Figures[];
+  output: string;
+}
+
+/**
+ * Publishes `file` into the served store with the operator's command (in its own process, which
+ * signals the service when done) while wrk drives property details in 5-second windows, until the
+ * command exits: each window's p99 and errors say whether the service answered throughout.
+ */
+async function publishUnderLoad(pid: number, file: string, paths: string[], auth: Record<string, string>): Promise<DuringPublish> {
+  const started = performance.now();
+  const admin = spawn(process.execPath, [path.join(__dirname, "../src/server/admin.js"), "rollout-snapshot", "--file", file], {
+    env: { ...process.env, DATA_DIR, SNAPSHOT_STORE: path.join(DATA_DIR, "store.db") },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  admin.stdout!.on("data", (c) => (output += c));
+  admin.stderr!.on("data", (c) => (output += c));
+  let done = false;
+  const exited = new Promise<void>((resolve) => admin.once("exit", () => resolve()));
+  void exited.then(() => (done = true));
+  const windows: Figures[] = [];
+  while (!done) {
+    windows.push(run(pid, "property detail during the publish", paths, auth, false, 5));
+    await new Promise((r) => setImmediate(r)); // lets the command's exit be seen between windows
+  }
+  await exited;
+  fs.rmSync(file, { force: true });
+  return { seconds: (performance.now() - started) / 1000, windows, output };
+}
+
+function printStore(
+  chain: { store: string; ids: string[]; publishSeconds: number[] },
+  snapshotPath: string,
+  during: DuringPublish | undefined,
+  pinned: Figures[],
+  mem: { rss: number; peak: number },
+): void {
+  const size = (f: string) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+  const storeBytes = size(chain.store) + size(`${chain.store}-wal`);
+  const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+  console.log(
+    `
+Store of ${chain.ids.length} month(s): ${mib(storeBytes)}, ${(storeBytes / size(snapshotPath)).toFixed(2)}x the snapshot file ` +
+      `(${mib(size(snapshotPath))}; target for 13 months <= 1.8x)`,
+  );
+  if (chain.publishSeconds.length) {
+    const secs = chain.publishSeconds;
+    console.log(`publishing a month: ${secs.map((x) => x.toFixed(0)).join(", ")} s (max ${Math.max(...secs).toFixed(0)} s; target < 600)`);
+  }
+  if (during) {
+    const worst = during.windows.reduce((a, b) => (b.p99 > a.p99 ? b : a), during.windows[0]);
+    const failed = during.windows.reduce((n, w) => n + w.errors + w.non2xx, 0);
+    console.log(
+      `the last month published under load (rollout-snapshot, ${during.seconds.toFixed(0)} s): ${during.windows.length} windows of 5 s, ` +
+        `detail p99 worst ${worst?.p99 ?? "-"} ms, ${failed} errors or non-2xx (target 0)`,
+    );
+    if (!/is now the latest/.test(during.output)) console.log(`  the command said:\n${during.output}`);
+  }
+  if (pinned.length) {
+    console.log("| pinned to the oldest month | req/s | CPU µs/req | p50 ms | p99 ms | errors | non-2xx |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of pinned) {
+      console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+    }
+    console.log(
+      `pinned detail p99 ${pinned[0].p99} ms (target < 10); pinned search p99 ${pinned[1].p99} ms, text ${pinned[2].p99} ms (target < 25)`,
+    );
+  }
+  console.log(`service RSS serving ${chain.ids.length} month(s): ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB (target < 800)`);
+}
