@@ -37,10 +37,11 @@ export interface SeriesRequest {
 
 function readQuarters(snapshot: SnapshotContext, market: number, lo: number, hi: number): QuarterRow[] {
   // The market's rows cover its series without overlap; only those holding quarters asked for are
-  // decoded, which gives the figures in the API's units.
+  // read and decoded, which gives the figures in the API's units.
   const rows = snapshot.all<StoredHistory>(
-    `SELECT ${STORED_HISTORY_COLUMNS} FROM market_history WHERE market = ? ORDER BY first_quarter`,
-    [market],
+    `SELECT ${STORED_HISTORY_COLUMNS} FROM market_history
+     WHERE market = ? AND first_quarter <= ? AND first_quarter + quarters > ? ORDER BY first_quarter`,
+    [market, hi, lo],
   );
   return marketQuarters(rows, lo, hi);
 }
