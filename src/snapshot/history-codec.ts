@@ -1,9 +1,9 @@
 // A run of one market's quarters as stored: every metric's figures for those quarters, packed
-// into one blob (the `figures` column of `market_history`, history-tables.ts). A market is two
-// rows (its closed years, its current year) rather than one row per quarter because a
-// million-property snapshot holds about 280,000 markets over 84 quarters: 23 million rows took
-// most of the build's time to insert, and the service only ever reads one market's series at a
-// time. Each blob stands alone: its first quarter's figures are absolute, the others differences.
+// into one blob (the `figures` column of `market_history`, history-tables.ts). A market is a row
+// per calendar year rather than one row per quarter because a million-property snapshot holds
+// about 280,000 markets over 84 quarters: 23 million rows took most of the build's time to
+// insert, and the service only ever reads one market's series at a time. Each blob stands alone:
+// its first quarter's figures are absolute, the others differences.
 //
 // Layout, metric by metric in MARKET_HISTORY_METRIC_NAMES order, each section starting with a
 // mode byte:
@@ -15,11 +15,20 @@
 //   metric without a scale has a figure that is not a whole number (a captured unit rent of
 //   1234.5, say), or a figure too large for the varints to be exact, so such figures are kept
 //   as they were given. Scaled metrics are rounded to their unit, as the unit defines them.
+// - NONE: no quarter has a figure; nothing follows. A year's row of a metric a market does not
+//   hold (unit rents of offices) or has no sales for (medians) is this one byte.
+// - SAME: every quarter has the same figure, an integer in the metric's unit as for INTEGERS,
+//   written once as a varint (zigzag). Stocks that did not move in a year (inventory, property
+//   counts) and flows that stayed zero are this one figure.
+// The two short modes keep a market's rows of one year each about as small as one row of its
+// whole span: most of a year's sections are one of them.
 import { MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../contract/history";
 import { HISTORY_SCALES } from "./history-tables";
 
 const INTEGERS = 0;
 const DOUBLES = 1;
+const NONE = 2;
+const SAME = 3;
 
 /** Integers up to this size are exact through the zigzag varints (their differences stay below 2^53). */
 const MAX_PACKED = 2 ** 50;
@@ -51,19 +60,33 @@ export class HistoryEncoder {
       const list = series[metric];
       const scale = SCALES[c];
       let packable = true;
+      let figures = 0;
+      let same = true;
       for (let j = 0; j < n; j++) {
         const v = list[start + j];
         if (v === null) {
           stored[j] = NaN;
+          same = false;
           continue;
         }
         const k = scale === 1 ? v : Math.round(v * scale);
         if (!Number.isInteger(k) || Math.abs(k) > MAX_PACKED) packable = false;
+        if (j > 0 && k !== stored[0]) same = false;
         stored[j] = k;
+        figures++;
       }
       if (!packable) {
         buf[p++] = DOUBLES;
         for (let j = 0; j < n; j++, p += 8) buf.writeDoubleLE(list[start + j] ?? NaN, p);
+        return;
+      }
+      if (figures === 0) {
+        buf[p++] = NONE;
+        return;
+      }
+      if (same) {
+        buf[p++] = SAME;
+        p = writeVarint(buf, p, zigzag(stored[0]));
         return;
       }
       buf[p++] = INTEGERS;
@@ -74,18 +97,31 @@ export class HistoryEncoder {
           buf[p++] = 0;
           continue;
         }
-        const d = k - prev;
+        p = writeVarint(buf, p, zigzag(k - prev) + 1);
         prev = k;
-        let u = (d >= 0 ? d * 2 : -d * 2 - 1) + 1;
-        while (u >= 128) {
-          buf[p++] = (u % 128) | 128;
-          u = Math.floor(u / 128);
-        }
-        buf[p++] = u;
       }
     });
     return buf.subarray(0, p);
   }
+}
+
+/** An integer as a non-negative one: 0, -1, 1, -2, ... as 0, 1, 2, 3, ... */
+function zigzag(d: number): number {
+  return d >= 0 ? d * 2 : -d * 2 - 1;
+}
+
+function unzigzag(u: number): number {
+  return u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+}
+
+/** Writes `u` (a non-negative integer) at `p` as a varint, 7 bits a byte, low first; returns the end. */
+function writeVarint(buf: Buffer, p: number, u: number): number {
+  while (u >= 128) {
+    buf[p++] = (u % 128) | 128;
+    u = Math.floor(u / 128);
+  }
+  buf[p++] = u;
+  return p;
 }
 
 /** Decodes a blob of `n` quarters into each metric's figures in the API's units (null where none). */
@@ -93,32 +129,40 @@ export function decodeHistory(blob: Uint8Array, n: number): (number | null)[][] 
   const out: (number | null)[][] = [];
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   let p = 0;
+  const varint = (): number => {
+    let u = 0;
+    let mul = 1;
+    let b: number;
+    do {
+      b = blob[p++];
+      u += (b & 127) * mul;
+      mul *= 128;
+    } while (b & 128);
+    return u;
+  };
   for (let c = 0; c < SCALES.length; c++) {
     const figures = new Array<number | null>(n);
     const mode = blob[p++];
-    if (mode === DOUBLES) {
+    const scale = SCALES[c];
+    if (mode === NONE) {
+      figures.fill(null);
+    } else if (mode === SAME) {
+      const k = unzigzag(varint());
+      figures.fill(scale === 1 ? k : k / scale);
+    } else if (mode === DOUBLES) {
       for (let j = 0; j < n; j++, p += 8) {
         const v = view.getFloat64(p, true);
         figures[j] = Number.isNaN(v) ? null : v;
       }
     } else if (mode === INTEGERS) {
-      const scale = SCALES[c];
       let prev = 0;
       for (let j = 0; j < n; j++) {
-        let u = 0;
-        let mul = 1;
-        let b: number;
-        do {
-          b = blob[p++];
-          u += (b & 127) * mul;
-          mul *= 128;
-        } while (b & 128);
+        const u = varint();
         if (u === 0) {
           figures[j] = null;
           continue;
         }
-        u -= 1;
-        prev += u % 2 === 0 ? u / 2 : -(u + 1) / 2;
+        prev += unzigzag(u - 1);
         // k / scale is the same double as the figure the integer was made from (2 or 4 decimals).
         figures[j] = scale === 1 ? prev : prev / scale;
       }

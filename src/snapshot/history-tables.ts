@@ -1,20 +1,20 @@
-// The market history's tables. `market_history` is derived: two rows per market (by the markets
-// table's rowid), which between them hold the market's figures for every calendar quarter of the
-// span (quarters numbered year * 4 + quarter - 1, src/contract/periods.ts), each row's packed in
-// one blob (history-codec.ts). The first row holds the closed years, the second the capture's
-// year (historySplit says where one ends): from one month to the next only the quarter to date
-// and, at a quarter's turn, the quarter before it change, so a new month rewrites a market's small
-// current-year row and leaves the long closed row as it was until the year turns. A store that
-// keeps each version of a row's content (src/snapshot/store) then adds little for a month. Figures are stored as integers in a fixed unit (cents of rent, rates in
+// The market history's tables. `market_history` is derived: one row per market (by the markets
+// table's rowid) and calendar year of the span, which between them hold the market's figures for
+// every calendar quarter of the span (quarters numbered year * 4 + quarter - 1,
+// src/contract/periods.ts), each row's packed in one blob (history-codec.ts); historyYears says
+// which rows a span makes. From one month to the next only the quarter to date and, at a
+// quarter's turn, the quarter before it change, all within the capture's year: a new month
+// rewrites a market's current-year row, and a year's close adds one small row per market and
+// leaves every closed year's row as it was unless its own figures change. A store that keeps each
+// version of a row's content (src/snapshot/store) then adds little for any month, the year's
+// close included. Figures are stored as integers in a fixed unit (cents of rent, rates in
 // hundredths of a percent), and decoded back to the API's units exactly (k / 100 is the same
 // double as the 2-decimal figure it was made from).
-// `captured_market_history` holds what an import was given (`market_history.csv` / `.ndjson`),
-// checked like every other captured row.
 import { Type, type TSchema } from "@sinclair/typebox";
 import { MARKET_HISTORY_METRICS, MARKET_HISTORY_METRIC_NAMES, type MarketHistoryMetric } from "../contract/history";
 import { MarketSnapshot } from "../contract/records";
 import { Nullable } from "../contract/schema-helpers";
-import { quarterOf, quarterYear } from "../contract/periods";
+import { quarterYear } from "../contract/periods";
 
 /** Metrics that are whole numbers in the API (counts, USD totals, areas, units). */
 const INTEGER_METRICS = new Set<MarketHistoryMetric>([
@@ -42,11 +42,11 @@ export const HISTORY_SCALES: Partial<Record<MarketHistoryMetric, number>> = {
 };
 
 /**
- * Up to two rows per market (the markets table's rowid), each a run of `quarters` quarters from
- * `first_quarter` with every metric's figures for them in one blob (history-codec.ts says how
- * they are packed): the closed years (left out when the span starts in the capture's year), then
- * the capture's year. A market's rows are adjacent in the primary key, so reading its series is
- * one range of the index.
+ * One row per market (the markets table's rowid) and calendar year of the span: a run of
+ * `quarters` quarters from `first_quarter` (the year's Q1, or the span's first quarter; the
+ * capture's year ends at the quarter holding the capture date) with every metric's figures for
+ * them in one blob (history-codec.ts says how they are packed). A market's rows are adjacent in
+ * the primary key, so reading its series is one range of the index.
  */
 export const MARKET_HISTORY_DDL = `CREATE TABLE market_history (
   market INTEGER NOT NULL,
@@ -56,14 +56,25 @@ export const MARKET_HISTORY_DDL = `CREATE TABLE market_history (
   PRIMARY KEY (market, first_quarter)
 )`;
 
+/** One row of a market's history: `quarters` quarters from quarter `first`. */
+export interface HistoryRun {
+  first: number;
+  quarters: number;
+}
+
 /**
- * Where a market's closed row ends and its current row begins: the first quarter (Q1) of the
- * capture date's year. The closed row holds the span's quarters before it, the current row this
- * quarter through the quarter holding the capture date. Every writer of `market_history` splits
- * here; readers need not know it, as each row says which quarters it holds.
+ * The rows of a market's history for `n` quarters from quarter `first`: one per calendar year
+ * they touch, in order. Every writer of `market_history` splits here; readers need not know it,
+ * as each row says which quarters it holds.
  */
-export function historySplit(capture: string): number {
-  return quarterYear(quarterOf(capture)) * 4;
+export function historyYears(first: number, n: number): HistoryRun[] {
+  const runs: HistoryRun[] = [];
+  for (let q = first, end = first + n; q < end;) {
+    const next = Math.min(end, (quarterYear(q) + 1) * 4);
+    runs.push({ first: q, quarters: next - q });
+    q = next;
+  }
+  return runs;
 }
 
 const M = MarketSnapshot.properties;

@@ -27,10 +27,10 @@ import { snapshotIdProblem } from "./snapshot-id";
  * took its span back to 2006 (at least 80 quarters); 7 added national markets (and their history)
  * and renamed the parcel's `fips` to `county_fips`; 8 stores each market's history as one row
  * (history-codec.ts) in place of a row per quarter; 9 as two rows, its closed years and the
- * capture's year (history-tables.ts). A file of an older format is rebuilt
+ * capture's year; 10 as one row per calendar year (history-tables.ts). A file of an older format is rebuilt
  * (generated) or refused (imported) when the service starts.
  */
-export const SNAPSHOT_FORMAT = 9;
+export const SNAPSHOT_FORMAT = 10;
 
 export type Row = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // The market history as one row per market and quarter, for tests that check it with SQL: a
 // TEMP table `market_history_figures` (market, quarter, every metric in the API's units) on
 // the given connection, decoded from the snapshot's packed rows (src/snapshot/history-codec.ts),
-// every row of a market (its closed years, its current year) in turn.
+// every row of a market (one per calendar year) in turn.
 // TEMP tables live beside the connection, so this works on a read-only snapshot too.
 import type Database from "better-sqlite3";
 import { MARKET_HISTORY_METRIC_NAMES } from "../../src/contract/history";

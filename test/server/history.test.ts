@@ -350,7 +350,7 @@ describe("market history over a history longer than the default window", () => {
     const file = path.join(dir, "longer.db");
     fs.copyFileSync(snapshotPath(), file);
     const db = new Database(file);
-    // Every market's first row (its closed years) gains copies of its first eight quarters in front.
+    // Every market's first row (the span's first year) gains copies of its first eight quarters in front.
     const rows = db
       .prepare(`SELECT ${STORED_HISTORY_COLUMNS} FROM market_history WHERE first_quarter = (SELECT MIN(first_quarter) FROM market_history)`)
       .all() as StoredHistory[];

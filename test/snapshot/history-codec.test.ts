@@ -2,7 +2,7 @@
 // went in, in the API's units, whatever its sign, size or gaps.
 import { MARKET_HISTORY_METRIC_NAMES } from "../../src/contract/history";
 import { decodeHistory, HistoryEncoder, historyQuarters, marketQuarters, type SeriesFigures } from "../../src/snapshot/history-codec";
-import { historySplit } from "../../src/snapshot/history-tables";
+import { historyYears } from "../../src/snapshot/history-tables";
 import { quarterOf } from "../../src/contract/periods";
 
 const N = 6;
@@ -37,6 +37,29 @@ test("a figure without a scale that is not whole, or too large for the varints, 
 test("a series with every quarter a gap decodes to nulls, and the first figure may follow gaps", () => {
   const s = seriesOf((m, j) => (m === "vacancy_rate" ? null : j < 4 ? null : 1000 + j));
   expect(roundTrip(s)).toEqual(asLists(s));
+});
+
+test("a metric with no figure in the run is one byte, and one with the same figure in every quarter is that figure once", () => {
+  const s = seriesOf((m, j) => {
+    if (m === "median_cap_rate") return null;
+    if (m === "inventory_sqft") return 1_250_000;
+    if (m === "vacancy_rate") return 0.0725;
+    if (m === "sales_count") return 0;
+    if (m === "net_absorption_sqft") return -4200;
+    return 10 + j;
+  });
+  expect(roundTrip(s)).toEqual(asLists(s));
+  // A metric's section: the blob of it alone, every other metric one byte (no figure).
+  const sectionOf = (x: SeriesFigures, metric: keyof SeriesFigures) => {
+    const only = seriesOf((m, j) => (m === metric ? x[metric][j] : null));
+    return new HistoryEncoder(N).encode(only).length - (MARKET_HISTORY_METRIC_NAMES.length - 1);
+  };
+  expect(sectionOf(s, "median_cap_rate")).toBe(1);
+  expect(sectionOf(s, "sales_count")).toBe(2);
+  expect(sectionOf(s, "vacancy_rate")).toBe(3); // 725, zigzag 1450: two bytes of varint
+  expect(sectionOf(s, "inventory_sqft")).toBe(1 + 4); // zigzag 2,500,000: 22 bits, four bytes
+  expect(sectionOf(s, "net_absorption_sqft")).toBe(1 + 2);
+  expect(sectionOf(s, "sales_volume")).toBe(1 + N);
 });
 
 test("a blob cut short or with bytes past its quarters is an error, not a wrong series", () => {
@@ -83,9 +106,25 @@ test("marketQuarters joins a market's rows in order, decoding only the rows that
   expect(marketQuarters([corrupt, current], 8004, 8005).map((q) => q.quarter)).toEqual([8004, 8005]);
 });
 
-test("historySplit is the first quarter of the capture date's year, whatever the month", () => {
-  expect(historySplit("2026-11-01")).toBe(quarterOf("2026-01-01"));
-  expect(historySplit("2026-01-01")).toBe(quarterOf("2026-01-01"));
-  expect(historySplit("2026-12-31")).toBe(quarterOf("2026-01-01"));
-  expect(historySplit("2027-01-01")).toBe(quarterOf("2027-01-01"));
+test("historyYears makes one row per calendar year: whole years, then the capture's year to the quarter holding it", () => {
+  const y2006 = quarterOf("2006-01-01");
+  const runs = historyYears(y2006, quarterOf("2026-11-01") - y2006 + 1);
+  expect(runs).toHaveLength(21);
+  expect(runs[0]).toEqual({ first: y2006, quarters: 4 });
+  expect(runs.every((r, i) => r.first === y2006 + 4 * i && r.quarters === 4)).toBe(true);
+  // A year's close adds a row of one quarter and changes none of the rows before it.
+  const closed = historyYears(y2006, quarterOf("2027-01-01") - y2006 + 1);
+  expect(closed.slice(0, 21)).toEqual(runs);
+  expect(closed[21]).toEqual({ first: quarterOf("2027-01-01"), quarters: 1 });
+});
+
+test("historyYears splits a span that starts or ends within a year at the year's turns, and covers every quarter once", () => {
+  const q3 = quarterOf("2024-07-01");
+  expect(historyYears(q3, 7)).toEqual([
+    { first: q3, quarters: 2 },
+    { first: quarterOf("2025-01-01"), quarters: 4 },
+    { first: quarterOf("2026-01-01"), quarters: 1 },
+  ]);
+  expect(historyYears(q3, 1)).toEqual([{ first: q3, quarters: 1 }]);
+  expect(historyYears(q3, 0)).toEqual([]);
 });

@@ -149,6 +149,23 @@ test("market history into a new quarter: the one that ended keeps the figures it
     const last = quarterOf("2027-01-01");
     expect(carried(db, last)).toEqual(carried(nextDb, last));
     expect(JSON.parse(readMeta(db).coverage).history).toMatchObject({ first_period: "2006-Q1", last_period: "2027-Q1", quarters: 85 });
+    // The year's close adds a row of one quarter a market and leaves every closed year's row, by
+    // market and first quarter, byte for byte as it was.
+    const rows = (d: Database.Database) =>
+      d
+        .prepare(
+          `SELECT m.id, h.first_quarter, h.quarters, hex(h.figures) FROM market_history h JOIN markets m ON m.rowid = h.market
+           WHERE h.first_quarter < ? ORDER BY m.id, h.first_quarter`,
+        )
+        .raw()
+        .all(quarterOf("2026-01-01")) as unknown[][];
+    const closed = rows(nextDb);
+    expect(closed.length).toBeGreaterThan(0);
+    expect(rows(db)).toEqual(closed);
+    const markets = db.prepare("SELECT count(*) FROM markets").pluck().get();
+    expect(db.prepare("SELECT count(*), min(quarters), max(quarters) FROM market_history WHERE first_quarter = ?").raw().get(last)).toEqual(
+      [markets, 1, 1],
+    );
   } finally {
     db.close();
   }

@@ -1,6 +1,6 @@
 // A market's history as the API answers it: the stored quarters (snapshot/derive/market-history.ts)
-// of one market, read from its rows of `market_history` (its closed years, its current year) in
-// order and joined, by quarter or rolled up by year.
+// of one market, read from its rows of `market_history` (one per calendar year) in order and
+// joined, by quarter or rolled up by year.
 // A year's stocks and 24-month medians are its last quarter's; its flows are the sum of its
 // quarters (null when any quarter has none). Every period carries the properties standing at its
 // end (a year's, its last quarter's) and whether they are too few to read as a market.
@@ -37,10 +37,11 @@ export interface SeriesRequest {
 
 function readQuarters(snapshot: SnapshotContext, market: number, lo: number, hi: number): QuarterRow[] {
   // The market's rows cover its series without overlap; only those holding quarters asked for are
-  // decoded, which gives the figures in the API's units.
+  // read and decoded, which gives the figures in the API's units.
   const rows = snapshot.all<StoredHistory>(
-    `SELECT ${STORED_HISTORY_COLUMNS} FROM market_history WHERE market = ? ORDER BY first_quarter`,
-    [market],
+    `SELECT ${STORED_HISTORY_COLUMNS} FROM market_history
+     WHERE market = ? AND first_quarter <= ? AND first_quarter + quarters > ? ORDER BY first_quarter`,
+    [market, hi, lo],
   );
   return marketQuarters(rows, lo, hi);
 }

@@ -248,8 +248,8 @@ export function readCaptured(db: Database.Database, ord: Map<string, number>, sp
 
 /**
  * One market's CARRIED figures in the snapshot attached as `schema`, quarter by quarter from the
- * span's first up to (not including) its last, from the market's rows in order (whatever year the
- * previous snapshot split them at): read market by market through the primary key,
+ * span's first up to (not including) its last, from the market's rows in order (however the previous
+ * snapshot divided its quarters into rows): read market by market through the primary key,
  * so memory stays flat whatever the number of markets.
  */
 export function carriedReader(db: Database.Database, schema: string, span: Span): (mk: MarketRow) => CarriedRow[] {

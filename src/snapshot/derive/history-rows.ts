@@ -1,11 +1,12 @@
-// Stores the market history's series: a market's closed years and its current year as two rows of
-// `market_history` (history-tables.ts, split where historySplit says), each packed by
+// Stores the market history's series: a market's calendar years as rows of `market_history`
+// (history-tables.ts, one per year as historyYears says), each packed by
 // history-codec.ts, written in the markets' rowid order (so each row is appended to the table's
 // b-tree). Counts the quarters without a figure on the way, for the coverage report.
 import type Database from "better-sqlite3";
 import { MARKET_HISTORY_METRIC_NAMES } from "../../contract/history";
 import type { HistoryCoverage } from "../../contract/coverage";
 import { HistoryEncoder } from "../history-codec";
+import { historyYears, type HistoryRun } from "../history-tables";
 import { GapTally } from "./history-gaps";
 import type { Series } from "./history-series";
 
@@ -15,17 +16,16 @@ export class HistoryRows {
   private readonly nulls: Int32Array;
   private readonly gaps: GapTally;
 
-  /** Quarters in the closed row (0: none). */
-  private readonly closed: number;
+  /** Each market's rows, as quarters from the span's first. */
+  private readonly runs: readonly HistoryRun[];
 
-  /** For `n` quarters from `first`, split at quarter `split` (historySplit of the capture date). */
+  /** For `n` quarters from `first`. */
   constructor(
     db: Database.Database,
     private readonly first: number,
     private readonly n: number,
-    split: number,
   ) {
-    this.closed = Math.min(Math.max(split - first, 0), n);
+    this.runs = historyYears(first, n);
     this.insert = db.prepare("INSERT INTO market_history (market, first_quarter, quarters, figures) VALUES (?, ?, ?, ?)");
     this.encoder = new HistoryEncoder(n);
     this.nulls = new Int32Array(MARKET_HISTORY_METRIC_NAMES.length);
@@ -40,9 +40,8 @@ export class HistoryRows {
       const list = series[m];
       for (let j = 0; j < n; j++) if (list[j] === null) nulls[c]++;
     });
-    const { closed, first } = this;
-    if (closed > 0) this.insert.run(rid, first, closed, this.encoder.encode(series, 0, closed));
-    if (closed < n) this.insert.run(rid, first + closed, n - closed, this.encoder.encode(series, closed, n - closed));
+    for (const run of this.runs)
+      this.insert.run(rid, run.first, run.quarters, this.encoder.encode(series, run.first - this.first, run.quarters));
     this.gaps.add(asset, nulls);
   }
 

@@ -45,7 +45,6 @@ import {
   type MarketRow,
 } from "./history-series";
 import { HistoryRows } from "./history-rows";
-import { historySplit } from "../history-tables";
 
 /** The span of quarters held at a capture date. */
 export function historySpan(capture: string): Span {
@@ -97,7 +96,7 @@ export function writeMarketHistory(db: Database.Database, base: HistoryBase, opt
   lap("sales and their medians' windows");
   const ends = [...Array.from({ length: n }, (_, j) => (j === n - 1 ? opts.capture : quarterEnd(first + j))), quarterEnd(first - 1)];
   const moves = opts.model ? movesOf(opts.model, opts.capture, ends) : null;
-  const rows = new HistoryRows(db, first, n, historySplit(opts.capture));
+  const rows = new HistoryRows(db, first, n);
   const series = newSeries(n);
   for (let i = 0; i < markets.length; i++) {
     const mk = markets[i];
