@@ -18,6 +18,9 @@ import { removePidFile, writePidFile } from "./service-pid";
 import { ensureStore } from "../snapshot/store/ensure-store";
 import { takePublishLock } from "./publish-lock";
 
+/** How long a start waits for a publish to the store to finish. */
+const START_LOCK_WAIT_MS = 30 * 60_000;
+
 /** A worker that dies this soon after its start is not restarted (it would only die again). */
 const CRASH_LOOP_MS = 5_000;
 
@@ -26,8 +29,11 @@ async function main() {
   if (cluster.isPrimary) {
     fs.mkdirSync(config.dataDir, { recursive: true });
     // Holding the publish lock, so a rollout run meanwhile waits for the store to exist.
-    const lock = await takePublishLock(config.snapshotStore, () =>
-      console.log(`Waiting for a publish to ${config.snapshotStore} to finish...`),
+    // A start during a publish waits for it (a month at 1M properties takes minutes).
+    const lock = await takePublishLock(
+      config.snapshotStore,
+      () => console.log(`Waiting for a publish to ${config.snapshotStore} to finish...`),
+      START_LOCK_WAIT_MS,
     );
     try {
       ensureStore(config.snapshotStore, config.snapshotPath, (m) => console.log(m));
