@@ -48,37 +48,59 @@ export interface RowidReference {
 export const ROWID_REFERENCES: readonly RowidReference[] = [{ table: "market_history", column: "market", target: "markets" }];
 
 /**
- * A column the store does not keep but computes for each version from what it does keep: the
- * version's capture day (a market's `as_of`), or other tables of the same version (a diligence
- * candidate's years since its property's last sale, its market's occupancy). These change in most
- * rows every month although nothing they come from does; computing them keeps a month's changes
- * to the rows whose own data changed. `sql` is an SQL expression over the row `t`, the capture
+ * A column the store computes for each version from what it keeps, wherever the file's value is
+ * what the rule gives: the version's capture day (a market's `as_of`), the row's own dates and
+ * the capture day (a listing's `days_on_market` while it is active), or other tables of the same
+ * version (a diligence candidate's years since its property's last sale, its market's occupancy).
+ * These change in most rows every month although nothing they come from does; computing them
+ * keeps a month's changes to the rows whose own data changed. The store keeps `''` where the
+ * file's value is the rule's and the value itself where it is not (an imported listing whose
+ * source counts its days on market otherwise), so a version's view (`computedValue`) answers
+ * exactly what the file held. `sql` is an SQL expression over the row named `row`, the capture
  * day, and the tables named with `schema` before them ("" in a version's views, which are found
- * first; "incoming." when checking a file). Publishing refuses a file in which any row's value is
- * not what the expression gives, so the views answer exactly what the file held.
+ * first; "incoming." or "main." when publishing a file).
  */
 export interface ComputedColumn {
   table: string;
   column: string;
-  sql(day: string, schema: string): string;
+  sql(day: string, schema: string, row: string): string;
 }
 
 /** The metro market of a property for its asset type when there is one, else its state's (derive/diligence.ts). */
-const marketOf = (s: string, figure: string) =>
-  `(CASE WHEN EXISTS (SELECT 1 FROM ${s}markets m WHERE m.geography_type = 'metro' AND m.geography_id = t.metro_id AND m.asset_type = t.asset_type) ` +
-  `THEN (SELECT m.${figure} FROM ${s}markets m WHERE m.geography_type = 'metro' AND m.geography_id = t.metro_id AND m.asset_type = t.asset_type) ` +
-  `ELSE (SELECT m.${figure} FROM ${s}markets m WHERE m.geography_type = 'state' AND m.geography_id = t.state_code AND m.asset_type = t.asset_type) END)`;
+const marketOf = (s: string, t: string, figure: string) =>
+  `(CASE WHEN EXISTS (SELECT 1 FROM ${s}markets m WHERE m.geography_type = 'metro' AND m.geography_id = ${t}.metro_id AND m.asset_type = ${t}.asset_type) ` +
+  `THEN (SELECT m.${figure} FROM ${s}markets m WHERE m.geography_type = 'metro' AND m.geography_id = ${t}.metro_id AND m.asset_type = ${t}.asset_type) ` +
+  `ELSE (SELECT m.${figure} FROM ${s}markets m WHERE m.geography_type = 'state' AND m.geography_id = ${t}.state_code AND m.asset_type = ${t}.asset_type) END)`;
 
 export const COMPUTED_COLUMNS: readonly ComputedColumn[] = [
   { table: "markets", column: "as_of", sql: (day) => `'${day}'` },
   {
+    // Days from listing to the capture while active, to the status change after (generate/listings.ts).
+    table: "listings",
+    column: "days_on_market",
+    sql: (day, _s, t) =>
+      `CAST(julianday(CASE WHEN ${t}.status = 'active' THEN '${day}' ELSE ${t}.status_date END) - julianday(${t}.listed_date) AS INTEGER)`,
+  },
+  {
     table: "diligence",
     column: "years_since_last_sale",
-    sql: (day, s) =>
-      `(SELECT round(max(0, (julianday('${day}') - julianday(p.last_sale_date)) / 365.25), 1) FROM ${s}properties p WHERE p.id = t.property_id)`,
+    sql: (day, s, t) =>
+      `(SELECT round(max(0, (julianday('${day}') - julianday(p.last_sale_date)) / 365.25), 1) FROM ${s}properties p WHERE p.id = ${t}.property_id)`,
   },
-  { table: "diligence", column: "market_occupancy_rate", sql: (_day, s) => marketOf(s, "occupancy_rate") },
+  { table: "diligence", column: "market_occupancy_rate", sql: (_day, s, t) => marketOf(s, t, "occupancy_rate") },
 ];
+
+/** A computed column as a version reads it: the rule's value where the store kept `''`, else the value kept. */
+export function computedValue(c: ComputedColumn, day: string, schema: string, row: string): string {
+  const kept = `${row}.${q(c.column)}`;
+  return `CASE WHEN ${kept} = '' THEN ${c.sql(day, schema, row)} ELSE ${kept} END`;
+}
+
+/** A computed column as the store keeps it, from the file's row `row`: `''` where the rule gives its value. */
+export function computedKept(c: ComputedColumn, day: string, schema: string, row: string): string {
+  const value = `${row}.${q(c.column)}`;
+  return `CASE WHEN ${value} IS ${c.sql(day, schema, row)} THEN '' ELSE ${value} END`;
+}
 
 /** The computed column `column` of `table`, if it is one. */
 export function computedColumn(table: string, column: string): ComputedColumn | undefined {

@@ -17,6 +17,7 @@ import {
   type VersionedTable,
   captureDay,
   computedColumn,
+  computedValue,
   q,
   storeVersions,
   versionedTables,
@@ -66,7 +67,7 @@ function versionView(table: VersionedTable, version: StoreVersion, newest: boole
   const cols = table.columns
     .map((c) => {
       const computed = computedColumn(table.name, c);
-      return computed ? `${computed.sql(day, "")} AS ${q(c)}` : `t.${q(c)}`;
+      return computed ? `${computedValue(computed, day, "", "t")} AS ${q(c)}` : `t.${q(c)}`;
     })
     .join(", ");
   const name = q(table.name);

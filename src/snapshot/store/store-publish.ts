@@ -18,6 +18,7 @@ import {
   COMPUTED_COLUMNS,
   captureDay,
   computedColumn,
+  computedKept,
   keyExpr,
   oldTableDdl,
   q,
@@ -81,11 +82,11 @@ export function publishToStore(storePath: string, file: string, options: Publish
     const tables = sameTables(versionedTables(db), versionedTables(db, "incoming"));
     const seq = newest.seq + 1;
     const changes: PublishResult["changes"] = {};
-    for (const table of tables) checkComputed(db, "incoming", table, meta.captured_at);
+    const day = captureDay(meta.captured_at);
     db.transaction(() => {
       for (const table of referencedFirst(tables)) {
         const started = performance.now();
-        changes[table.name] = mergeTable(db, table, seq);
+        changes[table.name] = mergeTable(db, table, seq, day);
         const c = changes[table.name];
         log(`${table.name}: ${c.changed} changed, ${c.removed} removed, ${c.added} added (${Math.round(performance.now() - started)} ms)`);
       }
@@ -111,11 +112,10 @@ function createStore(storePath: string, file: string, now: Date, consume: boolea
     const meta = readMeta(db);
     const tables = versionedTables(db);
     const changes: PublishResult["changes"] = {};
-    // Every computed column is checked before any is emptied: some are computed from other tables.
-    for (const table of tables) checkComputed(db, "main", table, meta.captured_at);
+    const day = captureDay(meta.captured_at);
     db.transaction(() => {
       for (const table of tables) {
-        blankComputed(db, table);
+        keepComputed(db, table, day);
         db.exec(`ALTER TABLE ${q(table.name)} ADD COLUMN vfrom INTEGER NOT NULL DEFAULT 1`);
         for (const sql of oldTableDdl(db, table)) db.exec(sql);
         const added = db
@@ -151,23 +151,14 @@ function createStore(storePath: string, file: string, now: Date, consume: boolea
   }
 }
 
-/** Refuses a file in which a computed column (store-layout.ts) holds anything but what the store would compute. */
-function checkComputed(db: Database.Database, schema: string, table: VersionedTable, capturedAt: string): void {
-  const day = captureDay(capturedAt);
-  const prefix = schema === "main" ? "main." : `${schema}.`;
+/**
+ * Keeps a new store's computed columns as the store does (store-layout.ts): `''` where the file's
+ * value is the rule's. Every rule reads columns that are not computed, so the order does not matter.
+ */
+function keepComputed(db: Database.Database, table: VersionedTable, day: string): void {
   for (const c of COMPUTED_COLUMNS.filter((c) => c.table === table.name)) {
-    const other = db
-      .prepare(`SELECT count(*) FROM ${prefix}${q(table.name)} t WHERE t.${q(c.column)} IS NOT ${c.sql(day, prefix)}`)
-      .pluck()
-      .get();
-    if (other) throw new Error(`${table.name}.${c.column} is not what the store computes for it in ${other} rows`);
+    db.exec(`UPDATE main.${q(table.name)} AS t SET ${q(c.column)} = '' WHERE t.${q(c.column)} IS ${c.sql(day, "main.", "t")}`);
   }
-}
-
-/** Empties the computed columns of a table (checked first): the store's views compute them. */
-function blankComputed(db: Database.Database, table: VersionedTable): void {
-  const computed = COMPUTED_COLUMNS.filter((c) => c.table === table.name);
-  if (computed.length) db.exec(`UPDATE main.${q(table.name)} SET ${computed.map((c) => `${q(c.column)} = ''`).join(", ")}`);
 }
 
 /** The store's tables, refused unless the incoming file has the same tables with the same columns. */
@@ -191,7 +182,7 @@ function incomingRows(db: Database.Database, table: VersionedTable): string {
   if (!refs.length) return `incoming.${q(table.name)}`;
   const cols = table.columns.map((c) => {
     const ref = refs.find((r) => r.column === c);
-    if (!ref) return `${sourceColumn(table, c)} AS ${q(c)}`;
+    if (!ref) return `s.${q(c)} AS ${q(c)}`;
     // The target's key (its id) is what names the row in both files.
     const [key] = versionedTables(db).find((t) => t.name === ref.target)!.key;
     return `(SELECT m.rowid FROM main.${q(ref.target)} m JOIN incoming.${q(ref.target)} x ON x.${q(key)} = m.${q(key)} WHERE x.rowid = s.${q(c)}) AS ${q(c)}`;
@@ -207,13 +198,18 @@ function incomingRows(db: Database.Database, table: VersionedTable): string {
   return "temp.incoming_rows";
 }
 
-/** An incoming column as the store keeps it: a computed column empty, any other as it is. */
-function sourceColumn(table: VersionedTable, column: string): string {
-  return computedColumn(table.name, column) ? "''" : `s.${q(column)}`;
-}
-
-/** Merges one table's incoming rows into the store as version `seq`. */
-function mergeTable(db: Database.Database, table: VersionedTable, seq: number): { changed: number; removed: number; added: number } {
+/** Merges one table's incoming rows, captured on `day`, into the store as version `seq`. */
+function mergeTable(
+  db: Database.Database,
+  table: VersionedTable,
+  seq: number,
+  day: string,
+): { changed: number; removed: number; added: number } {
+  // An incoming column as the store keeps it: a computed one '' where the rule gives its value.
+  const sourceColumn = (c: string) => {
+    const computed = computedColumn(table.name, c);
+    return computed ? computedKept(computed, day, "incoming.", "s") : `s.${q(c)}`;
+  };
   const T = `main.${q(table.name)}`;
   const src = incomingRows(db, table);
   const order = src === "temp.incoming_rows" ? "s.src_rowid" : "s.rowid";
@@ -225,7 +221,7 @@ function mergeTable(db: Database.Database, table: VersionedTable, seq: number): 
     ? table.key.map((c) => `s.${q(c)} = t.${q(c)}`).join(" AND ")
     : `${keyExpr(table, "s")} = ${keyExpr(table, "t")}`;
   if (table.keyed) {
-    const differs = table.columns.map((c) => `t.${q(c)} IS NOT ${sourceColumn(table, c)}`).join(" OR ");
+    const differs = table.columns.map((c) => `t.${q(c)} IS NOT ${sourceColumn(c)}`).join(" OR ");
     db.exec(`INSERT INTO temp.changed SELECT t.rowid FROM ${T} t JOIN ${src} s ON ${match} WHERE ${differs}`);
     db.exec(`INSERT INTO temp.gone SELECT t.rowid FROM ${T} t WHERE NOT EXISTS (SELECT 1 FROM ${src} s WHERE ${match})`);
   } else {
@@ -248,7 +244,7 @@ function mergeTable(db: Database.Database, table: VersionedTable, seq: number): 
       `SELECT rowid, ${seq}, ${cols.join(", ")}, vfrom FROM ${T} WHERE rowid IN ${replaced} ORDER BY rowid`,
   );
   if (table.keyed) {
-    const sets = table.columns.map((c) => `${q(c)} = ${sourceColumn(table, c)}`).join(", ");
+    const sets = table.columns.map((c) => `${q(c)} = ${sourceColumn(c)}`).join(", ");
     db.exec(`UPDATE ${T} AS t SET ${sets}, vfrom = ${seq} FROM ${src} AS s WHERE ${match} AND t.rowid IN (SELECT rid FROM temp.changed)`);
   }
   db.exec(`DELETE FROM ${T} WHERE rowid IN (SELECT rid FROM temp.gone)`);
@@ -257,7 +253,7 @@ function mergeTable(db: Database.Database, table: VersionedTable, seq: number): 
     : `${keyExpr(table, "s")} NOT IN (SELECT ${keyExpr(table, "t")} FROM ${T} t)`;
   const added = db
     .prepare(
-      `INSERT INTO ${T} (${cols.join(", ")}, vfrom) SELECT ${table.columns.map((c) => sourceColumn(table, c)).join(", ")}, ${seq} FROM ${src} s WHERE ${present} ORDER BY ${order}`,
+      `INSERT INTO ${T} (${cols.join(", ")}, vfrom) SELECT ${table.columns.map((c) => sourceColumn(c)).join(", ")}, ${seq} FROM ${src} s WHERE ${present} ORDER BY ${order}`,
     )
     .run().changes;
   if (isProperties) {
