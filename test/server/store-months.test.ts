@@ -9,7 +9,7 @@ import { SnapshotContext } from "../../src/server/data/snapshot-context";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { nextMonthSnapshot } from "../../src/snapshot/next-month";
 import { openStoreVersion } from "../../src/snapshot/store/store-open";
-import { publishToStore } from "../../src/snapshot/store/store-publish";
+import { publishToStore, retireThrough } from "../../src/snapshot/store/store-publish";
 import { type TestService, startService } from "../helpers/service";
 import { tempDir } from "../snapshot/files";
 
@@ -217,5 +217,30 @@ test("on an older version, no call's query materialises a table's view (reads th
     expect(materialised).toEqual([]);
   } finally {
     reopened.close();
+  }
+}, 120_000);
+
+test("after the oldest months are retired, every month still served answers every list and text search as when it was the latest", async () => {
+  const RETIRED = 5;
+  retireThrough(store, RETIRED, { now: () => new Date(capturedAt[MONTHS - 1]) });
+  const served = ids.slice(RETIRED, -1);
+  const service = await serve({
+    snapshotDb: openStoreVersion(store),
+    olderSnapshots: served.map((id) => new SnapshotContext(openStoreVersion(store, id, { cacheKiB: 8192, mmapBytes: 0 }))),
+    now: () => new Date(capturedAt[MONTHS - 1]),
+  });
+  try {
+    const differences: string[] = [];
+    for (const [i, call] of calls.entries()) {
+      if (!OPERATIONS[call.operation].paged) continue;
+      for (const [n, id] of served.entries()) {
+        const month = RETIRED + n;
+        if (JSON.stringify(await ask(service, call, id)) !== JSON.stringify(answered[month][i]))
+          differences.push(`month ${month} ${call.operation} #${i}`);
+      }
+    }
+    expect(differences).toEqual([]);
+  } finally {
+    await service.svc.app.close();
   }
 }, 120_000);
