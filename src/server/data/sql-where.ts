@@ -68,7 +68,8 @@ const NOT_ALIAS = new Set(["WHERE", "JOIN", "LEFT", "INNER", "CROSS", "NATURAL",
  * part, everything else as written. Undefined when `from` does not start with a table.
  */
 export function partedFrom(from: string, params: unknown[]): PartedFrom | undefined {
-  const head = /^FROM\s+(\w+)/i.exec(from);
+  // A table's name, not a subquery or a table-valued function such as json_each(...).
+  const head = /^FROM\s+(\w+)\b(?!\s*\()/i.exec(from);
   if (!head) return undefined;
   const table = head[1];
   let rest = from.slice(head[0].length);
