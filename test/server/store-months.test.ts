@@ -7,7 +7,9 @@ import { OPERATIONS, OPERATION_LIST, type OperationName } from "../../src/contra
 import { fillPath } from "../../src/contract/operation";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { nextMonthSnapshot } from "../../src/snapshot/next-month";
-import { publishToStore } from "../../src/snapshot/store/store-publish";
+import { SnapshotContext } from "../../src/server/data/snapshot-context";
+import { openStoreVersion } from "../../src/snapshot/store/store-open";
+import { publishToStore, retireThrough } from "../../src/snapshot/store/store-publish";
 import { type TestService, startService } from "../helpers/service";
 import { tempDir } from "../snapshot/files";
 
@@ -76,6 +78,25 @@ function callsFor(file: string): Call[] {
       { operation: "getTenantFootprint", query: { tenant_id: tenant.tenant_id } },
       { operation: "rankDiligenceCandidates", query: { state_code: market.geography_id } },
       { operation: "rankDiligenceCandidates", query: { geography: market.geography_id, asset_type: market.asset_type, min_score: 10 } },
+      // Pages past the first of every ordered list: an older version merges a page from each of its two parts.
+      { operation: "listParcels", query: { state_code: market.geography_id, limit: 7, offset: 21 } },
+      { operation: "searchListings", query: { state_code: market.geography_id, limit: 7, offset: 14 } },
+      { operation: "searchProperties", query: { state_code: market.geography_id, limit: 9, offset: 27 } },
+      { operation: "searchProperties", query: { limit: 10, offset: 500 } },
+      ...[0, 10, 20, 30].map((offset): Call => ({ operation: "searchProperties", query: { q: word, limit: 10, offset } })),
+      { operation: "searchProperties", query: { q: "industrial", limit: 25, offset: 50 } },
+      { operation: "searchProperties", query: { q: word, state_code: props[0].state_code, limit: 5, offset: 5 } },
+      { operation: "searchAssetProperties", params: { asset_type: market.asset_type }, query: { q: word, limit: 5, offset: 5 } },
+      { operation: "getOwnerPortfolio", query: { owner_id: owner.owner_id, limit: 4, offset: 4 } },
+      { operation: "getOwnerPortfolio", query: { owner_id: owner.owner_id, asset_type: market.asset_type, limit: 3 } },
+      { operation: "getTenantFootprint", query: { tenant_id: tenant.tenant_id, limit: 3, offset: 3 } },
+      { operation: "getTenantFootprint", query: { tenant_id: tenant.tenant_id, state_code: market.geography_id, limit: 2 } },
+      { operation: "searchCompanies", params: { company_type: "owner" }, query: { q: "a", limit: 6, offset: 12 } },
+      { operation: "searchCompanies", params: { company_type: "tenant" }, query: { limit: 6, offset: 30 } },
+      { operation: "rankDiligenceCandidates", query: { state_code: market.geography_id, limit: 8, offset: 16 } },
+      { operation: "findSaleComps", query: { state_code: market.geography_id, limit: 6, offset: 12 } },
+      { operation: "findSaleComps", query: { state_code: market.geography_id, sort: "cap_rate", limit: 6, offset: 6 } },
+      { operation: "findSaleComps", query: { state_code: market.geography_id, per_property: "latest", limit: 6, offset: 6 } },
     ];
     return list;
   } finally {
@@ -162,3 +183,60 @@ test("after the thirteenth month, every month answers every call exactly as when
   }
   expect(differences).toEqual([]);
 }, 300_000);
+
+test("on an older version, no call's query materialises a table's view (reads the whole table to join or aggregate it)", async () => {
+  const db = openStoreVersion(store, ids[0], { cacheKiB: 8192, mmapBytes: 0 });
+  const asked = new Set<string>();
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    asked.add(sql);
+    return prepare(sql);
+  }) as typeof db.prepare;
+  const service = await serve({
+    snapshotDb: openStoreVersion(store),
+    olderSnapshots: [new SnapshotContext(db)],
+    now: () => new Date(capturedAt[MONTHS - 1]),
+  });
+  try {
+    for (const call of calls) expect((await ask(service, call, ids[0])).status).toBe(200);
+  } finally {
+    await service.svc.app.close();
+  }
+  const reopened = openStoreVersion(store, ids[0], { cacheKiB: 8192, mmapBytes: 0 });
+  try {
+    const materialised = [...asked].flatMap((sql) => {
+      const unbound = Array<null>((sql.match(/\?/g) ?? []).length).fill(null);
+      const plan = reopened.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...unbound) as { detail: string }[];
+      return plan.filter((step) => step.detail.startsWith("MATERIALIZE")).map((step) => `${step.detail}: ${sql.replace(/\s+/g, " ")}`);
+    });
+    expect(asked.size).toBeGreaterThan(calls.length);
+    expect(materialised).toEqual([]);
+  } finally {
+    reopened.close();
+  }
+}, 120_000);
+
+test("after the oldest months are retired, every month still served answers every list and text search as when it was the latest", async () => {
+  const RETIRED = 5;
+  retireThrough(store, RETIRED, { now: () => new Date(capturedAt[MONTHS - 1]) });
+  const served = ids.slice(RETIRED, -1);
+  const service = await serve({
+    snapshotDb: openStoreVersion(store),
+    olderSnapshots: served.map((id) => new SnapshotContext(openStoreVersion(store, id, { cacheKiB: 8192, mmapBytes: 0 }))),
+    now: () => new Date(capturedAt[MONTHS - 1]),
+  });
+  try {
+    const differences: string[] = [];
+    for (const [i, call] of calls.entries()) {
+      if (!OPERATIONS[call.operation].paged) continue;
+      for (const [n, id] of served.entries()) {
+        const month = RETIRED + n;
+        if (JSON.stringify(await ask(service, call, id)) !== JSON.stringify(answered[month][i]))
+          differences.push(`month ${month} ${call.operation} #${i}`);
+      }
+    }
+    expect(differences).toEqual([]);
+  } finally {
+    await service.svc.app.close();
+  }
+}, 120_000);

@@ -81,8 +81,11 @@ export function propertyEvents(snapshot: SnapshotContext, propertyId: string): P
     [p.id],
   );
   const leases = snapshot.all<LeaseRow>(
-    `SELECT t.id, t.tenant_id, c.name AS tenant_name, t.suite, t.leased_area_sqft, t.lease_start, t.lease_expiration, t.rent_sqft_year
-    FROM tenancies t LEFT JOIN companies c ON c.id = t.tenant_id WHERE t.property_id = ? ORDER BY t.lease_start, t.id`,
+    // The tenant's name by a subquery rather than a LEFT JOIN: on an older version of a store,
+    // companies is a union view, which SQLite would read whole to join it on the right of a LEFT JOIN.
+    `SELECT t.id, t.tenant_id, (SELECT c.name FROM companies c WHERE c.id = t.tenant_id) AS tenant_name, t.suite, t.leased_area_sqft,
+      t.lease_start, t.lease_expiration, t.rent_sqft_year
+    FROM tenancies t WHERE t.property_id = ? ORDER BY t.lease_start, t.id`,
     [p.id],
   );
   const ownerOn = (date: string): [string | null, string | null] => {

@@ -10,6 +10,8 @@ import { wherePlace } from "./place-filter";
 import type { ResolvedPlace } from "./place-resolver";
 import { jsonObjectSql } from "../../snapshot/property-docs";
 import { CommercialProperty } from "../../contract/records";
+import { FTS_TABLE } from "../../snapshot/store/store-layout";
+import { VERSION_PARTS, textPartView } from "../../snapshot/store/store-open";
 
 /**
  * Each matching property as the JSON text of its record, written by SQLite: building a row
@@ -92,11 +94,25 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
         { pointer: "/q", parameter: "q", detail: "q must contain at least one letter or digit" },
       ]);
     }
-    if (snapshot.textIndexIsView) {
-      // An older version of a store: its text index is a view over two indexes, which SQLite
-      // searches only as a subquery of its own. The same properties, in the same (rowid) order.
-      w.add("p.rowid IN (SELECT rowid FROM properties_fts WHERE properties_fts MATCH ?)", match);
-      return pagedQuery<{ json: string }>(snapshot, `SELECT ${PROPERTY_JSON}`, `FROM properties p${w.sql}`, "ORDER BY p.rowid", w.params, page);
+    if (snapshot.readsByParts) {
+      // An older version of a store: a page from the kept part's text index and from each run of
+      // the replaced part's, each in rowid order without sorting, merged; the page's rows are then
+      // read by rowid. SQLite searches the index of the whole version (a union view) only as a
+      // subquery of its own, which reads every match before the first page.
+      const filters = w.sql;
+      const matching = (view: string) => `FROM ${view} p${filters}${filters ? " AND" : " WHERE"} p.${FTS_TABLE} MATCH ?`;
+      const params = [...w.params, match];
+      const counted = VERSION_PARTS.map((part) => `SELECT 1 ${matching(textPartView(part))}`).join(" UNION ALL ");
+      return pagedQuery<{ json: string }>(
+        snapshot,
+        `SELECT ${PROPERTY_JSON}`,
+        "FROM properties p",
+        "ORDER BY p.rowid",
+        [],
+        page,
+        { from: `FROM (${counted})`, params: [...params, ...params] },
+        { alias: "p", froms: snapshot.textSearchViews.map(matching), params, partOrder: 'ORDER BY p."in order"' },
+      );
     }
     // With no other filter, count on the text index alone: joining every match to its row
     // to count it costs several times more.

@@ -8,6 +8,7 @@ import type Database from "better-sqlite3";
 import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, openSnapshot, readMeta, schemaProblem } from "../../snapshot/snapshot-file";
 import { snapshotIdProblem } from "../../snapshot/snapshot-id";
 import { propertyDocLookup } from "../../snapshot/property-docs";
+import { readsByParts, textSearchViews } from "../../snapshot/store/store-open";
 import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
 import { PlaceIndex } from "./place-index";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../contract/vocabulary";
@@ -45,10 +46,12 @@ export class SnapshotContext {
   readonly propertyDoc: (id: string) => string | undefined;
   private placeIndex: PlaceIndex | undefined;
   /**
-   * The text index is a view: the database is an older version of a snapshot store
-   * (src/snapshot/store), whose text search is written as a subquery (data/property-search.ts).
+   * The database is an older version of a snapshot store (src/snapshot/store), whose tables are
+   * each the union of two parts: paged lists and text searches read the parts apart (data/sql-where.ts).
    */
-  readonly textIndexIsView: boolean;
+  readonly readsByParts: boolean;
+  /** On an older version of a store, the views its text search reads a page from (store-open.ts textSearchViews). */
+  readonly textSearchViews: readonly string[];
   /** Requests answered from this snapshot that have not finished yet (LiveSnapshot counts them). */
   leases = 0;
   /** No longer kept (replaced, or the oldest beyond the number kept): the database closes when the last lease is released. */
@@ -75,7 +78,8 @@ export class SnapshotContext {
     if (!source) throw new Error(`snapshot meta 'source' is "${this.meta.source}", not one of: ${SNAPSHOT_SOURCES.join(", ")}`);
     this.source = source;
     this.propertyDoc = propertyDocLookup(db, Number(this.meta.doc_probe));
-    this.textIndexIsView = db.prepare("SELECT 1 FROM sqlite_temp_schema WHERE type = 'view' AND name = 'properties_fts'").get() !== undefined;
+    this.readsByParts = readsByParts(db);
+    this.textSearchViews = textSearchViews(db);
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
     this.refMember = `"snapshot":${JSON.stringify(this.ref)}`;
     this.stamp = { id: this.meta.id, captured_at: this.meta.captured_at, built_at: this.meta.built_at };

@@ -1,4 +1,5 @@
 import type { SnapshotContext } from "./snapshot-context";
+import { VERSION_PARTS, partView } from "../../snapshot/store/store-open";
 
 // A tiny WHERE-clause builder. Column names come only from our own code, never from a
 // request; values are always bound parameters.
@@ -46,7 +47,103 @@ export function decodeArrays<T, K extends keyof T>(row: StoredRow<T, K>, fields:
   return record as T;
 }
 
-/** Runs a paged query and its count. `from` is `FROM ... WHERE ...` without ORDER/LIMIT. */
+/**
+ * A paged query's rows read part by part on an older version of a snapshot store
+ * (snapshot/store/store-open.ts): `froms` are the query's FROM over each part, in which the paged
+ * table's alias is `alias` (its `rowid` names one row of the version), each with `params`.
+ * `partOrder`, when given, orders a part's rows as the query's order does, for an index to give.
+ */
+export interface PartedFrom {
+  alias: string;
+  froms: string[];
+  params: unknown[];
+  partOrder?: string;
+}
+
+/** Words that may follow a table in FROM and are not its alias. */
+const NOT_ALIAS = new Set(["WHERE", "JOIN", "LEFT", "INNER", "CROSS", "NATURAL", "ON", "USING", "ORDER", "GROUP", "LIMIT"]);
+
+/**
+ * `from` read part by part: its leading table (the one the list pages through) taken from each
+ * part, everything else as written. Undefined when `from` does not start with a table.
+ */
+export function partedFrom(from: string, params: unknown[]): PartedFrom | undefined {
+  // A table's name, not a subquery or a table-valued function such as json_each(...).
+  const head = /^FROM\s+(\w+)\b(?!\s*\()/i.exec(from);
+  if (!head) return undefined;
+  const table = head[1];
+  let rest = from.slice(head[0].length);
+  let alias = table;
+  const named = /^\s+(?:AS\s+)?(\w+)/i.exec(rest);
+  if (named && !NOT_ALIAS.has(named[1].toUpperCase())) {
+    alias = named[1];
+    rest = rest.slice(named[0].length);
+  }
+  return { alias, froms: VERSION_PARTS.map((part) => `FROM ${partView(table, part)} AS ${alias}${rest}`), params };
+}
+
+/** Where `sql`'s WHERE outside parentheses starts, or -1 when it has none. */
+function whereAt(sql: string): number {
+  let depth = 0;
+  for (const m of sql.matchAll(/[()]|\bWHERE\b/gi)) {
+    if (m[0] === "(") depth++;
+    else if (m[0] === ")") depth--;
+    else if (depth === 0) return m.index;
+  }
+  return -1;
+}
+
+/** The terms of an ORDER BY clause: each expression and what follows it (direction, nulls). */
+function orderTerms(order: string): { expr: string; how: string }[] {
+  const body = order.replace(/^\s*ORDER\s+BY\s+/i, "");
+  const terms: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "," && depth === 0) {
+      terms.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  terms.push(body.slice(start));
+  return terms.map((t) => {
+    const m = /^\s*(.*?)((?:\s+(?:ASC|DESC))?(?:\s+NULLS\s+(?:FIRST|LAST))?)\s*$/is.exec(t)!;
+    return { expr: m[1], how: m[2] };
+  });
+}
+
+/**
+ * The rowids of one page of a query read part by part, as a subquery with its parameters: each
+ * part's first `offset + limit` rows in the query's order (an index of the part can give them
+ * without reading the rest), merged, and the page taken from the merge. The order must name
+ * every row apart (end with a unique column), as every paged query's does.
+ */
+function pageRowids(parted: PartedFrom, order: string, page: { limit: number; offset: number }): { sql: string; params: unknown[] } {
+  const terms = orderTerms(order);
+  const keys = terms.map((t, i) => `${t.expr} AS "order ${i}"`).join(", ");
+  const arm = (from: string) =>
+    `SELECT * FROM (SELECT ${parted.alias}.rowid AS "row", ${keys} ${from} ${parted.partOrder ?? order} LIMIT ?)`;
+  const merged = terms.map((t, i) => `"order ${i}"${t.how}`).join(", ");
+  const params: unknown[] = [];
+  for (const _ of parted.froms) params.push(...parted.params, page.offset + page.limit);
+  return {
+    sql: `SELECT "row" FROM (${parted.froms.map(arm).join(" UNION ALL ")} ORDER BY ${merged} LIMIT ? OFFSET ?)`,
+    params: [...params, page.limit, page.offset],
+  };
+}
+
+/**
+ * Runs a paged query and its count. `from` is `FROM ... WHERE ...` without ORDER/LIMIT.
+ *
+ * On an older version of a snapshot store, whose tables are each the union of two parts, the
+ * page is found part by part (pageRowids: `parted`, else `from` with its leading table read from
+ * each part) and its rows are then read by those rowids: a query over the union would compute
+ * and sort every match of the part of replaced contents before taking a page. `from`'s joins
+ * must find at most one row for each row of the paged table (as every paged query's do).
+ */
 export function pagedQuery<T>(
   snapshot: SnapshotContext,
   select: string,
@@ -56,8 +153,26 @@ export function pagedQuery<T>(
   page: { limit: number; offset: number },
   /** A cheaper FROM that counts the same rows (e.g. the text index alone), with its params. */
   countFrom: { from: string; params: unknown[] } = { from, params },
+  /** How to read the page part by part on an older version of a store, when `from` alone does not say. */
+  parted?: PartedFrom,
 ): { rows: T[]; total: number } {
-  const rows = snapshot.all(`${select} ${from} ${order} LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]) as T[];
+  const byParts = snapshot.readsByParts ? (parted ?? partedFrom(from, params)) : undefined;
+  let rows: T[];
+  if (byParts) {
+    const ids = pageRowids(byParts, order, page);
+    // The page's rows by rowid, through `from`'s tables and joins but not its WHERE, which the
+    // rowids already satisfy and which could lead SQLite to read every match instead (its
+    // parameters are the last ones: a WHERE comes after the joins).
+    const at = whereAt(from);
+    const joins = at < 0 ? from : from.slice(0, at).trimEnd();
+    const whereParams = at < 0 ? 0 : (from.slice(at).match(/\?/g) ?? []).length;
+    rows = snapshot.all(`${select} ${joins} WHERE ${byParts.alias}.rowid IN (${ids.sql}) ${order}`, [
+      ...params.slice(0, params.length - whereParams),
+      ...ids.params,
+    ]) as T[];
+  } else {
+    rows = snapshot.all(`${select} ${from} ${order} LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]) as T[];
+  }
   // Skip the count when the page itself shows there is nothing beyond it.
   const total =
     rows.length < page.limit && (rows.length > 0 || page.offset === 0)
