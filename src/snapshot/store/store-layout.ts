@@ -15,7 +15,9 @@
 //
 // Rowids name rows across versions (`rid`, the text indexes, market history's `market`), so a
 // store must never be VACUUMed: VACUUM may renumber the rowids of a table without an INTEGER
-// PRIMARY KEY. Space freed by retiring versions is reused by the next ones instead.
+// PRIMARY KEY. Space freed by retiring versions is reused by the next ones instead. Publishing
+// appends each version's replaced rows to `T_old` in `rid` order, after every earlier version's,
+// so an older version reads its replaced rows as runs in `rid` order (store-open.ts).
 import type Database from "better-sqlite3";
 
 /** A table of the snapshot as the store versions it. */
@@ -184,11 +186,13 @@ export function oldTableDdl(db: Database.Database, table: VersionedTable): strin
   const ddl = [`CREATE TABLE ${old} (rid INTEGER NOT NULL, vto INTEGER NOT NULL, ${cols.join(", ")})`];
   ddl.push(`CREATE INDEX ${q(`sx_${table.name}_old_rid`)} ON ${old} (rid)`);
   if (table.keyed) ddl.push(`CREATE INDEX ${q(`sx_${table.name}_old_key`)} ON ${old} (${table.key.map(q).join(", ")}, vfrom)`);
-  // The snapshot's own indexes, on the old contents too: a pinned version's searches go through both tables.
+  // The snapshot's own indexes, on the old contents too: a pinned version's searches go through
+  // both tables. Each ends with `rid`, so rows of one key come in the order a list by rowid asks
+  // for and an older version's page of them is read without sorting every match.
   for (const sql of table.indexes) {
     const m = /^CREATE (UNIQUE )?INDEX\s+("?)(\w+)\2\s+ON\s+("?)(\w+)\4\s*\((.*)\)\s*$/is.exec(sql);
     if (!m) throw new Error(`cannot mirror index on ${table.name}: ${sql}`);
-    ddl.push(`CREATE INDEX ${q(`${m[3]}_old`)} ON ${old} (${m[6]})`);
+    ddl.push(`CREATE INDEX ${q(`${m[3]}_old`)} ON ${old} (${m[6]}, rid)`);
   }
   return ddl;
 }
