@@ -61,8 +61,8 @@ export interface KeepOptions {
   older?: SnapshotContext[];
   /** The store the snapshots are versions of (`refresh` serves what it holds); none for a service given one file. */
   store?: string;
-  /** The store version of each context opened from it (the first and the older ones). */
-  versions?: Map<SnapshotContext, number>;
+  /** The store version of each context opened from it (the first and the older ones), and the store's newest then. */
+  versions?: Map<SnapshotContext, { seq: number; storeNewest: number }>;
   /** How often, at most, the newest version's read is renewed, in ms (RENEW_READ_MS unless given). */
   renewReadMs?: number;
 }
@@ -78,6 +78,8 @@ export class LiveSnapshot {
   private readonly store: string | undefined;
   /** The store version each context opened from the store answers for. */
   private readonly seqOf = new Map<SnapshotContext, number>();
+  /** The store's newest version when each context was opened. */
+  private readonly openedAt = new Map<SnapshotContext, number>();
   private renewedAt = 0;
   private readonly renewReadMs: number;
   private readonly renewTimer: NodeJS.Timeout | undefined;
@@ -96,7 +98,10 @@ export class LiveSnapshot {
     this.store = options.store;
     this.renewReadMs = options.renewReadMs ?? RENEW_READ_MS;
     if (this.store !== undefined) {
-      for (const [context, seq] of options.versions ?? []) this.seqOf.set(context, seq);
+      for (const [context, v] of options.versions ?? []) {
+        this.seqOf.set(context, v.seq);
+        this.openedAt.set(context, v.storeNewest);
+      }
       // A service no request reaches renews its read too, so a publish's log can be emptied.
       this.renewTimer = setInterval(() => this.renewIdle(), Math.max(this.renewReadMs, 50)).unref();
     }
@@ -129,13 +134,13 @@ export class LiveSnapshot {
     const latest = versions.pop();
     if (!latest) throw new Error(`the store ${storePath} serves no snapshot: every version in it is retired`);
     const first = openServedVersion(storePath, latest);
-    const seqs = new Map([[first, latest.seq]]);
+    const seqs = new Map([[first, { seq: latest.seq, storeNewest: latest.storeNewest }]]);
     const retention = { months: options.retainMonths ?? 0, now: now() };
     const older: SnapshotContext[] = [];
     for (const v of keptBeside(versions, latest.stamp.id, retention).kept) {
       try {
         const context = openServedVersion(storePath, v);
-        seqs.set(context, v.seq);
+        seqs.set(context, { seq: v.seq, storeNewest: v.storeNewest });
         older.push(context);
       } catch (err) {
         log.error({ store: storePath, id: v.stamp.id, reason: err instanceof Error ? err.message : String(err) }, "kept snapshot not served");
@@ -233,6 +238,7 @@ export class LiveSnapshot {
 
   private close(s: SnapshotContext): void {
     this.seqOf.delete(s);
+    this.openedAt.delete(s);
     if (s.db.open) s.close();
   }
 
@@ -342,13 +348,16 @@ export class LiveSnapshot {
     const current = this.current;
     const open = [...this.ranked];
     const opened: SnapshotContext[] = [];
-    // An open snapshot serves on, unless its connection reads the latest rows (it holds a
-    // transaction) and its version is no longer the newest: a publish has moved those rows on.
+    // An open snapshot serves on while the store has no newer version than when it was opened.
+    // After a publish, the newest's connection (which holds a transaction over the latest rows,
+    // which the publish moved on) must be opened again, and the older ones are: their text index
+    // reads the rows a publish replaces as a tail it sorts (store-open.ts), short once reopened.
     const contextFor = (v: ServedVersion): SnapshotContext => {
-      const have = open.find((s) => sameStamp(s.stamp, v.stamp) && (v.newest || !s.db.inTransaction));
+      const have = open.find((s) => sameStamp(s.stamp, v.stamp) && this.openedAt.get(s) === v.storeNewest);
       if (have) return have;
       const s = openServedVersion(store, v);
       this.seqOf.set(s, v.seq);
+      this.openedAt.set(s, v.storeNewest);
       opened.push(s);
       return s;
     };

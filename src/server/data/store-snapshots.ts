@@ -31,6 +31,8 @@ export interface ServedVersion {
   stamp: SnapshotStamp;
   /** Whether it is the store's newest version (read from the latest rows, not by version number). */
   newest: boolean;
+  /** The store's newest version when this list was read: an older version's connection reads the text index as it stood then. */
+  storeNewest: number;
 }
 
 /** The versions of the store at `storePath` not retired, oldest first; throws when it is not a store. */
@@ -45,6 +47,7 @@ export function servedVersions(storePath: string): ServedVersion[] {
         seq: v.seq,
         stamp: { id: v.id, captured_at: v.captured_at, built_at: v.built_at },
         newest: v.seq === newestSeq,
+        storeNewest: newestSeq,
       }));
   } finally {
     db.close();

@@ -51,12 +51,13 @@ export function openStoreVersion(storePath: string, id?: string, options: OpenVe
     const versions = storeVersions(db);
     const version = findVersion(versions, id);
     const newest = version.seq === versions[versions.length - 1].seq;
-    if (!newest) db.exec("COMMIT");
     const tables = versionedTables(db);
     const views = tables.flatMap((table) => versionViews(table, version, newest));
     const properties = tables.find((t) => t.name === "properties")!;
+    // Read in the same transaction as the versions: the text index's runs end where its tail begins.
     if (!newest) views.push(...textIndexViews(db, properties, version.seq));
     for (const sql of views) db.exec(sql);
+    if (!newest) db.exec("COMMIT");
     return db;
   } catch (err) {
     db.close();
@@ -182,6 +183,8 @@ function textIndexViews(db: Database.Database, table: VersionedTable, seq: numbe
   // The properties' own columns: no computed column is one of theirs.
   if (table.columns.some((c) => computedColumn(table.name, c))) throw new Error("properties has a computed column");
   const pcols = table.columns.map((c) => `p.${q(c)}`).join(", ");
+  const runs = replacedRuns(db, seq);
+  const knownMax = db.prepare("SELECT coalesce(max(rowid), 0) FROM main.properties_old").pluck().get() as number;
   return [
     `CREATE TEMP VIEW ${FTS_TABLE} AS ${latest} UNION ALL ${old}`,
     `CREATE TEMP VIEW ${textPartView("kept")} AS SELECT f.rowid AS rowid, f.rowid AS "in order", f.${FTS_TABLE} AS ${FTS_TABLE}, ${pcols} ` +
@@ -189,11 +192,17 @@ function textIndexViews(db: Database.Database, table: VersionedTable, seq: numbe
     `CREATE TEMP VIEW ${textPartView("replaced")} AS SELECT p.rid AS rowid, f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} ` +
       `FROM main.${OLD_FTS_TABLE} f JOIN main.properties_old p ON p.rowid = f.rowid WHERE p.vfrom <= ${seq} AND p.vto > ${seq}`,
     // One view per run (replacedRuns): its index's rowids, in order, are its rows' rids in order.
-    ...replacedRuns(db, seq).map(
+    ...runs.map(
       ({ lo, hi }, i) =>
         `CREATE TEMP VIEW ${q(`${TEXT_RUN}${String(i).padStart(4, "0")}`)} AS SELECT p.rid AS rowid, f.rowid AS "in order", ` +
         `f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} FROM main.${OLD_FTS_TABLE} f JOIN main.properties_old p ON p.rowid = f.rowid ` +
         `WHERE f.rowid BETWEEN ${lo} AND ${hi} AND p.vfrom <= ${seq}`,
     ),
+    // The rows versions published after this connection opened move to properties_old: they come
+    // after every run, several versions' runs one after another, so their order is the rid's,
+    // sorted. Few until the connection is opened again (the service does at its next refresh).
+    `CREATE TEMP VIEW ${q(`${TEXT_RUN}tail`)} AS SELECT p.rid AS rowid, p.rid AS "in order", ` +
+      `f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} FROM main.${OLD_FTS_TABLE} f JOIN main.properties_old p ON p.rowid = f.rowid ` +
+      `WHERE f.rowid > ${knownMax} AND p.vfrom <= ${seq} AND p.vto > ${seq}`,
   ];
 }
