@@ -128,14 +128,16 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
   }
   const kinds = accepted.filter((kind) => kind !== "zip" && kind !== "state");
   if (kinds.length > 0) {
+    const { key, state } = wanted;
+    const kind = place.kind;
     for (const entry of placeCandidates(index.names, wanted, kinds)) {
-      const sameState = wanted.state === null || entry.state === wanted.state;
+      const sameState = state === null || entry.state === state;
       // The same name in another state is a likely slip of the state, but less likely than a typo
       // at home; another name in another state is not offered.
-      let score = sameState ? nameSimilarity(wanted.key, entry.key, offered.least) : entry.key === wanted.key ? 0.9 : 0;
+      let score = sameState ? nameSimilarity(key, entry.key, offered.least) : entry.key === key ? 0.9 : 0;
       // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
       // longer name of the kind asked for ("New York City, NY" before "New York County, NY").
-      if (entry.kind !== place.kind) score -= 0.1;
+      if (entry.kind !== kind) score -= 0.1;
       keep(entry, score);
     }
   }
