@@ -21,7 +21,18 @@ const CASES: Record<string, (i: number) => string> = {
   "a misspelt city (Huston, TX)": () => "Huston, TX",
   "a misspelt city, no state (Sna Antonio)": () => "Sna Antonio",
   "a long unknown name, no state": (i) => `Northwest Riverside Heights ${i % 10}`,
+  "a different misspelt city each call, no state": (i) => typo(i, false),
+  "a different misspelt city each call, with its state": (i) => typo(i, true),
 };
+
+/** The snapshot's i-th city (spread over all of them) with a stray "q" typed in: no two calls alike. */
+function typo(i: number, withState: boolean): string {
+  const cities = snapshot.places.all.get("city") ?? [];
+  const city = cities[((i + 1) * 7919) % cities.length];
+  const at = 1 + (i % Math.max(1, city.local.length - 2));
+  const text = `${city.local.slice(0, at)}q${city.local.slice(at)}`;
+  return withState ? `${text}, ${city.state}` : text;
+}
 
 function cpuUsPerCall(call: (i: number) => void): number {
   call(-1);

@@ -6,25 +6,27 @@
 // number of candidates, never every place.
 import type { PlaceKind } from "../../contract/places";
 import type { PlaceEntry } from "./place-entry";
+import { letterPairs, PairPostings } from "./place-name-postings";
 
 /** How many near names (by shared letter pairs) one look-up returns at most. */
 export const MAX_NEAR = 100;
 /** How many names extending a name by whole words ("new york" -> "new york mills") one look-up returns at most. */
 export const MAX_EXTENDING = 200;
+/** A pair's position when the look-up's key does not hold it. */
+const MISSING = 0x7fffffff;
 
-/** The padded letter pairs of a key, each once: "austin" -> "^a", "au", "us", "st", "ti", "in", "n$". */
-export function letterPairs(key: string): string[] {
-  const padded = `^${key}$`;
-  const pairs = new Set<string>();
-  for (let i = 0; i + 1 < padded.length; i++) pairs.add(padded.slice(i, i + 2));
-  return [...pairs];
-}
+export { letterPairs };
 
-/** An entry a look-up touched: its number, likeness, and when it was first touched. */
-interface Near {
-  n: number;
-  dice: number;
-  t: number;
+/** How many values of a sorted array are below `value`. */
+function below(sorted: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The kinds a name can be of, as bits (a look-up's kinds as one mask). */
@@ -36,88 +38,59 @@ function kindMask(kinds: readonly PlaceKind[]): number {
   return mask;
 }
 
-/**
- * Lists of entry numbers under string keys, packed into one array: the numbers under a key are
- * `numbers[starts[k]]` to `numbers[starts[k + 1] - 1]` for the key's position `k`, in the order
- * they were added.
- */
-class Postings {
-  private readonly positions = new Map<string, number>();
-  private readonly starts: Int32Array;
-  readonly numbers: Int32Array;
-
-  constructor(lists: Map<string, number[]>) {
-    this.starts = new Int32Array(lists.size + 1);
-    let total = 0;
-    for (const list of lists.values()) total += list.length;
-    this.numbers = new Int32Array(total);
-    let k = 0;
-    let at = 0;
-    for (const [key, list] of lists) {
-      this.positions.set(key, k);
-      this.starts[k++] = at;
-      this.numbers.set(list, at);
-      at += list.length;
-    }
-    this.starts[k] = at;
-  }
-
-  /** Where the numbers under `key` start and end in `numbers` (empty for a key with none). */
-  range(key: string): [number, number] {
-    const k = this.positions.get(key);
-    return k === undefined ? [0, 0] : [this.starts[k], this.starts[k + 1]];
-  }
-}
-
 export class PlaceNameIndex {
   private readonly entries: PlaceEntry[] = [];
   /** How many distinct letter pairs each entry's key has, by entry number. */
   private readonly pairCounts: Uint16Array;
+  /** The fewest and the most letter pairs any key has. */
+  private readonly minPairCount: number;
+  private readonly maxPairCount: number;
   /** Each entry's kind as a bit (KIND_BITS), by entry number. */
   private readonly kindBits: Uint8Array;
   /** Each entry's property count, by entry number (ties of likeness go to the larger). */
   private readonly sizes: Float64Array;
-  /** Letter pair -> the numbers of the entries whose keys hold it, in every state. */
-  private readonly postings: Postings;
-  /** `${state}|${pair}` -> the same, in one state. */
-  private readonly statePostings: Postings;
+  /** Letter pair -> the numbers of the entries whose keys hold it, in every state and in each state. */
+  private readonly postings: PairPostings;
   /** Key -> the entries of that key, of every kind and state. */
   private readonly byKey = new Map<string, PlaceEntry[]>();
   /** Every distinct key, sorted, for the names that extend one by whole words. */
   private readonly sortedKeys: string[];
   /** Shared pairs per entry during one look-up, zeroed again after it. */
   private readonly shared: Uint16Array;
-  /** The entries one look-up has touched, in the order it touched them. */
-  private readonly touched: Int32Array;
-  /** The most letter pairs any key has. */
-  private readonly maxPairCount: number;
+  /** The entries one look-up reaches, as it gathers them. */
+  private readonly gathered: Int32Array;
+  /** Pair number -> its position among a look-up's pairs (MISSING for none), restored after it. */
+  private readonly positions: Int32Array;
+  /** Entries per cell (shared pairs and pair count) during one look-up, zeroed again after it. */
+  private tally = new Int32Array(0);
+  /** The rank of each cell's likeness during one look-up (0: the most alike). */
+  private cellRanks = new Int32Array(0);
+  /** Each entry's rank by size, by entry number (0: the largest; equal sizes, equal ranks). */
+  private readonly sizeRanks: Int32Array;
+  private readonly sizeRankCount: number;
 
   constructor(entries: Iterable<PlaceEntry>) {
-    const postings = new Map<string, number[]>();
-    const statePostings = new Map<string, number[]>();
-    const pairCounts: number[] = [];
+    const paired: { pairs: string[]; state: string }[] = [];
     for (const entry of entries) {
-      const n = this.entries.length;
       this.entries.push(entry);
-      const pairs = letterPairs(entry.key);
-      pairCounts.push(pairs.length);
-      for (const pair of pairs) {
-        append(postings, pair, n);
-        append(statePostings, `${entry.state}|${pair}`, n);
-      }
+      paired.push({ pairs: letterPairs(entry.key), state: entry.state });
       const named = this.byKey.get(entry.key);
       if (named) named.push(entry);
       else this.byKey.set(entry.key, [entry]);
     }
-    this.postings = new Postings(postings);
-    this.statePostings = new Postings(statePostings);
-    this.pairCounts = Uint16Array.from(pairCounts);
-    this.maxPairCount = pairCounts.reduce((a, b) => Math.max(a, b), 0);
+    this.postings = new PairPostings(paired);
+    this.pairCounts = Uint16Array.from(paired, (p) => p.pairs.length);
+    this.minPairCount = paired.reduce((least, p) => Math.min(least, p.pairs.length), Infinity);
+    this.maxPairCount = paired.reduce((most, p) => Math.max(most, p.pairs.length), 0);
     this.kindBits = Uint8Array.from(this.entries, (e) => KIND_BITS[e.kind] ?? 0);
     this.sizes = Float64Array.from(this.entries, (e) => e.properties);
+    const largestFirst = Float64Array.from(this.sizes, (size) => -size).sort();
+    this.sizeRanks = Int32Array.from(this.sizes, (size) => below(largestFirst, -size));
+    this.sizeRankCount = this.entries.length;
     this.sortedKeys = [...this.byKey.keys()].sort();
     this.shared = new Uint16Array(this.entries.length);
-    this.touched = new Int32Array(this.entries.length);
+    this.gathered = new Int32Array(2 * this.entries.length);
+    this.positions = new Int32Array(this.postings.pairs).fill(MISSING);
   }
 
   /** The entries of exactly this key, of every kind and state. */
@@ -126,80 +99,192 @@ export class PlaceNameIndex {
   }
 
   /**
-   * Up to MAX_NEAR entries of these kinds (in `state`, or in every state for null) whose keys are most alike
-   * this one by their shared letter pairs (Dice's coefficient), then by size, then by which was
-   * touched first. Reads only the postings of the key's own pairs, as packed numbers.
+   * Up to MAX_NEAR entries of these kinds (in `state`, or in every state for null) whose keys are
+   * most alike this one by their shared letter pairs (Dice's coefficient), then by size, then by
+   * which the key's pairs reach first (the first of its pairs an entry holds, then the entry's
+   * number): the first MAX_NEAR, in that order, of the entries that share a pair with it.
+   *
+   * Most entries a common pair reaches share few of the key's pairs, and sharing few pairs is
+   * less alike than the MAX_NEAR-th when MAX_NEAR entries share more pairs and are more alike. So
+   * the count of shared pairs notes the entries as they reach two pairs and three; the look-up
+   * ranks the ones that share three or more, then (if those do not decide) two or more, and goes
+   * back over the postings for every entry reached only if neither decides.
    */
   near(key: string, state: string | null, kinds: readonly PlaceKind[]): PlaceEntry[] {
     const pairs = letterPairs(key);
-    const lists = state === null ? this.postings : this.statePostings;
-    const { numbers } = lists;
-    const { shared, touched, pairCounts, kindBits, sizes } = this;
-    let count = 0;
-    for (const pair of pairs) {
-      const [from, to] = lists.range(state === null ? pair : `${state}|${pair}`);
-      for (let i = from; i < to; i++) {
+    const q = pairs.length;
+    const { postings, shared, gathered, positions } = this;
+    const { numbers } = postings;
+    const slot = postings.slot(state);
+    const ids: number[] = [];
+    // Entries reaching three shared pairs go into the front half of `gathered`, those reaching two
+    // into its back half (an entry reaching three is in both).
+    const last = gathered.length - 1;
+    let three = 0;
+    let two = 0;
+    let read = 0;
+    for (let position = 0; position < q; position++) {
+      const id = slot < 0 ? -1 : postings.pairId(pairs[position]);
+      if (id < 0) continue;
+      ids.push(id);
+      positions[id] = position;
+      const to = postings.listStart(slot, id + 1);
+      read += to - postings.listStart(slot, id);
+      for (let i = postings.listStart(slot, id); i < to; i++) {
         const n = numbers[i];
-        if (shared[n]++ === 0) touched[count++] = n;
+        const before = shared[n]++;
+        if (before === 1) gathered[last - two++] = n;
+        else if (before === 2) gathered[three++] = n;
       }
     }
     const mask = kindMask(kinds);
-    const least = this.leastDiceOfBest(pairs.length, count, mask);
-    // The entries more alike than the least of the best, and those exactly as alike (the least
-    // of the best ties on likeness with them), each in the order touched.
-    const above: Near[] = [];
-    const tied: Near[] = [];
-    for (let t = 0; t < count; t++) {
-      const n = touched[t];
-      const dice = (2 * shared[n]) / (pairs.length + pairCounts[n]);
-      shared[n] = 0;
-      if (dice < least || (kindBits[n] & mask) === 0) continue;
-      (dice > least ? above : tied).push({ n, dice, t });
+    // How alike an entry sharing at most `s` pairs can be: it has at least `s` pairs, and at least the fewest any key has.
+    const atMost = (s: number) => (2 * s) / (q + Math.max(s, this.minPairCount));
+    let best = three < MAX_NEAR ? null : this.mostAlike(three, q, mask, atMost(2));
+    if (!best) {
+      // The ones sharing two pairs exactly, after the ones sharing three or more.
+      for (let at = gathered.length - two; at < gathered.length; at++) {
+        const n = gathered[at];
+        if (shared[n] === 2) gathered[three++] = n;
+      }
+      if (three >= MAX_NEAR) best = this.mostAlike(three, q, mask, atMost(1));
     }
-    // Of the tied, the largest fill the places left; of equal size, the first touched.
-    const left = MAX_NEAR - above.length;
-    if (tied.length > left) {
-      const cutoff = Float64Array.from(tied, (x) => -sizes[x.n]).sort()[left - 1];
-      let larger = 0;
-      for (const x of tied) if (-sizes[x.n] < cutoff) larger++;
-      let equal = left - larger;
-      const kept = tied.filter((x) => -sizes[x.n] < cutoff || (-sizes[x.n] === cutoff && equal-- > 0));
-      tied.length = 0;
-      tied.push(...kept);
+    if (!best) {
+      // And the ones sharing one pair only, each found in one list.
+      let all = three;
+      for (const id of ids) {
+        const to = postings.listStart(slot, id + 1);
+        for (let i = postings.listStart(slot, id); i < to; i++) if (shared[numbers[i]] === 1) gathered[all++] = numbers[i];
+      }
+      best = this.mostAlike(all, q, mask, -1)!;
     }
-    const best = [...above, ...tied].sort((x, y) => y.dice - x.dice || sizes[y.n] - sizes[x.n] || x.t - y.t);
-    return best.map((x) => this.entries[x.n]);
+    // Zeroed by the lists read when they are few, else at once.
+    if (read < shared.length >> 4) for (const id of ids) for (let i = postings.listStart(slot, id); i < postings.listStart(slot, id + 1); i++) shared[numbers[i]] = 0;
+    else shared.fill(0);
+    for (const id of ids) positions[id] = MISSING;
+    return best;
   }
 
   /**
-   * The likeness (Dice's coefficient) of the MAX_NEAR-th most alike entry of the kinds in `mask`
-   * among the `count` entries touched (0 when there are no more than that). The likeness of an
-   * entry depends only on its shared pairs and its own pair count, so the entries are counted by
-   * those two, and the few distinct likenesses ranked, rather than ranking the entries.
+   * The first MAX_NEAR (or fewer) of the first `count` gathered entries of the kinds in `mask`,
+   * in the order near() gives, or null when the MAX_NEAR-th of them is not more alike than
+   * `above` (so entries not gathered may belong among them).
    */
-  private leastDiceOfBest(queryPairs: number, count: number, mask: number): number {
-    const { shared, touched, pairCounts, kindBits } = this;
+  private mostAlike(count: number, q: number, mask: number, above: number): PlaceEntry[] | null {
+    const { shared, gathered, pairCounts, kindBits, sizes } = this;
+    const least = this.rankLikenesses(count, q, mask);
+    if (least <= above) return null;
+    // The entries more alike than the least of the best, and those exactly as alike.
+    const more: number[] = [];
+    const tied: number[] = [];
+    for (let t = 0; t < count; t++) {
+      const n = gathered[t];
+      if ((kindBits[n] & mask) === 0) continue;
+      const dice = (2 * shared[n]) / (q + pairCounts[n]);
+      if (dice > least) more.push(n);
+      else if (dice === least) tied.push(n);
+    }
+    // Of the tied, the largest fill the places left; of equal size, the first reached.
+    const left = MAX_NEAR - more.length;
+    let kept = tied;
+    if (tied.length > left) {
+      const tiedSizes = new Float64Array(tied.length);
+      for (let i = 0; i < tied.length; i++) tiedSizes[i] = sizes[tied[i]];
+      const cutoff = tiedSizes.sort()[tied.length - left];
+      kept = tied.filter((n) => sizes[n] > cutoff);
+      const equal = tied.filter((n) => sizes[n] === cutoff);
+      const reaches = new Float64Array(equal.length);
+      for (let i = 0; i < equal.length; i++) reaches[i] = this.reach(equal[i]);
+      reaches.sort();
+      // (An entry's number out of a Float64Array made a whole number again, `| 0`, so the arrays it indexes take their fast path.)
+      for (let i = 0; kept.length < left; i++) kept.push(reaches[i] % this.entries.length | 0);
+    }
+    return this.inOrder(more.concat(kept)).map((n) => this.entries[n]);
+  }
+
+  /**
+   * Entries (ranked by rankLikenesses) in near()'s order: most alike, then largest, then first
+   * reached. Each is packed into one number, its likeness's rank, its size's rank, then its
+   * number, so a typed sort orders them without calling back; the few runs as alike and as large
+   * are then put in the order the look-up reaches them.
+   */
+  private inOrder(entries: readonly number[]): number[] {
+    const { shared, pairCounts, sizeRanks, cellRanks } = this;
+    const total = this.entries.length;
     const width = this.maxPairCount + 1;
-    const tally = new Int32Array((queryPairs + 1) * width);
+    const keys = new Float64Array(entries.length);
+    for (let i = 0; i < entries.length; i++) {
+      const n = entries[i];
+      keys[i] = (cellRanks[shared[n] * width + pairCounts[n]] * this.sizeRankCount + sizeRanks[n]) * total + n;
+    }
+    keys.sort();
+    const ordered = new Array<number>(keys.length);
+    for (let i = 0; i < keys.length; i++) ordered[i] = keys[i] % total | 0;
+    for (let from = 0; from < ordered.length; ) {
+      let to = from + 1;
+      while (to < ordered.length && Math.floor(keys[to] / total) === Math.floor(keys[from] / total)) to++;
+      if (to - from > 1) {
+        const run = ordered.slice(from, to).map((n) => this.reach(n)).sort((a, b) => a - b);
+        for (let i = from; i < to; i++) ordered[i] = run[i - from] % total | 0;
+      }
+      from = to;
+    }
+    return ordered;
+  }
+
+  /** When a look-up's pairs reach entry n: the position of the first of them it holds, then its number. */
+  private reach(n: number): number {
+    return this.postings.firstPosition(n, this.positions) * this.entries.length + n;
+  }
+
+  /**
+   * The likeness (Dice's coefficient) of the MAX_NEAR-th most alike of the first `count`
+   * gathered entries of the kinds in `mask` (0 when there are fewer), and the rank of every
+   * likeness among them in `cellRanks`. The likeness of an entry depends only on its shared
+   * pairs and its own pair count (its cell), so the entries are counted by cell, and the few
+   * distinct likenesses ranked, rather than ranking the entries.
+   */
+  private rankLikenesses(count: number, q: number, mask: number): number {
+    const { shared, gathered, pairCounts, kindBits } = this;
+    const width = this.maxPairCount + 1;
+    if (this.tally.length < (q + 1) * width) {
+      this.tally = new Int32Array((q + 1) * width);
+      this.cellRanks = new Int32Array((q + 1) * width);
+    }
+    const { tally, cellRanks } = this;
+    const cells: number[] = [];
     let matching = 0;
     for (let t = 0; t < count; t++) {
-      const n = touched[t];
+      const n = gathered[t];
       if ((kindBits[n] & mask) === 0) continue;
-      tally[shared[n] * width + pairCounts[n]]++;
+      const cell = shared[n] * width + pairCounts[n];
+      if (tally[cell]++ === 0) cells.push(cell);
       matching++;
     }
-    if (matching <= MAX_NEAR) return 0;
-    const likeness: { dice: number; entries: number }[] = [];
-    for (let i = 0; i < tally.length; i++) {
-      if (tally[i] > 0) likeness.push({ dice: (2 * Math.floor(i / width)) / (queryPairs + (i % width)), entries: tally[i] });
+    // Each cell's likeness, negated so that an ascending sort puts the most alike first.
+    const unlike = new Float64Array(cells.length);
+    for (let k = 0; k < cells.length; k++) unlike[k] = -(2 * Math.floor(cells[k] / width)) / (q + (cells[k] % width));
+    const sorted = unlike.slice().sort();
+    for (let k = 0; k < cells.length; k++) cellRanks[cells[k]] = below(sorted, unlike[k]);
+    let least = 0;
+    if (matching >= MAX_NEAR) {
+      // The first likeness (most alike first) that MAX_NEAR entries reach.
+      const reaching = (v: number) => {
+        let entries = 0;
+        for (let k = 0; k < cells.length; k++) if (unlike[k] <= v) entries += tally[cells[k]];
+        return entries;
+      };
+      let lo = 0;
+      let hi = sorted.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (reaching(sorted[mid]) >= MAX_NEAR) hi = mid;
+        else lo = mid + 1;
+      }
+      least = -sorted[lo];
     }
-    likeness.sort((x, y) => y.dice - x.dice);
-    let taken = 0;
-    for (const l of likeness) {
-      taken += l.entries;
-      if (taken >= MAX_NEAR) return l.dice;
-    }
-    return 0;
+    for (const cell of cells) tally[cell] = 0;
+    return least;
   }
 
   /** Up to MAX_EXTENDING entries whose keys are this key and more words ("new york city" for "new york"). */
@@ -216,12 +301,6 @@ export class PlaceNameIndex {
     }
     return found;
   }
-}
-
-function append(map: Map<string, number[]>, key: string, n: number): void {
-  const list = map.get(key);
-  if (list) list.push(n);
-  else map.set(key, [n]);
 }
 
 /** The first index of a sorted array whose value is not below `value`. */

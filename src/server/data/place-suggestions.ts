@@ -24,8 +24,8 @@ export { editDistance };
 export function nameSimilarity(query: string, candidate: string, floor = 0): number {
   if (query === candidate) return 1;
   // One name is the other plus whole words: "new york" and "new york city".
-  if (candidate.startsWith(`${query} `)) return 0.92;
-  if (query.startsWith(`${candidate} `)) return 0.85;
+  if (extends_(candidate, query)) return 0.92;
+  if (extends_(query, candidate)) return 0.85;
   const longest = Math.max(query.length, candidate.length);
   if (Math.abs(query.length - candidate.length) > longest / 2) return 0;
   // The most edits that still reach `floor`, by the same sum as the likeness itself.
@@ -33,6 +33,11 @@ export function nameSimilarity(query: string, candidate: string, floor = 0): num
   while (max > 0 && 1 - max / longest < floor) max--;
   const edits = distanceWithin(query, candidate, max);
   return edits > max ? 0 : 1 - edits / longest;
+}
+
+/** Whether `longer` is `shorter` and more words ("new york city" and "new york"). */
+function extends_(longer: string, shorter: string): boolean {
+  return longer.length > shorter.length && longer.charCodeAt(shorter.length) === 32 && longer.startsWith(shorter);
 }
 
 interface Scored {
@@ -82,30 +87,58 @@ export function placeCandidates(
   return found;
 }
 
+/**
+ * The least score a place must have to be offered, as places are scored: MIN_SCORE, and once
+ * MAX_SUGGESTIONS names have scored above it, the least of their best scores. A place scoring
+ * below that ranks after all of them, so it would not be offered: its edits need not be counted
+ * that far, and it need not be kept.
+ */
+class Offered {
+  private readonly best = new Map<string, number>();
+  least = MIN_SCORE;
+
+  add(name: string, score: number): void {
+    const { best } = this;
+    if ((best.get(name) ?? -Infinity) >= score) return;
+    best.set(name, score);
+    if (best.size > MAX_SUGGESTIONS) {
+      let lowest: string | undefined;
+      for (const [n, s] of best) if (lowest === undefined || s < best.get(lowest)!) lowest = n;
+      best.delete(lowest!);
+    }
+    if (best.size === MAX_SUGGESTIONS) this.least = Math.max(MIN_SCORE, Math.min(...best.values()));
+  }
+}
+
 /** Places the snapshot holds that the person may have meant, as names they can type instead. */
 export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonly PlaceKind[]): string[] {
   if (place.kind === "zip") return nearbyZips(index, place.zip);
   const wanted = nameOf(place);
   if (!wanted) return [];
   const scored: Scored[] = [];
+  const offered = new Offered();
+  const keep = (entry: PlaceEntry, score: number) => {
+    if (score < offered.least) return;
+    scored.push({ entry, score });
+    offered.add(entry.name, score);
+  };
   // A name with no state may be a misspelt state ("Texsa" is Texas, not Tulsa): the 51 are scored outright.
   if (accepted.includes("state") && wanted.state === null) {
-    for (const entry of index.all.get("state") ?? []) {
-      const score = nameSimilarity(wanted.key, entry.key, MIN_SCORE);
-      if (score >= MIN_SCORE) scored.push({ entry, score });
-    }
+    for (const entry of index.all.get("state") ?? []) keep(entry, nameSimilarity(wanted.key, entry.key, offered.least));
   }
   const kinds = accepted.filter((kind) => kind !== "zip" && kind !== "state");
   if (kinds.length > 0) {
+    const { key, state } = wanted;
+    const kind = place.kind;
     for (const entry of placeCandidates(index.names, wanted, kinds)) {
-      const sameState = wanted.state === null || entry.state === wanted.state;
+      const sameState = state === null || entry.state === state;
       // The same name in another state is a likely slip of the state, but less likely than a typo
       // at home; another name in another state is not offered.
-      let score = sameState ? nameSimilarity(wanted.key, entry.key, MIN_SCORE) : entry.key === wanted.key ? 0.9 : 0;
+      let score = sameState ? nameSimilarity(key, entry.key, offered.least) : entry.key === key ? 0.9 : 0;
       // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
       // longer name of the kind asked for ("New York City, NY" before "New York County, NY").
-      if (entry.kind !== place.kind) score -= 0.1;
-      if (score >= MIN_SCORE) scored.push({ entry, score });
+      if (entry.kind !== kind) score -= 0.1;
+      keep(entry, score);
     }
   }
   scored.sort((a, b) => b.score - a.score || b.entry.properties - a.entry.properties || b.entry.records - a.entry.records);
