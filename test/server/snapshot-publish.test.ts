@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAdmin } from "../../src/server/admin";
+import { adminProcess } from "../helpers/admin-process";
 import { servedVersions } from "../../src/server/data/store-snapshots";
 import { publishLockPath, tryPublishLock } from "../../src/server/publish-lock";
 import { buildSnapshot } from "../../src/snapshot/build";
@@ -158,22 +159,7 @@ describe("one publish at a time", () => {
   test("two commands at once: the newer capture is the latest, whatever order they run in", async () => {
     await admin("rollout-snapshot", "--file", month("nov"));
     const [dec, jan] = [month("dec"), month("jan")];
-    const run = (file: string) =>
-      new Promise<{ status: number | null; text: string }>((resolve) => {
-        const p = spawn(
-          process.execPath,
-          ["--require", require.resolve("tsx/cjs"), "src/server/admin.ts", "rollout-snapshot", "--file", file],
-          {
-            cwd: ROOT,
-            env: process.env,
-            stdio: ["ignore", "pipe", "pipe"],
-          },
-        );
-        let text = "";
-        p.stdout!.on("data", (c) => (text += c));
-        p.stderr!.on("data", (c) => (text += c));
-        p.once("exit", (status) => resolve({ status, text }));
-      });
+    const run = (file: string) => adminProcess("rollout-snapshot", "--file", file);
     const [decRun, janRun] = await Promise.all([run(dec), run(jan)]);
     expect(janRun).toMatchObject({
       status: 0,

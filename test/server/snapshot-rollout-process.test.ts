@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAdmin } from "../../src/server/admin";
+import { adminProcess } from "../helpers/admin-process";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { nextMonthSnapshot } from "../../src/snapshot/next-month";
 
@@ -153,21 +154,7 @@ test("rollout-snapshot publishes into the store and signals the service, which a
       await res.arrayBuffer();
     }
   })();
-  const run = await new Promise<{ status: number | null; text: string }>((resolve) => {
-    const p = spawn(
-      process.execPath,
-      ["--require", require.resolve("tsx/cjs"), "src/server/admin.ts", "rollout-snapshot", "--file", months.dec.file],
-      {
-        cwd: ROOT,
-        env: process.env,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let text = "";
-    p.stdout!.on("data", (c) => (text += c));
-    p.stderr!.on("data", (c) => (text += c));
-    p.once("exit", (status) => resolve({ status, text }));
-  });
+  const run = await adminProcess("rollout-snapshot", "--file", months.dec.file);
   publishing = false;
   await asking;
   expect(run.status).toBe(0);

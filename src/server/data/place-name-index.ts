@@ -17,18 +17,6 @@ const MISSING = 0x7fffffff;
 
 export { letterPairs };
 
-/** How many values of a sorted array are below `value`. */
-function below(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** The kinds a name can be of, as bits (a look-up's kinds as one mask). */
 const KIND_BITS: Partial<Record<PlaceKind, number>> = { county: 1, city: 2, metro: 4 };
 
@@ -85,7 +73,7 @@ export class PlaceNameIndex {
     this.kindBits = Uint8Array.from(this.entries, (e) => KIND_BITS[e.kind] ?? 0);
     this.sizes = Float64Array.from(this.entries, (e) => e.properties);
     const largestFirst = Float64Array.from(this.sizes, (size) => -size).sort();
-    this.sizeRanks = Int32Array.from(this.sizes, (size) => below(largestFirst, -size));
+    this.sizeRanks = Int32Array.from(this.sizes, (size) => lowerBound(largestFirst, -size));
     this.sizeRankCount = this.entries.length;
     this.sortedKeys = [...this.byKey.keys()].sort();
     this.shared = new Uint16Array(this.entries.length);
@@ -265,7 +253,7 @@ export class PlaceNameIndex {
     const unlike = new Float64Array(cells.length);
     for (let k = 0; k < cells.length; k++) unlike[k] = -(2 * Math.floor(cells[k] / width)) / (q + (cells[k] % width));
     const sorted = unlike.slice().sort();
-    for (let k = 0; k < cells.length; k++) cellRanks[cells[k]] = below(sorted, unlike[k]);
+    for (let k = 0; k < cells.length; k++) cellRanks[cells[k]] = lowerBound(sorted, unlike[k]);
     let least = 0;
     if (matching >= MAX_NEAR) {
       // The first likeness (most alike first) that MAX_NEAR entries reach.
@@ -303,8 +291,8 @@ export class PlaceNameIndex {
   }
 }
 
-/** The first index of a sorted array whose value is not below `value`. */
-export function lowerBound(sorted: readonly string[], value: string): number {
+/** The first index of a sorted array whose value is not below `value` (how many values are below it). */
+export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
