@@ -40,7 +40,8 @@ const LAYOUT_OPTION: LocalOption = { name: "layout", kind: "choice", values: ["r
 /** An optional place; none, or the whole country ("US", "United States"), is the national analysis. */
 const PLACE_ARG: FunctionArg = {
   ...placeArgOf("analyseAssetType", { required: false }),
-  read: (raw, label = "geography") => (isBlank(raw) || isNational(raw) ? {} : placeArg(raw, ENDPOINTS.analyseAssetType, label)),
+  read: (raw, label = "geography"): Record<string, string> =>
+    isBlank(raw) || isNational(raw) ? {} : placeArg(raw, ENDPOINTS.analyseAssetType, label),
 };
 
 /** The spill's columns and shape for the options: the breakdown's, or the analysis's figures. */

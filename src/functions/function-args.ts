@@ -25,7 +25,7 @@ export function placeArgOf(operation: OperationId, opts: { required: boolean; na
     input: "geography",
     in: "query",
     param,
-    read: (raw, label = name) => {
+    read: (raw, label = name): Record<string, string> => {
       if (!opts.required && isBlank(raw)) return {};
       if (opts.national && isNational(raw)) return { geography: NATIONAL_PLACE };
       return placeArg(raw, ENDPOINTS[operation], label);
