@@ -1,7 +1,7 @@
 // The form of a snapshot id: `snap_` and 12 lowercase hex digits (build.ts, import.ts and
 // next-month.ts make them so; docs/snapshot.md documents it). An id read from a file's meta names
-// files (data/kept-files.ts keeps `snapshots/<id>.db`) and is echoed in answers, so a file whose
-// id has any other form is refused before it is served or kept.
+// its version in the store of snapshots and is echoed in answers and headers, so a file whose id
+// has any other form is refused before it is published or served.
 
 export const SNAPSHOT_ID_FORM = /^snap_[0-9a-f]{12}$/;
 
