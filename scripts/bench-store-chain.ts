@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { nextMonthSnapshot } from "../src/snapshot/next-month";
-import { readMeta } from "../src/snapshot/snapshot-file";
+import { readMetaOf } from "../src/snapshot/snapshot-file";
 import { storeVersions } from "../src/snapshot/store/store-layout";
 import { publishToStore } from "../src/snapshot/store/store-publish";
 
@@ -21,14 +21,7 @@ export interface BenchStore {
   pending?: { file: string; id: string };
 }
 
-function idOf(file: string): string {
-  const db = new Database(file, { readonly: true });
-  try {
-    return readMeta(db).id;
-  } finally {
-    db.close();
-  }
-}
+const idOf = (file: string): string => readMetaOf(file).id;
 
 function versionIds(store: string): string[] {
   const db = new Database(store, { readonly: true });

@@ -138,6 +138,16 @@ export function readMeta(db: Database.Database, schema?: string): Record<string,
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
+/** The meta of the snapshot file (or store: its latest rows') at `path`, read and closed. */
+export function readMetaOf(path: string): Record<string, string> {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return readMeta(db);
+  } finally {
+    db.close();
+  }
+}
+
 /** The layout version a snapshot's meta records (files from before the version was kept are 1). */
 export function formatOf(meta: Record<string, string>): number {
   return meta.format === undefined ? 1 : Number(meta.format);
@@ -155,12 +165,7 @@ export function isCurrentFormat(meta: Record<string, string>): boolean {
 export function outdatedSnapshot(path: string): Record<string, string> | null {
   let meta: Record<string, string>;
   try {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    try {
-      meta = readMeta(db);
-    } finally {
-      db.close();
-    }
+    meta = readMetaOf(path);
   } catch (err) {
     throw new Error(`${path} is not a snapshot this service can read (${(err as Error).message}). Build or import one there.`);
   }

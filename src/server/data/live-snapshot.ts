@@ -62,9 +62,15 @@ export interface KeepOptions {
   /** The store the snapshots are versions of (`refresh` serves what it holds); none for a service given one file. */
   store?: string;
   /** The store version of each context opened from it (the first and the older ones), and the store's newest then. */
-  versions?: Map<SnapshotContext, { seq: number; storeNewest: number }>;
+  versions?: Map<SnapshotContext, StoreOpened>;
   /** How often, at most, the newest version's read is renewed, in ms (RENEW_READ_MS unless given). */
   renewReadMs?: number;
+}
+
+/** A context opened from a store: the version it answers for, and the store's newest version then. */
+interface StoreOpened {
+  seq: number;
+  storeNewest: number;
 }
 
 export class LiveSnapshot {
@@ -76,10 +82,8 @@ export class LiveSnapshot {
   private ranked: SnapshotContext[] = [];
   private readonly retainMonths: number;
   private readonly store: string | undefined;
-  /** The store version each context opened from the store answers for. */
-  private readonly seqOf = new Map<SnapshotContext, number>();
-  /** The store's newest version when each context was opened. */
-  private readonly openedAt = new Map<SnapshotContext, number>();
+  /** Each context opened from the store: the version it answers for, and the store's newest when it was opened. */
+  private readonly versionOf = new Map<SnapshotContext, StoreOpened>();
   private renewedAt = 0;
   private readonly renewReadMs: number;
   private readonly renewTimer: NodeJS.Timeout | undefined;
@@ -98,10 +102,7 @@ export class LiveSnapshot {
     this.store = options.store;
     this.renewReadMs = options.renewReadMs ?? RENEW_READ_MS;
     if (this.store !== undefined) {
-      for (const [context, v] of options.versions ?? []) {
-        this.seqOf.set(context, v.seq);
-        this.openedAt.set(context, v.storeNewest);
-      }
+      for (const [context, v] of options.versions ?? []) this.versionOf.set(context, v);
       // A service no request reaches renews its read too, so a publish's log can be emptied.
       this.renewTimer = setInterval(() => this.renewIdle(), Math.max(this.renewReadMs, 50)).unref();
     }
@@ -114,7 +115,7 @@ export class LiveSnapshot {
           "snapshot not kept: another snapshot kept has its id",
         );
       }
-      s.close();
+      this.close(s);
     }
     this.setKept(kept);
   }
@@ -216,7 +217,7 @@ export class LiveSnapshot {
    */
   private renewIdle(): void {
     const s = this.current;
-    const seq = this.seqOf.get(s);
+    const seq = this.versionOf.get(s)?.seq;
     if (seq === undefined || s.leases > 0 || !s.db.inTransaction || this.store === undefined) return;
     const now = Date.now();
     if (now - this.renewedAt < this.renewReadMs) return;
@@ -228,7 +229,7 @@ export class LiveSnapshot {
   stop(): void {
     if (this.renewTimer) clearInterval(this.renewTimer);
     if (this.store === undefined) return;
-    for (const s of [...this.seqOf.keys()]) this.close(s);
+    for (const s of [...this.versionOf.keys()]) this.close(s);
   }
 
   private retire(s: SnapshotContext): void {
@@ -237,8 +238,7 @@ export class LiveSnapshot {
   }
 
   private close(s: SnapshotContext): void {
-    this.seqOf.delete(s);
-    this.openedAt.delete(s);
+    this.versionOf.delete(s);
     if (s.db.open) s.close();
   }
 
@@ -353,11 +353,10 @@ export class LiveSnapshot {
     // which the publish moved on) must be opened again, and the older ones are: their text index
     // reads the rows a publish replaces as a tail it sorts (store-open.ts), short once reopened.
     const contextFor = (v: ServedVersion): SnapshotContext => {
-      const have = open.find((s) => sameStamp(s.stamp, v.stamp) && this.openedAt.get(s) === v.storeNewest);
+      const have = open.find((s) => sameStamp(s.stamp, v.stamp) && this.versionOf.get(s)?.storeNewest === v.storeNewest);
       if (have) return have;
       const s = openServedVersion(store, v);
-      this.seqOf.set(s, v.seq);
-      this.openedAt.set(s, v.storeNewest);
+      this.versionOf.set(s, { seq: v.seq, storeNewest: v.storeNewest });
       opened.push(s);
       return s;
     };

@@ -11,7 +11,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { buildSnapshot } from "../build";
 import { ensureSnapshot, rebuildSnapshot } from "../ensure-snapshot";
-import { formatOf, isCurrentFormat, readMeta } from "../snapshot-file";
+import { formatOf, isCurrentFormat, readMeta, readMetaOf } from "../snapshot-file";
 import { publishToStore } from "./store-publish";
 
 type Log = (msg: string) => void;
@@ -71,15 +71,6 @@ export function ensureStore(storePath: string, snapshotPath: string, log: Log = 
   fs.renameSync(making, storePath);
   // A read-only connection to a store in WAL mode leaves its (empty) side files behind.
   for (const side of ["-wal", "-shm"]) fs.rmSync(`${making}${side}`, { force: true });
-}
-
-function readMetaOf(file: string): Record<string, string> {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return readMeta(db);
-  } finally {
-    db.close();
-  }
 }
 
 /**
