@@ -216,6 +216,49 @@ test("on an older version, no call's query materialises a table's view (reads th
   }
 }, 120_000);
 
+test("on an older version, a text search reads the whole replaced part when its words match few replaced rows, else each run, and both answer as when the month was the latest", async () => {
+  const textCalls = [...calls.entries()].filter(([, call]) => call.query?.q !== undefined);
+  expect(textCalls.length).toBeGreaterThan(5);
+  const older = ids.slice(0, -1);
+  /** Every SQL text each limit's connections prepared. */
+  const prepared = new Map<number, Set<string>>();
+  const differences: string[] = [];
+  for (const textSortLimit of [0, 1_000_000]) {
+    const asked = new Set<string>();
+    prepared.set(textSortLimit, asked);
+    const contexts = older.map((id) => {
+      const db = openStoreVersion(store, id, { cacheKiB: 8192, mmapBytes: 0 });
+      const prepare = db.prepare.bind(db);
+      db.prepare = ((sql: string) => {
+        asked.add(sql);
+        return prepare(sql);
+      }) as typeof db.prepare;
+      return new SnapshotContext(db, { textSortLimit });
+    });
+    const service = await serve({
+      snapshotDb: openStoreVersion(store),
+      olderSnapshots: contexts,
+      now: () => new Date(capturedAt[MONTHS - 1]),
+    });
+    try {
+      for (const [month, id] of older.entries()) {
+        for (const [i, call] of textCalls) {
+          if (JSON.stringify(await ask(service, call, id)) !== JSON.stringify(answered[month][i]))
+            differences.push(`limit ${textSortLimit} month ${month} ${call.operation} #${i}`);
+        }
+      }
+    } finally {
+      await service.svc.app.close();
+    }
+  }
+  expect(differences).toEqual([]);
+  /** Whether a page was read from `view` (the count reads both parts whichever path the page takes). */
+  const reads = (limit: number, view: string) =>
+    [...prepared.get(limit)!].some((sql) => new RegExp(`FROM "properties_fts ${view}" p [^)]*ORDER BY p."in order"`).test(sql));
+  expect([reads(0, "run 0000"), reads(0, "replaced")]).toEqual([true, false]);
+  expect([reads(1_000_000, "run 0000"), reads(1_000_000, "replaced")]).toEqual([false, true]);
+}, 180_000);
+
 test("after the oldest months are retired, every month still served answers every list and text search as when it was the latest", async () => {
   const RETIRED = 5;
   retireThrough(store, RETIRED, { now: () => new Date(capturedAt[MONTHS - 1]) });

@@ -10,7 +10,7 @@ import { wherePlace } from "./place-filter";
 import type { ResolvedPlace } from "./place-resolver";
 import { jsonObjectSql } from "../../snapshot/property-docs";
 import { CommercialProperty } from "../../contract/records";
-import { FTS_TABLE } from "../../snapshot/store/store-layout";
+import { FTS_TABLE, OLD_FTS_TABLE } from "../../snapshot/store/store-layout";
 import { VERSION_PARTS, textPartView } from "../../snapshot/store/store-open";
 
 /**
@@ -73,6 +73,18 @@ export function searchProperties(snapshot: SnapshotContext, s: PropertySearch): 
   return { records: rows.map((r) => r.json), total };
 }
 
+/**
+ * The views an older version's text search reads its page from: the kept part and, when the
+ * words match few replaced rows (fewer than `textSortLimit` in the whole store, counted without
+ * reading a row), the whole replaced part, whose page sorts those few; else each run of the
+ * replaced part, whose page its index gives in order, one query per run.
+ */
+function textPageViews(snapshot: SnapshotContext, match: string): readonly string[] {
+  const limit = snapshot.textSortLimit;
+  const replaced = snapshot.count(`FROM (SELECT 1 FROM main.${OLD_FTS_TABLE} WHERE ${OLD_FTS_TABLE} MATCH ? LIMIT ?)`, [match, limit]);
+  return replaced < limit ? VERSION_PARTS.map(textPartView) : snapshot.textSearchViews;
+}
+
 function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
   if (s.asset_type) checkSupported(snapshot, s.asset_type, s as unknown as Record<string, unknown>);
   const w = new Where().when(s.asset_type, "p.asset_type = ?");
@@ -95,14 +107,15 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
       ]);
     }
     if (snapshot.readsByParts) {
-      // An older version of a store: a page from the kept part's text index and from each run of
-      // the replaced part's, each in rowid order without sorting, merged; the page's rows are then
+      // An older version of a store: a page from the kept part's text index, in rowid order
+      // without sorting, and a page from the replaced part's, merged; the page's rows are then
       // read by rowid. SQLite searches the index of the whole version (a union view) only as a
       // subquery of its own, which reads every match before the first page.
       const filters = w.sql;
       const matching = (view: string) => `FROM ${view} p${filters}${filters ? " AND" : " WHERE"} p.${FTS_TABLE} MATCH ?`;
       const params = [...w.params, match];
-      const counted = VERSION_PARTS.map((part) => `SELECT 1 ${matching(textPartView(part))}`).join(" UNION ALL ");
+      const parts = VERSION_PARTS.map(textPartView);
+      const counted = parts.map((view) => `SELECT 1 ${matching(view)}`).join(" UNION ALL ");
       return pagedQuery<{ json: string }>(
         snapshot,
         `SELECT ${PROPERTY_JSON}`,
@@ -111,7 +124,7 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
         [],
         page,
         { from: `FROM (${counted})`, params: [...params, ...params] },
-        { alias: "p", froms: snapshot.textSearchViews.map(matching), params, partOrder: 'ORDER BY p."in order"' },
+        { alias: "p", froms: textPageViews(snapshot, match).map(matching), params, partOrder: 'ORDER BY p."in order"' },
       );
     }
     // With no other filter, count on the text index alone: joining every match to its row

@@ -170,7 +170,9 @@ function replacedRuns(db: Database.Database, seq: number): { lo: number; hi: num
  * and hits on the replaced contents it held, each under the row's rowid. The view's column with
  * the index's name carries `properties_fts MATCH ?` to both indexes. Beside it, each part's
  * index joined to that part's properties (textPartView), and the replaced part's run by run
- * (textSearchViews), a page of which its index gives in rid order without sorting.
+ * (textSearchViews), a page of which its index gives in rid order without sorting. Each part's
+ * and run's column `"in order"` orders its rows as their rowids do: for the kept part and each
+ * run it is the index's own order; for the whole replaced part it is the rid, which a page sorts.
  */
 function textIndexViews(db: Database.Database, table: VersionedTable, seq: number): string[] {
   const cols = PROPERTIES_FTS_COLUMNS.map((c) => `f.${q(c)}`).join(", ");
@@ -189,7 +191,7 @@ function textIndexViews(db: Database.Database, table: VersionedTable, seq: numbe
     `CREATE TEMP VIEW ${FTS_TABLE} AS ${latest} UNION ALL ${old}`,
     `CREATE TEMP VIEW ${textPartView("kept")} AS SELECT f.rowid AS rowid, f.rowid AS "in order", f.${FTS_TABLE} AS ${FTS_TABLE}, ${pcols} ` +
       `FROM main.${FTS_TABLE} f JOIN main.properties p ON p.rowid = f.rowid WHERE p.vfrom <= ${seq}`,
-    `CREATE TEMP VIEW ${textPartView("replaced")} AS SELECT p.rid AS rowid, f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} ` +
+    `CREATE TEMP VIEW ${textPartView("replaced")} AS SELECT p.rid AS rowid, p.rid AS "in order", f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} ` +
       `FROM main.${OLD_FTS_TABLE} f JOIN main.properties_old p ON p.rowid = f.rowid WHERE p.vfrom <= ${seq} AND p.vto > ${seq}`,
     // One view per run (replacedRuns): its index's rowids, in order, are its rows' rids in order.
     ...runs.map(
