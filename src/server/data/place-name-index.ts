@@ -58,6 +58,15 @@ export class PlaceNameIndex {
   private tally = new Int32Array(0);
   /** The rank of each cell's likeness during one look-up (0: the most alike). */
   private cellRanks = new Int32Array(0);
+  /** The cells' likenesses during one look-up, as found and sorted (grown with `tally`). */
+  private cellLikenesses = new Float64Array(0);
+  private sortedLikenesses = new Float64Array(0);
+  /**
+   * Numbers sorted during one look-up (sizes, reaches, packed orders: at most one per entry).
+   * Views of it are sorted rather than new arrays: an array of more than a few numbers has its
+   * own buffer outside the heap, and a look-up would allocate and free several.
+   */
+  private readonly sortScratch: Float64Array;
   /** Each entry's rank by size, by entry number (0: the largest; equal sizes, equal ranks). */
   private readonly sizeRanks: Int32Array;
   private readonly sizeRankCount: number;
@@ -90,6 +99,7 @@ export class PlaceNameIndex {
     this.sortedKeys = [...this.byKey.keys()].sort();
     this.shared = new Uint16Array(this.entries.length);
     this.gathered = new Int32Array(2 * this.entries.length);
+    this.sortScratch = new Float64Array(this.entries.length);
     this.positions = new Int32Array(this.postings.pairs).fill(MISSING);
   }
 
@@ -248,12 +258,12 @@ export class PlaceNameIndex {
     const left = MAX_NEAR - more.length;
     let kept = tied;
     if (tied.length > left) {
-      const tiedSizes = new Float64Array(tied.length);
+      const tiedSizes = this.sortScratch.subarray(0, tied.length);
       for (let i = 0; i < tied.length; i++) tiedSizes[i] = sizes[tied[i]];
       const cutoff = tiedSizes.sort()[tied.length - left];
       kept = tied.filter((n) => sizes[n] > cutoff);
       const equal = tied.filter((n) => sizes[n] === cutoff);
-      const reaches = new Float64Array(equal.length);
+      const reaches = this.sortScratch.subarray(0, equal.length);
       for (let i = 0; i < equal.length; i++) reaches[i] = this.reach(equal[i]);
       reaches.sort();
       // (An entry's number out of a Float64Array made a whole number again, `| 0`, so the arrays it indexes take their fast path.)
@@ -272,7 +282,7 @@ export class PlaceNameIndex {
     const { shared, pairCounts, sizeRanks, cellRanks } = this;
     const total = this.entries.length;
     const width = this.maxPairCount + 1;
-    const keys = new Float64Array(entries.length);
+    const keys = this.sortScratch.subarray(0, entries.length);
     for (let i = 0; i < entries.length; i++) {
       const n = entries[i];
       keys[i] = (cellRanks[shared[n] * width + pairCounts[n]] * this.sizeRankCount + sizeRanks[n]) * total + n;
@@ -310,6 +320,8 @@ export class PlaceNameIndex {
     if (this.tally.length < (q + 1) * width) {
       this.tally = new Int32Array((q + 1) * width);
       this.cellRanks = new Int32Array((q + 1) * width);
+      this.cellLikenesses = new Float64Array((q + 1) * width);
+      this.sortedLikenesses = new Float64Array((q + 1) * width);
     }
     const { tally, cellRanks } = this;
     const cells: number[] = [];
@@ -322,9 +334,11 @@ export class PlaceNameIndex {
       matching++;
     }
     // Each cell's likeness, negated so that an ascending sort puts the most alike first.
-    const unlike = new Float64Array(cells.length);
+    const unlike = this.cellLikenesses.subarray(0, cells.length);
     for (let k = 0; k < cells.length; k++) unlike[k] = -(2 * Math.floor(cells[k] / width)) / (q + (cells[k] % width));
-    const sorted = unlike.slice().sort();
+    const sorted = this.sortedLikenesses.subarray(0, cells.length);
+    sorted.set(unlike);
+    sorted.sort();
     for (let k = 0; k < cells.length; k++) cellRanks[cells[k]] = lowerBound(sorted, unlike[k]);
     let least = 0;
     if (matching >= MAX_NEAR) {
