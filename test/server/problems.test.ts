@@ -143,6 +143,25 @@ describe("the body written", () => {
 });
 
 describe("the log", () => {
+  test("a 500 problem is logged at error with its stack's frames", async () => {
+    const sink = logSink();
+    const svc = await startService({ logger: loggerOptions("warn", sink.stream) });
+    svc.app.get("/fails", () => {
+      throw new ApiProblem(500, "internal", "No result.");
+    });
+    const res = await svc.app.inject({ method: "GET", url: "/fails" });
+    await svc.app.close();
+    expect(res.statusCode).toBe(500);
+    const line = sink
+      .text()
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { level: number; reqId?: string; err?: { stack?: string } })
+      .find((l) => l.level === 50);
+    expect(line?.reqId).toBe(res.headers["x-request-id"]);
+    expect(line?.err?.stack).toMatch(/\n\s+at /);
+  });
+
   test("a 4xx answer is logged as its request's completion (request id, status), with no stack", async () => {
     const sink = logSink();
     const svc = await startService({ logger: loggerOptions("info", sink.stream) });
