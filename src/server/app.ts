@@ -19,7 +19,7 @@ import { SnapshotContext } from "./data/snapshot-context";
 import { LiveSnapshot } from "./data/live-snapshot";
 import { DEFAULT_SNAPSHOTS_RETAIN_MONTHS } from "./config";
 import { answerClientError, answerRouterError } from "./http/client-errors";
-import { notFound, sendProblem, serviceUnavailable, toProblem } from "./http/problem";
+import { notFound, sendProblem, serviceUnavailable, toProblem, validationProblem } from "./http/problem";
 import { OUTAGE_RETRY_AFTER_S, type StoreHealth, isStoreOutage, outageCause } from "./db/store-outage";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { REQUEST_VALIDATION } from "./http/request-validation";
@@ -107,6 +107,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     connectionTimeout: 30_000,
     keepAliveTimeout: 5_000,
     ajv: { customOptions: REQUEST_VALIDATION },
+    // A request that fails its schema is refused with its problem, built from Ajv's errors.
+    schemaErrorFormatter: validationProblem,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,

@@ -27,7 +27,10 @@ function kindMask(kinds: readonly PlaceKind[]): number {
 }
 
 export class PlaceNameIndex {
-  private readonly entries: PlaceEntry[] = [];
+  /** The entries by number: a look-up works with the numbers, and reads an entry only to offer it. */
+  readonly entries: PlaceEntry[] = [];
+  /** Each entry's key, by entry number. */
+  readonly keys: string[] = [];
   /** How many distinct letter pairs each entry's key has, by entry number. */
   private readonly pairCounts: Uint16Array;
   /** The fewest and the most letter pairs any key has. */
@@ -35,12 +38,14 @@ export class PlaceNameIndex {
   private readonly maxPairCount: number;
   /** Each entry's kind as a bit (KIND_BITS), by entry number. */
   private readonly kindBits: Uint8Array;
+  /** Each entry's state as its postings slot (place-name-postings.ts), by entry number. */
+  private readonly stateSlots: Uint16Array;
   /** Each entry's property count, by entry number (ties of likeness go to the larger). */
   private readonly sizes: Float64Array;
   /** Letter pair -> the numbers of the entries whose keys hold it, in every state and in each state. */
   private readonly postings: PairPostings;
-  /** Key -> the entries of that key, of every kind and state. */
-  private readonly byKey = new Map<string, PlaceEntry[]>();
+  /** Key -> the numbers of the entries of that key, of every kind and state. */
+  private readonly byKey = new Map<string, number[]>();
   /** Every distinct key, sorted, for the names that extend one by whole words. */
   private readonly sortedKeys: string[];
   /** Shared pairs per entry during one look-up, zeroed again after it. */
@@ -53,24 +58,40 @@ export class PlaceNameIndex {
   private tally = new Int32Array(0);
   /** The rank of each cell's likeness during one look-up (0: the most alike). */
   private cellRanks = new Int32Array(0);
+  /** The cells' likenesses during one look-up, as found and sorted (grown with `tally`). */
+  private cellLikenesses = new Float64Array(0);
+  private sortedLikenesses = new Float64Array(0);
+  /**
+   * Numbers sorted during one look-up (sizes, reaches, packed orders: at most one per entry).
+   * Views of it are sorted rather than new arrays: an array of more than a few numbers has its
+   * own buffer outside the heap, and a look-up would allocate and free several.
+   */
+  private readonly sortScratch: Float64Array;
   /** Each entry's rank by size, by entry number (0: the largest; equal sizes, equal ranks). */
   private readonly sizeRanks: Int32Array;
   private readonly sizeRankCount: number;
+  /** The look-up that last listed each entry among its candidates (`candidates` lists each once). */
+  private readonly listedBy: Uint32Array;
+  private lookups = 0;
 
   constructor(entries: Iterable<PlaceEntry>) {
     const paired: { pairs: string[]; state: string }[] = [];
     for (const entry of entries) {
+      const n = this.entries.length;
       this.entries.push(entry);
+      this.keys.push(entry.key);
       paired.push({ pairs: letterPairs(entry.key), state: entry.state });
       const named = this.byKey.get(entry.key);
-      if (named) named.push(entry);
-      else this.byKey.set(entry.key, [entry]);
+      if (named) named.push(n);
+      else this.byKey.set(entry.key, [n]);
     }
     this.postings = new PairPostings(paired);
     this.pairCounts = Uint16Array.from(paired, (p) => p.pairs.length);
     this.minPairCount = paired.reduce((least, p) => Math.min(least, p.pairs.length), Infinity);
     this.maxPairCount = paired.reduce((most, p) => Math.max(most, p.pairs.length), 0);
     this.kindBits = Uint8Array.from(this.entries, (e) => KIND_BITS[e.kind] ?? 0);
+    this.stateSlots = Uint16Array.from(this.entries, (e) => this.postings.slot(e.state));
+    this.listedBy = new Uint32Array(this.entries.length);
     this.sizes = Float64Array.from(this.entries, (e) => e.properties);
     const largestFirst = Float64Array.from(this.sizes, (size) => -size).sort();
     this.sizeRanks = Int32Array.from(this.sizes, (size) => lowerBound(largestFirst, -size));
@@ -78,12 +99,69 @@ export class PlaceNameIndex {
     this.sortedKeys = [...this.byKey.keys()].sort();
     this.shared = new Uint16Array(this.entries.length);
     this.gathered = new Int32Array(2 * this.entries.length);
+    this.sortScratch = new Float64Array(this.entries.length);
     this.positions = new Int32Array(this.postings.pairs).fill(MISSING);
   }
 
   /** The entries of exactly this key, of every kind and state. */
   named(key: string): readonly PlaceEntry[] {
-    return this.byKey.get(key) ?? [];
+    return this.numbered(this.byKey.get(key) ?? []);
+  }
+
+  private numbered(numbers: readonly number[]): PlaceEntry[] {
+    return numbers.map((n) => this.entries[n]);
+  }
+
+  /** Whether entry n is of a kind in `mask` (kindMask). */
+  ofKinds(n: number, mask: number): boolean {
+    return (this.kindBits[n] & mask) !== 0;
+  }
+
+  /** Whether entry n is of this kind. */
+  isKind(n: number, kind: PlaceKind): boolean {
+    return this.kindBits[n] === (KIND_BITS[kind] ?? -1);
+  }
+
+  /** Whether entry n lies in the state of this postings slot (`slot(state)`). */
+  inSlot(n: number, slot: number): boolean {
+    return this.stateSlots[n] === slot;
+  }
+
+  /** A state's postings slot (0 for null: every state; -1 for a state no name is in). */
+  slot(state: string | null): number {
+    return this.postings.slot(state);
+  }
+
+  /**
+   * The numbers of the entries of these kinds worth scoring as suggestions for a key, each once,
+   * in this order: the near names (near()), the entries of exactly this key in every state, the
+   * entries extending it by whole words (extending()) and those of the keys it extends ("new
+   * york" and "new" for "new york city"), these last two in `state` when one is given.
+   */
+  candidates(key: string, state: string | null, kinds: readonly PlaceKind[]): number[] {
+    const mask = kindMask(kinds);
+    const slot = this.postings.slot(state);
+    const { listedBy } = this;
+    // A new mark for this look-up; once the marks run out, every entry is unmarked again.
+    if (this.lookups === 0xffffffff) {
+      listedBy.fill(0);
+      this.lookups = 0;
+    }
+    const look = ++this.lookups;
+    const found: number[] = [];
+    const add = (numbers: readonly number[], anyState: boolean) => {
+      for (const n of numbers) {
+        if (listedBy[n] === look || !this.ofKinds(n, mask) || !(anyState || slot === 0 || this.stateSlots[n] === slot)) continue;
+        listedBy[n] = look;
+        found.push(n);
+      }
+    };
+    add(this.nearNumbers(key, state, mask), true);
+    add(this.byKey.get(key) ?? [], true);
+    add(this.extendingNumbers(key), false);
+    const words = key.split(" ");
+    for (let i = words.length - 1; i > 0; i--) add(this.byKey.get(words.slice(0, i).join(" ")) ?? [], false);
+    return found;
   }
 
   /**
@@ -99,6 +177,11 @@ export class PlaceNameIndex {
    * back over the postings for every entry reached only if neither decides.
    */
   near(key: string, state: string | null, kinds: readonly PlaceKind[]): PlaceEntry[] {
+    return this.numbered(this.nearNumbers(key, state, kindMask(kinds)));
+  }
+
+  /** near(), as entry numbers, for the kinds in `mask`. */
+  private nearNumbers(key: string, state: string | null, mask: number): number[] {
     const pairs = letterPairs(key);
     const q = pairs.length;
     const { postings, shared, gathered, positions } = this;
@@ -125,7 +208,6 @@ export class PlaceNameIndex {
         else if (before === 2) gathered[three++] = n;
       }
     }
-    const mask = kindMask(kinds);
     // How alike an entry sharing at most `s` pairs can be: it has at least `s` pairs, and at least the fewest any key has.
     const atMost = (s: number) => (2 * s) / (q + Math.max(s, this.minPairCount));
     let best = three < MAX_NEAR ? null : this.mostAlike(three, q, mask, atMost(2));
@@ -158,7 +240,7 @@ export class PlaceNameIndex {
    * in the order near() gives, or null when the MAX_NEAR-th of them is not more alike than
    * `above` (so entries not gathered may belong among them).
    */
-  private mostAlike(count: number, q: number, mask: number, above: number): PlaceEntry[] | null {
+  private mostAlike(count: number, q: number, mask: number, above: number): number[] | null {
     const { shared, gathered, pairCounts, kindBits, sizes } = this;
     const least = this.rankLikenesses(count, q, mask);
     if (least <= above) return null;
@@ -176,18 +258,18 @@ export class PlaceNameIndex {
     const left = MAX_NEAR - more.length;
     let kept = tied;
     if (tied.length > left) {
-      const tiedSizes = new Float64Array(tied.length);
+      const tiedSizes = this.sortScratch.subarray(0, tied.length);
       for (let i = 0; i < tied.length; i++) tiedSizes[i] = sizes[tied[i]];
       const cutoff = tiedSizes.sort()[tied.length - left];
       kept = tied.filter((n) => sizes[n] > cutoff);
       const equal = tied.filter((n) => sizes[n] === cutoff);
-      const reaches = new Float64Array(equal.length);
+      const reaches = this.sortScratch.subarray(0, equal.length);
       for (let i = 0; i < equal.length; i++) reaches[i] = this.reach(equal[i]);
       reaches.sort();
       // (An entry's number out of a Float64Array made a whole number again, `| 0`, so the arrays it indexes take their fast path.)
       for (let i = 0; kept.length < left; i++) kept.push(reaches[i] % this.entries.length | 0);
     }
-    return this.inOrder(more.concat(kept)).map((n) => this.entries[n]);
+    return this.inOrder(more.concat(kept));
   }
 
   /**
@@ -200,7 +282,7 @@ export class PlaceNameIndex {
     const { shared, pairCounts, sizeRanks, cellRanks } = this;
     const total = this.entries.length;
     const width = this.maxPairCount + 1;
-    const keys = new Float64Array(entries.length);
+    const keys = this.sortScratch.subarray(0, entries.length);
     for (let i = 0; i < entries.length; i++) {
       const n = entries[i];
       keys[i] = (cellRanks[shared[n] * width + pairCounts[n]] * this.sizeRankCount + sizeRanks[n]) * total + n;
@@ -238,6 +320,8 @@ export class PlaceNameIndex {
     if (this.tally.length < (q + 1) * width) {
       this.tally = new Int32Array((q + 1) * width);
       this.cellRanks = new Int32Array((q + 1) * width);
+      this.cellLikenesses = new Float64Array((q + 1) * width);
+      this.sortedLikenesses = new Float64Array((q + 1) * width);
     }
     const { tally, cellRanks } = this;
     const cells: number[] = [];
@@ -250,9 +334,11 @@ export class PlaceNameIndex {
       matching++;
     }
     // Each cell's likeness, negated so that an ascending sort puts the most alike first.
-    const unlike = new Float64Array(cells.length);
+    const unlike = this.cellLikenesses.subarray(0, cells.length);
     for (let k = 0; k < cells.length; k++) unlike[k] = -(2 * Math.floor(cells[k] / width)) / (q + (cells[k] % width));
-    const sorted = unlike.slice().sort();
+    const sorted = this.sortedLikenesses.subarray(0, cells.length);
+    sorted.set(unlike);
+    sorted.sort();
     for (let k = 0; k < cells.length; k++) cellRanks[cells[k]] = lowerBound(sorted, unlike[k]);
     let least = 0;
     if (matching >= MAX_NEAR) {
@@ -277,13 +363,17 @@ export class PlaceNameIndex {
 
   /** Up to MAX_EXTENDING entries whose keys are this key and more words ("new york city" for "new york"). */
   extending(key: string): PlaceEntry[] {
+    return this.numbered(this.extendingNumbers(key));
+  }
+
+  private extendingNumbers(key: string): number[] {
     const prefix = `${key} `;
-    const found: PlaceEntry[] = [];
+    const found: number[] = [];
     for (let i = lowerBound(this.sortedKeys, prefix); i < this.sortedKeys.length; i++) {
       const k = this.sortedKeys[i];
       if (!k.startsWith(prefix)) break;
-      for (const entry of this.byKey.get(k)!) {
-        found.push(entry);
+      for (const n of this.byKey.get(k)!) {
+        found.push(n);
         if (found.length === MAX_EXTENDING) return found;
       }
     }

@@ -51,19 +51,11 @@ function problem(
   opts: ResolveOptions,
   extra: Pick<ProblemExtensions, "suggestions" | "accepted_kinds" | "match_count">,
 ): ApiProblem {
-  // A 400 is answered, never logged, so its stack is never read: a refusal is free, and capturing
-  // one is a share of its cost.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new ApiProblem(400, code, detail, [{ pointer: `/${opts.parameter}`, parameter: opts.parameter, detail }], {
-      parameter: opts.parameter,
-      place: opts.given,
-      ...extra,
-    });
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
+  return new ApiProblem(400, code, detail, [{ pointer: `/${opts.parameter}`, parameter: opts.parameter, detail }], {
+    parameter: opts.parameter,
+    place: opts.given,
+    ...extra,
+  });
 }
 
 function didYouMean(suggestions: string[]): string {

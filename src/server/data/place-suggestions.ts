@@ -9,7 +9,7 @@ import { placeKey, type Place, type PlaceKind } from "../../contract/places";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
 import { editDistance } from "../../contract/near-names";
 import { distanceWithin } from "./place-name-distance";
-import { lowerBound, type PlaceNameIndex } from "./place-name-index";
+import { lowerBound } from "./place-name-index";
 
 export const MAX_SUGGESTIONS = 3;
 /** Below this similarity a name is not offered. */
@@ -64,30 +64,6 @@ function nameOf(place: Place): { key: string; state: string | null } | null {
 }
 
 /**
- * The counties, cities and metros worth scoring for a name: the names most alike it, the same
- * name in every state, the names extending it by whole words and the names it extends, in its
- * state when it has one. A bounded number, found through the name index rather than by
- * scoring every place.
- */
-export function placeCandidates(
-  names: PlaceNameIndex,
-  wanted: { key: string; state: string | null },
-  kinds: readonly PlaceKind[],
-): Set<PlaceEntry> {
-  const inState = (e: PlaceEntry) => wanted.state === null || e.state === wanted.state;
-  const found = new Set<PlaceEntry>(names.near(wanted.key, wanted.state, kinds));
-  const add = (entries: Iterable<PlaceEntry>, anyState: boolean) => {
-    for (const e of entries) if (kinds.includes(e.kind) && (anyState || inState(e))) found.add(e);
-  };
-  add(names.named(wanted.key), true);
-  add(names.extending(wanted.key), false);
-  // The names this one extends: "new york" and "new" for "new york city".
-  const words = wanted.key.split(" ");
-  for (let i = words.length - 1; i > 0; i--) add(names.named(words.slice(0, i).join(" ")), false);
-  return found;
-}
-
-/**
  * The least score a place must have to be offered, as places are scored: MIN_SCORE, and once
  * MAX_SUGGESTIONS names have scored above it, the least of their best scores. A place scoring
  * below that ranks after all of them, so it would not be offered: its edits need not be counted
@@ -130,15 +106,20 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
   if (kinds.length > 0) {
     const { key, state } = wanted;
     const kind = place.kind;
-    for (const entry of placeCandidates(index.names, wanted, kinds)) {
-      const sameState = state === null || entry.state === state;
+    // The candidates by their numbers in the name index, whose arrays say each one's key, state
+    // and kind: an entry itself is read only when it is kept.
+    const names = index.names;
+    const slot = names.slot(state);
+    for (const n of names.candidates(key, state, kinds)) {
+      const candidate = names.keys[n];
+      const sameState = slot === 0 || names.inSlot(n, slot);
       // The same name in another state is a likely slip of the state, but less likely than a typo
       // at home; another name in another state is not offered.
-      let score = sameState ? nameSimilarity(key, entry.key, offered.least) : entry.key === key ? 0.9 : 0;
+      let score = sameState ? nameSimilarity(key, candidate, offered.least) : candidate === key ? 0.9 : 0;
       // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
       // longer name of the kind asked for ("New York City, NY" before "New York County, NY").
-      if (entry.kind !== kind) score -= 0.1;
-      keep(entry, score);
+      if (!names.isKind(n, kind)) score -= 0.1;
+      keep(names.entries[n], score);
     }
   }
   scored.sort((a, b) => b.score - a.score || b.entry.properties - a.entry.properties || b.entry.records - a.entry.records);

@@ -2,10 +2,9 @@
 // item on its own with the very problem the single endpoint answers (the batch's own schema
 // checks only its shape). Compiled on first use, with the options the routes are checked with, so the
 // messages are the single endpoint's.
-import type { ErrorObject, ValidateFunction } from "ajv";
-import type { FastifyError } from "fastify";
+import type { ValidateFunction } from "ajv";
 import type { TObject } from "@sinclair/typebox";
-import { type ApiProblem, toProblem } from "../http/problem";
+import { type ApiProblem, validationProblem } from "../http/problem";
 import { requestValidator } from "../http/request-validation";
 
 export type ItemCheck = (item: Record<string, unknown>) => ApiProblem | null;
@@ -16,10 +15,6 @@ export function itemQueryCheck(query: TObject): ItemCheck {
   return (item) => {
     validate ??= requestValidator().compile(query);
     if (validate(item)) return null;
-    const err = Object.assign(new Error("query did not validate"), {
-      validation: validate.errors as ErrorObject[],
-      validationContext: "querystring",
-    });
-    return toProblem(err as unknown as FastifyError);
+    return validationProblem(validate.errors ?? [], "querystring");
   };
 }

@@ -6,7 +6,7 @@
 import { PlaceSyntaxError, parsePlace, type Place, type PlaceKind } from "../../contract/places";
 import { PLACE_KINDS_OF, PLACE_PARAMS, type PlacedOperation } from "../../contract/queries";
 import { stateCodeOf } from "../../contract/states";
-import { ApiProblem } from "../http/problem";
+import { ApiProblem, withoutStacks } from "../http/problem";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { resolvePlace, type ResolvedPlace } from "../data/place-resolver";
 
@@ -34,7 +34,8 @@ function invalid(parameter: string, detail: string, others: string[] = []): ApiP
 
 function parse(text: string, parameter: string): Place {
   try {
-    return parsePlace(text);
+    // A text that is no place becomes a free 400, whose stack no one reads.
+    return withoutStacks(() => parsePlace(text));
   } catch (err) {
     if (err instanceof PlaceSyntaxError) throw invalid(parameter, `${parameter}: ${err.message}`);
     throw err;
