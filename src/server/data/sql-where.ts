@@ -128,9 +128,10 @@ function mergeKeys(order: string): { keys: string; merged: string; count: number
 /**
  * One page of a query read part by part, in one statement: each part's rows in the query's order
  * with their sort keys last, merged by SQLite, which reads from each part only as many rows as
- * the merge takes (an index of the part gives them in order, as a file's index gives its page)
- * and builds only those rows. The order must name every row apart (end with a unique column), as
- * every paged query's does, so the merge is the file's order.
+ * the merge takes and builds only those rows. Where an index of the part gives its rows in that
+ * order (as a file's index gives its page) the part stops after the page; where none does, the
+ * part's matches are sorted, as the file's query sorts its own. The order must name every row
+ * apart (end with a unique column), as every paged query's does, so the merge is the file's order.
  */
 function mergedPage(
   parted: PartedFrom,

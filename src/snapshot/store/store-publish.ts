@@ -273,9 +273,9 @@ function sqlText(s: string): string {
 }
 
 /**
- * Gives the replaced contents of a store published before they had statistics their statistics
- * (store-layout.ts analyzeOldTables), which its next publish would give them. Returns the tables
- * given them (none for a store that has them).
+ * Analyzes the `T_old` tables that hold rows but no statistics (store-layout.ts analyzeOldTables),
+ * as the store's next publish would: a store published before publishing analyzed them. Returns
+ * the tables analyzed (none for a store that has its statistics).
  */
 export function analyzeOldTablesIfNone(storePath: string): string[] {
   // Looked at read-only first: a store that has them is not opened for writing.
