@@ -10,7 +10,7 @@ import { SnapshotContext, openContext } from "../src/server/data/snapshot-contex
 import type { RouteDef } from "../src/server/routes/route-def";
 import { parcelsRoute, listingsRoute } from "../src/server/routes/parcels-listings";
 import { companiesRoute, diligenceRoute } from "../src/server/routes/companies-diligence";
-import { propertyDetailRoute, propertySearchRoute } from "../src/server/routes/properties";
+import { assetPropertiesRoute, propertyDetailRoute, propertySearchRoute } from "../src/server/routes/properties";
 import { ownerPortfolioRoute, tenantFootprintRoute } from "../src/server/routes/owners-tenants";
 import { saleCompsRoute } from "../src/server/routes/sale-comps";
 import { propertyHistoryRoute } from "../src/server/routes/property-history";
@@ -58,6 +58,14 @@ function callsFor(file: string): Call[] {
     c("a property's detail", propertyDetailRoute, "getProperty", {}, { property_id: prop.id }),
     c("50 office properties in TX", propertySearchRoute, "searchProperties", { state_code: "TX", asset_type: "office", limit: 50 }),
     c("50 properties in TX, offset 1000", propertySearchRoute, "searchProperties", { state_code: "TX", limit: 50, offset: 1000 }),
+    // The asset search of `npm run bench:service` (two filters, 25 rows).
+    c(
+      "25 offices in TX of 20,000 sq ft or more",
+      assetPropertiesRoute,
+      "searchAssetProperties",
+      { state_code: "TX", min_building_area_sqft: 20000, limit: 25 },
+      { asset_type: "office" },
+    ),
     c('text "industrial", first 50', propertySearchRoute, "searchProperties", { q: "industrial", limit: 50 }),
     c('text "industrial", offset 500', propertySearchRoute, "searchProperties", { q: "industrial", limit: 50, offset: 500 }),
     c('text "industrial" in TX, first 50', propertySearchRoute, "searchProperties", { q: "industrial", state_code: "TX", limit: 50 }),

@@ -36,4 +36,14 @@ describe("rows built by a compiled reader", () => {
     expect(readOne(reader, [9])).toBeUndefined();
     db.close();
   });
+
+  test("a reader told to omit the last columns builds rows of the others only, a name they share with an omitted one keeping its own value", () => {
+    const db = new Database(":memory:");
+    db.exec("CREATE TABLE t (a INTEGER, b TEXT)");
+    db.prepare("INSERT INTO t VALUES (?, ?)").run(1, "one");
+    const rows = readAll(rowReader(db, `SELECT a, b, a * 10 AS "order 0", 'x' AS b FROM t`, 2), []);
+    expect(rows).toEqual([{ a: 1, b: "one" }]);
+    expect(Object.keys(rows[0])).toEqual(["a", "b"]);
+    db.close();
+  });
 });

@@ -14,10 +14,14 @@ export interface RowReader {
   toRow: (values: unknown[]) => Row;
 }
 
-/** A statement that returns arrays, and the function that turns one into its row object. */
-export function rowReader(db: Database.Database, sql: string): RowReader {
+/**
+ * A statement that returns arrays, and the function that turns one into its row object: every
+ * column but the last `omitLast` (columns the query needs only to order its rows).
+ */
+export function rowReader(db: Database.Database, sql: string, omitLast = 0): RowReader {
   const statement = db.prepare(sql).raw();
-  const names = statement.columns().map((c) => c.name);
+  const columns = statement.columns();
+  const names = columns.slice(0, columns.length - omitLast).map((c) => c.name);
   // Column names come from our own SQL and the snapshot schema, never from a request, and
   // JSON.stringify quotes each one, so the compiled source cannot be anything but this literal.
   const body = `return { ${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(", ")} };`;

@@ -149,6 +149,14 @@ export class SnapshotContext {
     return readAll(this.reader(sql), params) as T[];
   }
 
+  /** Every row of a query whose last `omitLast` columns only order its rows, as objects without them. */
+  allBut<T = Record<string, unknown>>(sql: string, params: unknown[], omitLast: number): T[] {
+    return readAll(
+      prepared(this.readers, `${omitLast}\u0000${sql}`, () => rowReader(this.db, sql, omitLast)),
+      params,
+    ) as T[];
+  }
+
   get<T = Record<string, unknown>>(sql: string, params: unknown[] = []): T | undefined {
     return readOne(this.reader(sql), params) as T | undefined;
   }

@@ -115,18 +115,50 @@ function orderTerms(order: string): { expr: string; how: string }[] {
   });
 }
 
+/** A paged query's ORDER BY as columns named "order <i>" and the order of a merge by them. */
+function mergeKeys(order: string): { keys: string; merged: string; count: number } {
+  const terms = orderTerms(order);
+  return {
+    keys: terms.map((t, i) => `${t.expr} AS "order ${i}"`).join(", "),
+    merged: terms.map((t, i) => `"order ${i}"${t.how}`).join(", "),
+    count: terms.length,
+  };
+}
+
+/**
+ * One page of a query read part by part, in one statement: each part's rows in the query's order
+ * with their sort keys last, merged by SQLite, which reads from each part only as many rows as
+ * the merge takes and builds only those rows. Where an index of the part gives its rows in that
+ * order (as a file's index gives its page) the part stops after the page; where none does, the
+ * part's matches are sorted, as the file's query sorts its own. The order must name every row
+ * apart (end with a unique column), as every paged query's does, so the merge is the file's order.
+ */
+function mergedPage(
+  parted: PartedFrom,
+  select: string,
+  order: string,
+  page: { limit: number; offset: number },
+): { sql: string; params: unknown[]; keys: number } {
+  const { keys, merged, count } = mergeKeys(order);
+  const params: unknown[] = [];
+  for (const _ of parted.froms) params.push(...parted.params);
+  return {
+    sql: `${parted.froms.map((from) => `${select}, ${keys} ${from}`).join(" UNION ALL ")} ORDER BY ${merged} LIMIT ? OFFSET ?`,
+    params: [...params, page.limit, page.offset],
+    keys: count,
+  };
+}
+
 /**
  * The rowids of one page of a query read part by part, as a subquery with its parameters: each
- * part's first `offset + limit` rows in the query's order (an index of the part can give them
- * without reading the rest), merged, and the page taken from the merge. The order must name
- * every row apart (end with a unique column), as every paged query's does.
+ * part's first `offset + limit` rows in the part's own order (`partOrder`), merged in the query's
+ * order, and the page taken from the merge. For parts whose order is not the query's (the text
+ * index's runs), which a merge of rows in the query's order would have to sort whole.
  */
 function pageRowids(parted: PartedFrom, order: string, page: { limit: number; offset: number }): { sql: string; params: unknown[] } {
-  const terms = orderTerms(order);
-  const keys = terms.map((t, i) => `${t.expr} AS "order ${i}"`).join(", ");
+  const { keys, merged } = mergeKeys(order);
   const arm = (from: string) =>
     `SELECT * FROM (SELECT ${parted.alias}.rowid AS "row", ${keys} ${from} ${parted.partOrder ?? order} LIMIT ?)`;
-  const merged = terms.map((t, i) => `"order ${i}"${t.how}`).join(", ");
   const params: unknown[] = [];
   for (const _ of parted.froms) params.push(...parted.params, page.offset + page.limit);
   return {
@@ -139,10 +171,11 @@ function pageRowids(parted: PartedFrom, order: string, page: { limit: number; of
  * Runs a paged query and its count. `from` is `FROM ... WHERE ...` without ORDER/LIMIT.
  *
  * On an older version of a snapshot store, whose tables are each the union of two parts, the
- * page is found part by part (pageRowids: `parted`, else `from` with its leading table read from
- * each part) and its rows are then read by those rowids: a query over the union would compute
- * and sort every match of the part of replaced contents before taking a page. `from`'s joins
- * must find at most one row for each row of the paged table (as every paged query's do).
+ * page is read part by part (`parted`, else `from` with its leading table read from each part):
+ * a query over the union would compute and sort every match of the part of replaced contents
+ * before taking a page. Parts in the query's order are merged with their rows (mergedPage); parts
+ * in an order of their own give the page's rowids, whose rows are then read (pageRowids). `from`'s
+ * joins must find at most one row for each row of the paged table (as every paged query's do).
  */
 export function pagedQuery<T>(
   snapshot: SnapshotContext,
@@ -158,7 +191,10 @@ export function pagedQuery<T>(
 ): { rows: T[]; total: number } {
   const byParts = snapshot.readsByParts ? (parted ?? partedFrom(from, params)) : undefined;
   let rows: T[];
-  if (byParts) {
+  if (byParts && byParts.partOrder === undefined) {
+    const merged = mergedPage(byParts, select, order, page);
+    rows = snapshot.allBut<T>(merged.sql, merged.params, merged.keys);
+  } else if (byParts) {
     const ids = pageRowids(byParts, order, page);
     // The page's rows by rowid, through `from`'s tables and joins but not its WHERE, which the
     // rowids already satisfy and which could lead SQLite to read every match instead (its

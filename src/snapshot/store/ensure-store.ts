@@ -1,5 +1,6 @@
-// What `npm start` does before serving: make sure the store of snapshots exists, and that its
-// snapshots are in the layout this version reads.
+// What `npm start` does before serving: make sure the store of snapshots exists, that its
+// snapshots are in the layout this version reads, and that its replaced contents have the
+// statistics the query planner reads them by (store-layout.ts analyzeOldTables).
 //
 // With no store yet, it is made from what a deployment served before stores: the snapshot file
 // at SNAPSHOT_PATH and the older files kept beside it (`snapshots/<id>.db`), published oldest
@@ -12,7 +13,7 @@ import Database from "better-sqlite3";
 import { buildSnapshot } from "../build";
 import { ensureSnapshot, rebuildSnapshot } from "../ensure-snapshot";
 import { formatOf, isCurrentFormat, readMeta, readMetaOf } from "../snapshot-file";
-import { publishToStore } from "./store-publish";
+import { analyzeOldTablesIfNone, publishToStore } from "./store-publish";
 
 type Log = (msg: string) => void;
 
@@ -40,7 +41,11 @@ function newestMeta(storePath: string): Record<string, string> {
 export function ensureStore(storePath: string, snapshotPath: string, log: Log = () => {}): void {
   if (fs.existsSync(storePath)) {
     const meta = newestMeta(storePath);
-    if (isCurrentFormat(meta)) return;
+    if (isCurrentFormat(meta)) {
+      const analyzed = analyzeOldTablesIfNone(storePath);
+      if (analyzed.length) log(`Gave the store's replaced contents statistics (${analyzed.join(", ")}).`);
+      return;
+    }
     const rebuilt = `${storePath}.rebuild.db`;
     rebuildSnapshot(meta, rebuilt, `The store ${storePath} (latest snapshot ${meta.id})`, log);
     for (const side of ["", "-wal", "-shm"]) fs.rmSync(`${storePath}${side}`, { force: true });

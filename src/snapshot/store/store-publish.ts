@@ -11,6 +11,7 @@ import { formatOf, readMeta } from "../snapshot-file";
 import { FTS_TOKENIZE, PROPERTIES_FTS_COLUMNS } from "../tables";
 import {
   FTS_TABLE,
+  analyzeOldTables,
   OLD_FTS_TABLE,
   ROWID_REFERENCES,
   STORE_VERSIONS_DDL,
@@ -21,6 +22,7 @@ import {
   computedKept,
   keyExpr,
   oldTableDdl,
+  oldTablesWithoutStatistics,
   q,
   type StoreVersion,
   versionedTables,
@@ -92,6 +94,7 @@ export function publishToStore(storePath: string, file: string, options: Publish
       }
       const version = { seq, id: meta.id, captured_at: meta.captured_at, built_at: meta.built_at, published_at: now().toISOString() };
       db.prepare("INSERT INTO store_versions VALUES (:seq, :id, :captured_at, :built_at, :published_at, NULL)").run(version);
+      analyzeOldTables(db, tables);
     })();
     db.exec("DETACH DATABASE incoming");
     db.pragma("wal_checkpoint(PASSIVE)");
@@ -267,6 +270,30 @@ function mergeTable(
 /** A string as an SQL literal. */
 function sqlText(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Analyzes the `T_old` tables that hold rows but no statistics (store-layout.ts analyzeOldTables),
+ * as the store's next publish would: a store published before publishing analyzed them. Returns
+ * the tables analyzed (none for a store that has its statistics).
+ */
+export function analyzeOldTablesIfNone(storePath: string): string[] {
+  // Looked at read-only first: a store that has them is not opened for writing.
+  const reader = new Database(storePath, { readonly: true, fileMustExist: true });
+  let missing: VersionedTable[];
+  try {
+    missing = oldTablesWithoutStatistics(reader, versionedTables(reader));
+  } finally {
+    reader.close();
+  }
+  if (!missing.length) return [];
+  const db = openForWriting(storePath);
+  try {
+    db.transaction(() => analyzeOldTables(db, oldTablesWithoutStatistics(db, versionedTables(db))))();
+    return missing.map((t) => `${t.name}_old`);
+  } finally {
+    db.close();
+  }
 }
 
 /**
