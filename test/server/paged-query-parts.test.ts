@@ -3,12 +3,11 @@
 // only the rows the page takes, and every page is the one the version's own file gives.
 import fs from "node:fs";
 import path from "node:path";
-import { buildSnapshot } from "../../src/snapshot/build";
-import { nextMonthSnapshot } from "../../src/snapshot/next-month";
 import { SnapshotContext, openContext } from "../../src/server/data/snapshot-context";
 import { pagedQuery } from "../../src/server/data/sql-where";
 import { openStoreVersion } from "../../src/snapshot/store/store-open";
 import { publishToStore } from "../../src/snapshot/store/store-publish";
+import { monthFiles } from "../helpers/month-files";
 import { tempDir } from "../snapshot/files";
 
 let dir: string;
@@ -20,9 +19,9 @@ let oldestFile: SnapshotContext;
 
 beforeAll(() => {
   dir = tempDir("paged-query-parts-");
-  files.push(path.join(dir, "m0.db"));
-  oldestId = buildSnapshot({ out: files[0], seed: 37, properties: 300, capturedAt: "2026-11-01" }).id;
-  for (const month of [1, 2]) files.push(nextMonthSnapshot({ from: files[month - 1], out: path.join(dir, `m${month}.db`) }).path);
+  const made = monthFiles(dir, { seed: 37, properties: 300, months: 3 });
+  files.push(...made.files);
+  oldestId = made.ids[0];
   store = path.join(dir, "store.db");
   for (const file of files) publishToStore(store, file);
   oldest = new SnapshotContext(openStoreVersion(store, oldestId, { cacheKiB: 8192, mmapBytes: 0 }));

@@ -5,9 +5,8 @@
 // publish's write-ahead log can be emptied, and a renewal that finds a newer version serves it.
 import fs from "node:fs";
 import path from "node:path";
-import { buildSnapshot } from "../../src/snapshot/build";
-import { nextMonthSnapshot } from "../../src/snapshot/next-month";
 import { publishToStore, withdrawLatest } from "../../src/snapshot/store/store-publish";
+import { monthFiles } from "../helpers/month-files";
 import { publishSnapshot } from "../../src/server/snapshot-publish";
 import { logSink } from "../helpers/log-sink";
 import { type TestService, startService } from "../helpers/service";
@@ -20,13 +19,9 @@ const ids: string[] = [];
 
 beforeAll(() => {
   dir = tempDir("store-serving-");
-  files.push(path.join(dir, "m0.db"));
-  ids.push(buildSnapshot({ out: files[0], seed: 31, properties: 300, capturedAt: "2026-11-01" }).id);
-  for (const month of [1, 2]) {
-    const next = nextMonthSnapshot({ from: files[month - 1], out: path.join(dir, `m${month}.db`) });
-    files.push(next.path);
-    ids.push(next.id);
-  }
+  const made = monthFiles(dir, { seed: 31, properties: 300, months: 3 });
+  files.push(...made.files);
+  ids.push(...made.ids);
 }, 120_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

@@ -5,11 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { buildSnapshot } from "../../src/snapshot/build";
-import { nextMonthSnapshot } from "../../src/snapshot/next-month";
 import { ensureStore } from "../../src/snapshot/store/ensure-store";
 import { openStoreVersion } from "../../src/snapshot/store/store-open";
 import { publishToStore } from "../../src/snapshot/store/store-publish";
+import { monthFiles } from "../helpers/month-files";
 import { tempDir } from "./files";
 
 let dir: string;
@@ -19,9 +18,9 @@ let oldest: string;
 
 beforeAll(() => {
   dir = tempDir("store-statistics-");
-  files.push(path.join(dir, "m0.db"));
-  oldest = buildSnapshot({ out: files[0], seed: 31, properties: 300, capturedAt: "2026-11-01" }).id;
-  for (const month of [1, 2]) files.push(nextMonthSnapshot({ from: files[month - 1], out: path.join(dir, `m${month}.db`) }).path);
+  const made = monthFiles(dir, { seed: 31, properties: 300, months: 3 });
+  files.push(...made.files);
+  oldest = made.ids[0];
   store = path.join(dir, "store.db");
   for (const file of files) publishToStore(store, file);
 }, 120_000);
