@@ -140,9 +140,15 @@ function versionViews(table: VersionedTable, version: StoreVersion, newest: bool
  */
 function replacedRuns(db: Database.Database, seq: number): { lo: number; hi: number }[] {
   const next = db.prepare("SELECT rowid, vto FROM main.properties_old WHERE rowid >= ? ORDER BY rowid LIMIT 1").raw();
-  const bounds = db.prepare("SELECT min(rowid), max(rowid), max(vto) FROM main.properties_old").raw().get() as (number | null)[];
-  const [min, max, last] = bounds;
-  if (min === null || max === null || last === null) return [];
+  // The first and the last row by rowid, each found by the rowid's own order (an aggregate of
+  // both, or of vto, would read the whole table); the last row's vto is the greatest.
+  const end = (order: "ASC" | "DESC") =>
+    db.prepare(`SELECT rowid, vto FROM main.properties_old ORDER BY rowid ${order} LIMIT 1`).raw().get() as [number, number] | undefined;
+  const first = end("ASC");
+  const lastRow = end("DESC");
+  if (!first || !lastRow) return [];
+  const [min] = first;
+  const [max, last] = lastRow;
   /** The first rowid from which every row has `vto >= v` (max + 1 when none has). */
   const from = (v: number): number => {
     let lo = min;
