@@ -31,7 +31,7 @@ export const STATEMENT_CACHE_SIZE = 500;
  * part, in order without sorting (data/property-search.ts). One query costs less than one per run
  * until the sort grows past a few thousand rows.
  */
-export const TEXT_SORT_LIMIT = 2000;
+export const TEXT_SORT_LIMIT = 1000;
 
 export interface SnapshotContextOptions {
   /** TEXT_SORT_LIMIT unless given (tests set it to drive either path). */
