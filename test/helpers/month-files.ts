@@ -3,6 +3,7 @@
 import path from "node:path";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { nextMonthSnapshot } from "../../src/snapshot/next-month";
+import { publishToStore } from "../../src/snapshot/store/store-publish";
 
 export function monthFiles(dir: string, opts: { seed: number; properties: number; months: number }): { files: string[]; ids: string[] } {
   const files = [path.join(dir, "m0.db")];
@@ -13,4 +14,15 @@ export function monthFiles(dir: string, opts: { seed: number; properties: number
     ids.push(next.id);
   }
   return { files, ids };
+}
+
+/** The month files of `monthFiles`, each published in turn into a new store at `dir`/store.db. */
+export function publishedMonths(
+  dir: string,
+  opts: { seed: number; properties: number; months: number },
+): { files: string[]; ids: string[]; store: string } {
+  const made = monthFiles(dir, opts);
+  const store = path.join(dir, "store.db");
+  for (const file of made.files) publishToStore(store, file);
+  return { ...made, store };
 }

@@ -2,12 +2,10 @@
 // its two parts' rows are merged in the list's order in one statement, which reads from each part
 // only the rows the page takes, and every page is the one the version's own file gives.
 import fs from "node:fs";
-import path from "node:path";
 import { SnapshotContext, openContext } from "../../src/server/data/snapshot-context";
 import { pagedQuery } from "../../src/server/data/sql-where";
 import { openStoreVersion } from "../../src/snapshot/store/store-open";
-import { publishToStore } from "../../src/snapshot/store/store-publish";
-import { monthFiles } from "../helpers/month-files";
+import { publishedMonths } from "../helpers/month-files";
 import { tempDir } from "../snapshot/files";
 
 let dir: string;
@@ -19,11 +17,10 @@ let oldestFile: SnapshotContext;
 
 beforeAll(() => {
   dir = tempDir("paged-query-parts-");
-  const made = monthFiles(dir, { seed: 37, properties: 300, months: 3 });
+  const made = publishedMonths(dir, { seed: 37, properties: 300, months: 3 });
   files.push(...made.files);
   oldestId = made.ids[0];
-  store = path.join(dir, "store.db");
-  for (const file of files) publishToStore(store, file);
+  store = made.store;
   oldest = new SnapshotContext(openStoreVersion(store, oldestId, { cacheKiB: 8192, mmapBytes: 0 }));
   oldestFile = openContext(files[0]);
 }, 120_000);

@@ -7,8 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { ensureStore } from "../../src/snapshot/store/ensure-store";
 import { openStoreVersion } from "../../src/snapshot/store/store-open";
-import { publishToStore } from "../../src/snapshot/store/store-publish";
-import { monthFiles } from "../helpers/month-files";
+import { publishedMonths } from "../helpers/month-files";
 import { tempDir } from "./files";
 
 let dir: string;
@@ -18,11 +17,10 @@ let oldest: string;
 
 beforeAll(() => {
   dir = tempDir("store-statistics-");
-  const made = monthFiles(dir, { seed: 31, properties: 300, months: 3 });
+  const made = publishedMonths(dir, { seed: 31, properties: 300, months: 3 });
   files.push(...made.files);
   oldest = made.ids[0];
-  store = path.join(dir, "store.db");
-  for (const file of files) publishToStore(store, file);
+  store = made.store;
 }, 120_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
