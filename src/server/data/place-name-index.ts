@@ -8,8 +8,13 @@ import type { PlaceKind } from "../../contract/places";
 import type { PlaceEntry } from "./place-entry";
 import { letterPairs, PairPostings } from "./place-name-postings";
 
-/** How many near names (by shared letter pairs) one look-up returns at most. */
-export const MAX_NEAR = 100;
+/**
+ * How many near names (by shared letter pairs) one look-up returns at most. They are only
+ * candidates, scored by edit distance afterwards (place-suggestions.ts), and the names a typo
+ * was meant to be share most of its letter pairs, so they rank among the first few dozen; each
+ * candidate more costs every refusal its ranking and scoring, and refusals are free.
+ */
+export const MAX_NEAR = 60;
 /** How many names extending a name by whole words ("new york" -> "new york mills") one look-up returns at most. */
 export const MAX_EXTENDING = 200;
 /** A pair's position when the look-up's key does not hold it. */
