@@ -101,3 +101,21 @@ test("a look-up leaves nothing behind: the same key gives the same near names be
   expect(index.near("belcor", null, KINDS).map((e) => e.code)).toEqual(first);
   expect(first).toHaveLength(MAX_NEAR);
 });
+
+test("in an index of a few names that all tie, every one is a near name, in the order the look-up reaches them", () => {
+  // Five places of one name and size in five states: one run of ties as long as the index.
+  const few = generated(5).map((e, i) => ({
+    ...e,
+    kind: "city" as const,
+    local: "belcor",
+    key: "belcor",
+    state: STATES[i],
+    properties: 3,
+    records: 3,
+  }));
+  const small = new PlaceNameIndex(few);
+  for (const key of ["belcor", "belkor", "corbel"]) {
+    expect(small.near(key, null, KINDS).map((e) => e.code)).toEqual(referenceNear(few, key, null, KINDS).map((e) => e.code));
+  }
+  expect(small.near("belcor", null, KINDS)).toHaveLength(5);
+});

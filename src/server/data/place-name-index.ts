@@ -57,17 +57,24 @@ export class PlaceNameIndex {
   private readonly shared: Uint16Array;
   /** The entries one look-up reaches, as it gathers them. */
   private readonly gathered: Int32Array;
+  /** The gathered entries exactly as alike as the least of the best, during one look-up. */
+  private readonly tiedScratch: Int32Array;
+  /** The near names one look-up chooses, before they are put in order. */
+  private readonly chosenScratch = new Int32Array(MAX_NEAR);
   /** Pair number -> its position among a look-up's pairs (MISSING for none), restored after it. */
   private readonly positions: Int32Array;
   /** Entries per cell (shared pairs and pair count) during one look-up, zeroed again after it. */
   private tally = new Int32Array(0);
   /** The rank of each cell's likeness during one look-up (0: the most alike). */
   private cellRanks = new Int32Array(0);
+  /** The cells one look-up's entries fill, as found (grown with `tally`). */
+  private cellList = new Int32Array(0);
   /** The cells' likenesses during one look-up, as found and sorted (grown with `tally`). */
   private cellLikenesses = new Float64Array(0);
   private sortedLikenesses = new Float64Array(0);
   /**
-   * Numbers sorted during one look-up (sizes, reaches, packed orders: at most one per entry).
+   * Numbers sorted during one look-up (sizes, reaches, packed orders: at most one per entry,
+   * and the reaches of a run of near names beside the near names' packed orders).
    * Views of it are sorted rather than new arrays: an array of more than a few numbers has its
    * own buffer outside the heap, and a look-up would allocate and free several.
    */
@@ -104,7 +111,8 @@ export class PlaceNameIndex {
     this.sortedKeys = [...this.byKey.keys()].sort();
     this.shared = new Uint16Array(this.entries.length);
     this.gathered = new Int32Array(2 * this.entries.length);
-    this.sortScratch = new Float64Array(this.entries.length);
+    this.tiedScratch = new Int32Array(this.entries.length);
+    this.sortScratch = new Float64Array(2 * this.entries.length);
     this.positions = new Int32Array(this.postings.pairs).fill(MISSING);
   }
 
@@ -249,32 +257,38 @@ export class PlaceNameIndex {
     const { shared, gathered, pairCounts, kindBits, sizes } = this;
     const least = this.rankLikenesses(count, q, mask);
     if (least <= above) return null;
-    // The entries more alike than the least of the best, and those exactly as alike.
-    const more: number[] = [];
-    const tied: number[] = [];
+    // The entries more alike than the least of the best, and (in a scratch array, as they may be
+    // many) those exactly as alike.
+    const chosen = this.chosenScratch;
+    let chosenCount = 0;
+    const tied = this.tiedScratch;
+    let tiedCount = 0;
     for (let t = 0; t < count; t++) {
       const n = gathered[t];
       if ((kindBits[n] & mask) === 0) continue;
       const dice = (2 * shared[n]) / (q + pairCounts[n]);
-      if (dice > least) more.push(n);
-      else if (dice === least) tied.push(n);
+      if (dice > least) chosen[chosenCount++] = n;
+      else if (dice === least) tied[tiedCount++] = n;
     }
     // Of the tied, the largest fill the places left; of equal size, the first reached.
-    const left = MAX_NEAR - more.length;
-    let kept = tied;
-    if (tied.length > left) {
-      const tiedSizes = this.sortScratch.subarray(0, tied.length);
-      for (let i = 0; i < tied.length; i++) tiedSizes[i] = sizes[tied[i]];
-      const cutoff = tiedSizes.sort()[tied.length - left];
-      kept = tied.filter((n) => sizes[n] > cutoff);
-      const equal = tied.filter((n) => sizes[n] === cutoff);
-      const reaches = this.sortScratch.subarray(0, equal.length);
-      for (let i = 0; i < equal.length; i++) reaches[i] = this.reach(equal[i]);
-      reaches.sort();
-      // (An entry's number out of a Float64Array made a whole number again, `| 0`, so the arrays it indexes take their fast path.)
-      for (let i = 0; kept.length < left; i++) kept.push(reaches[i] % this.entries.length | 0);
+    const left = MAX_NEAR - chosenCount;
+    if (tiedCount <= left) {
+      for (let i = 0; i < tiedCount; i++) chosen[chosenCount++] = tied[i];
+    } else {
+      const tiedSizes = this.sortScratch.subarray(0, tiedCount);
+      for (let i = 0; i < tiedCount; i++) tiedSizes[i] = sizes[tied[i]];
+      const cutoff = tiedSizes.sort()[tiedCount - left];
+      let equal = 0;
+      for (let i = 0; i < tiedCount; i++) {
+        const n = tied[i];
+        if (sizes[n] > cutoff) chosen[chosenCount++] = n;
+        // (The sizes are read from `sizes` from here on: `sortScratch` now gathers the reaches.)
+        else if (sizes[n] === cutoff) this.sortScratch[equal++] = this.reach(n);
+      }
+      const reaches = this.sortScratch.subarray(0, equal).sort();
+      for (let i = 0; chosenCount < MAX_NEAR; i++) chosen[chosenCount++] = reaches[i] % this.entries.length;
     }
-    return this.inOrder(more.concat(kept));
+    return this.inOrder(chosen, chosenCount);
   }
 
   /**
@@ -283,12 +297,12 @@ export class PlaceNameIndex {
    * number, so a typed sort orders them without calling back; the few runs as alike and as large
    * are then put in the order the look-up reaches them.
    */
-  private inOrder(entries: readonly number[]): number[] {
+  private inOrder(entries: Int32Array, count: number): number[] {
     const { shared, pairCounts, sizeRanks, cellRanks } = this;
     const total = this.entries.length;
     const width = this.maxPairCount + 1;
-    const keys = this.sortScratch.subarray(0, entries.length);
-    for (let i = 0; i < entries.length; i++) {
+    const keys = this.sortScratch.subarray(0, count);
+    for (let i = 0; i < count; i++) {
       const n = entries[i];
       keys[i] = (cellRanks[shared[n] * width + pairCounts[n]] * this.sizeRankCount + sizeRanks[n]) * total + n;
     }
@@ -299,7 +313,10 @@ export class PlaceNameIndex {
       let to = from + 1;
       while (to < ordered.length && Math.floor(keys[to] / total) === Math.floor(keys[from] / total)) to++;
       if (to - from > 1) {
-        const run = ordered.slice(from, to).map((n) => this.reach(n)).sort((a, b) => a - b);
+        // The run's reaches, sorted in the scratch array past the keys.
+        const run = this.sortScratch.subarray(keys.length, keys.length + to - from);
+        for (let i = from; i < to; i++) run[i - from] = this.reach(ordered[i]);
+        run.sort();
         for (let i = from; i < to; i++) ordered[i] = run[i - from] % total | 0;
       }
       from = to;
@@ -325,44 +342,42 @@ export class PlaceNameIndex {
     if (this.tally.length < (q + 1) * width) {
       this.tally = new Int32Array((q + 1) * width);
       this.cellRanks = new Int32Array((q + 1) * width);
+      this.cellList = new Int32Array((q + 1) * width);
       this.cellLikenesses = new Float64Array((q + 1) * width);
       this.sortedLikenesses = new Float64Array((q + 1) * width);
     }
-    const { tally, cellRanks } = this;
-    const cells: number[] = [];
+    const { tally, cellRanks, cellList } = this;
+    let cells = 0;
     let matching = 0;
     for (let t = 0; t < count; t++) {
       const n = gathered[t];
       if ((kindBits[n] & mask) === 0) continue;
       const cell = shared[n] * width + pairCounts[n];
-      if (tally[cell]++ === 0) cells.push(cell);
+      if (tally[cell]++ === 0) cellList[cells++] = cell;
       matching++;
     }
     // Each cell's likeness, negated so that an ascending sort puts the most alike first.
-    const unlike = this.cellLikenesses.subarray(0, cells.length);
-    for (let k = 0; k < cells.length; k++) unlike[k] = -(2 * Math.floor(cells[k] / width)) / (q + (cells[k] % width));
-    const sorted = this.sortedLikenesses.subarray(0, cells.length);
+    const unlike = this.cellLikenesses.subarray(0, cells);
+    for (let k = 0; k < cells; k++) unlike[k] = -(2 * Math.floor(cellList[k] / width)) / (q + (cellList[k] % width));
+    const sorted = this.sortedLikenesses.subarray(0, cells);
     sorted.set(unlike);
     sorted.sort();
-    for (let k = 0; k < cells.length; k++) cellRanks[cells[k]] = lowerBound(sorted, unlike[k]);
+    for (let k = 0; k < cells; k++) cellRanks[cellList[k]] = numbersBelow(sorted, unlike[k]);
     let least = 0;
     if (matching >= MAX_NEAR) {
       // The first likeness (most alike first) that MAX_NEAR entries reach.
-      const reaching = (v: number) => {
-        let entries = 0;
-        for (let k = 0; k < cells.length; k++) if (unlike[k] <= v) entries += tally[cells[k]];
-        return entries;
-      };
       let lo = 0;
-      let hi = sorted.length - 1;
+      let hi = cells - 1;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (reaching(sorted[mid]) >= MAX_NEAR) hi = mid;
+        let reaching = 0;
+        for (let k = 0; k < cells; k++) if (unlike[k] <= sorted[mid]) reaching += tally[cellList[k]];
+        if (reaching >= MAX_NEAR) hi = mid;
         else lo = mid + 1;
       }
       least = -sorted[lo];
     }
-    for (const cell of cells) tally[cell] = 0;
+    for (let k = 0; k < cells; k++) tally[cellList[k]] = 0;
     return least;
   }
 
@@ -388,6 +403,21 @@ export class PlaceNameIndex {
 
 /** The first index of a sorted array whose value is not below `value` (how many values are below it). */
 export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, value: T): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * How many numbers of a sorted Float64Array are below `value`: lowerBound for the likenesses,
+ * whose arrays are all typed, so that no number read or passed is boxed.
+ */
+function numbersBelow(sorted: Float64Array, value: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
