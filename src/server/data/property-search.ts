@@ -10,8 +10,8 @@ import { wherePlace } from "./place-filter";
 import type { ResolvedPlace } from "./place-resolver";
 import { jsonObjectSql } from "../../snapshot/property-docs";
 import { CommercialProperty } from "../../contract/records";
-import { FTS_TABLE, OLD_FTS_TABLE } from "../../snapshot/store/store-layout";
-import { VERSION_PARTS, textPartView } from "../../snapshot/store/store-open";
+import { FTS_TABLE } from "../../snapshot/store/store-layout";
+import { VERSION_PARTS, textHeldView, textPartView } from "../../snapshot/store/store-open";
 
 /**
  * Each matching property as the JSON text of its record, written by SQLite: building a row
@@ -73,18 +73,6 @@ export function searchProperties(snapshot: SnapshotContext, s: PropertySearch): 
   return { records: rows.map((r) => r.json), total };
 }
 
-/**
- * The views an older version's text search reads its page from: the kept part and, when the
- * words match few replaced rows (fewer than `textSortLimit` in the whole store, counted without
- * reading a row), the whole replaced part, whose page sorts those few; else each run of the
- * replaced part, whose page its index gives in order, one query per run.
- */
-function textPageViews(snapshot: SnapshotContext, match: string): readonly string[] {
-  const limit = snapshot.textSortLimit;
-  const replaced = snapshot.count(`FROM (SELECT 1 FROM main.${OLD_FTS_TABLE} WHERE ${OLD_FTS_TABLE} MATCH ? LIMIT ?)`, [match, limit]);
-  return replaced < limit ? VERSION_PARTS.map(textPartView) : snapshot.textSearchViews;
-}
-
 function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
   if (s.asset_type) checkSupported(snapshot, s.asset_type, s as unknown as Record<string, unknown>);
   const w = new Where().when(s.asset_type, "p.asset_type = ?");
@@ -107,14 +95,16 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
       ]);
     }
     if (snapshot.readsByParts) {
-      // An older version of a store: a page from the kept part's text index, in rowid order
-      // without sorting, and a page from the replaced part's, merged; the page's rows are then
-      // read by rowid. SQLite searches the index of the whole version (a union view) only as a
+      // An older version of a store: the page's rowids from its text index, in the index's
+      // order without sorting (store-open.ts textIndexViews), then the page's rows by rowid.
+      // Searched by its words alone, the version's whole index gives the page and the count
+      // without reading a row; with other filters, a page from each part's index joined to its
+      // rows, merged. SQLite searches the index of the whole version as a union view only as a
       // subquery of its own, which reads every match before the first page.
       const filters = w.sql;
       const matching = (view: string) => `FROM ${view} p${filters}${filters ? " AND" : " WHERE"} p.${FTS_TABLE} MATCH ?`;
       const params = [...w.params, match];
-      const parts = VERSION_PARTS.map(textPartView);
+      const parts = w.isEmpty ? [textHeldView()] : VERSION_PARTS.map(textPartView);
       const counted = parts.map((view) => `SELECT 1 ${matching(view)}`).join(" UNION ALL ");
       return pagedQuery<{ json: string }>(
         snapshot,
@@ -123,8 +113,8 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
         "ORDER BY p.rowid",
         [],
         page,
-        { from: `FROM (${counted})`, params: [...params, ...params] },
-        { alias: "p", froms: textPageViews(snapshot, match).map(matching), params, partOrder: 'ORDER BY p."in order"' },
+        { from: `FROM (${counted})`, params: parts.flatMap(() => params) },
+        { alias: "p", froms: parts.map(matching), params, partOrder: 'ORDER BY p."in order"' },
       );
     }
     // With no other filter, count on the text index alone: joining every match to its row

@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 import { SNAPSHOT_FORMAT, formatOf, isCurrentFormat, openSnapshot, readMeta, schemaProblem } from "../../snapshot/snapshot-file";
 import { snapshotIdProblem } from "../../snapshot/snapshot-id";
 import { propertyDocLookup } from "../../snapshot/property-docs";
-import { readsByParts, textSearchViews } from "../../snapshot/store/store-open";
+import { readsByParts } from "../../snapshot/store/store-open";
 import { type RowReader, readAll, readOne, rowReader } from "./row-reader";
 import { PlaceIndex } from "./place-index";
 import { ASSET_TYPES, type AssetType, type SearchInput } from "../../contract/vocabulary";
@@ -24,20 +24,6 @@ const COUNT_CACHE_SIZE = 20_000;
  * the texts are not a fixed set: each list length is another statement.
  */
 export const STATEMENT_CACHE_SIZE = 500;
-/**
- * On an older version of a store, a text search whose words match fewer than this many replaced
- * rows (in every version of the store together) reads its page from the whole replaced part,
- * sorting those matches by rowid; one that matches more reads a page from each run of the replaced
- * part, in order without sorting (data/property-search.ts). One query costs less than one per run
- * until the sort grows past a few thousand rows.
- */
-export const TEXT_SORT_LIMIT = 1000;
-
-export interface SnapshotContextOptions {
-  /** TEXT_SORT_LIMIT unless given (tests set it to drive either path). */
-  textSortLimit?: number;
-}
-
 export class SnapshotContext {
   readonly ref: SnapshotRef;
   /** `"snapshot":{...}` as answers serialise the ref: left out of their validators (http/etag.ts). */
@@ -63,10 +49,6 @@ export class SnapshotContext {
    * each the union of two parts: paged lists and text searches read the parts apart (data/sql-where.ts).
    */
   readonly readsByParts: boolean;
-  /** On an older version of a store, the views its text search reads a page from (store-open.ts textSearchViews). */
-  readonly textSearchViews: readonly string[];
-  /** A text search on an older version sorts its replaced matches in one query when fewer than this (TEXT_SORT_LIMIT). */
-  readonly textSortLimit: number;
   /** Requests answered from this snapshot that have not finished yet (LiveSnapshot counts them). */
   leases = 0;
   /** No longer kept (replaced, or the oldest beyond the number kept): the database closes when the last lease is released. */
@@ -74,11 +56,7 @@ export class SnapshotContext {
   /** Since when this process answers from this snapshot, and which one it answered from before (the coverage report shows both). */
   serving: { since: string; previous_id: string | null } = { since: new Date().toISOString(), previous_id: null };
 
-  constructor(
-    readonly db: Database.Database,
-    options: SnapshotContextOptions = {},
-  ) {
-    this.textSortLimit = options.textSortLimit ?? TEXT_SORT_LIMIT;
+  constructor(readonly db: Database.Database) {
     this.meta = readMeta(db);
     for (const key of ["id", "captured_at", "built_at", "source", "coverage", "asset_inputs"]) {
       if (!(key in this.meta)) throw new Error(`snapshot is incomplete: meta '${key}' is missing`);
@@ -98,7 +76,6 @@ export class SnapshotContext {
     this.source = source;
     this.propertyDoc = propertyDocLookup(db, Number(this.meta.doc_probe));
     this.readsByParts = readsByParts(db);
-    this.textSearchViews = textSearchViews(db);
     this.ref = { id: this.meta.id, captured_at: this.meta.captured_at };
     this.refMember = `"snapshot":${JSON.stringify(this.ref)}`;
     this.stamp = { id: this.meta.id, captured_at: this.meta.captured_at, built_at: this.meta.built_at };

@@ -1,6 +1,7 @@
 // What `npm start` does before serving: make sure the store of snapshots exists, that its
-// snapshots are in the layout this version reads, and that its replaced contents have the
-// statistics the query planner reads them by (store-layout.ts analyzeOldTables).
+// snapshots are in the layout this version reads, that its replaced contents have the
+// statistics the query planner reads them by (store-layout.ts analyzeOldTables), and that it has
+// its text index over every version (version-text-index.ts).
 //
 // With no store yet, it is made from what a deployment served before stores: the snapshot file
 // at SNAPSHOT_PATH and the older files kept beside it (`snapshots/<id>.db`), published oldest
@@ -13,7 +14,7 @@ import Database from "better-sqlite3";
 import { buildSnapshot } from "../build";
 import { ensureSnapshot, rebuildSnapshot } from "../ensure-snapshot";
 import { formatOf, isCurrentFormat, readMeta, readMetaOf } from "../snapshot-file";
-import { analyzeOldTablesIfNone, publishToStore } from "./store-publish";
+import { analyzeOldTablesIfNone, keyVersionTextIndexIfNone, publishToStore } from "./store-publish";
 
 type Log = (msg: string) => void;
 
@@ -44,6 +45,10 @@ export function ensureStore(storePath: string, snapshotPath: string, log: Log = 
     if (isCurrentFormat(meta)) {
       const analyzed = analyzeOldTablesIfNone(storePath);
       if (analyzed.length) log(`Gave the store's replaced contents statistics (${analyzed.join(", ")}).`);
+      const started = performance.now();
+      const keyed = keyVersionTextIndexIfNone(storePath);
+      if (keyed !== undefined)
+        log(`Made the store's text index over every version (${keyed} rows, ${Math.round(performance.now() - started)} ms).`);
       return;
     }
     const rebuilt = `${storePath}.rebuild.db`;

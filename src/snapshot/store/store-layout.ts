@@ -15,10 +15,12 @@
 //
 // Rowids name rows across versions (`rid`, the text indexes, market history's `market`), so a
 // store must never be VACUUMed: VACUUM may renumber the rowids of a table without an INTEGER
-// PRIMARY KEY. Space freed by retiring versions is reused by the next ones instead. Publishing
-// appends each version's replaced rows to `T_old` in `rid` order, after every earlier version's,
-// so an older version reads its replaced rows as runs in `rid` order (store-open.ts).
+// PRIMARY KEY. Space freed by retiring versions is reused by the next ones instead. Besides the
+// snapshot's own text index over the latest properties, a text index over every version's
+// (version-text-index.ts) is keyed by `rid` and the versions that hold each row, so it gives
+// any version's matches in `rid` order.
 import type Database from "better-sqlite3";
+import { UNKEYED_OLD_FTS_TABLE } from "./version-text-index";
 
 /** A table of the snapshot as the store versions it. */
 export interface VersionedTable {
@@ -116,9 +118,8 @@ export function captureDay(capturedAt: string): string {
   return day;
 }
 
-/** The full-text index over properties, and its twin over the replaced contents of properties. */
+/** The snapshot's full-text index over the latest properties (the store's over every version is in version-text-index.ts). */
 export const FTS_TABLE = "properties_fts";
-export const OLD_FTS_TABLE = "properties_old_fts";
 
 /**
  * Store bookkeeping, not versioned: the versions published, in order, and when each was retired
@@ -135,9 +136,10 @@ export const STORE_VERSIONS_DDL = `CREATE TABLE store_versions (
   retired_at TEXT
 )`;
 
-/** Names that are neither versioned tables nor user tables of a snapshot. */
+/** Whether a table of a store is a versioned table (not bookkeeping, `T_old` or a text index and its tables). */
 function isVersioned(name: string): boolean {
-  if (name.startsWith("sqlite_") || name.startsWith(FTS_TABLE) || name.startsWith(OLD_FTS_TABLE)) return false;
+  // The index over every version (version-text-index.ts) starts with FTS_TABLE's name.
+  if (name.startsWith("sqlite_") || name.startsWith(FTS_TABLE) || name.startsWith(UNKEYED_OLD_FTS_TABLE)) return false;
   return name !== "store_versions" && !name.endsWith("_old");
 }
 

@@ -12,9 +12,9 @@
 // transaction), so its connection needs no such transaction and holds back no checkpoint.
 import Database from "better-sqlite3";
 import { PROPERTIES_FTS_COLUMNS } from "../tables";
+import { VERSION_FTS_TABLE, keyHeldBy, keyJoin, keyReplaced, keyRid } from "./version-text-index";
 import {
   FTS_TABLE,
-  OLD_FTS_TABLE,
   type StoreVersion,
   type VersionedTable,
   captureDay,
@@ -54,8 +54,7 @@ export function openStoreVersion(storePath: string, id?: string, options: OpenVe
     const tables = versionedTables(db);
     const views = tables.flatMap((table) => versionViews(table, version, newest));
     const properties = tables.find((t) => t.name === "properties")!;
-    // Read in the same transaction as the versions: the text index's runs end where its tail begins.
-    if (!newest) views.push(...textIndexViews(db, properties, version.seq));
+    if (!newest) views.push(...textIndexViews(properties, version.seq));
     for (const sql of views) db.exec(sql);
     if (!newest) db.exec("COMMIT");
     return db;
@@ -87,26 +86,14 @@ export function textPartView(part: VersionPart): string {
   return q(`${FTS_TABLE} ${part}`);
 }
 
+/** The name (quoted) of the view of the text index of a whole older version, without its rows' columns (textIndexViews). */
+export function textHeldView(): string {
+  return q(`${FTS_TABLE} held`);
+}
+
 /** Whether `db` reads an older version of a store, whose tables are views over two parts. */
 export function readsByParts(db: Database.Database): boolean {
   return db.prepare("SELECT 1 FROM sqlite_temp_schema WHERE type = 'view' AND name = ?").get(`${FTS_TABLE} kept`) !== undefined;
-}
-
-/** The prefix of the names of the views of the replaced part's text index, one per run (textIndexViews). */
-const TEXT_RUN = `${FTS_TABLE} run `;
-
-/**
- * The names (quoted) of the views an older version's text search reads a page from, each in the
- * order its column `"in order"` gives without sorting, which is the order of `rowid`: the kept
- * part, then each run of the replaced part (textIndexViews). Empty for a file or a newest version.
- */
-export function textSearchViews(db: Database.Database): string[] {
-  if (!readsByParts(db)) return [];
-  const runs = db
-    .prepare("SELECT name FROM sqlite_temp_schema WHERE type = 'view' AND name LIKE ? ORDER BY name")
-    .pluck()
-    .all(`${TEXT_RUN}%`) as string[];
-  return [textPartView("kept"), ...runs.map(q)];
 }
 
 /** The views of one table as a version holds it: for an older version, its parts and their union. */
@@ -132,85 +119,39 @@ function versionViews(table: VersionedTable, version: StoreVersion, newest: bool
 }
 
 /**
- * The runs of the replaced contents of properties that version `seq` may hold: the rows each
- * later version moved to `properties_old`, as a range of its rowids. Publishing moves a version's
- * rows in rowid order of `T` (their `rid`) after every row moved before (store-publish.ts), so
- * `vto` never decreases with the rowid and each run is in `rid` order. Found by bisection on the
- * rowid: a few lookups per run.
- */
-function replacedRuns(db: Database.Database, seq: number): { lo: number; hi: number }[] {
-  const next = db.prepare("SELECT rowid, vto FROM main.properties_old WHERE rowid >= ? ORDER BY rowid LIMIT 1").raw();
-  // The first and the last row by rowid, each found by the rowid's own order (an aggregate of
-  // both, or of vto, would read the whole table); the last row's vto is the greatest.
-  const end = (order: "ASC" | "DESC") =>
-    db.prepare(`SELECT rowid, vto FROM main.properties_old ORDER BY rowid ${order} LIMIT 1`).raw().get() as [number, number] | undefined;
-  const first = end("ASC");
-  const lastRow = end("DESC");
-  if (!first || !lastRow) return [];
-  const [min] = first;
-  const [max, last] = lastRow;
-  /** The first rowid from which every row has `vto >= v` (max + 1 when none has). */
-  const from = (v: number): number => {
-    let lo = min;
-    let hi = max + 1;
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      const row = next.get(mid) as [number, number] | undefined;
-      if (!row || row[1] >= v) hi = mid;
-      else lo = row[0] + 1;
-    }
-    return lo;
-  };
-  const runs: { lo: number; hi: number }[] = [];
-  let start = from(seq + 1);
-  for (let v = seq + 1; v <= last; v++) {
-    const end = from(v + 1);
-    if (end > start) runs.push({ lo: start, hi: end - 1 });
-    start = end;
-  }
-  return runs;
-}
-
-/**
  * The text index as an older version holds it: hits on latest contents that version already had,
  * and hits on the replaced contents it held, each under the row's rowid. The view's column with
- * the index's name carries `properties_fts MATCH ?` to both indexes. Beside it, each part's
- * index joined to that part's properties (textPartView), and the replaced part's run by run
- * (textSearchViews), a page of which its index gives in rid order without sorting. Each part's
- * and run's column `"in order"` orders its rows as their rowids do: for the kept part and each
- * run it is the index's own order; for the whole replaced part it is the rid, which a page sorts.
+ * the index's name carries `properties_fts MATCH ?` to both indexes. Beside it, the views a text
+ * search reads its page from, each with a column `"in order"` that orders its rows as their
+ * rowids do and that its index gives without sorting:
+ * - each part's index joined to that part's properties (textPartView), for a search that filters
+ *   by the properties' columns too: the kept part from the snapshot's own index, the replaced part
+ *   from the index over every version (version-text-index.ts);
+ * - the version's whole index (textHeldView), for a search by its words alone: the index over every
+ *   version, whose key orders its entries by `rid` and tells which versions hold each, so the
+ *   page and the count are read from the index alone.
  */
-function textIndexViews(db: Database.Database, table: VersionedTable, seq: number): string[] {
-  const cols = PROPERTIES_FTS_COLUMNS.map((c) => `f.${q(c)}`).join(", ");
+function textIndexViews(table: VersionedTable, seq: number): string[] {
+  // The indexed columns, read from the rows: the index over every version is contentless, and
+  // both parts' columns must have the same affinity for SQLite to carry MATCH into the union.
+  const cols = PROPERTIES_FTS_COLUMNS.map((c) => `p.${q(c)}`).join(", ");
   const latest =
     `SELECT f.rowid AS rowid, f.${FTS_TABLE} AS ${FTS_TABLE}, ${cols} FROM main.${FTS_TABLE} f ` +
     `JOIN main.properties p ON p.rowid = f.rowid WHERE p.vfrom <= ${seq}`;
-  const old =
-    `SELECT p.rid AS rowid, f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${cols} FROM main.${OLD_FTS_TABLE} f ` +
-    `JOIN main.properties_old p ON p.rowid = f.rowid WHERE p.vfrom <= ${seq} AND p.vto > ${seq}`;
+  const replacedFrom =
+    `FROM main.${VERSION_FTS_TABLE} f JOIN main.properties_old p ON ${keyJoin("f.rowid", "p")} ` +
+    `WHERE ${keyReplaced("f.rowid")} AND ${keyHeldBy("f.rowid", seq)}`;
+  const old = `SELECT p.rid AS rowid, f.${VERSION_FTS_TABLE} AS ${FTS_TABLE}, ${cols} ${replacedFrom}`;
   // The properties' own columns: no computed column is one of theirs.
   if (table.columns.some((c) => computedColumn(table.name, c))) throw new Error("properties has a computed column");
   const pcols = table.columns.map((c) => `p.${q(c)}`).join(", ");
-  const runs = replacedRuns(db, seq);
-  const knownMax = db.prepare("SELECT coalesce(max(rowid), 0) FROM main.properties_old").pluck().get() as number;
   return [
     `CREATE TEMP VIEW ${FTS_TABLE} AS ${latest} UNION ALL ${old}`,
     `CREATE TEMP VIEW ${textPartView("kept")} AS SELECT f.rowid AS rowid, f.rowid AS "in order", f.${FTS_TABLE} AS ${FTS_TABLE}, ${pcols} ` +
       `FROM main.${FTS_TABLE} f JOIN main.properties p ON p.rowid = f.rowid WHERE p.vfrom <= ${seq}`,
-    `CREATE TEMP VIEW ${textPartView("replaced")} AS SELECT p.rid AS rowid, p.rid AS "in order", f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} ` +
-      `FROM main.${OLD_FTS_TABLE} f JOIN main.properties_old p ON p.rowid = f.rowid WHERE p.vfrom <= ${seq} AND p.vto > ${seq}`,
-    // One view per run (replacedRuns): its index's rowids, in order, are its rows' rids in order.
-    ...runs.map(
-      ({ lo, hi }, i) =>
-        `CREATE TEMP VIEW ${q(`${TEXT_RUN}${String(i).padStart(4, "0")}`)} AS SELECT p.rid AS rowid, f.rowid AS "in order", ` +
-        `f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} FROM main.${OLD_FTS_TABLE} f JOIN main.properties_old p ON p.rowid = f.rowid ` +
-        `WHERE f.rowid BETWEEN ${lo} AND ${hi} AND p.vfrom <= ${seq}`,
-    ),
-    // The rows versions published after this connection opened move to properties_old: they come
-    // after every run, several versions' runs one after another, so their order is the rid's,
-    // sorted. Few until the connection is opened again (the service does at its next refresh).
-    `CREATE TEMP VIEW ${q(`${TEXT_RUN}tail`)} AS SELECT p.rid AS rowid, p.rid AS "in order", ` +
-      `f.${OLD_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} FROM main.${OLD_FTS_TABLE} f JOIN main.properties_old p ON p.rowid = f.rowid ` +
-      `WHERE f.rowid > ${knownMax} AND p.vfrom <= ${seq} AND p.vto > ${seq}`,
+    `CREATE TEMP VIEW ${textPartView("replaced")} AS SELECT ${keyRid("f.rowid")} AS rowid, f.rowid AS "in order", ` +
+      `f.${VERSION_FTS_TABLE} AS ${FTS_TABLE}, ${pcols} ${replacedFrom}`,
+    `CREATE TEMP VIEW ${textHeldView()} AS SELECT ${keyRid("f.rowid")} AS rowid, f.rowid AS "in order", ` +
+      `f.${VERSION_FTS_TABLE} AS ${FTS_TABLE} FROM main.${VERSION_FTS_TABLE} f WHERE ${keyHeldBy("f.rowid", seq)}`,
   ];
 }

@@ -8,11 +8,10 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { formatOf, readMeta } from "../snapshot-file";
-import { FTS_TOKENIZE, PROPERTIES_FTS_COLUMNS } from "../tables";
+import { PROPERTIES_FTS_COLUMNS } from "../tables";
 import {
   FTS_TABLE,
   analyzeOldTables,
-  OLD_FTS_TABLE,
   ROWID_REFERENCES,
   STORE_VERSIONS_DDL,
   type VersionedTable,
@@ -28,6 +27,14 @@ import {
   versionedTables,
   storeVersions,
 } from "./store-layout";
+import {
+  VERSION_FTS_DDL,
+  indexVersionText,
+  keyVersionTextIndex,
+  needsVersionTextIndex,
+  optimizeVersionText,
+  unindexVersionText,
+} from "./version-text-index";
 
 export interface PublishResult {
   version: StoreVersion;
@@ -86,6 +93,8 @@ export function publishToStore(storePath: string, file: string, options: Publish
     const changes: PublishResult["changes"] = {};
     const day = captureDay(meta.captured_at);
     db.transaction(() => {
+      const keyed = keyVersionTextIndex(db);
+      if (keyed !== undefined) log(`made the text index over every version (${keyed} rows)`);
       for (const table of referencedFirst(tables)) {
         const started = performance.now();
         changes[table.name] = mergeTable(db, table, seq, day);
@@ -95,6 +104,9 @@ export function publishToStore(storePath: string, file: string, options: Publish
       const version = { seq, id: meta.id, captured_at: meta.captured_at, built_at: meta.built_at, published_at: now().toISOString() };
       db.prepare("INSERT INTO store_versions VALUES (:seq, :id, :captured_at, :built_at, :published_at, NULL)").run(version);
       analyzeOldTables(db, tables);
+      const started = performance.now();
+      optimizeTextIndexes(db);
+      log(`text indexes merged (${Math.round(performance.now() - started)} ms)`);
     })();
     db.exec("DETACH DATABASE incoming");
     db.pragma("wal_checkpoint(PASSIVE)");
@@ -127,9 +139,9 @@ function createStore(storePath: string, file: string, now: Date, consume: boolea
           .get() as number;
         changes[table.name] = { changed: 0, removed: 0, added };
       }
-      db.exec(
-        `CREATE VIRTUAL TABLE ${OLD_FTS_TABLE} USING fts5(${PROPERTIES_FTS_COLUMNS.join(", ")}, content='properties_old', content_rowid='rowid', ${FTS_TOKENIZE})`,
-      );
+      db.exec(VERSION_FTS_DDL);
+      indexVersionText(db, "properties", "1");
+      optimizeVersionText(db);
       db.exec(STORE_VERSIONS_DDL);
       db.prepare("INSERT INTO store_versions VALUES (1, ?, ?, ?, ?, NULL)").run(
         meta.id,
@@ -237,10 +249,11 @@ function mergeTable(
   const replaced = "(SELECT rid FROM temp.changed UNION ALL SELECT rid FROM temp.gone)";
   const ftsCols = PROPERTIES_FTS_COLUMNS.join(", ");
   if (isProperties) {
-    // The text index holds the latest contents: take out what is replaced before it changes.
+    // The text indexes hold the latest contents as latest: take out what is replaced before it changes.
     db.exec(
       `INSERT INTO ${FTS_TABLE} (${FTS_TABLE}, rowid, ${ftsCols}) SELECT 'delete', rowid, ${ftsCols} FROM ${T} WHERE rowid IN ${replaced}`,
     );
+    unindexVersionText(db, "properties", `p.rowid IN ${replaced}`);
   }
   db.exec(
     `INSERT INTO main.${q(`${table.name}_old`)} (rid, vto, ${cols.join(", ")}, vfrom) ` +
@@ -261,7 +274,9 @@ function mergeTable(
     .run().changes;
   if (isProperties) {
     db.exec(`INSERT INTO ${FTS_TABLE} (rowid, ${ftsCols}) SELECT rowid, ${ftsCols} FROM ${T} WHERE vfrom = ${seq}`);
-    db.exec(`INSERT INTO ${OLD_FTS_TABLE} (rowid, ${ftsCols}) SELECT rowid, ${ftsCols} FROM main.properties_old WHERE vto = ${seq}`);
+    // The replaced contents as held up to this version, and the latest as held from it.
+    indexVersionText(db, "properties_old", `p.vto = ${seq}`);
+    indexVersionText(db, "properties", `p.vfrom = ${seq}`);
   }
   const count = (t: string) => db.prepare(`SELECT count(*) FROM temp.${t}`).pluck().get() as number;
   return { changed: count("changed"), removed: count("gone"), added };
@@ -297,6 +312,42 @@ export function analyzeOldTablesIfNone(storePath: string): string[] {
 }
 
 /**
+ * Merges each text index into one segment (a month's entries and deletions are segments of
+ * their own until then, which every search reads): seconds at 1M properties, and the latest
+ * version's text search costs what a snapshot file's does (docs/benchmarks.md).
+ */
+function optimizeTextIndexes(db: Database.Database): void {
+  db.exec(`INSERT INTO main.${FTS_TABLE} (${FTS_TABLE}) VALUES ('optimize')`);
+  optimizeVersionText(db);
+}
+
+/**
+ * Gives a store built before the text index over every version that index
+ * (version-text-index.ts), as its next publish would. Returns the rows indexed, or undefined for
+ * a store that has it (looked at read-only, so such a store is not opened for writing).
+ */
+export function keyVersionTextIndexIfNone(storePath: string): number | undefined {
+  const reader = new Database(storePath, { readonly: true, fileMustExist: true });
+  try {
+    if (!needsVersionTextIndex(reader)) return undefined;
+  } finally {
+    reader.close();
+  }
+  const db = openForWriting(storePath);
+  try {
+    const indexed = db.transaction(() => {
+      const n = keyVersionTextIndex(db);
+      optimizeTextIndexes(db);
+      return n;
+    })();
+    db.pragma("wal_checkpoint(PASSIVE)");
+    return indexed;
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * Retires every version up to and including `seq`: they are no longer served (store-open.ts
  * refuses them), and the replaced rows only they held are deleted, so their space is used again
  * by the next months. The newest version cannot be retired. Returns the versions retired now.
@@ -309,13 +360,12 @@ export function retireThrough(storePath: string, seq: number, options: PublishOp
     if (seq >= versions[versions.length - 1].seq) throw new Error("the newest version of a store cannot be retired");
     const retiring = versions.filter((v) => v.seq <= seq && v.retired_at === null);
     if (!retiring.length) return [];
-    const ftsCols = PROPERTIES_FTS_COLUMNS.join(", ");
     db.transaction(() => {
+      keyVersionTextIndex(db);
       // A replaced row ending at or before the first version still served is held by retired versions only.
       const gone = `vto <= ${seq + 1}`;
-      db.exec(
-        `INSERT INTO ${OLD_FTS_TABLE} (${OLD_FTS_TABLE}, rowid, ${ftsCols}) SELECT 'delete', rowid, ${ftsCols} FROM main.properties_old WHERE ${gone}`,
-      );
+      unindexVersionText(db, "properties_old", gone);
+      optimizeVersionText(db);
       for (const table of versionedTables(db)) db.exec(`DELETE FROM main.${q(`${table.name}_old`)} WHERE ${gone}`);
       db.prepare("UPDATE store_versions SET retired_at = ? WHERE seq <= ? AND retired_at IS NULL").run(now.toISOString(), seq);
     })();
