@@ -67,11 +67,10 @@ export class PlaceNameIndex {
   private tally = new Int32Array(0);
   /** The rank of each cell's likeness during one look-up (0: the most alike). */
   private cellRanks = new Int32Array(0);
-  /** The cells one look-up's entries fill, as found (grown with `tally`). */
+  /** The cells one look-up's entries fill, as found, then most alike first (grown with `tally`). */
   private cellList = new Int32Array(0);
-  /** The cells' likenesses during one look-up, as found and sorted (grown with `tally`). */
-  private cellLikenesses = new Float64Array(0);
-  private sortedLikenesses = new Float64Array(0);
+  /** Each filled cell's likeness during one look-up (grown with `tally`). */
+  private cellLikeness = new Float64Array(0);
   /**
    * Numbers sorted during one look-up (sizes, reaches, packed orders: at most one per entry,
    * and the reaches of a run of near names beside the near names' packed orders).
@@ -343,41 +342,33 @@ export class PlaceNameIndex {
       this.tally = new Int32Array((q + 1) * width);
       this.cellRanks = new Int32Array((q + 1) * width);
       this.cellList = new Int32Array((q + 1) * width);
-      this.cellLikenesses = new Float64Array((q + 1) * width);
-      this.sortedLikenesses = new Float64Array((q + 1) * width);
+      this.cellLikeness = new Float64Array((q + 1) * width);
     }
-    const { tally, cellRanks, cellList } = this;
+    const { tally, cellRanks, cellLikeness } = this;
     let cells = 0;
     let matching = 0;
     for (let t = 0; t < count; t++) {
       const n = gathered[t];
       if ((kindBits[n] & mask) === 0) continue;
       const cell = shared[n] * width + pairCounts[n];
-      if (tally[cell]++ === 0) cellList[cells++] = cell;
+      if (tally[cell]++ === 0) {
+        this.cellList[cells++] = cell;
+        cellLikeness[cell] = (2 * shared[n]) / (q + pairCounts[n]);
+      }
       matching++;
     }
-    // Each cell's likeness, negated so that an ascending sort puts the most alike first.
-    const unlike = this.cellLikenesses.subarray(0, cells);
-    for (let k = 0; k < cells; k++) unlike[k] = -(2 * Math.floor(cellList[k] / width)) / (q + (cellList[k] % width));
-    const sorted = this.sortedLikenesses.subarray(0, cells);
-    sorted.set(unlike);
-    sorted.sort();
-    for (let k = 0; k < cells; k++) cellRanks[cellList[k]] = numbersBelow(sorted, unlike[k]);
+    // The cells, most alike first; equal likenesses (as 2·3/15 and 2·4/20) share the rank of the first.
+    const order = this.cellList.subarray(0, cells).sort((a, b) => cellLikeness[b] - cellLikeness[a]);
     let least = 0;
-    if (matching >= MAX_NEAR) {
+    let reached = 0;
+    for (let k = 0, first = 0; k < cells; k++) {
+      if (k > 0 && cellLikeness[order[k]] !== cellLikeness[order[k - 1]]) first = k;
+      cellRanks[order[k]] = first;
       // The first likeness (most alike first) that MAX_NEAR entries reach.
-      let lo = 0;
-      let hi = cells - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        let reaching = 0;
-        for (let k = 0; k < cells; k++) if (unlike[k] <= sorted[mid]) reaching += tally[cellList[k]];
-        if (reaching >= MAX_NEAR) hi = mid;
-        else lo = mid + 1;
-      }
-      least = -sorted[lo];
+      reached += tally[order[k]];
+      if (least === 0 && matching >= MAX_NEAR && reached >= MAX_NEAR) least = cellLikeness[order[k]];
     }
-    for (let k = 0; k < cells; k++) tally[cellList[k]] = 0;
+    for (let k = 0; k < cells; k++) tally[order[k]] = 0;
     return least;
   }
 
@@ -413,17 +404,3 @@ export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, valu
   return lo;
 }
 
-/**
- * How many numbers of a sorted Float64Array are below `value`: lowerBound for the likenesses,
- * whose arrays are all typed, so that no number read or passed is boxed.
- */
-function numbersBelow(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
