@@ -55,6 +55,20 @@ export function keyJoin(key: string, p: string): string {
   return `${p}.rid = ${keyRid(key)} AND ${p}.vto = (${key} & ${LATEST_VTO})`;
 }
 
+/**
+ * The value of `expr` (SQL over alias `p`, of columns the latest and the replaced rows share) for
+ * the row that the key `key` (SQL) names: a latest row read from `properties` by its rowid, a
+ * replaced one from `properties_old` by its `rid` and `vto`. So each row is looked up once, in the
+ * table that holds it, where an older version's view of `properties` (store-open.ts) looks each
+ * rowid up in both of its parts.
+ */
+export function valueOfKey(key: string, expr: string): string {
+  return (
+    `CASE WHEN ${keyReplaced(key)} THEN (SELECT ${expr} FROM main.properties_old p WHERE ${keyJoin(key, "p")}) ` +
+    `ELSE (SELECT ${expr} FROM main.properties p WHERE p.rowid = ${keyRid(key)}) END`
+  );
+}
+
 const COLUMNS = PROPERTIES_FTS_COLUMNS.join(", ");
 
 /** `CREATE VIRTUAL TABLE` of the keyed index (createVersionTextIndex also sets its leaf size). */
