@@ -1,8 +1,8 @@
 // The store's text index over every version (src/snapshot/store/version-text-index.ts): it holds
 // one entry per latest and per replaced property, keyed by rid and versions, through publishes
 // and retirement; every version's text search answers as when it was the latest; and a store built
-// with the unkeyed index over its replaced contents is given the keyed one at start or at its
-// next publish.
+// with the unkeyed index over its replaced contents, or with the keyed one in leaves of another
+// size, is given the keyed one at start or at its next publish.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -125,6 +125,34 @@ function unkeyed(store: string): void {
   }
 }
 
+/** Gives `store` the index over every version as it was built before its leaf size was set: the same entries, in leaves of FTS5's default size. */
+function defaultLeaves(store: string): void {
+  const db = new Database(store);
+  try {
+    const columns = PROPERTIES_FTS_COLUMNS.join(", ");
+    db.exec(`DROP TABLE ${VERSION_FTS_TABLE}`);
+    db.exec(`CREATE VIRTUAL TABLE ${VERSION_FTS_TABLE} USING fts5(${columns}, content='', contentless_delete=1, ${FTS_TOKENIZE})`);
+    db.exec(
+      `INSERT INTO ${VERSION_FTS_TABLE} (rowid, ${columns}) SELECT (rowid << 32) | (vfrom << 16) | ${LATEST_VTO}, ${columns} FROM properties`,
+    );
+    db.exec(
+      `INSERT INTO ${VERSION_FTS_TABLE} (rowid, ${columns}) SELECT (rid << 32) | (vfrom << 16) | vto, ${columns} FROM properties_old`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The leaf size (FTS5 `pgsz`) set on the index over every version, or undefined when it has FTS5's default. */
+function leafSize(store: string): unknown {
+  const db = new Database(store, { readonly: true });
+  try {
+    return db.prepare(`SELECT v FROM ${VERSION_FTS_TABLE}_config WHERE k = 'pgsz'`).pluck().get();
+  } finally {
+    db.close();
+  }
+}
+
 function tables(store: string): string[] {
   const db = new Database(store, { readonly: true });
   try {
@@ -144,6 +172,7 @@ test("the index over every version holds exactly one entry per latest and per re
     publish(store, file);
     const { indexed, rows } = keys(store);
     expect(indexed).toEqual(rows);
+    expect(leafSize(store)).toBe(1000);
   }
   expect(keys(store).rows.filter((k) => !k.endsWith(`/${LATEST_VTO}`)).length).toBeGreaterThan(0);
   retireThrough(store, 2);
@@ -164,6 +193,23 @@ test("a store built with an unkeyed index over its replaced properties is given 
   const log: string[] = [];
   ensureStore(store, path.join(dir, "absent.db"), (m) => log.push(m));
   expect(log.join("\n")).toMatch(/text index over every version \(\d+ rows/);
+  expect(tables(store)).toEqual([VERSION_FTS_TABLE]);
+  expect(keys(store).indexed).toEqual(keys(store).rows);
+  expect(differencesFromLatest(store)).toEqual([]);
+  const before = fs.statSync(store).mtimeMs;
+  log.length = 0;
+  ensureStore(store, path.join(dir, "absent.db"), (m) => log.push(m));
+  expect([log, fs.statSync(store).mtimeMs]).toEqual([[], before]);
+}, 120_000);
+
+test("a store whose index over every version has leaves of FTS5's default size is given it again with 1,000-byte leaves at start, with the same entries and answers, and a second start writes nothing", () => {
+  const store = storeOf("leaves.db", MONTHS);
+  defaultLeaves(store);
+  expect(leafSize(store)).toBeUndefined();
+  const log: string[] = [];
+  ensureStore(store, path.join(dir, "absent.db"), (m) => log.push(m));
+  expect(log.join("\n")).toMatch(/text index over every version \(\d+ rows/);
+  expect(leafSize(store)).toBe(1000);
   expect(tables(store)).toEqual([VERSION_FTS_TABLE]);
   expect(keys(store).indexed).toEqual(keys(store).rows);
   expect(differencesFromLatest(store)).toEqual([]);

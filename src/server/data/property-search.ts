@@ -4,7 +4,7 @@
 import { ApiProblem } from "../http/problem";
 import { SEARCH_INPUTS, type AssetType, type SearchInput } from "../../contract/vocabulary";
 import type { SnapshotContext } from "./snapshot-context";
-import { Where, containsPattern, pagedQuery } from "./sql-where";
+import { Where, containsPattern, pageTotal, pagedQuery } from "./sql-where";
 import { ftsQuery } from "./fts-query";
 import { wherePlace } from "./place-filter";
 import type { ResolvedPlace } from "./place-resolver";
@@ -12,6 +12,7 @@ import { jsonObjectSql } from "../../snapshot/property-docs";
 import { CommercialProperty } from "../../contract/records";
 import { FTS_TABLE } from "../../snapshot/store/store-layout";
 import { VERSION_PARTS, textHeldView, textPartView } from "../../snapshot/store/store-open";
+import { valueOfKey } from "../../snapshot/store/version-text-index";
 
 /**
  * Each matching property as the JSON text of its record, written by SQLite: building a row
@@ -19,7 +20,8 @@ import { VERSION_PARTS, textHeldView, textPartView } from "../../snapshot/store/
  * has the figures). The property documents' test holds this SQL's output
  * equal to JavaScript's for every row.
  */
-const PROPERTY_JSON = `${jsonObjectSql(CommercialProperty, "p")} AS json`;
+const PROPERTY_JSON_VALUE = jsonObjectSql(CommercialProperty, "p");
+const PROPERTY_JSON = `${PROPERTY_JSON_VALUE} AS json`;
 
 export const PROPERTY_PLACE_COLUMNS = { state: "p.state_code", city: "p.city", zip: "p.zip", county: "p.county_fips", metro: "p.metro_id" };
 
@@ -96,15 +98,16 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
     }
     if (snapshot.readsByParts) {
       // An older version of a store: the page's rowids from its text index, in the index's
-      // order without sorting (store-open.ts textIndexViews), then the page's rows by rowid.
-      // Searched by its words alone, the version's whole index gives the page and the count
-      // without reading a row; with other filters, a page from each part's index joined to its
+      // order without sorting (store-open.ts textIndexViews), then the page's rows. Searched by
+      // its words alone, the version's whole index gives the page and the count without reading
+      // a row (heldTextPage); with other filters, a page from each part's index joined to its
       // rows, merged. SQLite searches the index of the whole version as a union view only as a
       // subquery of its own, which reads every match before the first page.
+      if (w.isEmpty) return heldTextPage(snapshot, match, page);
       const filters = w.sql;
       const matching = (view: string) => `FROM ${view} p${filters}${filters ? " AND" : " WHERE"} p.${FTS_TABLE} MATCH ?`;
       const params = [...w.params, match];
-      const parts = w.isEmpty ? [textHeldView()] : VERSION_PARTS.map(textPartView);
+      const parts = VERSION_PARTS.map(textPartView);
       const counted = parts.map((view) => `SELECT 1 ${matching(view)}`).join(" UNION ALL ");
       return pagedQuery<{ json: string }>(
         snapshot,
@@ -134,4 +137,24 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
     );
   }
   return pagedQuery<{ json: string }>(snapshot, `SELECT ${PROPERTY_JSON}`, `FROM properties p${w.sql}`, "ORDER BY p.rowid", w.params, page);
+}
+
+/**
+ * One page of an older version's search by its words alone: the page's keys from the index over
+ * every version (store-open.ts textHeldView), in `rid` order, then each key's row from the table
+ * that holds it (version-text-index.ts valueOfKey), its record's JSON built there; the count is
+ * the index's matches. Reading the page's rows through the version's view of `properties`, which
+ * looks each rowid up in both of its parts, cost 10-20% more a search at 1M properties
+ * (docs/benchmarks.md).
+ */
+function heldTextPage(snapshot: SnapshotContext, match: string, page: { limit: number; offset: number }) {
+  const held = textHeldView();
+  const keys = `SELECT p."in order" AS k FROM ${held} p WHERE p.${FTS_TABLE} MATCH ? ORDER BY p."in order" LIMIT ? OFFSET ?`;
+  const rows = snapshot.all<{ json: string }>(`SELECT ${valueOfKey("page.k", PROPERTY_JSON_VALUE)} AS json FROM (${keys}) page ORDER BY page.k`, [
+    match,
+    page.limit,
+    page.offset,
+  ]);
+  const count = { from: `FROM (SELECT 1 FROM ${held} p WHERE p.${FTS_TABLE} MATCH ?)`, params: [match] };
+  return { rows, total: pageTotal(snapshot, rows.length, page, count) };
 }

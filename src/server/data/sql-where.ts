@@ -152,8 +152,8 @@ function mergedPage(
 /**
  * The rowids of one page of a query read part by part, as a subquery with its parameters: each
  * part's first `offset + limit` rows in the part's own order (`partOrder`), merged in the query's
- * order, and the page taken from the merge. It serves the text search, whose parts come in the
- * order of their own `"in order"` column rather than in the query's ORDER BY, so a merge of their
+ * order, and the page taken from the merge. It serves the text search with other filters, whose
+ * parts come in the order of their own `"in order"` column rather than in the query's ORDER BY, so a merge of their
  * rows by the query's sort keys would sort each part whole.
  */
 function pageRowids(parted: PartedFrom, order: string, page: { limit: number; offset: number }): { sql: string; params: unknown[] } {
@@ -210,10 +210,19 @@ export function pagedQuery<T>(
   } else {
     rows = snapshot.all(`${select} ${from} ${order} LIMIT ? OFFSET ?`, [...params, page.limit, page.offset]) as T[];
   }
-  // Skip the count when the page itself shows there is nothing beyond it.
-  const total =
-    rows.length < page.limit && (rows.length > 0 || page.offset === 0)
-      ? page.offset + rows.length
-      : snapshot.count(countFrom.from, countFrom.params);
-  return { rows, total };
+  return { rows, total: pageTotal(snapshot, rows.length, page, countFrom) };
+}
+
+/**
+ * The count of all matches of a paged query whose page has `found` rows: from the page itself
+ * when it shows there is nothing beyond it, else `SELECT count(*)` over `countFrom` (remembered by
+ * the snapshot).
+ */
+export function pageTotal(
+  snapshot: SnapshotContext,
+  found: number,
+  page: { limit: number; offset: number },
+  countFrom: { from: string; params: unknown[] },
+): number {
+  return found < page.limit && (found > 0 || page.offset === 0) ? page.offset + found : snapshot.count(countFrom.from, countFrom.params);
 }

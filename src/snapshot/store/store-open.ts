@@ -129,7 +129,8 @@ function versionViews(table: VersionedTable, version: StoreVersion, newest: bool
  *   from the index over every version (version-text-index.ts);
  * - the version's whole index (textHeldView), for a search by its words alone: the index over every
  *   version, whose key orders its entries by `rid` and tells which versions hold each, so the
- *   page and the count are read from the index alone.
+ *   page and the count are read from the index alone; its `"in order"` is that key, which also
+ *   says which table holds each row of the page (version-text-index.ts valueOfKey).
  */
 function textIndexViews(table: VersionedTable, seq: number): string[] {
   // The indexed columns, read from the rows: the index over every version is contentless, and

@@ -28,7 +28,7 @@ import {
   storeVersions,
 } from "./store-layout";
 import {
-  VERSION_FTS_DDL,
+  createVersionTextIndex,
   indexVersionText,
   keyVersionTextIndex,
   needsVersionTextIndex,
@@ -139,7 +139,7 @@ function createStore(storePath: string, file: string, now: Date, consume: boolea
           .get() as number;
         changes[table.name] = { changed: 0, removed: 0, added };
       }
-      db.exec(VERSION_FTS_DDL);
+      createVersionTextIndex(db);
       indexVersionText(db, "properties", "1");
       optimizeVersionText(db);
       db.exec(STORE_VERSIONS_DDL);

@@ -15,7 +15,8 @@
 // store built before this index has `properties_old_fts` instead, over the replaced rows keyed by
 // `properties_old`'s own rowid (which orders them by the version that replaced them, then by
 // `rid`): an older version read a page from each later version's range of it, or sorted every
-// match. `keyVersionTextIndex` builds this index and drops that one (seconds at 1M properties).
+// match. `keyVersionTextIndex` builds this index and drops that one (seconds at 1M properties),
+// and builds again an index whose leaves are of another size than VERSION_FTS_PGSZ.
 import type Database from "better-sqlite3";
 import { FTS_TOKENIZE, PROPERTIES_FTS_COLUMNS } from "../tables";
 
@@ -54,10 +55,41 @@ export function keyJoin(key: string, p: string): string {
   return `${p}.rid = ${keyRid(key)} AND ${p}.vto = (${key} & ${LATEST_VTO})`;
 }
 
+/**
+ * The value of `expr` (SQL over alias `p`, of columns the latest and the replaced rows share) for
+ * the row that the key `key` (SQL) names: a latest row read from `properties` by its rowid, a
+ * replaced one from `properties_old` by its `rid` and `vto`. So each row is looked up once, in the
+ * table that holds it, where an older version's view of `properties` (store-open.ts) looks each
+ * rowid up in both of its parts.
+ */
+export function valueOfKey(key: string, expr: string): string {
+  return (
+    `CASE WHEN ${keyReplaced(key)} THEN (SELECT ${expr} FROM main.properties_old p WHERE ${keyJoin(key, "p")}) ` +
+    `ELSE (SELECT ${expr} FROM main.properties p WHERE p.rowid = ${keyRid(key)}) END`
+  );
+}
+
 const COLUMNS = PROPERTIES_FTS_COLUMNS.join(", ");
 
-/** `CREATE VIRTUAL TABLE` of the keyed index. */
-export const VERSION_FTS_DDL = `CREATE VIRTUAL TABLE ${VERSION_FTS_TABLE} USING fts5(${COLUMNS}, content='', contentless_delete=1, ${FTS_TOKENIZE})`;
+/** `CREATE VIRTUAL TABLE` of the keyed index (createVersionTextIndex also sets its leaf size). */
+const VERSION_FTS_DDL = `CREATE VIRTUAL TABLE ${VERSION_FTS_TABLE} USING fts5(${COLUMNS}, content='', contentless_delete=1, ${FTS_TOKENIZE})`;
+
+/**
+ * The size in bytes of the keyed index's leaf pages (FTS5's `pgsz`, 4,050 unless set). A search
+ * of a rare word and a common one ("<city> industrial") seeks in the common word's doclist once
+ * for each match of the rare one, and FTS5 finds a key inside a leaf by stepping over the leaf's
+ * entries from its first. A key is a wide integer, so each entry takes about twice the bytes of a
+ * snapshot index's and a default leaf holds a few hundred to step over; leaves of 1,000 bytes
+ * make a year-old month's page from this index about 30% cheaper at 1M properties, for the same
+ * size on disk (docs/benchmarks.md). Every merge (`optimize`) writes leaves of this size.
+ */
+export const VERSION_FTS_PGSZ = 1000;
+
+/** Creates the keyed index, empty, with leaves of VERSION_FTS_PGSZ bytes. */
+export function createVersionTextIndex(db: Database.Database): void {
+  db.exec(VERSION_FTS_DDL);
+  db.exec(`INSERT INTO main.${VERSION_FTS_TABLE} (${VERSION_FTS_TABLE}, rank) VALUES ('pgsz', ${VERSION_FTS_PGSZ})`);
+}
 
 /** The table a key is made from: the latest rows or the replaced ones. */
 type Rows = "properties" | "properties_old";
@@ -97,19 +129,27 @@ export function optimizeVersionText(db: Database.Database): void {
   db.exec(`INSERT INTO main.${VERSION_FTS_TABLE} (${VERSION_FTS_TABLE}) VALUES ('optimize')`);
 }
 
-/** Whether the store lacks the keyed index (it was built before it). */
+/**
+ * Whether the store lacks the keyed index (it was built before it), or has it with leaves of
+ * another size: merging an index of one segment writes nothing, so only building it again gives
+ * it leaves of VERSION_FTS_PGSZ bytes.
+ */
 export function needsVersionTextIndex(db: Database.Database): boolean {
-  return db.prepare("SELECT 1 FROM main.sqlite_schema WHERE name = ?").get(VERSION_FTS_TABLE) === undefined;
+  if (db.prepare("SELECT 1 FROM main.sqlite_schema WHERE name = ?").get(VERSION_FTS_TABLE) === undefined) return true;
+  const pgsz = db.prepare(`SELECT v FROM main.${VERSION_FTS_TABLE}_config WHERE k = 'pgsz'`).pluck().get();
+  return pgsz !== VERSION_FTS_PGSZ;
 }
 
 /**
- * Gives a store built before the keyed index that index, from its latest and replaced
- * properties, and drops the unkeyed one. Returns the rows indexed, or undefined when the store
- * has it already. Runs in the caller's transaction, on a store open for writing.
+ * Gives a store built before the keyed index, or with it at another leaf size, that index from
+ * its latest and replaced properties, and drops the unkeyed one. Returns the rows indexed, or
+ * undefined when the store has it already. Runs in the caller's transaction, on a store open
+ * for writing.
  */
 export function keyVersionTextIndex(db: Database.Database): number | undefined {
   if (!needsVersionTextIndex(db)) return undefined;
-  db.exec(VERSION_FTS_DDL);
+  db.exec(`DROP TABLE IF EXISTS main.${VERSION_FTS_TABLE}`);
+  createVersionTextIndex(db);
   const indexed = indexVersionText(db, "properties", "1") + indexVersionText(db, "properties_old", "1");
   db.exec(`DROP TABLE IF EXISTS main.${UNKEYED_OLD_FTS_TABLE}`);
   return indexed;
