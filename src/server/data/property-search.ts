@@ -143,9 +143,8 @@ function matchingPage(snapshot: SnapshotContext, s: PropertySearch) {
  * One page of an older version's search by its words alone: the page's keys from the index over
  * every version (store-open.ts textHeldView), in `rid` order, then each key's row from the table
  * that holds it (version-text-index.ts valueOfKey), its record's JSON built there; the count is
- * the index's matches. Reading the page's rows through the version's view of `properties`, which
- * looks each rowid up in both of its parts, cost 10-20% more a search at 1M properties
- * (docs/benchmarks.md).
+ * the index's matches. The version's view of `properties` would look each rowid up in both of
+ * its parts (docs/benchmarks.md has what that costs).
  */
 function heldTextPage(snapshot: SnapshotContext, match: string, page: { limit: number; offset: number }) {
   const held = textHeldView();

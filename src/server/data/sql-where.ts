@@ -153,8 +153,8 @@ function mergedPage(
  * The rowids of one page of a query read part by part, as a subquery with its parameters: each
  * part's first `offset + limit` rows in the part's own order (`partOrder`), merged in the query's
  * order, and the page taken from the merge. It serves the text search with other filters, whose
- * parts come in the order of their own `"in order"` column rather than in the query's ORDER BY, so a merge of their
- * rows by the query's sort keys would sort each part whole.
+ * parts come in the order of their own `"in order"` column rather than in the query's ORDER BY,
+ * so a merge of their rows by the query's sort keys would sort each part whole.
  */
 function pageRowids(parted: PartedFrom, order: string, page: { limit: number; offset: number }): { sql: string; params: unknown[] } {
   const { keys, merged } = mergeKeys(order);

@@ -79,9 +79,9 @@ const VERSION_FTS_DDL = `CREATE VIRTUAL TABLE ${VERSION_FTS_TABLE} USING fts5(${
  * of a rare word and a common one ("<city> industrial") seeks in the common word's doclist once
  * for each match of the rare one, and FTS5 finds a key inside a leaf by stepping over the leaf's
  * entries from its first. A key is a wide integer, so each entry takes about twice the bytes of a
- * snapshot index's and a default leaf holds a few hundred to step over; leaves of 1,000 bytes
- * make a year-old month's page from this index about 30% cheaper at 1M properties, for the same
- * size on disk (docs/benchmarks.md). Every merge (`optimize`) writes leaves of this size.
+ * snapshot index's and a default leaf holds a few hundred to step over; smaller leaves hold
+ * fewer, for the same size on disk (docs/benchmarks.md compares the sizes). Every merge
+ * (`optimize`) writes leaves of this size.
  */
 export const VERSION_FTS_PGSZ = 1000;
 
