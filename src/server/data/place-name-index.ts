@@ -17,6 +17,8 @@ import { letterPairs, PairPostings } from "./place-name-postings";
 export const MAX_NEAR = 60;
 /** How many names extending a name by whole words ("new york" -> "new york mills") one look-up returns at most. */
 export const MAX_EXTENDING = 200;
+/** The most cells a look-up ranks by insertion sort (rankLikenesses). */
+const INSERTION_SORT_MAX = 64;
 /** A pair's position when the look-up's key does not hold it. */
 const MISSING = 0x7fffffff;
 
@@ -184,9 +186,10 @@ export class PlaceNameIndex {
    *
    * Most entries a common pair reaches share few of the key's pairs, and sharing few pairs is
    * less alike than the MAX_NEAR-th when MAX_NEAR entries share more pairs and are more alike. So
-   * the count of shared pairs notes the entries as they reach two pairs and three; the look-up
-   * ranks the ones that share three or more, then (if those do not decide) two or more, and goes
-   * back over the postings for every entry reached only if neither decides.
+   * the count of shared pairs notes the entries as they reach two pairs and as they reach a
+   * deeper count (deepShare(): three, or more for a long key); the look-up ranks the ones that
+   * share that many or more, then (if those do not decide) three or more, then two or more, and
+   * goes back over the postings for every entry reached only if none decides.
    */
   near(key: string, state: string | null, kinds: readonly PlaceKind[]): PlaceEntry[] {
     return this.numbered(this.nearNumbers(key, state, kindMask(kinds)));
@@ -200,10 +203,11 @@ export class PlaceNameIndex {
     const { numbers } = postings;
     const slot = postings.slot(state);
     const ids: number[] = [];
-    // Entries reaching three shared pairs go into the front half of `gathered`, those reaching two
-    // into its back half (an entry reaching three is in both).
+    // Entries reaching `deep` shared pairs go into the front half of `gathered`, those reaching two
+    // into its back half (an entry reaching `deep` is in both).
+    const deep = deepShare(q);
     const last = gathered.length - 1;
-    let three = 0;
+    let front = 0;
     let two = 0;
     let read = 0;
     for (let position = 0; position < q; position++) {
@@ -217,23 +221,27 @@ export class PlaceNameIndex {
         const n = numbers[i];
         const before = shared[n]++;
         if (before === 1) gathered[last - two++] = n;
-        else if (before === 2) gathered[three++] = n;
+        else if (before === deep - 1) gathered[front++] = n;
       }
     }
     // How alike an entry sharing at most `s` pairs can be: it has at least `s` pairs, and at least the fewest any key has.
     const atMost = (s: number) => (2 * s) / (q + Math.max(s, this.minPairCount));
-    let best = three < MAX_NEAR ? null : this.mostAlike(three, q, mask, atMost(2));
-    if (!best) {
-      // The ones sharing two pairs exactly, after the ones sharing three or more.
+    let best = front < MAX_NEAR ? null : this.mostAlike(front, q, mask, atMost(deep - 1));
+    // Then, after those sharing more, the ones sharing three pairs or more (when `deep` is more),
+    // then two: the front always holds the entries sharing at least `ranked` pairs.
+    let ranked = deep;
+    for (let least = 3; least >= 2 && !best; least--) {
+      if (least >= ranked) continue;
       for (let at = gathered.length - two; at < gathered.length; at++) {
-        const n = gathered[at];
-        if (shared[n] === 2) gathered[three++] = n;
+        const s = shared[gathered[at]];
+        if (s >= least && s < ranked) gathered[front++] = gathered[at];
       }
-      if (three >= MAX_NEAR) best = this.mostAlike(three, q, mask, atMost(1));
+      ranked = least;
+      if (front >= MAX_NEAR) best = this.mostAlike(front, q, mask, atMost(least - 1));
     }
     if (!best) {
       // And the ones sharing one pair only, each found in one list.
-      let all = three;
+      let all = front;
       for (const id of ids) {
         const to = postings.listStart(slot, id + 1);
         for (let i = postings.listStart(slot, id); i < to; i++) if (shared[numbers[i]] === 1) gathered[all++] = numbers[i];
@@ -358,7 +366,19 @@ export class PlaceNameIndex {
       matching++;
     }
     // The cells, most alike first; equal likenesses (as 2·3/15 and 2·4/20) share the rank of the first.
-    const order = this.cellList.subarray(0, cells).sort((a, b) => cellLikeness[b] - cellLikeness[a]);
+    // They are a few dozen for most names (shared pairs by pair count), which an insertion sort
+    // orders without a call per comparison; a very long name may fill many more.
+    const order = this.cellList.subarray(0, cells);
+    if (cells > INSERTION_SORT_MAX) order.sort((a, b) => cellLikeness[b] - cellLikeness[a]);
+    else {
+      for (let k = 1; k < cells; k++) {
+        const cell = order[k];
+        const likeness = cellLikeness[cell];
+        let j = k - 1;
+        for (; j >= 0 && cellLikeness[order[j]] < likeness; j--) order[j + 1] = order[j];
+        order[j + 1] = cell;
+      }
+    }
     let least = 0;
     let reached = 0;
     for (let k = 0, first = 0; k < cells; k++) {
@@ -390,6 +410,15 @@ export class PlaceNameIndex {
     }
     return found;
   }
+}
+
+/**
+ * How many shared letter pairs a look-up first ranks by: three, or a quarter of a long key's
+ * pairs and one more. A long key's most alike names share many of its pairs, and the many
+ * names sharing only its common pairs ("ll", "e$") need not be ranked at all.
+ */
+function deepShare(pairs: number): number {
+  return Math.max(3, (pairs >> 2) + 1);
 }
 
 /** The first index of a sorted array whose value is not below `value` (how many values are below it). */

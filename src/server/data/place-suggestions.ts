@@ -14,6 +14,8 @@ import { lowerBound } from "./place-name-index";
 export const MAX_SUGGESTIONS = 3;
 /** Below this similarity a name is not offered. */
 const MIN_SCORE = 0.6;
+/** What a place of another kind than the one asked for loses from its likeness. */
+const OTHER_KIND_PENALTY = 0.1;
 
 export { editDistance };
 
@@ -28,9 +30,12 @@ export function nameSimilarity(query: string, candidate: string, floor = 0): num
   if (extends_(query, candidate)) return 0.85;
   const longest = Math.max(query.length, candidate.length);
   if (Math.abs(query.length - candidate.length) > longest / 2) return 0;
-  // The most edits that still reach `floor`, by the same sum as the likeness itself.
-  let max = longest;
-  while (max > 0 && 1 - max / longest < floor) max--;
+  // The most edits that still reach `floor`, by the same sum as the likeness itself: found from
+  // an estimate, then checked by that sum both ways (it only falls as the edits grow).
+  const below = (edits: number) => 1 - edits / longest < floor;
+  let max = Math.min(longest, Math.max(0, Math.floor((1 - floor) * longest)));
+  while (max < longest && !below(max + 1)) max++;
+  while (max > 0 && below(max)) max--;
   const edits = distanceWithin(query, candidate, max);
   return edits > max ? 0 : 1 - edits / longest;
 }
@@ -113,13 +118,14 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
     for (const n of names.candidates(key, state, kinds)) {
       const candidate = names.keys[n];
       const sameState = slot === 0 || names.inSlot(n, slot);
+      // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
+      // longer name of the kind asked for ("New York City, NY" before "New York County, NY"), so
+      // its likeness must reach that much more to be offered (less a hair, for rounding).
+      const penalty = names.isKind(n, kind) ? 0 : OTHER_KIND_PENALTY;
       // The same name in another state is a likely slip of the state, but less likely than a typo
       // at home; another name in another state is not offered.
-      let score = sameState ? nameSimilarity(key, candidate, offered.least) : candidate === key ? 0.9 : 0;
-      // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
-      // longer name of the kind asked for ("New York City, NY" before "New York County, NY").
-      if (!names.isKind(n, kind)) score -= 0.1;
-      keep(names.entries[n], score);
+      const likeness = sameState ? nameSimilarity(key, candidate, penalty ? offered.least + penalty - 1e-9 : offered.least) : candidate === key ? 0.9 : 0;
+      keep(names.entries[n], likeness - penalty);
     }
   }
   scored.sort((a, b) => b.score - a.score || b.entry.properties - a.entry.properties || b.entry.records - a.entry.records);
