@@ -190,14 +190,23 @@ const WORD_ALIASES = new Map([
  * matter ("St. Louis" and "Saint Louis" are one key). The snapshot stores it for every place.
  */
 export function placeKey(name: string): string {
+  return placeSpelling(name)
+    .split(" ")
+    .map((w) => WORD_ALIASES.get(w) ?? w)
+    .join(" ");
+}
+
+/**
+ * A name as it is spelt, with case, accents and punctuation set aside but its abbreviations kept
+ * ("St. Charles" and "St Charles" are one spelling, "Saint Charles" another): what tells apart
+ * two places of one key, kind and state.
+ */
+export function placeSpelling(name: string): string {
   return name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .map((w) => WORD_ALIASES.get(w) ?? w)
-    .join(" ");
+    .trim();
 }

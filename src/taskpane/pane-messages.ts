@@ -128,10 +128,22 @@ function kindWord(place: string): string {
   }
 }
 
+/** Whether the text names a place with its state, read as the functions read a place. */
+function hasState(place: string): boolean {
+  try {
+    const parsed = parsePlace(place);
+    return "state" in parsed && parsed.state !== null;
+  } catch {
+    return false;
+  }
+}
+
 function placeSentence(code: string, place: string, accepted: unknown, matches: unknown, offered: string[]): string {
   switch (code) {
     case "ambiguous_place": {
       const count = typeof matches === "number" ? `${matches} places` : "more than one place";
+      // With its state given, the places left share their name and state: only a county or ZIP code tells them apart.
+      if (hasState(place)) return `"${place}" names ${count} of one name in one state; ask for the county or a ZIP code instead.`;
       return `"${place}" names ${count}; add the state${offered.length > 0 ? `, such as "${offered[0]}"` : ""}.`;
     }
     case "unsupported_place": {

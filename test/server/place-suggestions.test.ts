@@ -1,20 +1,11 @@
 // "Did you mean": the places offered for one the snapshot does not hold, over a small index and
 // over one of 20,000 places, where the name index bounds how many are scored.
-import Database from "better-sqlite3";
-import { parsePlace, placeKey, type PlaceKind } from "../../src/contract/places";
-import { PlaceIndex } from "../../src/server/data/place-index";
+import { parsePlace, type PlaceKind } from "../../src/contract/places";
 import { editDistance, nameSimilarity, suggestPlaces } from "../../src/server/data/place-suggestions";
 import { MAX_EXTENDING, MAX_NEAR } from "../../src/server/data/place-name-index";
 import * as nameDistance from "../../src/server/data/place-name-distance";
 import { PLACE_KINDS } from "../../src/contract/places";
-
-function index(rows: [PlaceKind, string, string, string, string, number][]): PlaceIndex {
-  const db = new Database(":memory:");
-  db.exec("CREATE TABLE places (kind, code, name, local_name, key, state_code, city, county_fips, property_count, record_count)");
-  const insert = db.prepare("INSERT INTO places VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)");
-  for (const [kind, code, name, local, state, n] of rows) insert.run(kind, code, name, local, placeKey(local), state, n, n);
-  return new PlaceIndex(db);
-}
+import { placeIndexOf as index } from "../helpers/place-index";
 
 const places = index([
   ["city", "city-new-york-city-ny", "New York City, NY", "New York City", "NY", 900],

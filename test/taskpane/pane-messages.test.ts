@@ -125,6 +125,12 @@ describe("a place the snapshot does not hold", () => {
       text: '"Springfield" names 4 places; add the state, such as "Springfield, IL". (No credits were used.)',
       suggestions: ["Springfield, IL", "Springfield, MA", "Springfield, MO"],
     });
+    const sameState = new ApiError(400, "ambiguous_place", "geography: names 2 cities.", "req-1", [], {
+      extensions: { parameter: "geography", place: "Franklin, PA", match_count: 2, suggestions: ["Franklin, PA", "Franklin, PA"] },
+    });
+    expect(failureMessage(sameState).text).toBe(
+      '"Franklin, PA" names 2 places of one name in one state; ask for the county or a ZIP code instead. (No credits were used.)',
+    );
     const unsupported = new ApiError(400, "unsupported_place", "geography: a ZIP code.", "req-1", [], {
       extensions: { parameter: "geography", place: "78704", accepted_kinds: ["metro", "state"], suggestions: [] },
     });

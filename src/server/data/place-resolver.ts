@@ -1,7 +1,7 @@
 // Resolves a place written in the place grammar against the snapshot, before any credit is
 // charged: a place the snapshot does not hold, one an endpoint cannot serve, or a bare city
 // name where one place is needed, is a free 400 with up to three suggestions.
-import { describeKinds, placeKey as keyOf, placeText, type Place, type PlaceKind } from "../../contract/places";
+import { describeKinds, placeKey as keyOf, placeSpelling, placeText, type Place, type PlaceKind } from "../../contract/places";
 import { stateName } from "../../contract/states";
 import { ApiProblem } from "../http/problem";
 import type { ProblemExtensions } from "../../contract/problem";
@@ -45,6 +45,13 @@ function lookup(index: PlaceIndex, place: Place): PlaceEntry[] {
   }
 }
 
+/** The entries whose own name is spelt as the place's name is (placeSpelling). */
+function spelledAs(entries: readonly PlaceEntry[], place: Place): PlaceEntry[] {
+  if (!("name" in place)) return [];
+  const spelling = placeSpelling(place.name);
+  return entries.filter((e) => placeSpelling(e.local) === spelling);
+}
+
 function problem(
   code: "unknown_place" | "ambiguous_place" | "unsupported_place",
   detail: string,
@@ -80,11 +87,19 @@ export function resolvePlace(index: PlaceIndex, place: Place, opts: ResolveOptio
     throw problem("unknown_place", `${opts.parameter}: this snapshot holds no ${what}.${didYouMean(suggestions)}`, opts, { suggestions });
   }
   if (entries.length > 1 && opts.single) {
+    // Places of one key in the state given ("Saint Charles, MD" and "St. Charles, MD") are told
+    // apart by their spelling, so every place can be named on its own. A name without its state
+    // is not: a spelling is no reason to choose one state over another.
+    const inState = "state" in place && place.state !== null;
+    const spelt = inState ? spelledAs(entries, place) : [];
+    if (spelt.length === 1) return { kind: place.kind, name: spelt[0].name, entries: spelt };
     const names = entries.map((e) => e.name);
     const shown = names.slice(0, 3);
+    // In its state, only places of one spelling are left: their county or ZIP code names them apart.
+    const hint = inState ? "they share their name and state, so ask for the county or a ZIP code instead" : `add the state, such as "${shown[0]}"`;
     throw problem(
       "ambiguous_place",
-      `${opts.parameter}: "${opts.given}" names ${entries.length} ${place.kind === "city" ? "cities" : "places"} (${names.slice(0, 5).join("; ")}${names.length > 5 ? "; ..." : ""}); add the state, such as "${shown[0]}".`,
+      `${opts.parameter}: "${opts.given}" names ${entries.length} ${place.kind === "city" ? "cities" : "places"} (${names.slice(0, 5).join("; ")}${names.length > 5 ? "; ..." : ""}); ${hint}.`,
       opts,
       { suggestions: shown, match_count: entries.length },
     );
