@@ -36,6 +36,8 @@ describe("the retention rule", () => {
     expect(at("2026-05-31T23:59:59Z", 12)).toEqual({ kept: ["snap_c", "snap_b"], dropped: ["snap_latest", "snap_a"] });
     expect(at("2026-06-01T00:00:00Z", 12)).toEqual({ kept: ["snap_c"], dropped: ["snap_latest", "snap_b", "snap_a"] });
     expect(at("2026-11-27T00:00:00Z", 0)).toEqual({ kept: [], dropped: ["snap_c", "snap_latest", "snap_b", "snap_a"] });
+    // The same stamps again under the first retention: a retirement remembered for a stamp is its months' only.
+    expect(at("2026-11-27T00:00:00Z", 24)).toEqual({ kept: ["snap_c", "snap_b", "snap_a"], dropped: ["snap_latest"] });
   });
 });
 

@@ -40,9 +40,21 @@ export function retiresAt(captured_at: string, months: number): string {
   return at.toISOString().replace(".000Z", "Z");
 }
 
+/**
+ * Each snapshot's retirement time (ms since the epoch) for the retention it was last asked with:
+ * every call pinned to a snapshot checks every kept snapshot (`retained`), and working the date
+ * out anew each time cost such a call a few percent of its time.
+ */
+const retirementOf = new WeakMap<SnapshotStamp, { months: number; captured: string; at: number }>();
+
 /** Whether a snapshot is still within its retention period: its `retiresAt` is after `now`. */
 export function retained(stamp: SnapshotStamp, retention: Retention): boolean {
-  return Date.parse(retiresAt(stamp.captured_at, retention.months)) > retention.now.getTime();
+  let retirement = retirementOf.get(stamp);
+  if (retirement === undefined || retirement.months !== retention.months || stamp.captured_at !== retirement.captured) {
+    retirement = { months: retention.months, captured: stamp.captured_at, at: Date.parse(retiresAt(stamp.captured_at, retention.months)) };
+    retirementOf.set(stamp, retirement);
+  }
+  return retirement.at > retention.now.getTime();
 }
 
 /**
