@@ -94,6 +94,34 @@ test("a refresh opens a version published since and opens the others again, the 
   expect(log.text()).toMatch(/"msg":"snapshot switched"/);
 });
 
+test("an older version opened again after a publish keeps its remembered counts and place index; the former newest starts afresh", async () => {
+  publishToStore(store, files[0]);
+  publishToStore(store, files[1]);
+  await serving();
+  const city = svc!.snapshot.prepare("SELECT city FROM properties ORDER BY id LIMIT 1").pluck().get() as string;
+  const place = `/v1/commercial/properties?${new URLSearchParams({ geography: city, limit: "2", snapshot: ids[0] })}`;
+  const broad = `/v1/commercial/properties?${new URLSearchParams({ min_building_area_sqft: "1000", limit: "2", snapshot: ids[0] })}`;
+  const first = await svc!.get(broad);
+  expect((await svc!.get(place)).statusCode).toBe(200);
+  const [nov, dec] = [context(ids[0]), context(ids[1])];
+  await svc!.get(`/v1/commercial/properties?${new URLSearchParams({ geography: city, limit: "2", snapshot: ids[1] })}`);
+  const [places, decPlaces] = [nov.places, dec.places];
+  publishToStore(store, files[2]);
+  await live().refresh();
+  const [nov2, dec2] = [context(ids[0]), context(ids[1])];
+  expect(nov2).not.toBe(nov);
+  expect(nov2.places).toBe(places);
+  expect(dec2.places).not.toBe(decPlaces);
+  // A broad search, asked again of the connection opened again, prepares no count: it is remembered.
+  const prepared: string[] = [];
+  const prepare = nov2.db.prepare.bind(nov2.db);
+  jest.spyOn(nov2.db, "prepare").mockImplementation((sql: string) => (prepared.push(sql), prepare(sql)));
+  const again = await svc!.get(broad);
+  expect(again.json().total_count).toBe(first.json().total_count);
+  expect(again.json().data).toEqual(first.json().data);
+  expect(prepared.filter((sql) => /count\(\*\)/i.test(sql))).toEqual([]);
+});
+
 test("a refresh with nothing new changes nothing and keeps every snapshot open", async () => {
   publishToStore(store, files[0]);
   publishToStore(store, files[1]);

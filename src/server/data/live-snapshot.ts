@@ -356,6 +356,10 @@ export class LiveSnapshot {
       const have = open.find((s) => sameStamp(s.stamp, v.stamp) && this.versionOf.get(s)?.storeNewest === v.storeNewest);
       if (have) return have;
       const s = openServedVersion(store, v);
+      // An older version opened again after a publish answers as before: it keeps what its
+      // former connection worked out (the former newest, read another way, starts afresh).
+      const before = open.find((o) => sameStamp(o.stamp, v.stamp) && o.readsByParts);
+      if (before && s.readsByParts) s.inheritAnswers(before);
       this.versionOf.set(s, { seq: v.seq, storeNewest: v.storeNewest });
       opened.push(s);
       return s;
