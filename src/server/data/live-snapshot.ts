@@ -350,14 +350,15 @@ export class LiveSnapshot {
     const opened: SnapshotContext[] = [];
     // An open snapshot serves on while the store has no newer version than when it was opened.
     // After a publish, the newest's connection (which holds a transaction over the latest rows,
-    // which the publish moved on) must be opened again, and the older ones are: their text index
-    // reads the rows a publish replaces as a tail it sorts (store-open.ts), short once reopened.
+    // which the publish moved on) must be opened again; the older ones are opened again too, each
+    // connection being kept for the store's newest version when it was opened. An older version
+    // reads its rows by version number (store-open.ts), so its answers do not change.
     const contextFor = (v: ServedVersion): SnapshotContext => {
       const have = open.find((s) => sameStamp(s.stamp, v.stamp) && this.versionOf.get(s)?.storeNewest === v.storeNewest);
       if (have) return have;
       const s = openServedVersion(store, v);
-      // An older version opened again after a publish answers as before: it keeps what its
-      // former connection worked out (the former newest, read another way, starts afresh).
+      // So an older version opened again keeps what its former connection worked out (the former
+      // newest, read another way, starts afresh).
       const before = open.find((o) => sameStamp(o.stamp, v.stamp) && o.readsByParts);
       if (before && s.readsByParts) s.inheritAnswers(before);
       this.versionOf.set(s, { seq: v.seq, storeNewest: v.storeNewest });
