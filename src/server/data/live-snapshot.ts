@@ -348,19 +348,17 @@ export class LiveSnapshot {
     const current = this.current;
     const open = [...this.ranked];
     const opened: SnapshotContext[] = [];
-    // An open snapshot serves on while the store has no newer version than when it was opened.
-    // After a publish, the newest's connection (which holds a transaction over the latest rows,
-    // which the publish moved on) must be opened again; the older ones are opened again too, each
-    // connection being kept for the store's newest version when it was opened. An older version
-    // reads its rows by version number (store-open.ts), so its answers do not change.
+    // A version open as an older one serves on through a publish: it reads its rows by version
+    // number (store-open.ts), so whatever is published after it changes none of its answers, and
+    // its connection keeps what it has worked out and cached. The newest's connection holds a
+    // read transaction over the latest rows, which a publish moves on, so a version opened as the
+    // newest is opened again, as an older one, once another is published.
     const contextFor = (v: ServedVersion): SnapshotContext => {
-      const have = open.find((s) => sameStamp(s.stamp, v.stamp) && this.versionOf.get(s)?.storeNewest === v.storeNewest);
+      const have = open.find(
+        (s) => sameStamp(s.stamp, v.stamp) && (this.versionOf.get(s)?.storeNewest === v.storeNewest || (!v.newest && s.readsByParts)),
+      );
       if (have) return have;
       const s = openServedVersion(store, v);
-      // So an older version opened again keeps what its former connection worked out (the former
-      // newest, read another way, starts afresh).
-      const before = open.find((o) => sameStamp(o.stamp, v.stamp) && o.readsByParts);
-      if (before && s.readsByParts) s.inheritAnswers(before);
       this.versionOf.set(s, { seq: v.seq, storeNewest: v.storeNewest });
       opened.push(s);
       return s;

@@ -93,21 +93,6 @@ export class SnapshotContext {
     return this.readers.size + this.plucked.size;
   }
 
-  /**
-   * Takes over the remembered counts and the place index of `previous`, a connection to the same
-   * older version of a store opened before this one (a publish has every version opened again).
-   * An older version answers as it did whatever is published after it, so what was worked out
-   * from it still holds, and the first calls pinned to it after a publish need not work it out
-   * again. Only between two older versions' connections of one snapshot.
-   */
-  inheritAnswers(previous: SnapshotContext): void {
-    if (!this.readsByParts || !previous.readsByParts || previous.stamp.id !== this.stamp.id || previous.stamp.built_at !== this.stamp.built_at) {
-      throw new Error(`snapshot ${this.stamp.id}: answers are taken over only from an older version's connection to the same snapshot`);
-    }
-    for (const [key, n] of previous.counts) if (!this.counts.has(key)) this.counts.set(key, n);
-    this.placeIndex ??= previous.placeIndex;
-  }
-
   /** Whether `other` was opened from the same snapshot file (the same id and build time). */
   isSameFile(other: SnapshotContext): boolean {
     return this.fileTag === other.fileTag;
