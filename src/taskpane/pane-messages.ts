@@ -5,7 +5,7 @@
 import { ApiError, describeShortfall } from "../shared/api-error";
 import { ConnectError } from "./connect-error";
 import { formatDay } from "./status-text";
-import { PLACE_KINDS, describeKinds, parsePlace, type PlaceKind } from "../contract/places";
+import { PLACE_KINDS, describeKinds, parsePlace, type Place, type PlaceKind } from "../contract/places";
 
 export type Intent = "success" | "info" | "warning" | "error";
 
@@ -119,23 +119,25 @@ function placeFailure(err: ApiError): PaneMessage {
 
 const KIND_WORDS: Record<PlaceKind, string> = { state: "state", county: "county", city: "city", zip: "ZIP code", metro: "metro" };
 
-/** What kind of place the text names, read as the functions read a place ("place" when it reads as none). */
-function kindWord(place: string): string {
+/** The place the text names, read as the functions read a place; undefined when it reads as none. */
+function parsedPlace(place: string): Place | undefined {
   try {
-    return KIND_WORDS[parsePlace(place).kind];
+    return parsePlace(place);
   } catch {
-    return "place";
+    return undefined;
   }
 }
 
-/** Whether the text names a place with its state, read as the functions read a place. */
+/** What kind of place the text names ("place" when it reads as none). */
+function kindWord(place: string): string {
+  const parsed = parsedPlace(place);
+  return parsed ? KIND_WORDS[parsed.kind] : "place";
+}
+
+/** Whether the text names a place with its state. */
 function hasState(place: string): boolean {
-  try {
-    const parsed = parsePlace(place);
-    return "state" in parsed && parsed.state !== null;
-  } catch {
-    return false;
-  }
+  const parsed = parsedPlace(place);
+  return parsed !== undefined && "state" in parsed && parsed.state !== null;
 }
 
 function placeSentence(code: string, place: string, accepted: unknown, matches: unknown, offered: string[]): string {
