@@ -1,7 +1,7 @@
 // "Did you mean": the places offered for one the snapshot does not hold, over a small index and
 // over one of 20,000 places, where the name index bounds how many are scored.
 import { parsePlace, type PlaceKind } from "../../src/contract/places";
-import { editDistance, nameSimilarity, suggestPlaces } from "../../src/server/data/place-suggestions";
+import { editDistance, likenessAtMost, nameSimilarity, suggestPlaces } from "../../src/server/data/place-suggestions";
 import { MAX_EXTENDING, MAX_NEAR } from "../../src/server/data/place-name-index";
 import * as nameDistance from "../../src/server/data/place-name-distance";
 import { PLACE_KINDS } from "../../src/contract/places";
@@ -55,6 +55,54 @@ test("the bounded edit count is the edit distance up to its bound, and above the
         const bounded = nameDistance.distanceWithin(a, b, max);
         if (exact <= max ? bounded !== exact : bounded <= max) wrong.push({ a, b, max, exact, bounded });
       }
+  expect(wrong).toEqual([]);
+});
+
+test("over random near keys, the bounded count is exact within its bound and the bounds from lengths and letters hold", () => {
+  // Keys of a few letters, a digit and a space, each with a copy a few random edits away, so
+  // most pairs lie near the band's edge that the bounded count computes.
+  let seed = 11;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * n;
+  const alphabet = "abce 1";
+  const edit = (word: string) => {
+    const at = Math.floor(random(word.length + 1));
+    const letter = alphabet[Math.floor(random(alphabet.length))];
+    switch (Math.floor(random(4))) {
+      case 0:
+        return word.slice(0, at) + letter + word.slice(at);
+      case 1:
+        return word.slice(0, at) + word.slice(at + 1);
+      case 2:
+        return word.slice(0, at) + letter + word.slice(at + 1);
+      default:
+        return at + 1 < word.length ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word;
+    }
+  };
+  const wrong: unknown[] = [];
+  for (let k = 0; k < 3000; k++) {
+    let a = "";
+    for (let n = Math.floor(random(14)); n > 0; n--) a += alphabet[Math.floor(random(alphabet.length))];
+    let b = a;
+    for (let n = Math.floor(random(6)); n > 0; n--) b = edit(b);
+    const exact = editDistance(a, b);
+    const [bitsA, bitsB] = [nameDistance.letterBits(a), nameDistance.letterBits(b)];
+    const least = nameDistance.leastEdits(a.length, bitsA, b.length, bitsB);
+    if (least > exact) wrong.push({ a, b, exact, least });
+    // And the most a likeness can be, for these and for names that extend them by a word.
+    for (const [x, y] of [
+      [a, b],
+      [a, `${a} ${b}`],
+      [`${b} ${a}`, b],
+      [a, a],
+    ]) {
+      const most = likenessAtMost(x.length, nameDistance.letterBits(x), y.length, nameDistance.letterBits(y));
+      if (most < nameSimilarity(x, y)) wrong.push({ x, y, most, likeness: nameSimilarity(x, y) });
+    }
+    for (let max = 0; max <= 8; max++) {
+      const bounded = nameDistance.distanceWithin(a, b, max);
+      if (exact <= max ? bounded !== exact : bounded <= max) wrong.push({ a, b, max, exact, bounded });
+    }
+  }
   expect(wrong).toEqual([]);
 });
 

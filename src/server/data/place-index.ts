@@ -4,10 +4,17 @@
 import type Database from "better-sqlite3";
 import type { PlaceKind } from "../../contract/places";
 import { PlaceNameIndex } from "./place-name-index";
+import { letterBits } from "./place-name-distance";
 import type { PlaceEntry } from "./place-entry";
 
 export type { PlaceEntry };
 
+/** Places with each one's key length and letterBits(), to rule most out without reading their keys. */
+export interface LetteredPlaces {
+  entries: readonly PlaceEntry[];
+  lengths: Uint16Array;
+  bits: Int32Array;
+}
 
 interface Row {
   kind: PlaceKind;
@@ -28,6 +35,7 @@ export class PlaceIndex {
   /** `${kind}|${key}`: the places of that name in every state. */
   private readonly byKey = new Map<string, PlaceEntry[]>();
   private nameIndex: PlaceNameIndex | undefined;
+  private states: LetteredPlaces | undefined;
   private sortedZips: string[] | undefined;
 
   constructor(db: Database.Database) {
@@ -65,6 +73,19 @@ export class PlaceIndex {
       (["county", "city", "metro"] as const).flatMap((kind) => this.all.get(kind) ?? []),
     );
     return this.nameIndex;
+  }
+
+  /** The states, for a misspelt state's suggestions. */
+  get stateNames(): LetteredPlaces {
+    if (!this.states) {
+      const entries = this.all.get("state") ?? [];
+      this.states = {
+        entries,
+        lengths: Uint16Array.from(entries, (e) => e.key.length),
+        bits: Int32Array.from(entries, (e) => letterBits(e.key)),
+      };
+    }
+    return this.states;
   }
 
   /** The ZIP codes in order, for the ones nearest a code the snapshot lacks. */

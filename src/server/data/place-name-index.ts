@@ -7,6 +7,7 @@
 import type { PlaceKind } from "../../contract/places";
 import type { PlaceEntry } from "./place-entry";
 import { letterPairs, PairPostings } from "./place-name-postings";
+import { letterBits } from "./place-name-distance";
 
 /**
  * How many near names (by shared letter pairs) one look-up returns at most. They are only
@@ -38,6 +39,12 @@ export class PlaceNameIndex {
   readonly entries: PlaceEntry[] = [];
   /** Each entry's key, by entry number. */
   readonly keys: string[] = [];
+  /**
+   * Each entry's key length and letterBits(), by entry number: enough to rule most candidates out
+   * without reading their keys, which lie all over the heap (place-suggestions.ts).
+   */
+  readonly keyLengths: Uint16Array;
+  readonly keyBits: Int32Array;
   /** How many distinct letter pairs each entry's key has, by entry number. */
   private readonly pairCounts: Uint16Array;
   /** The fewest and the most letter pairs any key has. */
@@ -100,6 +107,8 @@ export class PlaceNameIndex {
     }
     this.postings = new PairPostings(paired);
     this.pairCounts = Uint16Array.from(paired, (p) => p.pairs.length);
+    this.keyLengths = Uint16Array.from(this.keys, (key) => key.length);
+    this.keyBits = Int32Array.from(this.keys, letterBits);
     this.minPairCount = paired.reduce((least, p) => Math.min(least, p.pairs.length), Infinity);
     this.maxPairCount = paired.reduce((most, p) => Math.max(most, p.pairs.length), 0);
     this.kindBits = Uint8Array.from(this.entries, (e) => KIND_BITS[e.kind] ?? 0);
@@ -217,11 +226,16 @@ export class PlaceNameIndex {
       positions[id] = position;
       const to = postings.listStart(slot, id + 1);
       read += to - postings.listStart(slot, id);
+      // Without branches: which entries reach two or `deep` shared pairs follows no pattern a
+      // branch predictor could learn, so each entry is written at both ends and an end moves on
+      // only when the entry reached its count.
       for (let i = postings.listStart(slot, id); i < to; i++) {
         const n = numbers[i];
         const before = shared[n]++;
-        if (before === 1) gathered[last - two++] = n;
-        else if (before === deep - 1) gathered[front++] = n;
+        gathered[last - two] = n;
+        two += ((before ^ 1) - 1) >>> 31;
+        gathered[front] = n;
+        front += ((before ^ (deep - 1)) - 1) >>> 31;
       }
     }
     // How alike an entry sharing at most `s` pairs can be: it has at least `s` pairs, and at least the fewest any key has.

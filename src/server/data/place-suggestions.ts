@@ -8,7 +8,7 @@
 import { placeKey, type Place, type PlaceKind } from "../../contract/places";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
 import { editDistance } from "../../contract/near-names";
-import { distanceWithin } from "./place-name-distance";
+import { distanceWithin, leastEdits, letterBits, SPACE_BIT } from "./place-name-distance";
 import { lowerBound } from "./place-name-index";
 
 export const MAX_SUGGESTIONS = 3;
@@ -38,6 +38,20 @@ export function nameSimilarity(query: string, candidate: string, floor = 0): num
   while (max > 0 && below(max)) max--;
   const edits = distanceWithin(query, candidate, max);
   return edits > max ? 0 : 1 - edits / longest;
+}
+
+/**
+ * The most nameSimilarity() can give for two keys of these lengths and letterBits(), without
+ * reading them: 1 when they may be equal or one may extend the other by whole words, else what
+ * the fewest edits they could be apart leave.
+ */
+export function likenessAtMost(length: number, bits: number, otherLength: number, otherBits: number): number {
+  if (length === otherLength && bits === otherBits) return 1;
+  if (length > otherLength && (bits & SPACE_BIT) !== 0 && (otherBits & ~bits) === 0) return 1;
+  if (otherLength > length && (otherBits & SPACE_BIT) !== 0 && (bits & ~otherBits) === 0) return 1;
+  const longest = Math.max(length, otherLength);
+  if (Math.abs(length - otherLength) > longest / 2) return 0;
+  return 1 - leastEdits(length, bits, otherLength, otherBits) / longest;
 }
 
 /** Whether `longer` is `shorter` and more words ("new york city" and "new york"). */
@@ -103,9 +117,14 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
     scored.push({ entry, score });
     offered.add(entry.name, score);
   };
+  const keyBits = letterBits(wanted.key);
   // A name with no state may be a misspelt state ("Texsa" is Texas, not Tulsa): the 51 are scored outright.
   if (accepted.includes("state") && wanted.state === null) {
-    for (const entry of index.all.get("state") ?? []) keep(entry, nameSimilarity(wanted.key, entry.key, offered.least));
+    const states = index.stateNames;
+    for (let i = 0; i < states.entries.length; i++) {
+      if (likenessAtMost(wanted.key.length, keyBits, states.lengths[i], states.bits[i]) < offered.least) continue;
+      keep(states.entries[i], nameSimilarity(wanted.key, states.entries[i].key, offered.least));
+    }
   }
   const kinds = accepted.filter((kind) => kind !== "zip" && kind !== "state");
   if (kinds.length > 0) {
@@ -116,16 +135,20 @@ export function suggestPlaces(index: PlaceIndex, place: Place, accepted: readonl
     const names = index.names;
     const slot = names.slot(state);
     for (const n of names.candidates(key, state, kinds)) {
-      const candidate = names.keys[n];
-      const sameState = slot === 0 || names.inSlot(n, slot);
       // Another kind of the same name ("Travis" the county for "Travis" the city) ranks below a
       // longer name of the kind asked for ("New York City, NY" before "New York County, NY"), so
       // its likeness must reach that much more to be offered (less a hair, for rounding).
       const penalty = names.isKind(n, kind) ? 0 : OTHER_KIND_PENALTY;
+      const floor = penalty ? offered.least + penalty - 1e-9 : offered.least;
+      const length = names.keyLengths[n];
       // The same name in another state is a likely slip of the state, but less likely than a typo
       // at home; another name in another state is not offered.
-      const likeness = sameState ? nameSimilarity(key, candidate, penalty ? offered.least + penalty - 1e-9 : offered.least) : candidate === key ? 0.9 : 0;
-      keep(names.entries[n], likeness - penalty);
+      let likeness: number;
+      if (slot !== 0 && !names.inSlot(n, slot)) likeness = length === key.length && names.keys[n] === key ? 0.9 : 0;
+      // A name that cannot reach what is offered is ruled out before its key is read.
+      else if (likenessAtMost(key.length, keyBits, length, names.keyBits[n]) < floor) continue;
+      else likeness = nameSimilarity(key, names.keys[n], floor);
+      if (likeness - penalty >= offered.least) keep(names.entries[n], likeness - penalty);
     }
   }
   scored.sort((a, b) => b.score - a.score || b.entry.properties - a.entry.properties || b.entry.records - a.entry.records);
