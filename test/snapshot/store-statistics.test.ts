@@ -7,6 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { ensureStore } from "../../src/snapshot/store/ensure-store";
 import { openStoreVersion } from "../../src/snapshot/store/store-open";
+import { analyzeOldTables, type VersionedTable } from "../../src/snapshot/store/store-layout";
 import { publishedMonths } from "../helpers/month-files";
 import { tempDir } from "./files";
 
@@ -66,6 +67,7 @@ test("publishing a month gives the replaced contents' indexes statistics, so an 
 test("a store published without the replaced contents' statistics gets them at start; the answer's plan then sorts no match", () => {
   const db = new Database(store);
   db.exec("DELETE FROM sqlite_stat1 WHERE tbl LIKE '%\\_old' ESCAPE '\\'");
+  db.exec("DELETE FROM sqlite_stat4 WHERE tbl LIKE '%\\_old' ESCAPE '\\'");
   db.close();
   expect(oldTables().analyzed).toEqual([]);
   expect(replacedPagePlan()).toContain("USE TEMP B-TREE FOR ORDER BY");
@@ -79,4 +81,35 @@ test("a store published without the replaced contents' statistics gets them at s
   log.length = 0;
   ensureStore(store, path.join(dir, "absent.db"), (m) => log.push(m));
   expect([log, fs.statSync(store).mtimeMs]).toEqual([[], before]);
+});
+
+test("with more replaced rows than a sample reads, the statistics still lead the planner to read a page in rid order", () => {
+  // 20,000 replaced properties, five asset types in 50 states, with the two indexes the store
+  // mirrors for them: statistics sampled from 1,000 rows of each index count about a thousand
+  // rows for each asset type (there are 4,000) and send the page through the area index, sorting.
+  const db = new Database(":memory:");
+  try {
+    db.exec(
+      "CREATE TABLE properties_old (rid INTEGER, asset_type TEXT, state_code TEXT, building_area_sqft REAL, vfrom INTEGER, vto INTEGER)",
+    );
+    db.exec("CREATE INDEX ix_asset_state_area_old ON properties_old (asset_type, state_code, building_area_sqft, rid)");
+    db.exec("CREATE INDEX ix_state_asset_old ON properties_old (state_code, asset_type, rid)");
+    const insert = db.prepare("INSERT INTO properties_old VALUES (?, ?, ?, ?, ?, ?)");
+    const assets = ["industrial", "office", "retail", "multifamily", "flex"];
+    db.transaction(() => {
+      for (let i = 0; i < 20_000; i++) {
+        const state = `S${String(Math.floor(i / 5) % 50).padStart(2, "0")}`;
+        insert.run(i, assets[i % 5], state, 1000 + ((i * 7919) % 99_000), 1 + (i % 3), 2 + (i % 3) + (i % 2));
+      }
+    })();
+    analyzeOldTables(db, [{ name: "properties", columns: [], key: ["id"] } as unknown as VersionedTable]);
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT rid FROM properties_old t WHERE t.vfrom <= 2 AND t.vto > 2 AND asset_type = ? AND state_code = ? AND building_area_sqft >= ? ORDER BY rid",
+      )
+      .all("office", "S07", 20000) as { detail: string }[];
+    expect(plan.map((r) => r.detail)).toEqual(["SEARCH t USING INDEX ix_state_asset_old (state_code=? AND asset_type=?)"]);
+  } finally {
+    db.close();
+  }
 });
