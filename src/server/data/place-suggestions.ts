@@ -4,7 +4,8 @@
 // "Travis County, TX") or in another state ("Austin, CA" -> "Austin, TX"), a state's name
 // ("Texsa" -> "Texas"), and then size.
 // Refusals are free, so this scores only the candidates the name index finds (place-name-index.ts),
-// and counts a candidate's edits only as far as the least likeness offered allows.
+// rules most of them out by their keys' lengths and letters alone, and counts a candidate's edits
+// only as far as the least likeness offered allows.
 import { placeKey, type Place, type PlaceKind } from "../../contract/places";
 import type { PlaceEntry, PlaceIndex } from "./place-index";
 import { editDistance } from "../../contract/near-names";
