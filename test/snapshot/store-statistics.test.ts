@@ -1,7 +1,7 @@
 // The statistics of a store's replaced contents (`T_old`): each publish gives their indexes
 // statistics, so the query planner reads an older version's page of replaced rows from the index
-// that gives them in `rid` order, as it reads the latest rows'; a store published without them
-// gets them when the service starts.
+// that gives them in `rid` order, as it reads the latest rows'; a store published without them,
+// or with sampled ones, gets them read in full when the service starts.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -112,4 +112,17 @@ test("with more replaced rows than a sample reads, the statistics still lead the
   } finally {
     db.close();
   }
+});
+
+test("a store whose replaced contents' statistics were sampled gets them read in full at start", () => {
+  const db = new Database(store);
+  db.pragma("analysis_limit = 1000");
+  db.exec("ANALYZE main.properties_old");
+  const samples = () => db.prepare("SELECT count(*) FROM sqlite_stat4 WHERE tbl = 'properties_old'").pluck().get();
+  expect(samples()).toBe(0);
+  const log: string[] = [];
+  ensureStore(store, path.join(dir, "absent.db"), (m) => log.push(m));
+  expect(log.join("\n")).toMatch(/full statistics \(.*properties_old/);
+  expect(samples()).toBeGreaterThan(0);
+  db.close();
 });

@@ -1,6 +1,7 @@
 // What `npm start` does before serving: make sure the store of snapshots exists, that its
 // snapshots are in the layout this version reads, that its replaced contents have the
-// statistics the query planner reads them by (store-layout.ts analyzeOldTables), and that it has
+// statistics, read from every row, the query planner reads them by (store-layout.ts
+// analyzeOldTables), and that it has
 // its text index over every version (version-text-index.ts).
 //
 // With no store yet, it is made from what a deployment served before stores: the snapshot file
@@ -14,7 +15,7 @@ import Database from "better-sqlite3";
 import { buildSnapshot } from "../build";
 import { ensureSnapshot, rebuildSnapshot } from "../ensure-snapshot";
 import { formatOf, isCurrentFormat, readMeta, readMetaOf } from "../snapshot-file";
-import { analyzeOldTablesIfNone, keyVersionTextIndexIfNone, publishToStore } from "./store-publish";
+import { analyzeOldTablesIfNeeded, keyVersionTextIndexIfNone, publishToStore } from "./store-publish";
 
 type Log = (msg: string) => void;
 
@@ -43,8 +44,8 @@ export function ensureStore(storePath: string, snapshotPath: string, log: Log = 
   if (fs.existsSync(storePath)) {
     const meta = newestMeta(storePath);
     if (isCurrentFormat(meta)) {
-      const analyzed = analyzeOldTablesIfNone(storePath);
-      if (analyzed.length) log(`Gave the store's replaced contents statistics (${analyzed.join(", ")}).`);
+      const analyzed = analyzeOldTablesIfNeeded(storePath);
+      if (analyzed.length) log(`Gave the store's replaced contents full statistics (${analyzed.join(", ")}).`);
       const started = performance.now();
       const keyed = keyVersionTextIndexIfNone(storePath);
       if (keyed !== undefined)

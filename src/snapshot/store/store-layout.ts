@@ -214,14 +214,24 @@ export function analyzeOldTables(db: Database.Database, tables: readonly Version
   for (const table of tables) db.exec(`ANALYZE main.${q(`${table.name}_old`)}`);
 }
 
-/** The `T_old` tables that hold rows but no statistics (a store published before they were kept). */
-export function oldTablesWithoutStatistics(db: Database.Database, tables: readonly VersionedTable[]): VersionedTable[] {
-  const analyzed = db.prepare("SELECT name FROM main.sqlite_schema WHERE name = 'sqlite_stat1'").get()
-    ? new Set(db.prepare("SELECT DISTINCT tbl FROM main.sqlite_stat1").pluck().all() as string[])
-    : new Set<string>();
-  return tables.filter(
-    (t) => !analyzed.has(`${t.name}_old`) && db.prepare(`SELECT 1 FROM main.${q(`${t.name}_old`)} LIMIT 1`).get() !== undefined,
-  );
+/**
+ * The `T_old` tables that hold rows but no statistics read from every row: none at all (a store
+ * published before they were kept), or sampled ones (published before they were read in full).
+ * A full ANALYZE writes samples of each index to `sqlite_stat4`; a sampled one writes none.
+ */
+export function oldTablesWithoutFullStatistics(db: Database.Database, tables: readonly VersionedTable[]): VersionedTable[] {
+  const listed = (stat: string): Set<string> | undefined =>
+    db.prepare("SELECT 1 FROM main.sqlite_schema WHERE name = ?").get(stat)
+      ? new Set(db.prepare(`SELECT DISTINCT tbl FROM main.${stat}`).pluck().all() as string[])
+      : undefined;
+  const analyzed = listed("sqlite_stat1") ?? new Set<string>();
+  // Without the table this SQLite keeps no samples, and full statistics cannot be told from sampled.
+  const sampled = listed("sqlite_stat4");
+  return tables.filter((t) => {
+    const old = `${t.name}_old`;
+    const full = analyzed.has(old) && (sampled === undefined || sampled.has(old));
+    return !full && db.prepare(`SELECT 1 FROM main.${q(old)} LIMIT 1`).get() !== undefined;
+  });
 }
 
 /** One version of a store: a snapshot published into it. */

@@ -21,7 +21,7 @@ import {
   computedKept,
   keyExpr,
   oldTableDdl,
-  oldTablesWithoutStatistics,
+  oldTablesWithoutFullStatistics,
   q,
   type StoreVersion,
   versionedTables,
@@ -288,23 +288,24 @@ function sqlText(s: string): string {
 }
 
 /**
- * Analyzes the `T_old` tables that hold rows but no statistics (store-layout.ts analyzeOldTables),
- * as the store's next publish would: a store published before publishing analyzed them. Returns
- * the tables analyzed (none for a store that has its statistics).
+ * Analyzes the `T_old` tables that hold rows but no statistics read from every row
+ * (store-layout.ts analyzeOldTables), as the store's next publish would: a store published
+ * before publishing analyzed them in full. Returns the tables analyzed (none for a store that
+ * has its statistics).
  */
-export function analyzeOldTablesIfNone(storePath: string): string[] {
+export function analyzeOldTablesIfNeeded(storePath: string): string[] {
   // Looked at read-only first: a store that has them is not opened for writing.
   const reader = new Database(storePath, { readonly: true, fileMustExist: true });
   let missing: VersionedTable[];
   try {
-    missing = oldTablesWithoutStatistics(reader, versionedTables(reader));
+    missing = oldTablesWithoutFullStatistics(reader, versionedTables(reader));
   } finally {
     reader.close();
   }
   if (!missing.length) return [];
   const db = openForWriting(storePath);
   try {
-    db.transaction(() => analyzeOldTables(db, oldTablesWithoutStatistics(db, versionedTables(db))))();
+    db.transaction(() => analyzeOldTables(db, oldTablesWithoutFullStatistics(db, versionedTables(db))))();
     return missing.map((t) => `${t.name}_old`);
   } finally {
     db.close();
