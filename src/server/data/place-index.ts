@@ -4,7 +4,7 @@
 import type Database from "better-sqlite3";
 import type { PlaceKind } from "../../contract/places";
 import { PlaceNameIndex } from "./place-name-index";
-import { letterBits } from "./place-name-distance";
+import { lengthsAndBits } from "./place-name-distance";
 import type { PlaceEntry } from "./place-entry";
 
 export type { PlaceEntry };
@@ -79,11 +79,7 @@ export class PlaceIndex {
   get stateNames(): LetteredPlaces {
     if (!this.states) {
       const entries = this.all.get("state") ?? [];
-      this.states = {
-        entries,
-        lengths: Uint16Array.from(entries, (e) => e.key.length),
-        bits: Int32Array.from(entries, (e) => letterBits(e.key)),
-      };
+      this.states = { entries, ...lengthsAndBits(entries.map((e) => e.key)) };
     }
     return this.states;
   }

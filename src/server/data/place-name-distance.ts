@@ -46,6 +46,11 @@ export function letterBits(key: string): number {
   return bits;
 }
 
+/** Each key's length and letterBits(), in the keys' order: what rules a key out without reading it. */
+export function lengthsAndBits(keys: readonly string[]): { lengths: Uint16Array; bits: Int32Array } {
+  return { lengths: Uint16Array.from(keys, (key) => key.length), bits: Int32Array.from(keys, letterBits) };
+}
+
 /**
  * At most the edit distance of two keys, from their lengths and letterBits() alone: each edit
  * changes the length by at most one, and removes at most one character the other key lacks

@@ -7,7 +7,7 @@
 import type { PlaceKind } from "../../contract/places";
 import type { PlaceEntry } from "./place-entry";
 import { letterPairs, PairPostings } from "./place-name-postings";
-import { letterBits } from "./place-name-distance";
+import { lengthsAndBits } from "./place-name-distance";
 
 /**
  * How many near names (by shared letter pairs) one look-up returns at most. They are only
@@ -107,8 +107,7 @@ export class PlaceNameIndex {
     }
     this.postings = new PairPostings(paired);
     this.pairCounts = Uint16Array.from(paired, (p) => p.pairs.length);
-    this.keyLengths = Uint16Array.from(this.keys, (key) => key.length);
-    this.keyBits = Int32Array.from(this.keys, letterBits);
+    ({ lengths: this.keyLengths, bits: this.keyBits } = lengthsAndBits(this.keys));
     this.minPairCount = paired.reduce((least, p) => Math.min(least, p.pairs.length), Infinity);
     this.maxPairCount = paired.reduce((most, p) => Math.max(most, p.pairs.length), 0);
     this.kindBits = Uint8Array.from(this.entries, (e) => KIND_BITS[e.kind] ?? 0);
