@@ -6,7 +6,8 @@
 // with wrk (Debian package `wrk`) at 10 concurrent connections per scenario. With several
 // months, the last is published while the service is under load, and the scenarios run again
 // pinned to the month twelve months before the latest (the targets' pin), and to the oldest
-// month when the store holds older ones.
+// month when the store holds older ones. The free answers run again with one connection, where
+// a request's latency is what the answer itself costs.
 // All scenarios run in one invocation so the figures compare as ratios on this shared machine.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
