@@ -1,6 +1,6 @@
 // What `npm start` does before serving: make sure the store of snapshots exists, that its
-// snapshots are in the layout this version reads, that its replaced contents have the indexes
-// (store-layout.ts oldIndexes) and the statistics, read from every row, the query planner reads them by (store-layout.ts
+// snapshots are in the layout this version reads, that its replaced contents have the
+// statistics, read from every row, the query planner reads them by (store-layout.ts
 // analyzeOldTables), and that it has
 // its text index over every version (version-text-index.ts).
 //
@@ -15,7 +15,7 @@ import Database from "better-sqlite3";
 import { buildSnapshot } from "../build";
 import { ensureSnapshot, rebuildSnapshot } from "../ensure-snapshot";
 import { formatOf, isCurrentFormat, readMeta, readMetaOf } from "../snapshot-file";
-import { analyzeOldTablesIfNeeded, keyVersionTextIndexIfNone, mendOldIndexesIfNeeded, publishToStore } from "./store-publish";
+import { analyzeOldTablesIfNeeded, keyVersionTextIndexIfNone, publishToStore } from "./store-publish";
 
 type Log = (msg: string) => void;
 
@@ -44,11 +44,6 @@ export function ensureStore(storePath: string, snapshotPath: string, log: Log = 
   if (fs.existsSync(storePath)) {
     const meta = newestMeta(storePath);
     if (isCurrentFormat(meta)) {
-      const mendStarted = performance.now();
-      const mended = mendOldIndexesIfNeeded(storePath);
-      if (mended.length) {
-        log(`Made the store's ${mended.length} indexes of replaced contents again (${Math.round(performance.now() - mendStarted)} ms).`);
-      }
       const analyzed = analyzeOldTablesIfNeeded(storePath);
       if (analyzed.length) log(`Gave the store's replaced contents full statistics (${analyzed.join(", ")}).`);
       const started = performance.now();

@@ -180,49 +180,23 @@ export function keyExpr(table: VersionedTable, a: string): string {
   return `json_array(${table.key.map((c) => `${a}.${q(c)}`).join(", ")})`;
 }
 
-/** `CREATE TABLE T_old`: the columns of `T` (with `vfrom`), the row's rowid in `T`, and `vto`; then its indexes. */
+/** `CREATE TABLE T_old`: the columns of `T` (with `vfrom`), the row's rowid in `T`, and `vto`. */
 export function oldTableDdl(db: Database.Database, table: VersionedTable): string[] {
   const info = db.prepare(`SELECT name, type FROM pragma_table_info(?)`).all(table.name) as { name: string; type: string }[];
   const cols = info.map((c) => `${q(c.name)} ${c.type}`);
-  return [`CREATE TABLE ${q(`${table.name}_old`)} (rid INTEGER NOT NULL, vto INTEGER NOT NULL, ${cols.join(", ")})`].concat(
-    oldIndexes(table).map((i) => i.sql),
-  );
-}
-
-/** An index of a `T_old` table: its name and its CREATE INDEX statement. */
-export interface OldIndex {
-  name: string;
-  sql: string;
-}
-
-/**
- * The indexes of `T_old`. Besides one by `rid` and one by key, the snapshot's own indexes, on the
- * old contents too: a pinned version's searches go through both tables. Each ends with `rid`, so
- * rows of one key come in the order a list by rowid asks for and an older version's page of them
- * is read without sorting every match; then `vfrom` and `vto`, so the rows of other versions are
- * ruled out from the index entry alone (SQLite reads a row only when it needs a column the index
- * lacks), which at two years of months is most entries of a key for a version a year old.
- */
-export function oldIndexes(table: VersionedTable): OldIndex[] {
   const old = q(`${table.name}_old`);
-  const index = (name: string, columns: string): OldIndex => ({ name, sql: `CREATE INDEX ${q(name)} ON ${old} (${columns})` });
-  const out = [index(`sx_${table.name}_old_rid`, "rid")];
-  if (table.keyed) out.push(index(`sx_${table.name}_old_key`, `${table.key.map(q).join(", ")}, vfrom`));
+  const ddl = [`CREATE TABLE ${old} (rid INTEGER NOT NULL, vto INTEGER NOT NULL, ${cols.join(", ")})`];
+  ddl.push(`CREATE INDEX ${q(`sx_${table.name}_old_rid`)} ON ${old} (rid)`);
+  if (table.keyed) ddl.push(`CREATE INDEX ${q(`sx_${table.name}_old_key`)} ON ${old} (${table.key.map(q).join(", ")}, vfrom)`);
+  // The snapshot's own indexes, on the old contents too: a pinned version's searches go through
+  // both tables. Each ends with `rid`, so rows of one key come in the order a list by rowid asks
+  // for and an older version's page of them is read without sorting every match.
   for (const sql of table.indexes) {
     const m = /^CREATE (UNIQUE )?INDEX\s+("?)(\w+)\2\s+ON\s+("?)(\w+)\4\s*\((.*)\)\s*$/is.exec(sql);
     if (!m) throw new Error(`cannot mirror index on ${table.name}: ${sql}`);
-    out.push(index(`${m[3]}_old`, `${m[6]}, rid, vfrom, vto`));
+    ddl.push(`CREATE INDEX ${q(`${m[3]}_old`)} ON ${old} (${m[6]}, rid)`);
   }
-  return out;
-}
-
-/**
- * The `T_old` indexes the store lacks or holds otherwise than `oldIndexes` makes them (a store
- * made by an earlier version, whose mirrored indexes ended with `rid`).
- */
-export function staleOldIndexes(db: Database.Database, tables: readonly VersionedTable[]): { table: VersionedTable; index: OldIndex }[] {
-  const held = db.prepare("SELECT sql FROM main.sqlite_schema WHERE type = 'index' AND name = ?").pluck();
-  return tables.flatMap((table) => oldIndexes(table).flatMap((index) => (held.get(index.name) === index.sql ? [] : [{ table, index }])));
+  return ddl;
 }
 
 /**

@@ -23,7 +23,6 @@ import {
   oldTableDdl,
   oldTablesWithoutFullStatistics,
   q,
-  staleOldIndexes,
   type StoreVersion,
   versionedTables,
   storeVersions,
@@ -96,8 +95,6 @@ export function publishToStore(storePath: string, file: string, options: Publish
     db.transaction(() => {
       const keyed = keyVersionTextIndex(db);
       if (keyed !== undefined) log(`made the text index over every version (${keyed} rows)`);
-      const mended = mendOldIndexes(db, tables);
-      if (mended.length) log(`made the replaced contents' indexes again (${mended.map((m) => m.index.name).join(", ")})`);
       for (const table of referencedFirst(tables)) {
         const started = performance.now();
         changes[table.name] = mergeTable(db, table, seq, day);
@@ -310,46 +307,6 @@ export function analyzeOldTablesIfNeeded(storePath: string): string[] {
   try {
     db.transaction(() => analyzeOldTables(db, oldTablesWithoutFullStatistics(db, versionedTables(db))))();
     return missing.map((t) => `${t.name}_old`);
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * Makes the `T_old` indexes that are missing or made otherwise (store-layout.ts staleOldIndexes)
- * as this version makes them, and returns them. The caller gives their tables statistics.
- */
-function mendOldIndexes(db: Database.Database, tables: readonly VersionedTable[]): ReturnType<typeof staleOldIndexes> {
-  const stale = staleOldIndexes(db, tables);
-  for (const { index } of stale) {
-    db.exec(`DROP INDEX IF EXISTS main.${q(index.name)}`);
-    db.exec(index.sql);
-  }
-  return stale;
-}
-
-/**
- * Makes the `T_old` indexes again where a store was made by an earlier version (their entries
- * then ended with `rid`), and reads their tables' statistics in full (the statistics of a
- * dropped index go with it), as the store's next publish would. Returns the indexes made (none
- * for a store that has them: looked at read-only, so such a store is not opened for writing).
- */
-export function mendOldIndexesIfNeeded(storePath: string): string[] {
-  const reader = new Database(storePath, { readonly: true, fileMustExist: true });
-  try {
-    if (!staleOldIndexes(reader, versionedTables(reader)).length) return [];
-  } finally {
-    reader.close();
-  }
-  const db = openForWriting(storePath);
-  try {
-    const mended = db.transaction(() => {
-      const made = mendOldIndexes(db, versionedTables(db));
-      analyzeOldTables(db, [...new Set(made.map((m) => m.table))]);
-      return made.map((m) => m.index.name);
-    })();
-    db.pragma("wal_checkpoint(PASSIVE)");
-    return mended;
   } finally {
     db.close();
   }
