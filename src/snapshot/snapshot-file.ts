@@ -17,6 +17,7 @@ import {
 import { PROPERTY_DOCS_DDL, fillPropertyDocs } from "./property-docs";
 import { MARKET_HISTORY_DDL } from "./history-tables";
 import { snapshotIdProblem } from "./snapshot-id";
+import { addMatchKeys } from "./match-keys";
 
 /**
  * The layout version this code writes and the service reads. 2 added `property_docs`; 3 keyed
@@ -118,11 +119,13 @@ export class SnapshotWriter {
     this.docsRendered = true;
   }
 
-  /** Builds the indexes, the text index and the property documents. Call after all rows are in. */
+  /** Builds the indexes, the text index, the property documents and the match index. Call after all rows are in. */
   buildIndexes(): void {
     this.createIndexes(Object.keys(TABLES) as TableName[]);
     this.createTextIndex();
     this.renderPropertyDocs();
+    // Reads each property's parcel: after the parcels are in.
+    addMatchKeys(this.db);
     // The snapshot's own statistics only: a next month has the previous file attached, which must stay as it is.
     this.db.exec("ANALYZE main");
   }

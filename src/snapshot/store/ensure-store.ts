@@ -2,7 +2,7 @@
 // snapshots are in the layout this version reads, that its replaced contents have the
 // statistics, read from every row, the query planner reads them by (store-layout.ts
 // analyzeOldTables), and that it has
-// its text index over every version (version-text-index.ts).
+// its text index over every version (version-text-index.ts) and its match index (match-keys.ts).
 //
 // With no store yet, it is made from what a deployment served before stores: the snapshot file
 // at SNAPSHOT_PATH and the older files kept beside it (`snapshots/<id>.db`), published oldest
@@ -15,7 +15,7 @@ import Database from "better-sqlite3";
 import { buildSnapshot } from "../build";
 import { ensureSnapshot, rebuildSnapshot } from "../ensure-snapshot";
 import { formatOf, isCurrentFormat, readMeta, readMetaOf } from "../snapshot-file";
-import { analyzeOldTablesIfNeeded, keyVersionTextIndexIfNone, publishToStore } from "./store-publish";
+import { analyzeOldTablesIfNeeded, indexMatchKeysIfNone, keyVersionTextIndexIfNone, publishToStore } from "./store-publish";
 
 type Log = (msg: string) => void;
 
@@ -50,6 +50,10 @@ export function ensureStore(storePath: string, snapshotPath: string, log: Log = 
       const keyed = keyVersionTextIndexIfNone(storePath);
       if (keyed !== undefined)
         log(`Made the store's text index over every version (${keyed} rows, ${Math.round(performance.now() - started)} ms).`);
+      const matchStarted = performance.now();
+      const matchKeys = indexMatchKeysIfNone(storePath);
+      if (matchKeys !== undefined)
+        log(`Made the store's match index over every version (${matchKeys} keys, ${Math.round(performance.now() - matchStarted)} ms).`);
       return;
     }
     const rebuilt = `${storePath}.rebuild.db`;

@@ -21,6 +21,7 @@
 // any version's matches in `rid` order.
 import type Database from "better-sqlite3";
 import { UNKEYED_OLD_FTS_TABLE } from "./version-text-index";
+import { MATCH_KEYS_TABLE } from "../match-keys";
 
 /** A table of the snapshot as the store versions it. */
 export interface VersionedTable {
@@ -136,10 +137,14 @@ export const STORE_VERSIONS_DDL = `CREATE TABLE store_versions (
   retired_at TEXT
 )`;
 
-/** Whether a table of a store is a versioned table (not bookkeeping, `T_old` or a text index and its tables). */
+/**
+ * Whether a table of a store is a versioned table (not bookkeeping, `T_old`, a text index and its
+ * tables, or the match index, which holds every version's keys: match-keys.ts).
+ */
 function isVersioned(name: string): boolean {
   // The index over every version (version-text-index.ts) starts with FTS_TABLE's name.
   if (name.startsWith("sqlite_") || name.startsWith(FTS_TABLE) || name.startsWith(UNKEYED_OLD_FTS_TABLE)) return false;
+  if (name === MATCH_KEYS_TABLE) return false;
   return name !== "store_versions" && !name.endsWith("_old");
 }
 

@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { formatOf, readMeta } from "../snapshot-file";
+import { addMatchKeys, hasMatchKeys } from "../match-keys";
 import { PROPERTIES_FTS_COLUMNS } from "../tables";
 import {
   FTS_TABLE,
@@ -101,6 +102,9 @@ export function publishToStore(storePath: string, file: string, options: Publish
         const c = changes[table.name];
         log(`${table.name}: ${c.changed} changed, ${c.removed} removed, ${c.added} added (${Math.round(performance.now() - started)} ms)`);
       }
+      const keysStarted = performance.now();
+      const keys = indexMatchKeys(db, seq);
+      log(`match index: ${keys} keys added (${Math.round(performance.now() - keysStarted)} ms)`);
       const version = { seq, id: meta.id, captured_at: meta.captured_at, built_at: meta.built_at, published_at: now().toISOString() };
       db.prepare("INSERT INTO store_versions VALUES (:seq, :id, :captured_at, :built_at, :published_at, NULL)").run(version);
       analyzeOldTables(db, tables);
@@ -139,6 +143,8 @@ function createStore(storePath: string, file: string, now: Date, consume: boolea
           .get() as number;
         changes[table.name] = { changed: 0, removed: 0, added };
       }
+      // A file built before the match index has none: made from its properties.
+      if (!hasMatchKeys(db)) addMatchKeys(db);
       createVersionTextIndex(db);
       indexVersionText(db, "properties", "1");
       optimizeVersionText(db);
@@ -343,6 +349,40 @@ export function keyVersionTextIndexIfNone(storePath: string): number | undefined
     })();
     db.pragma("wal_checkpoint(PASSIVE)");
     return indexed;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Adds to the store's match index (match-keys.ts) the keys of the properties version `seq` added
+ * or changed, and of those whose parcel it changed. A store without the index is given one over
+ * every version's properties, the latest and the replaced. Answers the number of keys added.
+ */
+function indexMatchKeys(db: Database.Database, seq: number | null): number {
+  if (seq !== null && hasMatchKeys(db)) {
+    return addMatchKeys(db, "main.properties", `p.vfrom = ${seq} OR p.parcel_id IN (SELECT id FROM main.parcels WHERE vfrom = ${seq})`);
+  }
+  return addMatchKeys(db, "main.properties") + addMatchKeys(db, "main.properties_old");
+}
+
+/**
+ * Gives a store built before the match index that index over every version's properties, as its
+ * next publish would. Returns the keys added, or undefined for a store that has it (looked at
+ * read-only, so such a store is not opened for writing).
+ */
+export function indexMatchKeysIfNone(storePath: string): number | undefined {
+  const reader = new Database(storePath, { readonly: true, fileMustExist: true });
+  try {
+    if (hasMatchKeys(reader)) return undefined;
+  } finally {
+    reader.close();
+  }
+  const db = openForWriting(storePath);
+  try {
+    const added = db.transaction(() => indexMatchKeys(db, null))();
+    db.pragma("wal_checkpoint(PASSIVE)");
+    return added;
   } finally {
     db.close();
   }
