@@ -28,6 +28,7 @@ import {
 import { CoverageReport } from "./coverage";
 import { MAX_MARKET_BATCH, MarketBatch, MarketBatchRequest } from "./market-batch";
 import { COMPARE_MAX_IDS, COMPARE_MIN_IDS, CompareRequest } from "./compare";
+import { MATCH_MAX_ROWS, MatchQuery, MatchRequest, PropertyMatch, PropertyMatches } from "./property-match";
 import { AssetTypePath, CompanyTypePath, PropertyIdPath } from "./path-params";
 import { Nullable, Ref } from "./schema-helpers";
 import { THIN_MARKET_PROPERTIES } from "./market-sample";
@@ -150,6 +151,44 @@ export const OPERATIONS = {
       "property and is refused free (400 naming `/if_none_match/<id>`).",
     notFound: "An id that is not a property in the snapshot; `unknown_ids` lists them",
     badRequest: '`"*"` as a property\'s `if_none_match` (`validation_failed`, naming `/if_none_match/<id>`)',
+  }),
+  matchProperties: defineOperation("matchProperties", {
+    method: "POST",
+    path: "/v1/commercial/properties/match",
+    paged: false,
+    cost: 1,
+    costPer: "row matched",
+    body: MatchRequest,
+    response: Ref(PropertyMatches),
+    tag: "Commercial properties",
+    summary: "Match addresses and parcel numbers to properties",
+    description:
+      `Takes 1 to ${MATCH_MAX_ROWS} rows, each with your own \`ref\` and an address (the whole line, or the street line with ` +
+      "`city`, `state` and `zip`) or an `apn` with its `county` (name or FIPS code) or `state`, and answers one result per row " +
+      "in the order sent: `matched` (the property, its parcel, its address in the snapshot, a score and how it matched), " +
+      "`ambiguous` (up to 3 candidates), `unmatched`, or `refused` (a row that cannot be read, with why; the rest are still " +
+      "answered). Addresses are read as a postal service reads them: suffixes and directionals in either spelling, ordinals, " +
+      "units (Suite, #, Fl) left out, ZIP+4, state names or codes, case, punctuation and missing commas. A street name a " +
+      "letter or two off matches only with the same house number in the same ZIP code or city; never across house numbers " +
+      "and never without a city or ZIP code. One credit per matched row; ambiguous, unmatched and refused rows are free. A " +
+      "credit per row is held while the request runs, so a request of more rows than the credits left gets 402. A request " +
+      "of the wrong shape (no rows, more than the limit, a field of the wrong type) is refused as a whole.",
+  }),
+  matchProperty: defineOperation("matchProperty", {
+    method: "GET",
+    path: "/v1/commercial/properties/match",
+    paged: false,
+    cost: 1,
+    costPer: "address matched",
+    inputs: MatchQuery,
+    response: Ref(PropertyMatch),
+    tag: "Commercial properties",
+    summary: "Match one address or parcel number to a property",
+    description:
+      "One row of the match request, as query inputs (`address`, or the street line with `city`, `state` and `zip`; or `apn` " +
+      "with `county` or `state`), matched the same way. Costs one credit when it is matched; ambiguous and unmatched " +
+      "answers (200, with their candidates) are free, and so is an input that cannot be read (400).",
+    badRequest: "neither an address nor an APN; an APN without its county or state; a state, ZIP code or county that is not one",
   }),
   findSaleComps: defineOperation("findSaleComps", {
     method: "GET",

@@ -4,6 +4,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { MarketHistory, MarketHistoryPoint, PropertyEvent } from "./history";
 import { MarketBatch } from "./market-batch";
+import { PropertyMatch, PropertyMatches } from "./property-match";
 import { Problem } from "./problem";
 import { CommercialProperty, Company, DiligenceCandidate, Listing, MarketSnapshot, Parcel } from "./records";
 import { AssetAnalysis, CompanySummary, PortfolioHolding, SaleCompRow, TenantLocation } from "./responses";
@@ -17,6 +18,8 @@ export const SHARED_SCHEMAS: readonly TSchema[] = [
   SaleCompRow,
   MarketSnapshot,
   MarketBatch,
+  PropertyMatches,
+  PropertyMatch,
   MarketHistoryPoint,
   MarketHistory,
   AssetAnalysis,

@@ -140,7 +140,8 @@ describe("HTTP conventions", () => {
 
   test("every operation of the contract answers a valid request with 200", async () => {
     const any = (sql: string) => svc.snapshot.prepare(sql).get() as any;
-    const p = any("SELECT id, owner_id FROM properties WHERE owner_id IS NOT NULL LIMIT 1");
+    const p = any("SELECT id, owner_id, address, city, state_code, zip FROM properties WHERE owner_id IS NOT NULL LIMIT 1");
+    const line = `${p.address}, ${p.city}, ${p.state_code} ${p.zip}`;
     const t = any("SELECT tenant_id FROM tenancies LIMIT 1");
     const ids = svc.snapshot.prepare("SELECT id FROM properties LIMIT 2").pluck().all();
     // A value for each path parameter, input and body member an operation may need, by its
@@ -151,9 +152,14 @@ describe("HTTP conventions", () => {
       asset_type: "office",
       owner_id: p.owner_id,
       tenant_id: t.tenant_id,
+      address: line,
       limit: "2",
     };
-    const body: Record<string, unknown> = { property_ids: ids, markets: [{ geography: "CA", asset_type: "office" }] };
+    const body: Record<string, unknown> = {
+      property_ids: ids,
+      markets: [{ geography: "CA", asset_type: "office" }],
+      addresses: [{ ref: "1", address: line }],
+    };
     const pick = <T>(values: Record<string, T>, schema: { properties: object } | undefined) =>
       Object.fromEntries(Object.entries(values).filter(([k]) => schema && k in schema.properties));
     const answers = [];

@@ -50,7 +50,16 @@ function snapshotFacts(db: Database.Database, catalog: CatalogFacts) {
     if (!row) throw new Error(`the test snapshot has no row for: ${sql}`);
     return row;
   };
-  type Property = { id: string; asset_type: string; state_code: string; metro_id: string; name: string };
+  type Property = {
+    id: string;
+    asset_type: string;
+    state_code: string;
+    metro_id: string;
+    name: string;
+    address: string;
+    city: string;
+    zip: string;
+  };
   return {
     // A property without a building class: its null must validate (the enum lists null).
     unclassed: one<Property>("SELECT * FROM properties WHERE building_class IS NULL ORDER BY id LIMIT 1"),
@@ -147,6 +156,28 @@ function callsOf(f: Facts): Record<string, Calls> {
       ],
       invalid: [{ body: { property_ids: [f.unclassed.id] } }, { raw: { type: "application/json", text: '{"property_ids": [' } }],
       missing: [{ body: { property_ids: [f.unclassed.id, nowhere.property] } }],
+    },
+    matchProperties: {
+      ok: [
+        {
+          body: {
+            addresses: [
+              { ref: "1", address: `${f.classed.address}, ${f.classed.city}, ${f.classed.state_code} ${f.classed.zip}` },
+              { ref: "2", address: f.unclassed.address, city: f.unclassed.city, state: f.unclassed.state_code },
+              { ref: "3", address: "1 Nowhere Lane", zip: "00000" },
+              { ref: "4", state: "Atlantis" },
+            ],
+          },
+        },
+      ],
+      invalid: [{ body: { addresses: [] } }, { body: { addresses: [{ address: "1 Main St" }] } }],
+    },
+    matchProperty: {
+      ok: [
+        { query: { address: `${f.classed.address}, ${f.classed.city}, ${f.classed.state_code}` } },
+        { query: { address: "1 Nowhere Lane", zip: "00000" } },
+      ],
+      invalid: [{ query: {} }, { query: { address: f.classed.address, state: "Atlantis" } }],
     },
     findSaleComps: {
       ok: [

@@ -37,12 +37,16 @@ function callsFor(file: string): Call[] {
   try {
     const one = <T>(sql: string) => db.prepare(sql).get() as T;
     // A property the months change (most of them do not), and another beside it.
-    const props = db.prepare("SELECT id, asset_type, state_code, name FROM properties ORDER BY id LIMIT 2").all() as {
+    const props = db.prepare("SELECT id, asset_type, state_code, name, address, city, zip FROM properties ORDER BY id LIMIT 2").all() as {
       id: string;
       asset_type: string;
       state_code: string;
       name: string;
+      address: string;
+      city: string;
+      zip: string;
     }[];
+    const line = (p: (typeof props)[number]) => `${p.address}, ${p.city}, ${p.state_code} ${p.zip}`;
     const sold = one<{ property_id: string }>("SELECT property_id FROM sales ORDER BY sale_date DESC, id LIMIT 1");
     const market = one<{ geography_id: string; asset_type: string }>(
       "SELECT geography_id, asset_type FROM markets WHERE geography_type = 'state' ORDER BY property_count DESC LIMIT 1",
@@ -63,6 +67,8 @@ function callsFor(file: string): Call[] {
       ...props.map((p): Call => ({ operation: "getProperty", params: { property_id: p.id } })),
       { operation: "getPropertyHistory", params: { property_id: sold.property_id } },
       { operation: "compareProperties", body: { property_ids: props.map((p) => p.id) } },
+      { operation: "matchProperties", body: { addresses: props.map((p, i) => ({ ref: String(i), address: line(p) })) } },
+      { operation: "matchProperty", query: { address: props[0].address, city: props[0].city, state: props[0].state_code } },
       { operation: "findSaleComps", query: { property_id: sold.property_id, limit: 50 } },
       { operation: "getMarketSnapshot", query: { geography: market.geography_id, asset_type: market.asset_type } },
       { operation: "getMarketSnapshotBatch", body: { markets: [{ geography: market.geography_id, asset_type: market.asset_type }] } },

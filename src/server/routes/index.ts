@@ -16,6 +16,7 @@ import * as ownersTenants from "./owners-tenants";
 import * as parcelsListings from "./parcels-listings";
 import * as properties from "./properties";
 import * as propertyHistory from "./property-history";
+import * as propertyMatch from "./property-match";
 import * as saleComps from "./sale-comps";
 
 /** The route modules, one per area of the API. */
@@ -23,6 +24,7 @@ export const AREAS: readonly Record<string, unknown>[] = [
   parcelsListings,
   coverageCatalog,
   properties,
+  propertyMatch,
   propertyHistory,
   compare,
   saleComps,

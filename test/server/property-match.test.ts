@@ -1,0 +1,157 @@
+// Matching addresses and parcel numbers to properties, through the API: one result per row in
+// the order sent, each row read on its own (a bad row refused alone), candidates for the rows
+// that are not a unique match, and credits for the matched rows only.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { MATCH_MAX_ROWS } from "../../src/contract/property-match";
+import { MATCH_KEYS_TABLE } from "../../src/snapshot/match-keys";
+import { type TestService, queryString, snapshotPath, startService } from "../helpers/service";
+import { tempDir } from "../snapshot/files";
+
+interface Row {
+  id: string;
+  address: string;
+  city: string;
+  state_code: string;
+  zip: string;
+  county: string;
+  parcel_id: string;
+  apn: string;
+}
+
+let svc: TestService;
+let rows: Row[];
+const line = (r: Row) => `${r.address}, ${r.city}, ${r.state_code} ${r.zip}`;
+const charged = (res: { headers: Record<string, unknown> }) => Number(res.headers["x-credits-charged"]);
+
+beforeAll(async () => {
+  svc = await startService();
+  // Properties whose street line no other property has in its city or ZIP code: each is one match.
+  rows = svc.snapshot
+    .prepare(
+      `SELECT p.id, p.address, p.city, p.state_code, p.zip, p.county, p.parcel_id, pa.apn FROM properties p JOIN parcels pa ON pa.id = p.parcel_id
+       WHERE NOT EXISTS (SELECT 1 FROM properties q WHERE q.id <> p.id AND q.address = p.address AND (q.zip = p.zip OR q.city = p.city))
+       ORDER BY p.id LIMIT 5`,
+    )
+    .all() as Row[];
+  expect(rows).toHaveLength(5);
+});
+afterAll(() => svc.app.close());
+
+describe("POST /v1/commercial/properties/match", () => {
+  test("answers one result per row in the order sent, and charges the matched rows only", async () => {
+    const [a, b, c] = rows;
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "r1", address: line(a) },
+        { ref: "r2", address: b.address.toLowerCase(), city: b.city, state: b.state_code },
+        { ref: "r3", address: "99999 Zephyrquill Way", zip: c.zip },
+        { ref: "r4", state: "Atlantis", address: a.address },
+        { ref: "r5", apn: c.apn.replace(/[^0-9A-Z]/gi, ""), county: c.county, state: c.state_code },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.object).toBe("property_matches");
+    expect(body.data.map((r: { ref: string; status: string; property_id: string | null }) => [r.ref, r.status, r.property_id])).toEqual([
+      ["r1", "matched", a.id],
+      ["r2", "matched", b.id],
+      ["r3", "unmatched", null],
+      ["r4", "refused", null],
+      ["r5", "matched", c.id],
+    ]);
+    expect(body.data[0]).toMatchObject({
+      parcel_id: a.parcel_id,
+      matched_address: line(a),
+      score: 1,
+      match: "exact",
+      candidates: [],
+      detail: null,
+    });
+    expect(body.data[4]).toMatchObject({ match: "parcel_number", score: 1 });
+    expect(body.data[3].detail).toMatch(/"Atlantis" is not a US state/);
+    expect(body.counts).toEqual({ matched: 3, ambiguous: 0, unmatched: 1, refused: 1 });
+    expect([body.credits_charged, charged(res)]).toEqual([3, 3]);
+  });
+
+  test("a row that is not a unique match names its candidates and costs nothing", async () => {
+    const a = rows[0];
+    // No city, state or ZIP code: the street is known, where it is not.
+    const res = await svc.post("/v1/commercial/properties/match", { addresses: [{ ref: "x", address: a.address }] });
+    const [result] = res.json().data;
+    expect(result).toMatchObject({ status: "ambiguous", property_id: null, score: null, match: null });
+    expect(result.candidates.map((c: { property_id: string }) => c.property_id)).toContain(a.id);
+    expect(result.detail).toContain(a.id);
+    expect(charged(res)).toBe(0);
+  });
+
+  test("a misspelt street matches in its ZIP code, never across house numbers or outside its city", async () => {
+    const a = rows[1];
+    const [number, ...street] = a.address.split(" ");
+    const misspelt = `${street[0].slice(0, 1)}${street[0].slice(2)}`;
+    const typo = [number, misspelt, ...street.slice(1)].join(" ");
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "typo", address: `${typo}, ${a.city}, ${a.state_code} ${a.zip}` },
+        { ref: "other number", address: `${Number(number) + 1} ${street.join(" ")}, ${a.city}, ${a.state_code} ${a.zip}` },
+        { ref: "no place", address: typo },
+      ],
+    });
+    const data = res.json().data;
+    expect(data[0]).toMatchObject({ status: "matched", property_id: a.id, match: "street_spelling" });
+    expect(data[0].score).toBeLessThan(1);
+    expect(data[1].status).toBe("unmatched");
+    expect(data[2].status).not.toBe("matched");
+    expect(charged(res)).toBe(1);
+  });
+
+  test("a request of the wrong shape is refused whole, free", async () => {
+    const tooMany = Array.from({ length: MATCH_MAX_ROWS + 1 }, (_, i) => ({ ref: String(i), address: line(rows[0]) }));
+    for (const body of [{ addresses: [] }, { addresses: tooMany }, { addresses: [{ address: "1 Main St" }] }, { rows: [] }]) {
+      const res = await svc.post("/v1/commercial/properties/match", body);
+      expect([res.statusCode, res.json().code, charged(res)]).toEqual([400, "validation_failed", 0]);
+    }
+  });
+
+  test("a key pasted into a row's ref is not echoed", async () => {
+    const res = await svc.post("/v1/commercial/properties/match", { addresses: [{ ref: svc.key, address: line(rows[0]) }] });
+    expect(res.body).not.toContain(svc.key);
+  });
+});
+
+describe("GET /v1/commercial/properties/match", () => {
+  test("matches one address for a credit, answers an unmatched one free, and refuses an unreadable one free", async () => {
+    const a = rows[2];
+    const ok = await svc.get(`/v1/commercial/properties/match?${queryString({ address: a.address, city: a.city, state: a.state_code })}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ object: "property_match", status: "matched", property_id: a.id, matched_address: line(a) });
+    expect(ok.json()).not.toHaveProperty("ref");
+    expect(charged(ok)).toBe(1);
+    const none = await svc.get(`/v1/commercial/properties/match?${queryString({ address: "1 Zephyrquill Way", zip: a.zip })}`);
+    expect([none.statusCode, none.json().status, charged(none)]).toEqual([200, "unmatched", 0]);
+    const refused: Record<string, string>[] = [{}, { apn: a.apn }, { address: a.address, zip: "7872" }];
+    for (const q of refused) {
+      const bad = await svc.get(`/v1/commercial/properties/match?${queryString(q)}`);
+      expect([bad.statusCode, bad.json().code, charged(bad)]).toEqual([400, "validation_failed", 0]);
+    }
+  });
+});
+
+test("a snapshot without the match index says so (503) rather than match nothing", async () => {
+  const dir = tempDir("match-none-");
+  const file = path.join(dir, "snapshot.db");
+  fs.copyFileSync(snapshotPath(), file);
+  const db = new Database(file);
+  db.exec(`DROP TABLE ${MATCH_KEYS_TABLE}`);
+  db.close();
+  const bare = await startService({ snapshotFile: file });
+  try {
+    const res = await bare.post("/v1/commercial/properties/match", { addresses: [{ ref: "1", address: line(rows[0]) }] });
+    expect([res.statusCode, res.json().code, charged(res)]).toEqual([503, "service_unavailable", 0]);
+    expect(res.json().detail).toMatch(/no match index/);
+  } finally {
+    await bare.app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
