@@ -1,0 +1,112 @@
+// How well address matching does on the acceptance test set (address-variants.ts): per kind of
+// variant, how many rows matched the right property, matched a wrong one, were ambiguous with
+// the right one among the candidates, or were not matched; and the figures the targets name:
+// precision (wrong unique matches), clean variants matched, typos matched or among the
+// candidates, absent addresses matched, credits for rows not matched.
+//   npx tsx scripts/match-accuracy.ts <snapshot.db> [seed=1] [perKind=100]
+import type { MatchResult } from "../src/contract/property-match";
+import { openContext } from "../src/server/data/snapshot-context";
+import { matchRows } from "../src/server/data/property-match";
+import { type AddressVariant, type VariantGroup, addressVariants, readVariantRows } from "./address-variants";
+
+export interface KindFigures {
+  kind: string;
+  group: VariantGroup;
+  rows: number;
+  right: number;
+  wrong: number;
+  /** Not matched, with the expected property among the candidates. */
+  offered: number;
+  /** Not matched, and the expected property not among the candidates (for an absent address: any row not matched). */
+  missed: number;
+}
+
+export interface AccuracyFigures {
+  kinds: KindFigures[];
+  /** Right unique matches over all unique matches (an absent address matched is a wrong one). */
+  precision: number;
+  wrong: number;
+  matched: number;
+  /** Share of the clean variants matched to their property. */
+  clean: number;
+  /** Share of the typos matched to their property or offering it among the candidates. */
+  typos: number;
+  /** Absent addresses matched to anything. */
+  absentMatched: number;
+}
+
+/** The figures of `results`, one per variant in the same order. */
+export function accuracyOf(
+  variants: readonly AddressVariant[],
+  results: readonly Pick<MatchResult, "status" | "property_id" | "candidates">[],
+) {
+  const kinds = new Map<string, KindFigures>();
+  variants.forEach((v, i) => {
+    const r = results[i];
+    let k = kinds.get(v.kind);
+    if (!k) kinds.set(v.kind, (k = { kind: v.kind, group: v.group, rows: 0, right: 0, wrong: 0, offered: 0, missed: 0 }));
+    k.rows++;
+    if (r.status === "matched") {
+      if (r.property_id === v.expected) k.right++;
+      else k.wrong++;
+    } else if (v.expected !== null && r.candidates.some((c) => c.property_id === v.expected)) k.offered++;
+    else k.missed++;
+  });
+  const all = [...kinds.values()];
+  const sum = (list: KindFigures[], f: (k: KindFigures) => number) => list.reduce((n, k) => n + f(k), 0);
+  const group = (g: VariantGroup) => all.filter((k) => k.group === g);
+  const matched = sum(all, (k) => k.right + k.wrong);
+  const wrong = sum(all, (k) => k.wrong);
+  return {
+    kinds: all,
+    precision: matched ? (matched - wrong) / matched : 1,
+    wrong,
+    matched,
+    clean:
+      sum(group("clean"), (k) => k.right) /
+      Math.max(
+        1,
+        sum(group("clean"), (k) => k.rows),
+      ),
+    typos:
+      sum(group("typo"), (k) => k.right + k.offered) /
+      Math.max(
+        1,
+        sum(group("typo"), (k) => k.rows),
+      ),
+    absentMatched: sum(group("absent"), (k) => k.right + k.wrong),
+  } satisfies AccuracyFigures;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+if (require.main === module) {
+  const [file, seed = "1", perKind = "100"] = process.argv.slice(2);
+  if (!file) throw new Error("usage: npx tsx scripts/match-accuracy.ts <snapshot.db> [seed=1] [perKind=100]");
+  const context = openContext(file);
+  const variants = addressVariants(readVariantRows(context.db), { seed: Number(seed), perKind: Number(perKind) });
+  const results: MatchResult[] = [];
+  const started = performance.now();
+  for (let i = 0; i < variants.length; i += 1000) {
+    const batch = variants.slice(i, i + 1000);
+    results.push(
+      ...matchRows(
+        context,
+        batch.map((v) => v.input),
+      ).map((r) => ({ ...r, ref: null })),
+    );
+  }
+  const ms = performance.now() - started;
+  const figures = accuracyOf(variants, results);
+  console.log(`${variants.length} rows of ${file} (seed ${seed}, ${perKind} per kind), matched in ${ms.toFixed(0)} ms`);
+  console.log("| kind | group | rows | right | wrong | not matched, offered | not matched |");
+  console.log("|---|---|---:|---:|---:|---:|---:|");
+  for (const k of figures.kinds)
+    console.log(`| ${k.kind} | ${k.group} | ${k.rows} | ${k.right} | ${k.wrong} | ${k.offered} | ${k.missed} |`);
+  console.log(
+    `precision ${pct(figures.precision)} (${figures.wrong} wrong of ${figures.matched} matched; target 99.5%), ` +
+      `clean matched ${pct(figures.clean)} (target 98%), typos matched or offered ${pct(figures.typos)} (target 80%), ` +
+      `absent addresses matched ${figures.absentMatched} (target 0)`,
+  );
+  context.close();
+}
