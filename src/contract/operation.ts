@@ -44,6 +44,8 @@ export interface OperationSpec<
   inputs?: I;
   /** A JSON body (the operation is then a POST). */
   body?: B;
+  /** The most bytes its body may have: DEFAULT_BODY_LIMIT unless the body's rows need more. */
+  bodyLimit?: number;
   /** The answer of a 200. Problems (4xx, 5xx) are the Problem record (contract/problem.ts). */
   response: R;
   /** The group the documentation lists the operation under. */
@@ -82,6 +84,9 @@ export interface Operation<
   /** The 200 answer, by status (the shape OpenAPI and Fastify take). */
   responses: { 200: R };
 }
+
+/** The most bytes a request's body may have, unless its operation says otherwise (`bodyLimit`). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** One operation, its query completed with paging and the snapshot selectors. */
 export function defineOperation<

@@ -159,6 +159,8 @@ export const OPERATIONS = {
     cost: 1,
     costPer: "row matched",
     body: MatchRequest,
+    // A thousand rows of addresses written out in full.
+    bodyLimit: 1024 * 1024,
     response: Ref(PropertyMatches),
     tag: "Commercial properties",
     summary: "Match addresses and parcel numbers to properties",

@@ -27,6 +27,7 @@ import { addinFiles } from "./plugins/addin-files";
 import { v1Api } from "./plugins/v1-api";
 import type { ServiceStores } from "./stores/service-stores";
 import { accountArea } from "./web";
+import { DEFAULT_BODY_LIMIT } from "../contract/operation";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -98,7 +99,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     genReqId: newRequestId,
     requestIdHeader: false,
     exposeHeadRoutes: false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: opts.trustProxy ?? false,
     // Slow clients cannot hold a connection: the whole request must arrive in time, and
     // Node checks for late ones every second (its default is every 30 s).

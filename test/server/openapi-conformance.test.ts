@@ -14,6 +14,7 @@ import { PLANS } from "../../src/server/auth/plans";
 import { periodOf } from "../../src/server/credits/periods";
 import { publishedDocument } from "../../src/server/openapi/published-document";
 import { API_ROUTES } from "../../src/server/routes";
+import { DEFAULT_BODY_LIMIT } from "../../src/contract/operation";
 import { type OpenApiDoc, type Operation, SchemaValidator, type JsonSchema, operationsOf, pointer } from "../helpers/openapi-document";
 import { startService } from "../helpers/service";
 
@@ -478,11 +479,12 @@ test.each(cases)("%s answers as the document declares", async (_name, name) => {
 
   if (o.op.requestBody) {
     const body = mine.ok[0].body;
-    const oversized = JSON.stringify({ ...(body as object), padding: "x".repeat(64 * 1024) });
+    const limit = API_ROUTES.find((r) => r.operation.name === o.op.operationId)?.operation.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    const oversized = JSON.stringify({ ...(body as object), padding: "x".repeat(limit) });
     check(
       await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "application/json", text: oversized } }),
       413,
-      "body over 64 KiB",
+      `body over ${limit / 1024} KiB`,
     );
     check(
       await sendAsMain(o, { ...mine.ok[0], body: undefined, raw: { type: "text/plain", text: JSON.stringify(body) } }),

@@ -8,6 +8,7 @@ import { DECISIONS_MARKDOWN } from "./api-decisions";
 import { CREDIT_HEADERS } from "../../contract/credit-fields";
 import type { Operation } from "../../contract/operation";
 import { Problem } from "../../contract/problem";
+import { DEFAULT_BODY_LIMIT } from "../../contract/operation";
 
 /** Headers on every answer (`required`: the service always sends them). */
 const REQUEST_ID_HEADER = {
@@ -59,7 +60,7 @@ const problem = (description: string, headers: Record<string, unknown> = METERIN
 /** What the document says of a route beyond its schemas: its operation's words and cost (api-route.ts puts it in the route's config). */
 export type RouteDoc = Pick<
   Operation,
-  "name" | "method" | "cost" | "costPer" | "body" | "tag" | "summary" | "description" | "notFound" | "badRequest"
+  "name" | "method" | "cost" | "costPer" | "body" | "bodyLimit" | "tag" | "summary" | "description" | "notFound" | "badRequest"
 >;
 
 declare module "fastify" {
@@ -108,7 +109,7 @@ function responses(operation: RouteDoc, ok: ResponseObject): Record<string, unkn
   const notKept = "a `snapshot` not kept, or an `as_of` before every snapshot kept (`snapshot_not_found`, listing those kept). Free";
   out["404"] = problem(notFound ? `${notFound} (\`not_found\`); or ${notKept}.` : `${notKept[0].toUpperCase()}${notKept.slice(1)}.`);
   if (operation.body) {
-    out["413"] = problem("Body larger than 64 KiB (`payload_too_large`).");
+    out["413"] = problem(`Body larger than ${(operation.bodyLimit ?? DEFAULT_BODY_LIMIT) / 1024} KiB (\`payload_too_large\`).`);
     out["415"] = problem("Body is not application/json (`unsupported_media_type`).");
   }
   out["429"] = problem("Too many calls with this key (`rate_limited`); `Retry-After` says when to try again. Free.", {

@@ -48,6 +48,7 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
     method: operation.method,
     url: fastifyPath(operation.path).slice(prefix.length),
     schema: routeSchema(operation),
+    ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
     // What the OpenAPI document says of the route beyond its schemas (openapi/openapi-document.ts).
     config: { apiDoc: operation },
     // The request takes the current snapshot first, so one that arrives before a rollout is
