@@ -148,7 +148,7 @@ export function stateOf(text: string): StateCode | undefined {
 
 /**
  * The upper-case tokens of a text: letters and digits, with `#` a token of its own; accents,
- * apostrophes and periods dropped; every other character separates. A ZIP+4 keeps its first
+ * apostrophes (and the okina of Hawaiian names) and periods dropped; every other character separates. A ZIP+4 keeps its first
  * five digits.
  */
 export function tokens(text: string): string[] {
@@ -156,7 +156,7 @@ export function tokens(text: string): string[] {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toUpperCase()
-    .replace(/['\u2019.]/g, "")
+    .replace(/['`\u00b4\u02bb\u02bc\u2018\u2019.]/g, "")
     .replace(/\b(\d{5})-\d{4}\b/g, "$1");
   return plain.match(/#|[A-Z0-9]+/g) ?? [];
 }

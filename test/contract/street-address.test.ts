@@ -18,6 +18,10 @@ test("tokens drop case, accents, periods and apostrophes, keep # apart and a ZIP
     "78721",
   ]);
   expect(tokens("O'Brien Café Rd")).toEqual(["OBRIEN", "CAFE", "RD"]);
+  // Waipi‘o, Waipi'o and Waipio are one name.
+  expect(new Set(["Waipi\u2018o Acres", "Waipi'o Acres", "Waipio Acres", "Waipi\u02bbo Acres"].map((c) => tokens(c).join(" ")))).toEqual(
+    new Set(["WAIPIO ACRES"]),
+  );
   expect(segments("623 Washington Blvd,, Austin ,TX")).toEqual([["623", "WASHINGTON", "BLVD"], ["AUSTIN"], ["TX"]]);
 });
 

@@ -106,12 +106,50 @@ describe("POST /v1/commercial/properties/match", () => {
     expect(charged(res)).toBe(1);
   });
 
+  test("a city misspelt beside a ZIP code still matches; without one its property is offered, not matched", async () => {
+    const a = rows[3];
+    const misspelt = `${a.city.slice(0, 2)}${a.city.slice(3)}`;
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "line", address: `${a.address}, ${misspelt}, ${a.state_code} ${a.zip}` },
+        { ref: "fields", address: a.address, city: misspelt, state: a.state_code, zip: a.zip },
+        { ref: "no zip", address: a.address, city: misspelt, state: a.state_code },
+      ],
+    });
+    const data = res.json().data;
+    expect(data.map((r: { status: string; property_id: string | null }) => [r.status, r.property_id])).toEqual([
+      ["matched", a.id],
+      ["matched", a.id],
+      ["ambiguous", null],
+    ]);
+    expect(data[2].candidates[0].property_id).toBe(a.id);
+  });
+
   test("a request of the wrong shape is refused whole, free", async () => {
     const tooMany = Array.from({ length: MATCH_MAX_ROWS + 1 }, (_, i) => ({ ref: String(i), address: line(rows[0]) }));
     for (const body of [{ addresses: [] }, { addresses: tooMany }, { addresses: [{ address: "1 Main St" }] }, { rows: [] }]) {
       const res = await svc.post("/v1/commercial/properties/match", body);
       expect([res.statusCode, res.json().code, charged(res)]).toEqual([400, "validation_failed", 0]);
     }
+  });
+
+  test("a thousand rows written out in full fit in a request; a body over 1 MiB is refused (413)", async () => {
+    const a = rows[0];
+    const long = {
+      ref: "x".repeat(200),
+      address: `${line(a)}, ${"Building of the long name ".repeat(9)}`,
+      city: a.city,
+      state: a.state_code,
+    };
+    const full = Array.from({ length: MATCH_MAX_ROWS }, (_, i) => ({ ...long, ref: `${i}`.padStart(200, "0") }));
+    expect(JSON.stringify({ addresses: full }).length).toBeGreaterThan(500 * 1024);
+    // The operators' plan: a thousand rows hold a thousand credits while they are matched.
+    const account = await svc.stores.accounts.create("large@example.com", "unlimited");
+    const auth = { authorization: `Bearer ${(await svc.stores.keys.createKey(account.id, "large")).raw}` };
+    const ok = await svc.post("/v1/commercial/properties/match", { addresses: full }, auth);
+    expect([ok.statusCode, ok.json().data.length]).toEqual([200, MATCH_MAX_ROWS]);
+    const over = await svc.post("/v1/commercial/properties/match", { addresses: full, padding: "x".repeat(1024 * 1024) }, auth);
+    expect([over.statusCode, over.json().code, charged(over)]).toEqual([413, "payload_too_large", 0]);
   });
 
   test("a key pasted into a row's ref is not echoed", async () => {

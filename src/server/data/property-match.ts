@@ -333,7 +333,10 @@ function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: num
     if (q.cityField === c.cityKey) cityOk = true;
     else cityWrong = true;
   }
-  if ((zipWrong && !cityOk) || (cityWrong && !zipOk)) return null;
+  if (zipWrong && !cityOk) return null;
+  // A city field a letter or two off is no sure place, but its candidate is offered.
+  const nearCity = cityWrong && editDistance(q.cityField!, c.cityKey) <= maxEdits(c.cityKey);
+  if (cityWrong && !zipOk && !nearCity) return null;
   return { strong: zipOk || cityOk, disagrees: zipWrong || cityWrong || misspeltCity, unexplained };
 }
 
