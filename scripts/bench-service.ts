@@ -1,4 +1,4 @@
-// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --months N --reuse --no-scale --free-only]
+// npm run bench:service [-- --properties 1000000 --duration 10 --data-dir DIR --port 3917 --months N --reuse --no-scale --free-only --match-only]
 //
 // Builds (or reuses) a large snapshot, publishes it into a store of snapshots with N - 1
 // generated months after it (--months, 1 unless given: scripts/bench-store-chain.ts), starts the
@@ -22,9 +22,10 @@ import { openSqliteStores } from "../src/server/stores/sqlite";
 import { loadPepper } from "../src/server/config";
 import { benchScale, waitForHealth } from "./bench-scale";
 import { ensureBenchStore } from "./bench-store-chain";
+import { type BenchRequest, matchRequests } from "./bench-match";
 
 const USAGE =
-  "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--months N] [--reuse] [--no-scale] [--free-only]";
+  "usage: npm run bench:service [-- --properties N] [--duration SECONDS] [--data-dir DIR] [--port N] [--months N] [--reuse] [--no-scale] [--free-only] [--match-only]";
 
 /** The command line's options; anything else, or a value that is not a positive integer, exits with the usage. */
 function options() {
@@ -42,6 +43,8 @@ function options() {
         "no-scale": { type: "boolean", default: false },
         // Runs only the free answers (refusals with suggestions, unknown names, bad parameters).
         "free-only": { type: "boolean", default: false },
+        // Runs only address matching (one address, and a thousand in one request).
+        "match-only": { type: "boolean", default: false },
       },
     });
     for (const name of ["properties", "duration", "port", "months"] as const) {
@@ -96,12 +99,21 @@ function ms(text: string): number {
  * Drives one scenario with wrk (a C load generator: a JavaScript one on this 2-core machine
  * saturates before the server does). Paths rotate through a generated Lua script.
  */
-function wrk(paths: string[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS): string {
+function wrk(paths: BenchRequest[], headers: Record<string, string>, seconds: number, connections = CONNECTIONS): string {
   const lua = path.join(os.tmpdir(), `propintel-bench-${process.pid}.lua`);
+  // Each request as wrk.format's arguments: a GET path, or a POST with its JSON body.
+  const requests = paths.map((p) =>
+    typeof p === "string"
+      ? `{"GET", ${JSON.stringify(p)}}`
+      : `{${JSON.stringify(p.method)}, ${JSON.stringify(p.path)}, {["Content-Type"] = "application/json"}, ${luaString(p.body)}}`,
+  );
   fs.writeFileSync(
     lua,
-    `local paths = {${paths.map((p) => JSON.stringify(p)).join(",")}}\nlocal i = 0\n` +
-      `request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1]) end\n`,
+    `local requests = {${requests.join(",")}}\nlocal i = 0\n` +
+      // wrk.format sends the headers it is given instead of the command line's (-H): merged here.
+      `local function headers(own) local h = {} for k, v in pairs(wrk.headers) do h[k] = v end ` +
+      `for k, v in pairs(own or {}) do h[k] = v end return h end\n` +
+      `request = function() i = i + 1; local r = requests[(i % #requests) + 1]; return wrk.format(r[1], r[2], headers(r[3]), r[4]) end\n`,
   );
   const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", lua];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
@@ -110,6 +122,13 @@ function wrk(paths: string[], headers: Record<string, string>, seconds: number, 
   const out = execFileSync("taskset", ["-c", "1", "wrk", ...args, BASE], { encoding: "utf8" });
   fs.rmSync(lua, { force: true });
   return out;
+}
+
+/** A text as a Lua long string (no escapes to get wrong: JSON bodies hold quotes and backslashes). */
+function luaString(text: string): string {
+  let level = "";
+  while (text.includes(`]${level}]`)) level += "=";
+  return `[${level}[${text}]${level}]`;
 }
 
 /** Bytes a process has read from disk so far (not from the page cache: `read_bytes` in /proc). */
@@ -126,7 +145,7 @@ function cpuSeconds(pid: number): number {
 function run(
   pid: number,
   name: string,
-  paths: string[],
+  paths: BenchRequest[],
   headers: Record<string, string>,
   warm = true,
   seconds = DURATION,
@@ -270,6 +289,31 @@ function printFree(free: FreeFigures[]): void {
   }
 }
 
+/** Addresses in one match request of the benchmark's (the most one takes). */
+const MATCH_ROWS = 1000;
+
+/**
+ * Address matching: one address a request, alone and under load, and a thousand in one
+ * request, alone (one connection: each request's latency is what matching a thousand costs).
+ */
+function matchScenarios(pid: number, auth: Record<string, string>, requests: { single: string[]; batch: BenchRequest[] }): Figures[] {
+  return [
+    run(pid, "match one address (GET), alone", requests.single, auth, true, DURATION, 1),
+    run(pid, "match one address (GET), loaded", requests.single, auth),
+    run(pid, `match ${MATCH_ROWS.toLocaleString("en-US")} addresses (POST), alone`, requests.batch, auth, true, DURATION, 1),
+  ];
+}
+
+function printMatch(figures: Figures[]): void {
+  console.log(
+    `\nAddress matching, ${DURATION} s each (targets: one address < 5 ms p99, ${MATCH_ROWS.toLocaleString("en-US")} < 500 ms p99)`,
+  );
+  console.log("| scenario | req/s | CPU µs/req | p50 ms | p99 ms | errors | non-2xx |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of figures)
+    console.log(`| ${r.name} | ${r.rps.toFixed(1)} | ${r.cpuUs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+}
+
 async function main() {
   try {
     execFileSync("wrk", ["--version"], { stdio: "ignore" });
@@ -321,6 +365,7 @@ async function main() {
     return [typo, `${typo}, ${c.state_code}`];
   });
   const historyBytes = snap.prepare("SELECT SUM(pgsize) FROM dbstat WHERE name = 'market_history'").pluck().get() as number;
+  const matching = matchRequests(snap, 5000, 20, MATCH_ROWS);
   snap.close();
   const chain = ensureBenchStore(DATA_DIR, snapshotPath, MONTHS, OPTIONS.reuse, (m) => console.log(m));
 
@@ -361,11 +406,16 @@ async function main() {
       const geography = m.geography_type === "state" || m.geography_type === "zip" ? m.geography_id : m.geography_name;
       return `/v1/commercial/markets/history?geography=${encodeURIComponent(geography)}&asset_type=${m.asset_type}${metricSets[i % 3]}`;
     });
+    if (OPTIONS["match-only"]) {
+      printMatch(matchScenarios(child.pid!, auth, matching));
+      return;
+    }
     const free = freeAnswers(child.pid!, auth, typoCities, ids);
     if (OPTIONS["free-only"]) {
       printFree(free);
       return;
     }
+    const match = matchScenarios(child.pid!, auth, matching);
     const results = [
       run(child.pid!, "trivial route, no auth (GET /healthz)", ["/healthz"], {}),
       run(child.pid!, "property detail, authenticated", detailPaths, auth),
@@ -432,6 +482,7 @@ async function main() {
         `${(fs.statSync(snapshotPath).size / 2 ** 20).toFixed(0)} MiB`,
     );
     printFree(free);
+    printMatch(match);
     console.log(`service RSS now ${mem.rss.toFixed(0)} MB, peak ${mem.peak.toFixed(0)} MB (target < 600)`);
     printStore(chain, snapshotPath, duringPublish, pinned, pinnedMem);
     if (buildSeconds !== null) console.log(`snapshot build ${buildSeconds.toFixed(1)} s (target < 180)`);
