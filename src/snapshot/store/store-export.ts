@@ -1,12 +1,13 @@
 // The newest version of a snapshot store written out as the snapshot file it was published from:
-// every table with the rows (and rowids) that version holds, and a template file's indexes and
-// text index. A chain of generated months keeps only its store, so a next month is built from
+// every table with the rows (and rowids) that version holds, a template file's indexes and text
+// index, and the match index of its properties. A chain of generated months keeps only its store, so a next month is built from
 // this file (the service benchmark's publish under load at 1M properties needs one).
 // The template is any snapshot file of the store's format (its first one, say): it gives each
 // table's CREATE statement, which the store does not keep as the file wrote it.
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { readMeta } from "../snapshot-file";
+import { MATCH_KEYS_TABLE, addMatchKeys } from "../match-keys";
 import { captureDay, computedColumn, computedValue, q, storeVersions, versionedTables } from "./store-layout";
 
 interface SchemaItem {
@@ -56,7 +57,8 @@ export function exportNewest(storePath: string, templatePath: string, out: strin
     db.pragma("cache_size = -262144");
     db.prepare("ATTACH DATABASE ? AS store").run(storePath);
     db.transaction(() => {
-      for (const t of tables) {
+      // The store's match index holds every version's keys: the file's is made from its own properties below.
+      for (const t of tables.filter((t) => t.name !== MATCH_KEYS_TABLE)) {
         const table = versioned.get(t.name);
         if (!table) throw new Error(`the store does not keep the template's table ${t.name}`);
         db.exec(t.sql);
@@ -80,6 +82,7 @@ export function exportNewest(storePath: string, templatePath: string, out: strin
       if (/content\s*=\s*'[^']+'/i.test(v.sql)) db.exec(`INSERT INTO ${q(v.name)} (${q(v.name)}) VALUES ('rebuild')`);
       db.exec(`INSERT INTO ${q(v.name)} (${q(v.name)}) VALUES ('optimize')`);
     }
+    addMatchKeys(db);
     db.exec("ANALYZE main");
     const id = readMeta(db).id;
     if (id !== newest.id) throw new Error(`the file written names snapshot ${id}, the store's newest version is ${newest.id}`);
