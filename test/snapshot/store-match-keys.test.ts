@@ -59,6 +59,18 @@ test("each version matches its own addresses: the old one in the month that held
   expect(matchedIn(store, ids[1])).toEqual([null, moved.id]);
 });
 
+test("a key naming a property the version does not hold finds nothing, and the rest of the row's candidates still match", () => {
+  const store = path.join(dir, "stray.db");
+  for (const file of files) publishToStore(store, file);
+  const db = new Database(store);
+  const keys = db.prepare(`SELECT key FROM ${MATCH_KEYS_TABLE} WHERE property_id = ?`).pluck().all(moved.id) as string[];
+  const insert = db.prepare(`INSERT INTO ${MATCH_KEYS_TABLE} (key, property_id) VALUES (?, 'cp_nowhere')`);
+  for (const key of keys) insert.run(key);
+  db.close();
+  expect(matchedIn(store, ids[0])).toEqual([moved.id, null]);
+  expect(matchedIn(store, ids[1])).toEqual([null, moved.id]);
+});
+
 test("a store made before the match index is given one over every version when the service starts", () => {
   const store = path.join(dir, "older.db");
   for (const file of files) publishToStore(store, file);

@@ -126,10 +126,17 @@ class Found {
     for (const [id, row] of candidateRows(this.snapshot, [...ids], parcels)) this.rows.set(id, row);
   }
 
-  /** The candidates `keys` and `more` found. */
+  /** The candidates `keys` and `more` found (a key's property that the answering version does not hold is none). */
   near(keys: readonly string[], more: readonly string[]): Candidate[] {
     const out = new Set<Candidate>();
-    for (const list of [keys, more]) for (const k of list) for (const id of this.ids.get(k) ?? []) out.add(this.rows.get(id)!);
+    for (const list of [keys, more]) {
+      for (const k of list) {
+        for (const id of this.ids.get(k) ?? []) {
+          const row = this.rows.get(id);
+          if (row) out.add(row);
+        }
+      }
+    }
     return [...out];
   }
 }
