@@ -4,14 +4,19 @@
 // is asked), and a value that could not be sent (too long, TRUE or FALSE, an error value) refuses
 // its row alone, so one bad cell never fails the other rows.
 import { ENDPOINTS, type ParamSpec } from "../shared/endpoints";
+import { DEFAULT_CACHE_LIMITS } from "../shared/result-cache";
 import type { MatchAsk } from "../shared/match-batching";
 import { stateCodeOf } from "../contract/states";
 import { isBlank, notOptions } from "./argument-parsers";
 import { InputError } from "./excel-errors";
 import { checkParam } from "./param-values";
 
-/** Most addresses one formula takes (ten match requests); a whole column is refused, not sent. */
-export const MAX_MATCH_ADDRESSES = 10_000;
+/**
+ * Most addresses one formula takes: half of what the result cache holds, so that every row's
+ * answer stays cached and a recalculation asks (and bills) nothing again. A whole column is
+ * refused, not sent.
+ */
+export const MAX_MATCH_ADDRESSES = DEFAULT_CACHE_LIMITS.maxEntries / 2;
 
 /** The fields of a row, in the order of the function's arguments. */
 export const ADDRESS_FIELDS = ["address", "city", "state", "zip"] as const;

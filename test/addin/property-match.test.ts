@@ -207,6 +207,11 @@ test("one address that is not a match is the cell's own error; arguments that do
   );
   await expect(matchAddresses("1 Main St", "cols=status", null, null, null, ctx)).rejects.toThrow(/city: "cols=status" looks like options/);
   await expect(matchAddresses("1 Main St", null, null, null, "limit=5", ctx)).rejects.toThrow(/"limit" is not an option here/);
+  // A whole column is refused: more addresses than the cache could keep would be asked again on every recalculation.
+  const column = Array.from({ length: 2501 }, () => [""]);
+  await expect(matchAddresses(column, null, null, null, null, ctx)).rejects.toThrow(
+    /address: at most 2,500 rows in one formula \(got 2,501\)/,
+  );
   await expect(matchAddresses([[""], [null]], null, null, null, null, ctx)).resolves.toEqual([[""], [""]]);
   expect(requests).toHaveLength(0);
 });
