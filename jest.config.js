@@ -34,6 +34,7 @@ const API_SUITE = [
   "test/addin/functions-bundle.test.ts",
   "test/addin/history-functions.test.ts",
   "test/addin/list-results.test.ts",
+  "test/addin/match-functions.test.ts",
   "test/addin/messy-model.test.ts",
 ];
 

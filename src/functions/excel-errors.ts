@@ -6,6 +6,7 @@
 import type { AddinSession } from "../shared/addin-session";
 import { ApiError, unreachableAdvice } from "../shared/api-error";
 import { contextOf, type FunctionContext } from "./call-context";
+import type { Cell } from "./cell-values";
 
 /** An argument that cannot be right; thrown before any request is made. */
 export class InputError extends Error {
@@ -15,6 +16,17 @@ export class InputError extends Error {
 /** The request succeeded but there is nothing to show. */
 export class NoDataError extends Error {
   override readonly name = "NoDataError";
+}
+
+/**
+ * A cell of a spill that may hold an error of its own: Excel shows an error (with its message)
+ * in one cell of a dynamic array and the values in the others. PROP.MATCH answers each address
+ * on its own, so an address that is not a match is an error in its row only.
+ */
+export type SpillCell = Cell | CustomFunctions.Error;
+
+export function isErrorCell(cell: unknown): cell is CustomFunctions.Error {
+  return cell instanceof CustomFunctions.Error;
 }
 
 // Excel shows the message in the cell's error flyout; long text is cut there anyway.

@@ -83,7 +83,11 @@ export interface SpillView {
   preview?: boolean;
 }
 
-export interface FunctionDef<Answer = unknown, Op extends OperationId | null = OperationId | null> {
+/**
+ * `C` is what a cell of the spill may hold: a value (`Cell`), or for PROP.MATCH, whose rows are
+ * answered one by one, also an Excel error in the rows that are not a match.
+ */
+export interface FunctionDef<Answer = unknown, Op extends OperationId | null = OperationId | null, C = Cell> {
   /** The function's id, as registered: the formula calls PROP.<name>. */
   name: string;
   operation: Op;
@@ -102,7 +106,7 @@ export interface FunctionDef<Answer = unknown, Op extends OperationId | null = O
    * The spill of an answer to `call` (rows and header, as the options read into it ask).
    * Throws NoDataError with the cell's reason when there is nothing to show (not in a preview).
    */
-  table(answer: Answer, call: ReadCall<Op>, view?: SpillView): Cell[][];
+  table(answer: Answer, call: ReadCall<Op>, view?: SpillView): C[][];
 }
 
 /** A function that calls one operation, as the pane's searches are. */

@@ -16,6 +16,7 @@ import { marketHistory } from "./market-history";
 import { HISTORY } from "./property-history";
 import { propertyDetails } from "./property-details";
 import { propertyField } from "./property-field";
+import { matchAddresses } from "./property-match";
 import { SALECOMPS } from "./sale-comps";
 
 /**
@@ -36,6 +37,30 @@ export async function property(
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<any> {
   return withExcelErrors(invocation, (ctx) => propertyField(property_id, field, options, ctx));
+}
+
+/**
+ * The property id of a street address, and with cols= its match status, score and matched address. A range of addresses spills one row per address.
+ * @customfunction MATCH
+ * @helpurl http://localhost:3000/docs/functions#propmatch
+ * @requiresAddress
+ * @param address An address ("623 Washington Blvd, Austin, TX 78721") or its street line, or a one-column range of them; a blank cell gives a blank row.
+ * @param [city] Optional city: one value for every address, or a range of as many rows beside them.
+ * @param [state] Optional state ("TX" or "Texas"): one value for every address, or a range beside them.
+ * @param [zip] Optional ZIP code ("78721"; the number 2134 is read as 02134): one value for every address, or a range beside them.
+ * @param [options] Optional "key=value; ..." text: cols=property_id,status,score,matched_address,match,parcel_id,candidates,detail, headers=true, as_of=2026-10-01.
+ * @param invocation Supplied by Excel.
+ * @returns One row per address: its property id (or the columns asked for); #N/A naming the candidates where an address is not a unique match, free.
+ */
+export async function match(
+  address: any[][],
+  city?: any[][],
+  state?: any[][],
+  zip?: any[][],
+  options?: string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<any[][]> {
+  return withExcelErrors(invocation, (ctx) => matchAddresses(address, city, state, zip, options, ctx));
 }
 
 /**

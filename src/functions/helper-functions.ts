@@ -40,7 +40,7 @@ export async function catalog(section?: string, options?: string, invocation?: C
  * @customfunction FIELDS
  * @helpurl http://localhost:3000/docs/functions#propfields
  * @requiresAddress
- * @param resource "property", "parcel", "listing", "sale_comp", "market", "asset_analysis", "breakdown", "portfolio_holding", "company", "tenant_location", "diligence_candidate" or "statistic".
+ * @param resource "property", "parcel", "listing", "sale_comp", "market", "asset_analysis", "breakdown", "portfolio_holding", "company", "tenant_location", "diligence_candidate", "statistic" or "property_match".
  * @param [options] Optional "key=value; ..." text: headers=false, cols=field.
  * @param invocation Supplied by Excel.
  * @returns A table with the columns field, type and description.

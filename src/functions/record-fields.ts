@@ -7,6 +7,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { CommercialProperty, Company, DiligenceCandidate, Listing, MarketSnapshot, Parcel } from "../contract/records";
 import { AssetAnalysis, AssetBreakdown, ComparisonStatistic, PortfolioHolding, SaleCompRow, TenantLocation } from "../contract/responses";
 import { MARKET_HISTORY_METRICS, MARKET_HISTORY_UNITS, MarketHistoryPoint, PropertyEvent } from "../contract/history";
+import { MatchResult } from "../contract/property-match";
 import type { ValueFormat } from "./cell-values";
 import { InputError } from "./excel-errors";
 import { nameKey } from "../contract/vocabulary";
@@ -95,6 +96,18 @@ const historyColumns: FieldInfo[] = [
   ),
 ];
 
+/**
+ * The columns PROP.MATCH can spill: a match result's fields without the row's `ref` (the spill
+ * keeps the order of the addresses), its candidates as one text cell.
+ */
+const matchColumns = fieldsOf(MatchResult, {
+  candidates: {
+    type: "string",
+    description:
+      "The properties the address may name, best first, as address (id) separated by semicolons, when it is not a unique match; empty when matched.",
+  },
+}).filter((f) => f.name !== "ref");
+
 export const RESOURCES = {
   property: fieldsOf(CommercialProperty),
   parcel: fieldsOf(Parcel),
@@ -109,6 +122,7 @@ export const RESOURCES = {
   diligence_candidate: fieldsOf(DiligenceCandidate),
   property_event: fieldsOf(PropertyEvent),
   market_history: historyColumns,
+  property_match: matchColumns,
   // Add-in wording: the service leaves `field` undescribed; =PROP.FIELDS says what it holds.
   statistic: fieldsOf(ComparisonStatistic, { field: { type: "string", description: "The numeric field." } }),
 } satisfies Record<string, FieldInfo[]>;
@@ -146,6 +160,9 @@ const ALIASES: Record<string, ResourceName> = {
   market_histories: "market_history",
   metrics: "market_history",
   stats: "statistic",
+  match: "property_match",
+  matches: "property_match",
+  property_matches: "property_match",
 };
 
 export function resourceNamed(raw: unknown): ResourceName {

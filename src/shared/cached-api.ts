@@ -1,6 +1,6 @@
 // The way the custom functions reach the service: every request goes through the result
-// cache (cached-requests.ts), point calls for properties and markets are batched
-// (property-batching.ts, market-batching.ts), the snapshot served is tracked from the answers
+// cache (cached-requests.ts), point calls for properties, markets and addresses are batched
+// (property-batching.ts, market-batching.ts, match-batching.ts), the snapshot served is tracked from the answers
 // (snapshot-tracker.ts), and only refresh() revalidates.
 import type { ApiClient, ApiRequest, QueryValue } from "./api-client";
 import { ApiError } from "./api-error";
@@ -10,12 +10,14 @@ import { fillPath, type AnswerOf, type CallParts, type Operation } from "../cont
 import { ENDPOINTS, endpointPath, type EndpointSpec } from "./endpoints";
 import { Batcher } from "./batcher";
 import { MAX_MARKET_BATCH } from "../contract/market-batch";
+import { MATCH_MAX_ROWS, type PropertyMatch } from "../contract/property-match";
 import type { ResultCache } from "./result-cache";
 import { cacheKey, normaliseQuery, pinQuery, type SnapshotPin } from "./request-keys";
 import { CachedRequests, unwrap, type CallContext } from "./cached-requests";
 import { SnapshotTracker, keptOnRefresh } from "./snapshot-tracker";
 import { ALL_PROPERTY_FIELDS, COMPARE_BATCH, detailRequest, fetchProperties } from "./property-batching";
 import { fetchMarkets, marketKey, marketRequest, type MarketAsk } from "./market-batching";
+import { fetchMatches, matchKey, matchRequest, type MatchAsk } from "./match-batching";
 
 export interface RefreshResult {
   /** The coverage report the service answered; its snapshot is the one served now. */
@@ -39,10 +41,12 @@ export interface CachedApiOptions {
 export class CachedApi {
   private readonly snapshots = new SnapshotTracker();
   private readonly requests: CachedRequests;
-  /** Property and market batchers, one pair per pin: a batch asks one snapshot. */
-  private readonly batchers = new Map<string, { properties: Batcher; markets: Batcher }>();
+  /** Property, market and address batchers, one set per pin: a batch asks one snapshot. */
+  private readonly batchers = new Map<string, { properties: Batcher; markets: Batcher; matches: Batcher }>();
   /** The markets the market batchers have been asked for, by pin and market key. */
   private readonly marketAsks = new Map<string, MarketAsk>();
+  /** The addresses the match batchers have been asked for, by their key (pin included). */
+  private readonly matchAsks = new Map<string, MatchAsk>();
 
   constructor(private readonly options: CachedApiOptions) {
     this.requests = new CachedRequests(options, this.snapshots);
@@ -66,6 +70,15 @@ export class CachedApi {
           },
           windowMs: this.options.batchWindowMs,
           maxBatch: MAX_MARKET_BATCH,
+        }),
+        matches: new Batcher({
+          fetchBatch: (keys) => {
+            const asks = new Map(keys.map((k) => [k, this.matchAsks.get(k)!]));
+            for (const k of keys) this.matchAsks.delete(k);
+            return fetchMatches(this.requests, keys, asks, pin);
+          },
+          windowMs: this.options.batchWindowMs,
+          maxBatch: MATCH_MAX_ROWS,
         }),
       };
       this.batchers.set(name, pair);
@@ -146,6 +159,29 @@ export class CachedApi {
       (signal) => {
         this.marketAsks.set(marketKey(ask, ctx.pin), ask);
         return this.batchersFor(ctx.pin).markets.load(marketKey(ask, ctx.pin), signal);
+      },
+      ctx.signal,
+    );
+  }
+
+  /**
+   * One address matched to a property, cached as the single form's answer and batched with the
+   * other addresses asked for meanwhile: a column of =PROP.MATCH cells, or one over a range, is a
+   * match request per 1,000 distinct addresses. A row the service refuses rejects as its 400.
+   */
+  async match(ask: MatchAsk, ctx: CallContext = {}): Promise<PropertyMatch> {
+    const client = await this.requests.client();
+    const request = matchRequest(ask, ctx.pin);
+    const key = cacheKey(client, request);
+    const entry = this.options.cache.get(key);
+    if (entry && !entry.stale) return unwrap(entry);
+    if (ctx.preview) return this.requests.load(key, client, request, true, ctx);
+    const name = matchKey(ask, ctx.pin);
+    return this.requests.shared.run(
+      key,
+      async (signal) => {
+        this.matchAsks.set(name, ask);
+        return (await this.batchersFor(ctx.pin).matches.load(name, signal)) as unknown as PropertyMatch;
       },
       ctx.signal,
     );

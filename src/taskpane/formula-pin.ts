@@ -9,6 +9,7 @@
 export const OPTIONS_ARGUMENT: Record<string, number> = {
   PROPERTY: 2,
   DETAILS: 1,
+  MATCH: 4,
   COMPARE: 1,
   SALECOMPS: 2,
   MARKET: 3,

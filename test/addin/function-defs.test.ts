@@ -5,6 +5,9 @@ import { MARKET } from "../../src/functions/market";
 import { SALECOMPS } from "../../src/functions/sale-comps";
 import { HISTORY } from "../../src/functions/property-history";
 import { COVERAGE } from "../../src/functions/coverage-table";
+import { MATCH } from "../../src/functions/property-match";
+import { addressRows } from "../../src/functions/address-rows";
+import { fieldNames, resourceNamed } from "../../src/functions/record-fields";
 
 test("ANALYSIS: the asset type in the path; no place, or the whole country, is the national analysis", () => {
   expect(ANALYSIS.request(["Multi-Family", null], null)).toMatchObject({
@@ -43,4 +46,40 @@ test("COVERAGE: a free report with no inputs; its section is checked before any 
   expect(COVERAGE.request(["snapshots"], "dates=text")).toMatchObject({ operation: "getCoverage", params: {}, query: {} });
   expect(COVERAGE.args.map((a) => [a.name, a.kind, a.required])).toEqual([["section", "name", false]]);
   expect(() => COVERAGE.request(["pins"], null)).toThrow(/section: "pins" is not a section; use one of .*snapshot, snapshots\./);
+});
+
+test("MATCH: its request is the match request of its distinct addresses, each with its row number as ref; blanks are not asked", () => {
+  const call = MATCH.request(
+    [[["1 Main St"], [""], ["2 Main St"], ["1 Main St"]], [["Austin"]], null, [[2134], [null], [78701], [2134]]],
+    "headers=true",
+  );
+  expect(call).toMatchObject({ operation: "matchProperties", params: {}, query: {} });
+  expect(call.body).toEqual({
+    addresses: [
+      { ref: "1", address: "1 Main St", city: "Austin", zip: "02134" },
+      { ref: "3", address: "2 Main St", city: "Austin", zip: "78701" },
+    ],
+  });
+  expect(MATCH.args.map((a) => [a.name, a.required, a.input])).toEqual([
+    ["address", true, "address"],
+    ["city", false, "city"],
+    ["state", false, "state"],
+    ["zip", false, "zip"],
+  ]);
+  expect(MATCH.args[3].read(501)).toEqual({ zip: "00501" });
+  expect(MATCH.args[2].read("Texas")).toEqual({ state: "TX" });
+  expect(() => MATCH.args[0].read("")).toThrow(/address is empty/);
+  expect(addressRows(["1 Main St", null, null, 21340001]).map((r) => r.kind === "ask" && r.ask.zip)).toEqual(["021340001"]);
+  // Its columns are a match result's fields without the row's ref; =PROP.FIELDS("match") lists them.
+  expect(resourceNamed("matches")).toBe("property_match");
+  expect(fieldNames("property_match")).toEqual([
+    "status",
+    "property_id",
+    "parcel_id",
+    "matched_address",
+    "score",
+    "match",
+    "candidates",
+    "detail",
+  ]);
 });

@@ -15,7 +15,7 @@ import { pick, startService, type TestService, listenOnLoopback } from "../helpe
 
 let svc: TestService;
 let origin: string;
-let ids: { a: string; b: string; c: string; owner: string; tenant: string; state: string; asset: string };
+let ids: { a: string; b: string; c: string; owner: string; tenant: string; state: string; asset: string; address: string };
 
 beforeAll(async () => {
   await ensureAddinBuild();
@@ -27,7 +27,23 @@ beforeAll(async () => {
   const owner = pick(svc, "SELECT owner_id FROM properties WHERE owner_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
   const tenant = pick(svc, "SELECT tenant_id FROM tenancies GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
   const state = pick(svc, "SELECT state_code FROM properties WHERE asset_type = 'industrial' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1");
-  ids = { a: a.id, b: b.id, c: c.id, owner: owner.owner_id, tenant: tenant.tenant_id, state: state.state_code, asset: "industrial" };
+  // An address no other property shares in its city or ZIP code: one match.
+  const address = pick(
+    svc,
+    `SELECT p.address || ', ' || p.city || ', ' || p.state_code || ' ' || p.zip AS line FROM properties p
+     WHERE NOT EXISTS (SELECT 1 FROM properties q WHERE q.id <> p.id AND q.address = p.address AND (q.zip = p.zip OR q.city = p.city))
+     ORDER BY p.id LIMIT 1`,
+  );
+  ids = {
+    a: a.id,
+    b: b.id,
+    c: c.id,
+    owner: owner.owner_id,
+    tenant: tenant.tenant_id,
+    state: state.state_code,
+    asset: "industrial",
+    address: address.line,
+  };
 }, 240_000);
 
 afterAll(() => svc?.app.close());
@@ -47,6 +63,7 @@ const VALID: Record<string, () => unknown[]> = {
   SALECOMPS: () => [ids.a, null, "limit=5"],
   MARKET: () => [ids.state, ids.asset, null, null],
   MARKETHISTORY: () => [ids.state, ids.asset, [["vacancy_rate", "asking_rent_sqft_year"]], "2020-Q1", null, null],
+  MATCH: () => [[[ids.address], [""]], null, null, null, "headers=true; cols=property_id,status,matched_address"],
   HISTORY: () => [ids.a, null],
   ANALYSIS: () => [ids.asset, ids.state, null],
   SEARCH: () => [null, ids.state, "limit=5"],
@@ -71,6 +88,7 @@ const BAD: Record<string, [unknown[], RegExp]> = {
   SALECOMPS: [["Texas!", null, null], /subject/],
   MARKET: [["TX", "castle", null, null], /asset_type: "castle" is not one of/],
   MARKETHISTORY: [["TX", "industrial", "vacancy_rate", "2016-Q5", null, null], /"2016-Q5" is not a quarter/],
+  MATCH: [[[["1 Main St"]], null, null, null, "cols=owner_name"], /cols: owner_name is not a field here/],
   HISTORY: [["cp_1", "event_type=renovation"], /"renovation" is not one of built, sale/],
   ANALYSIS: [["industrial", "Texas!", null], /geography: "Texas!" is not a place/],
   SEARCH: [[null, "TX", "limit=5000"], /limit must be at most 1000/],

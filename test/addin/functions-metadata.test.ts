@@ -61,6 +61,7 @@ const EXPECTED = [
   "LISTINGS([geography]:any, [status]:string, [options]:string) -> matrix",
   "MARKET(geography:string, asset_type:string, [metric]:string, [options]:string) -> matrix",
   "MARKETHISTORY(geography:string, asset_type:string, metrics:any[][], [from]:any, [to]:any, [options]:string) -> matrix",
+  "MATCH(address:any[][], [city]:any[][], [state]:any[][], [zip]:any[][], [options]:string) -> matrix",
   "PARCELS([geography]:any, [options]:string) -> matrix",
   "PORTFOLIO(owner:string, [options]:string) -> matrix",
   "PROPERTY(property_id:string, field:string, [options]:string) -> scalar",

@@ -1,0 +1,83 @@
+// Addresses matched in batches: the rows every =PROP.MATCH cell asks for within one window go to
+// the service as one match request (up to 1,000 rows), and each row's result is cached as the
+// single form's answer to that address would be (GET .../properties/match?address=...), so a
+// recalculation, or another cell with the same address, asks nothing again.
+import type { ApiRequest } from "./api-client";
+import { ApiError } from "./api-error";
+import type { BatchOutcome } from "./batcher";
+import type { PropertyMatch, PropertyMatches } from "../contract/property-match";
+import { ENDPOINTS } from "./endpoints";
+import { cacheKey, pinQuery, type SnapshotPin } from "./request-keys";
+import { cachedError, type CachedRequests } from "./cached-requests";
+
+/** One address as the match is asked for: the single form's inputs, each left out when blank. */
+export interface MatchAsk {
+  address: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+}
+
+/** The batcher's key of an address: its inputs and the pin (one key per distinct row and snapshot). */
+export const matchKey = (ask: MatchAsk, pin?: SnapshotPin) =>
+  JSON.stringify([ask.address, ask.city ?? "", ask.state ?? "", ask.zip ?? "", pin ?? null]);
+
+/** The single form's request for one address: the cache key its result is held under. */
+export function matchRequest(ask: MatchAsk, pin?: SnapshotPin): ApiRequest {
+  return { method: "GET", path: ENDPOINTS.matchProperty.path, query: { ...ask, ...pinQuery(pin) } };
+}
+
+/**
+ * The match batcher's fetch: one match request for up to 1,000 addresses, named by their
+ * batcher keys (`asks` holds each key's address). The service holds a credit per row while it
+ * runs, so when the credits left cannot cover the whole batch, the rows they cover are asked
+ * again and the rest get the 402. A row the service refuses is cached as the single form's 400;
+ * a matched, ambiguous or unmatched row as its 200. The request takes no ETags, so a row held
+ * from an older snapshot is simply asked again.
+ */
+export async function fetchMatches(
+  requests: CachedRequests,
+  keys: string[],
+  asks: Map<string, MatchAsk>,
+  pin: SnapshotPin | undefined,
+): Promise<Map<string, BatchOutcome>> {
+  const client = await requests.client();
+  const { cache, snapshots } = requests;
+  const outcomes = new Map<string, BatchOutcome>();
+  let asked = keys;
+  for (;;) {
+    const rows = asked.map((k) => asks.get(k)!);
+    try {
+      const response = await client.send<PropertyMatches>({
+        method: "POST",
+        path: ENDPOINTS.matchProperties.path,
+        query: pinQuery(pin),
+        // Each row's ref is its place in the batch; the answer keeps the order sent.
+        body: { addresses: rows.map((ask, i) => ({ ref: String(i), ...ask })) },
+      });
+      const body = response.body!;
+      snapshots.note(body);
+      const snapshotId = body.snapshot?.id ?? snapshots.current;
+      if (!pin) snapshots.current = snapshotId;
+      body.data.forEach(({ ref, ...result }, i) => {
+        if (ref !== String(i) || i >= rows.length) return;
+        const key = cacheKey(client, matchRequest(rows[i], pin));
+        if (result.status === "refused") {
+          const error = new ApiError(400, "validation_failed", result.detail ?? "The address cannot be read.", response.requestId);
+          cache.set(key, { error: cachedError(error), snapshotId });
+          outcomes.set(asked[i], { error });
+          return;
+        }
+        const answer: PropertyMatch = { object: "property_match", ...result, snapshot: body.snapshot };
+        cache.set(key, { value: answer, etag: null, snapshotId });
+        outcomes.set(asked[i], { record: answer as unknown as Record<string, unknown> });
+      });
+      return outcomes;
+    } catch (err) {
+      const left = err instanceof ApiError ? (err.shortfall?.remaining ?? 0) : 0;
+      if (!(left > 0 && left < asked.length)) throw err;
+      for (const k of asked.slice(left)) outcomes.set(k, { error: err as ApiError });
+      asked = asked.slice(0, left);
+    }
+  }
+}
