@@ -4,18 +4,13 @@
 // Sampling is seeded, so a seed names one fixed test set:
 //   npx tsx scripts/address-variants.ts <snapshot.db> [seed=1] [perKind=40]   (JSON lines on stdout)
 import type Database from "better-sqlite3";
+import type { MatchFields } from "../src/contract/property-match";
 import { STATE_NAMES, isStateCode } from "../src/contract/states";
 import { Random } from "../src/snapshot/generate/random";
 import { openSnapshot } from "../src/snapshot/snapshot-file";
 
-export interface MatchInput {
-  address?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  apn?: string;
-  county?: string;
-}
+/** A variant's fields, as a match row gives them. */
+export type MatchInput = MatchFields;
 
 export interface VariantRow {
   id: string;

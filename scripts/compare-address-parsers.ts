@@ -11,7 +11,7 @@
 //   npx tsx scripts/compare-address-parsers.ts <snapshot.db> [seed=1] [perKind=100] [examples=2]
 import { parseAddress as addresserParse } from "addresser";
 import { parseLocation } from "parse-address";
-import type { MatchFields } from "../src/server/data/match-input";
+import type { MatchFields } from "../src/contract/property-match";
 import { readRow } from "../src/server/data/match-input";
 import { type RowMatch, matchRows } from "../src/server/data/property-match";
 import { openContext } from "../src/server/data/snapshot-context";

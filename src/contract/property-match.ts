@@ -117,3 +117,5 @@ export type PropertyMatch = Static<typeof PropertyMatch>;
 
 /** The single form's query: one address, as a row without its `ref`. */
 export const MatchQuery = Type.Object(MATCH_ADDRESS_FIELDS);
+/** One address's fields, as a row or the single form gives them. */
+export type MatchFields = Static<typeof MatchQuery>;

@@ -105,3 +105,28 @@ export class Batcher {
     return waiters;
   }
 }
+
+/**
+ * A batch endpoint's fetch where the service holds the credits of every key while it runs
+ * (markets, addresses): when the credits left cannot cover them all (a 402 saying how many
+ * remain), the keys they cover are asked for again and the rest settle with the 402.
+ */
+export async function withinCreditsLeft(
+  keys: string[],
+  fetch: (asked: string[]) => Promise<Map<string, BatchOutcome>>,
+): Promise<Map<string, BatchOutcome>> {
+  const refused = new Map<string, BatchOutcome>();
+  let asked = keys;
+  for (;;) {
+    try {
+      const outcomes = await fetch(asked);
+      for (const [key, outcome] of refused) outcomes.set(key, outcome);
+      return outcomes;
+    } catch (err) {
+      const left = err instanceof ApiError ? (err.shortfall?.remaining ?? 0) : 0;
+      if (!(left > 0 && left < asked.length)) throw err;
+      for (const key of asked.slice(left)) refused.set(key, { error: err as ApiError });
+      asked = asked.slice(0, left);
+    }
+  }
+}

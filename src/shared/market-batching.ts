@@ -3,7 +3,7 @@
 // is cached as the single endpoint's answer to those inputs would be.
 import type { ApiRequest } from "./api-client";
 import { ApiError } from "./api-error";
-import type { BatchOutcome } from "./batcher";
+import { type BatchOutcome, withinCreditsLeft } from "./batcher";
 import type { MarketBatch } from "../contract/market-batch";
 import { ENDPOINTS } from "./endpoints";
 import { cacheKey, pinQuery, type SnapshotPin } from "./request-keys";
@@ -35,10 +35,9 @@ export async function fetchMarkets(
 ): Promise<Map<string, BatchOutcome>> {
   const client = await requests.client();
   const { cache, snapshots } = requests;
-  const outcomes = new Map<string, BatchOutcome>();
-  let asked = keys;
   const keyOf = (ask: MarketAsk) => cacheKey(client, marketRequest(ask, pin));
-  for (;;) {
+  return withinCreditsLeft(keys, async (asked) => {
+    const outcomes = new Map<string, BatchOutcome>();
     const markets = asked.map((k) => asks.get(k)!);
     // A market held from an older snapshot is sent with its ETag: unchanged, it costs nothing.
     const held = markets.map((ask) => requests.heldCopy(keyOf(ask)));
@@ -48,52 +47,45 @@ export async function fetchMarkets(
         return entry?.etag && entry.value !== undefined ? { ...ask, if_none_match: entry.etag } : ask;
       }),
     };
-    try {
-      const response = await client.send<MarketBatch>({
-        method: "POST",
-        path: ENDPOINTS.getMarketSnapshotBatch.path,
-        query: pinQuery(pin),
-        body: request,
-      });
-      const body = response.body!;
-      snapshots.note(body);
-      const snapshotId = body.snapshot?.id ?? snapshots.current;
-      if (!pin) snapshots.current = snapshotId;
-      body.results.forEach((result, i) => {
-        const key = keyOf(markets[i]);
-        if (result.status === 304 && held[i]?.value !== undefined) {
-          outcomes.set(asked[i], { record: requests.confirm(key, held[i]!, snapshotId) as Record<string, unknown> });
-        } else if (result.market) {
-          cache.set(key, { value: result.market, etag: result.etag, snapshotId });
-          outcomes.set(asked[i], { record: result.market as unknown as Record<string, unknown> });
-        } else {
-          const problem = result.problem;
-          const error = new ApiError(
-            result.status,
-            problem?.code ?? "not_found",
-            problem?.detail ?? `No market for ${asked[i]}.`,
-            response.requestId,
-            [],
-            {
-              extensions: {
-                parameter: problem?.parameter,
-                place: problem?.place,
-                accepted_kinds: problem?.accepted_kinds,
-                match_count: problem?.match_count,
-                suggestions: problem?.suggestions ?? [],
-              },
+    const response = await client.send<MarketBatch>({
+      method: "POST",
+      path: ENDPOINTS.getMarketSnapshotBatch.path,
+      query: pinQuery(pin),
+      body: request,
+    });
+    const body = response.body!;
+    snapshots.note(body);
+    const snapshotId = body.snapshot?.id ?? snapshots.current;
+    if (!pin) snapshots.current = snapshotId;
+    body.results.forEach((result, i) => {
+      const key = keyOf(markets[i]);
+      if (result.status === 304 && held[i]?.value !== undefined) {
+        outcomes.set(asked[i], { record: requests.confirm(key, held[i]!, snapshotId) as Record<string, unknown> });
+      } else if (result.market) {
+        cache.set(key, { value: result.market, etag: result.etag, snapshotId });
+        outcomes.set(asked[i], { record: result.market as unknown as Record<string, unknown> });
+      } else {
+        const problem = result.problem;
+        const error = new ApiError(
+          result.status,
+          problem?.code ?? "not_found",
+          problem?.detail ?? `No market for ${asked[i]}.`,
+          response.requestId,
+          [],
+          {
+            extensions: {
+              parameter: problem?.parameter,
+              place: problem?.place,
+              accepted_kinds: problem?.accepted_kinds,
+              match_count: problem?.match_count,
+              suggestions: problem?.suggestions ?? [],
             },
-          );
-          cache.set(key, { error: cachedError(error), snapshotId });
-          outcomes.set(asked[i], { error });
-        }
-      });
-      return outcomes;
-    } catch (err) {
-      const left = err instanceof ApiError ? (err.shortfall?.remaining ?? 0) : 0;
-      if (!(left > 0 && left < asked.length)) throw err;
-      for (const k of asked.slice(left)) outcomes.set(k, { error: err as ApiError });
-      asked = asked.slice(0, left);
-    }
-  }
+          },
+        );
+        cache.set(key, { error: cachedError(error), snapshotId });
+        outcomes.set(asked[i], { error });
+      }
+    });
+    return outcomes;
+  });
 }

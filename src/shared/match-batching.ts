@@ -4,7 +4,7 @@
 // recalculation, or another cell with the same address, asks nothing again.
 import type { ApiRequest } from "./api-client";
 import { ApiError } from "./api-error";
-import type { BatchOutcome } from "./batcher";
+import { type BatchOutcome, withinCreditsLeft } from "./batcher";
 import type { PropertyMatch, PropertyMatches } from "../contract/property-match";
 import { ENDPOINTS } from "./endpoints";
 import { cacheKey, pinQuery, type SnapshotPin } from "./request-keys";
@@ -43,41 +43,33 @@ export async function fetchMatches(
 ): Promise<Map<string, BatchOutcome>> {
   const client = await requests.client();
   const { cache, snapshots } = requests;
-  const outcomes = new Map<string, BatchOutcome>();
-  let asked = keys;
-  for (;;) {
+  return withinCreditsLeft(keys, async (asked) => {
+    const outcomes = new Map<string, BatchOutcome>();
     const rows = asked.map((k) => asks.get(k)!);
-    try {
-      const response = await client.send<PropertyMatches>({
-        method: "POST",
-        path: ENDPOINTS.matchProperties.path,
-        query: pinQuery(pin),
-        // Each row's ref is its place in the batch; the answer keeps the order sent.
-        body: { addresses: rows.map((ask, i) => ({ ref: String(i), ...ask })) },
-      });
-      const body = response.body!;
-      snapshots.note(body);
-      const snapshotId = body.snapshot?.id ?? snapshots.current;
-      if (!pin) snapshots.current = snapshotId;
-      body.data.forEach(({ ref, ...result }, i) => {
-        if (ref !== String(i) || i >= rows.length) return;
-        const key = cacheKey(client, matchRequest(rows[i], pin));
-        if (result.status === "refused") {
-          const error = new ApiError(400, "validation_failed", result.detail ?? "The address cannot be read.", response.requestId);
-          cache.set(key, { error: cachedError(error), snapshotId });
-          outcomes.set(asked[i], { error });
-          return;
-        }
-        const answer: PropertyMatch = { object: "property_match", ...result, snapshot: body.snapshot };
-        cache.set(key, { value: answer, etag: null, snapshotId });
-        outcomes.set(asked[i], { record: answer as unknown as Record<string, unknown> });
-      });
-      return outcomes;
-    } catch (err) {
-      const left = err instanceof ApiError ? (err.shortfall?.remaining ?? 0) : 0;
-      if (!(left > 0 && left < asked.length)) throw err;
-      for (const k of asked.slice(left)) outcomes.set(k, { error: err as ApiError });
-      asked = asked.slice(0, left);
-    }
-  }
+    const response = await client.send<PropertyMatches>({
+      method: "POST",
+      path: ENDPOINTS.matchProperties.path,
+      query: pinQuery(pin),
+      // Each row's ref is its place in the batch; the answer keeps the order sent.
+      body: { addresses: rows.map((ask, i) => ({ ref: String(i), ...ask })) },
+    });
+    const body = response.body!;
+    snapshots.note(body);
+    const snapshotId = body.snapshot?.id ?? snapshots.current;
+    if (!pin) snapshots.current = snapshotId;
+    body.data.forEach(({ ref, ...result }, i) => {
+      if (ref !== String(i) || i >= rows.length) return;
+      const key = cacheKey(client, matchRequest(rows[i], pin));
+      if (result.status === "refused") {
+        const error = new ApiError(400, "validation_failed", result.detail ?? "The address cannot be read.", response.requestId);
+        cache.set(key, { error: cachedError(error), snapshotId });
+        outcomes.set(asked[i], { error });
+        return;
+      }
+      const answer: PropertyMatch = { object: "property_match", ...result, snapshot: body.snapshot };
+      cache.set(key, { value: answer, etag: null, snapshotId });
+      outcomes.set(asked[i], { record: answer as unknown as Record<string, unknown> });
+    });
+    return outcomes;
+  });
 }

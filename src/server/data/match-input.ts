@@ -3,6 +3,7 @@
 // find its candidates in the match index, and its parcel number. What cannot be read is a
 // refusal that says why; what the words after the number mean (street, unit, city) is decided
 // against each candidate, whose address is known.
+import type { MatchFields } from "../../contract/property-match";
 import type { StateCode } from "../../contract/states";
 import {
   STATE_NAME_WORDS,
@@ -21,15 +22,6 @@ import {
   suffixOf,
 } from "../../contract/street-address";
 import { cityNumberKey, parcelKey, streetKey, zipKey } from "../../snapshot/match-keys";
-
-export interface MatchFields {
-  address?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  apn?: string;
-  county?: string;
-}
 
 /** An address row as read. */
 export interface AddressQuery {

@@ -7,7 +7,13 @@
 // off), in the ZIP code or city the row gives; anything less is ambiguous (its candidates listed)
 // or unmatched, never a guess.
 import { editDistance } from "../../contract/near-names";
-import { MATCH_MAX_CANDIDATES, type MatchCandidate, type MatchKind, type MatchStatus } from "../../contract/property-match";
+import {
+  MATCH_MAX_CANDIDATES,
+  type MatchCandidate,
+  type MatchFields,
+  type MatchKind,
+  type MatchStatus,
+} from "../../contract/property-match";
 import {
   type StreetLine,
   apnKey,
@@ -27,7 +33,7 @@ import {
 } from "../../contract/street-address";
 import { MATCH_KEYS_TABLE, hasMatchKeys } from "../../snapshot/match-keys";
 import { ApiProblem } from "../http/problem";
-import { type AddressQuery, type MatchFields, type ParcelQuery, RowRefusal, parcelKeyOf, readRow } from "./match-input";
+import { type AddressQuery, type ParcelQuery, RowRefusal, parcelKeyOf, readRow } from "./match-input";
 import type { SnapshotContext } from "./snapshot-context";
 
 /** A row's result, without the caller's `ref`. */
