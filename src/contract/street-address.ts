@@ -137,13 +137,29 @@ const STATE_BY_NAME = new Map<string, StateCode>(
   Object.entries(STATE_NAMES).map(([code, name]) => [name.toUpperCase(), code as StateCode]),
 );
 /** The most words a state's name has (District of Columbia). */
-export const STATE_NAME_WORDS = 3;
+const STATE_NAME_WORDS = 3;
+/** Words that name the country at the end of an address (USA, United States). */
+const COUNTRY_WORDS = new Set(["USA", "US", "UNITED", "STATES", "AMERICA"]);
 
 /** The state a code or name (any case, "Texas", "TX", "tx.") stands for, or undefined. */
 export function stateOf(text: string): StateCode | undefined {
   const t = tokens(text).join(" ");
   if (t in STATE_NAMES) return t as StateCode;
   return STATE_BY_NAME.get(t);
+}
+
+/** Whether a token names the country (an address may end with it). */
+export function isCountryWord(token: string): boolean {
+  return COUNTRY_WORDS.has(token);
+}
+
+/** The state whose code or name is the last words before `end`, none of them before `from` (the longest name first); null for none. */
+export function stateEndingAt(words: readonly string[], from: number, end: number): { code: StateCode; length: number } | null {
+  for (let n = Math.min(STATE_NAME_WORDS, end - from); n >= 1; n--) {
+    const code = stateOf(words.slice(end - n, end).join(" "));
+    if (code) return { code, length: n };
+  }
+  return null;
 }
 
 /**

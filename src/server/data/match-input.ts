@@ -6,7 +6,6 @@
 import type { MatchFields } from "../../contract/property-match";
 import type { StateCode } from "../../contract/states";
 import {
-  STATE_NAME_WORDS,
   apnKey,
   cityKey,
   countyKey,
@@ -17,7 +16,9 @@ import {
   isUnitWord,
   isZip,
   nameWord,
+  isCountryWord,
   segments,
+  stateEndingAt,
   stateOf,
   suffixOf,
 } from "../../contract/street-address";
@@ -67,8 +68,6 @@ export class RowRefusal {
   constructor(readonly detail: string) {}
 }
 
-const COUNTRY = new Set(["USA", "US", "UNITED", "STATES", "AMERICA"]);
-
 /** Reads a row's fields, or says why they cannot be read. */
 export function readRow(fields: MatchFields): ReadRow | RowRefusal {
   const state = fields.state?.trim() ? stateOf(fields.state) : null;
@@ -114,7 +113,7 @@ function readLine(line: string[][], given: { state: StateCode | null; zip: strin
   const rest = [...streetRest, ...after.flat()];
   // The locality at the end of the line: a ZIP code, the country, then a state's code or name.
   let end = rest.length;
-  while (end > 0 && COUNTRY.has(rest[end - 1])) end--;
+  while (end > 0 && isCountryWord(rest[end - 1])) end--;
   let zip = given.zip;
   if (end > 1 && isZip(rest[end - 1])) {
     zip ??= rest[end - 1];
@@ -124,18 +123,17 @@ function readLine(line: string[][], given: { state: StateCode | null; zip: strin
   let state = given.state;
   let stateGuess: StateCode | null = null;
   let stateStart = end;
-  for (let n = Math.min(STATE_NAME_WORDS, end - 1); n >= 1; n--) {
-    const found = stateOf(rest.slice(end - n, end).join(" "));
-    if (!found) continue;
-    stateStart = end - n;
+  // At least one word before it: the street's.
+  const found = stateEndingAt(rest, 1, end);
+  if (found) {
+    stateStart = end - found.length;
     // Stated when it cannot be the street's own word: in a part after the street line's, written
     // out (Texas), or a code before a ZIP code that is no suffix or directional (Ct, NE).
     const word = rest[stateStart];
     const stated =
-      stateStart >= streetRest.length || n > 1 || word.length > 2 || (zipAfter && !suffixOf(word) && !directionOf(word));
-    if (stated) state ??= found;
-    stateGuess = found;
-    break;
+      stateStart >= streetRest.length || found.length > 1 || word.length > 2 || (zipAfter && !suffixOf(word) && !directionOf(word));
+    if (stated) state ??= found.code;
+    stateGuess = found.code;
   }
   const cities = cityGuesses(rest, streetRest.length, after, stateStart, given.city);
   const keys = new Set<string>();

@@ -25,11 +25,11 @@ import {
   isUnitWord,
   isZip,
   nameWord,
-  stateOf,
+  isCountryWord,
+  stateEndingAt,
   streetLine,
   suffixOf,
   tokens,
-  STATE_NAME_WORDS,
 } from "../../contract/street-address";
 import { MATCH_KEYS_TABLE, hasMatchKeys } from "../../snapshot/match-keys";
 import { ApiProblem } from "../http/problem";
@@ -77,7 +77,6 @@ interface Judgement {
   kind: MatchKind;
 }
 
-const COUNTRY = new Set(["USA", "US", "UNITED", "STATES", "AMERICA"]);
 /** Most candidates a row's keys may find; a key finding more (a house number on a common street name anywhere) finds none. */
 const MAX_KEY_CANDIDATES = 200;
 /** Statement sizes for `IN (...)` lists, so that few statements are prepared: a list is padded to the next. */
@@ -308,7 +307,7 @@ function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: num
   let zipWrong = false;
   let end = r.length;
   const skipCountry = () => {
-    while (end > from && COUNTRY.has(r[end - 1])) end--;
+    while (end > from && isCountryWord(r[end - 1])) end--;
   };
   skipCountry();
   if (end > from && isZip(r[end - 1])) {
@@ -351,15 +350,6 @@ function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: num
   const nearCity = cityWrong && editDistance(q.cityField!, c.cityKey) <= maxEdits(c.cityKey);
   if (cityWrong && !zipOk && !nearCity) return null;
   return { strong: zipOk || cityOk, disagrees: zipWrong || cityWrong || misspeltCity, unexplained };
-}
-
-/** A state's code or name ending before word `end` of `r` and after `from` (the longest name first). */
-function stateEndingAt(r: readonly string[], from: number, end: number): { code: string; length: number } | null {
-  for (let n = Math.min(STATE_NAME_WORDS, end - from); n >= 1; n--) {
-    const code = stateOf(r.slice(end - n, end).join(" "));
-    if (code) return { code, length: n };
-  }
-  return null;
 }
 
 function matched(j: Judgement): RowMatch {
