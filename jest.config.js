@@ -31,6 +31,7 @@ const API_SUITE = [
   "test/server/places.test.ts",
   "test/server/properties.test.ts",
   "test/server/property-detail-etag.test.ts",
+  "test/server/property-match.test.ts",
   "test/addin/functions-bundle.test.ts",
   "test/addin/history-functions.test.ts",
   "test/addin/list-results.test.ts",
