@@ -1,7 +1,7 @@
 // Excel's rules for what goes into cells and names, as plain functions for excel-workbook.ts:
 // which text is safe to write, how a frozen value is written back, which formulas call a PROP
 // function, and the names Excel accepts for sheets and tables.
-import type { CellValue } from "./workbook-types";
+import type { CellInput, CellValue } from "./workbook-types";
 
 /**
  * A value as it must be given to Range.values so that text stays exactly that text. Range.values
@@ -22,6 +22,20 @@ export function writableValue(value: CellValue): string | number | boolean {
   if (typeof value === "string") return value === "" ? "" : `'${value}`;
   if (typeof value === "object") return value.basicValue;
   return value;
+}
+
+/** A cell as Range.formulas takes it: a formula as it is, a value as writableValue gives it. */
+export function cellInput(cell: CellInput): string | number | boolean {
+  return cell !== null && typeof cell === "object" && "formula" in cell ? cell.formula : writableValue(cell);
+}
+
+/**
+ * Whether the first row of a block reads as its header: some text, and nothing else, none of it
+ * starting with a digit (an address, a ZIP code or a year starts the data instead).
+ */
+export function isHeaderRow(row: CellValue[]): boolean {
+  const filled = row.filter((cell) => cell !== null);
+  return filled.length > 0 && filled.every((cell) => typeof cell === "string" && !/^\s*\d/.test(cell));
 }
 
 /**

@@ -31,6 +31,36 @@ export async function readRows(
   return range.values.map((cells) => cells.map(readValue));
 }
 
+/** Most cells "Match" and "Link" read from the block around the selection. */
+export const MAX_BLOCK_CELLS = 200_000;
+
+/** A block's values and whether each cell holds a formula, read a chunk of rows per round trip. */
+export async function readBlockCells(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  block: Rect,
+): Promise<{ values: CellValue[][]; formulas: boolean[][] }> {
+  if (block.rows * block.columns > MAX_BLOCK_CELLS) {
+    throw new Error(
+      `The cells around the selection are ${block.rows.toLocaleString("en-US")} rows by ${block.columns} columns; work on at most ${MAX_BLOCK_CELLS.toLocaleString("en-US")} cells at a time.`,
+    );
+  }
+  const values: CellValue[][] = [];
+  const formulas: boolean[][] = [];
+  const rowsPerChunk = Math.max(1, Math.floor(FORMULA_CHUNK_CELLS / block.columns));
+  for (let row = block.row; row < block.row + block.rows; row += rowsPerChunk) {
+    const count = Math.min(rowsPerChunk, block.row + block.rows - row);
+    const chunk = sheet.getRangeByIndexes(row, block.column, count, block.columns).load("formulas,values");
+    await context.sync();
+    chunk.values.forEach((cells, i) => {
+      values.push(cells.map(readValue));
+      // As in formulasIn: a formula starts with "=" and differs from the value it shows.
+      formulas.push(cells.map((value, j) => chunk.formulas[i][j] !== value && String(chunk.formulas[i][j]).startsWith("=")));
+    });
+  }
+  return { values, formulas };
+}
+
 export interface SpillFound {
   address: string;
   formula: string;

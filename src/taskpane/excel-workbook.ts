@@ -23,11 +23,23 @@
 //   ExcelApi 1.16 range.valuesAsJson, only where supported (excel-reads.ts valuesAsJsonReadable):
 //                 the format a PROP function put on a value (a date, a rate)
 // So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
-import { GEOMETRY, intersect, parseCell, rectAddress, rectOf, rectanglesOf, sheetPrefix, splitAddress } from "./excel-addresses";
+import {
+  GEOMETRY,
+  intersect,
+  parseCell,
+  selectedRowsOf,
+  rectAddress,
+  rectOf,
+  rectanglesOf,
+  sheetPrefix,
+  splitAddress,
+} from "./excel-addresses";
 import { LABEL_REACH, changesBetween, edgeLabel, type BlockChanges, type ShownBlock } from "./cell-changes";
 import {
   allEmpty,
+  cellInput,
   frozenValue,
+  isHeaderRow,
   numberFormatFor,
   readValue,
   rectangular,
@@ -37,14 +49,26 @@ import {
   writableFormat,
   writableValue,
 } from "./excel-cell-rules";
-import { findSpill, formulasIn, readRows, selectionFormulas, shownCells, shownFormats, shownProperties } from "./excel-reads";
 import {
+  findSpill,
+  formulasIn,
+  readBlockCells,
+  readRows,
+  selectionFormulas,
+  shownCells,
+  shownFormats,
+  shownProperties,
+} from "./excel-reads";
+import {
+  type CellInput,
+  type CellReplacement,
   type CellValue,
   type FormulaCell,
   type FormulaOutcome,
   type FrozenFormula,
   type Scope,
   type SelectedRows,
+  type SheetBlock,
   TargetNotEmptyError,
   type WorkbookPort,
 } from "./workbook-types";
@@ -60,6 +84,9 @@ const TABLE_STYLE = "TableStyleMedium2";
 export function createExcelWorkbook(): WorkbookPort {
   return {
     readSelectedRows,
+    readBlock,
+    writeCells,
+    replaceCells,
     insertTable,
     insertFormula,
     writeComparisonSheet,
@@ -122,6 +149,106 @@ async function readSelectedRows(): Promise<SelectedRows> {
     const header = skip ? (await readRows(context, sheet, { ...block, rows: 1 }, block, 0))[0] : null;
     const rows = await readRows(context, sheet, block, selected, skip);
     return { address, header, rows, source: region.address };
+  });
+}
+
+/**
+ * The filled region around the selection's first cell (an Excel table's header row counts as
+ * its header), read whole. The selected rows are those the selection covers, or every data row
+ * when a single cell is selected ("this column").
+ */
+async function readBlock(): Promise<SheetBlock> {
+  return Excel.run(async (context) => {
+    const selection = context.workbook.getSelectedRange().load(GEOMETRY);
+    const sheet = selection.worksheet.load("name");
+    const used = sheet.getUsedRangeOrNullObject(true).load(GEOMETRY);
+    const tables = selection.getTables(false).load("items/name");
+    await context.sync();
+    const selected = rectOf(selection);
+    const clipped = used.isNullObject ? null : intersect(selected, rectOf(used));
+    if (!clipped) throw new Error(`The selection ${selection.address} holds nothing: select the cells to work on.`);
+    const region = sheet.getRangeByIndexes(clipped.row, clipped.column, 1, 1).getSurroundingRegion().load(GEOMETRY);
+    const tableHeader = tables.items.length > 0 ? tables.items[0].getHeaderRowRange().load("rowIndex") : null;
+    await context.sync();
+    const block = rectOf(region);
+    const cells = await readBlockCells(context, sheet, block);
+    const headed = tableHeader ? tableHeader.rowIndex === block.row : block.rows > 1 && isHeaderRow(cells.values[0]);
+    const skip = headed ? 1 : 0;
+    const rows = cells.values.slice(skip);
+    const single = selected.rows === 1 && selected.columns === 1;
+    const { row: from, count } = single ? { row: block.row + skip, count: rows.length } : selectedRowsOf(block, clipped, skip);
+    const columns = intersect(block, clipped)!;
+    return {
+      sheet: sheet.name,
+      selection: selection.address,
+      headerRow: headed ? block.row : null,
+      firstRow: block.row + skip,
+      column: block.column,
+      header: headed ? cells.values[0] : null,
+      rows,
+      formulas: cells.formulas.slice(skip),
+      selectedRows: Array.from({ length: count }, (_, i) => from - block.row - skip + i),
+      selectedColumns: Array.from({ length: columns.columns }, (_, i) => columns.column - block.column + i),
+    };
+  });
+}
+
+async function writeCells(
+  sheetName: string,
+  at: { row: number; column: number },
+  cells: CellInput[][],
+  options: { fills?: Array<string | null>; boldFirstRow?: boolean } = {},
+): Promise<string> {
+  const width = Math.max(...cells.map((row) => row.length));
+  return Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const target = sheet.getRangeByIndexes(at.row, at.column, cells.length, width).load("address,formulas");
+    await context.sync();
+    if (!allEmpty(target.formulas)) throw new TargetNotEmptyError(target.address);
+    const grid = cells.map((row) => Array.from({ length: width }, (_, j) => row[j] ?? null));
+    // Formats first, so a formatted number lands in a cell that already shows it so.
+    target.numberFormat = grid.map((row) =>
+      row.map((cell) => (cell !== null && typeof cell === "object" && "formula" in cell ? "General" : writableFormat(cell))),
+    );
+    target.formulas = grid.map((row) => row.map(cellInput));
+    options.fills?.forEach((fill, i) => {
+      if (fill) sheet.getRangeByIndexes(at.row + i, at.column, 1, width).format.fill.color = fill;
+    });
+    if (options.boldFirstRow) sheet.getRangeByIndexes(at.row, at.column, 1, width).format.font.bold = true;
+    target.format.autofitColumns();
+    await context.sync();
+    return target.address;
+  });
+}
+
+/**
+ * Each cell is read again first (the column's span of them in one range): one that no longer
+ * holds the value the pane showed, or now holds a formula, is left as it is.
+ */
+async function replaceCells(sheetName: string, cells: CellReplacement[]): Promise<number> {
+  if (cells.length === 0) return 0;
+  return Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(sheetName);
+    const byColumn = new Map<number, CellReplacement[]>();
+    for (const cell of cells) byColumn.set(cell.column, [...(byColumn.get(cell.column) ?? []), cell]);
+    const spans = [...byColumn].map(([column, list]) => {
+      const top = Math.min(...list.map((c) => c.row));
+      const rows = Math.max(...list.map((c) => c.row)) - top + 1;
+      return { list, top, range: sheet.getRangeByIndexes(top, column, rows, 1).load("values,formulas") };
+    });
+    await context.sync();
+    let replaced = 0;
+    for (const { list, top, range } of spans) {
+      for (const cell of list) {
+        const value = range.values[cell.row - top][0];
+        const typed = range.formulas[cell.row - top][0] === value;
+        if (!typed || readValue(value) !== cell.was) continue;
+        range.getCell(cell.row - top, 0).formulas = [[cell.formula]];
+        replaced++;
+      }
+    }
+    await context.sync();
+    return replaced;
   });
 }
 

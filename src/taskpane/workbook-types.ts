@@ -14,6 +14,14 @@ export type { FormattedNumber };
  */
 export type CellValue = string | number | boolean | null | FormattedNumber;
 
+/** A formula the pane writes into a cell ("=PROP.MATCH($A2)"), as opposed to a value. */
+export interface FormulaInput {
+  formula: string;
+}
+
+/** What the pane writes into one cell: a value (text stays text) or a formula. */
+export type CellInput = CellValue | FormulaInput;
+
 /** Where Refresh and Freeze act. */
 export type Scope = "selection" | "sheet" | "workbook";
 
@@ -34,6 +42,41 @@ export interface SelectedRows {
   rows: CellValue[][];
   /** What the rows were read from, for messages: 'table "Comps"', "the spill of =PROP.SEARCH(…) at Sheet1!A1", "Sheet1!A1:F20". */
   source: string;
+}
+
+/**
+ * The block of cells the selection is in (the filled region around it, an Excel table's
+ * header included), read whole with where it is, for "Match a column" and "Link a table".
+ */
+export interface SheetBlock {
+  /** The sheet's name. */
+  sheet: string;
+  /** The selection, e.g. "Sheet1!B4:D6". */
+  selection: string;
+  /** Zero-based sheet row of the header row (null when there is none) and of the first data row. */
+  headerRow: number | null;
+  firstRow: number;
+  /** Zero-based sheet column of the block's first column. */
+  column: number;
+  /** The header row: an Excel table's, or the block's first row when it reads as one (text without digits). */
+  header: CellValue[] | null;
+  /** Every data row, the block's whole width. */
+  rows: CellValue[][];
+  /** Whether each cell of `rows` holds a formula rather than a typed value. */
+  formulas: boolean[][];
+  /** The selected data rows (indexes into `rows`, consecutive) and columns (indexes into a row). */
+  selectedRows: number[];
+  selectedColumns: number[];
+}
+
+/** A typed value to replace by a formula, if the cell still holds it. */
+export interface CellReplacement {
+  /** Zero-based sheet row and column. */
+  row: number;
+  column: number;
+  /** The value the pane read there; a cell that no longer holds it is left alone. */
+  was: CellValue;
+  formula: string;
 }
 
 /** A cell whose formula calls a PROP function. */
@@ -68,6 +111,22 @@ export interface WorkbookPort {
    * something. Returns the table's address.
    */
   insertTable(rows: CellValue[][], options: { name: string }): Promise<string>;
+  /** Reads the block of cells the selection is in (SheetBlock); throws when the selection is in no block. */
+  readBlock(): Promise<SheetBlock>;
+  /**
+   * Writes `cells` (rows of values and formulas) with its top-left at the zero-based `row` and
+   * `column` of `sheet`, filling the rows `fills` names ("#FCE4D6") and making the header row
+   * bold when `boldFirstRow`. Throws TargetNotEmptyError, writing nothing, when any of those
+   * cells holds something. Returns the address written.
+   */
+  writeCells(
+    sheet: string,
+    at: { row: number; column: number },
+    cells: CellInput[][],
+    options?: { fills?: Array<string | null>; boldFirstRow?: boolean },
+  ): Promise<string>;
+  /** Replaces each typed value by its formula when the cell still holds that value; returns how many were replaced. */
+  replaceCells(sheet: string, cells: CellReplacement[]): Promise<number>;
   /** Writes one formula into the active cell (TargetNotEmptyError when it holds something). Returns its address. */
   insertFormula(formula: string): Promise<string>;
   /** Adds a sheet (a unique name from `title`) holding `rows` as a formatted grid; activates it; returns its name. */

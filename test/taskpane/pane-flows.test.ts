@@ -40,6 +40,11 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
   const written: { sheet?: { rows: CellValue[][]; title: string; note: string }; recalculated: string[] } = { recalculated: [] };
   const workbook: WorkbookPort = {
     readSelectedRows: async () => selection,
+    readBlock: async () => {
+      throw new Error("not used here");
+    },
+    writeCells: async () => "Sheet1!A1",
+    replaceCells: async () => 0,
     insertTable: async () => "Sheet1!A1",
     insertFormula: async () => "Sheet1!A1",
     writeComparisonSheet: async (rows, options) => {

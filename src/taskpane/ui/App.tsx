@@ -1,5 +1,5 @@
-// The task pane: connection and status at the top, then one tab per job (search, compare,
-// refresh, freeze). Fluent UI v9, so it looks and behaves like the rest of Office, including
+// The task pane: connection and status at the top, then one tab per job (search, match,
+// compare, refresh, freeze). Fluent UI v9, so it looks and behaves like the rest of Office, including
 // keyboard focus and high-contrast themes.
 //
 // Connection and Status are folding cards. Until the pane is connected the Connection card is
@@ -14,6 +14,7 @@ import { creditSummary } from "../status-text";
 import { CompareTab } from "./CompareTab";
 import { ConnectCard } from "./ConnectCard";
 import { FreezeTab } from "./FreezeTab";
+import { MatchTab } from "./MatchTab";
 import { RefreshTab } from "./RefreshTab";
 import { SearchTab } from "./SearchTab";
 import { StatusCard } from "./StatusCard";
@@ -22,6 +23,7 @@ import { useCredits } from "./use-live-state";
 
 const TABS = {
   search: { label: "Search", Body: SearchTab },
+  match: { label: "Match", Body: MatchTab },
   compare: { label: "Compare", Body: CompareTab },
   refresh: { label: "Refresh", Body: RefreshTab },
   freeze: { label: "Freeze", Body: FreezeTab },

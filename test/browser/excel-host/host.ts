@@ -12,7 +12,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import type { Page } from "playwright-core";
-import type { FormulaCell, FormulaOutcome, FrozenFormula, SelectedRows, WorkbookPort } from "../../../src/taskpane/workbook-types";
+import type {
+  FormulaCell,
+  FormulaOutcome,
+  FrozenFormula,
+  SelectedRows,
+  SheetBlock,
+  WorkbookPort,
+} from "../../../src/taskpane/workbook-types";
 import type { ExcelHostApi, HostConfig } from "./host-api";
 
 export type { CellInfo, ExcelHostApi, Input, Value } from "./host-api";
@@ -131,6 +138,9 @@ export class ExcelHost {
     };
     return {
       readSelectedRows: () => call("readSelectedRows", []) as Promise<SelectedRows>,
+      readBlock: () => call("readBlock", []) as Promise<SheetBlock>,
+      writeCells: (sheet, at, cells, options) => call("writeCells", [sheet, at, cells, options]) as Promise<string>,
+      replaceCells: (sheet, cells) => call("replaceCells", [sheet, cells]) as Promise<number>,
       insertTable: (rows, options) => call("insertTable", [rows, options]) as Promise<string>,
       insertFormula: (formula) => call("insertFormula", [formula]) as Promise<string>,
       writeComparisonSheet: (rows, options) => call("writeComparisonSheet", [rows, options]) as Promise<string>,
