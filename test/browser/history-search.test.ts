@@ -3,15 +3,14 @@
 // a bound that cannot be right is named under its input before any request, and a preview's
 // "Insert as formula" writes the formula whose spill is the preview, answered from the cache
 // (dates as Excel dates, rates as percentages, in their formats) at no further cost.
-import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
-import { launchChromium, offlineContext } from "./chromium";
-import { type ExcelHost, installExcelHost } from "./excel-host/host";
+import { launchChromium } from "./chromium";
+import { openConnectedPane } from "./connected-pane";
+import type { ExcelHost } from "./excel-host/host";
 
 const MARKET = { place: "New York City, NY", asset: "multifamily" };
 
@@ -23,8 +22,8 @@ let context: BrowserContext;
 let page: Page;
 let host: ExcelHost;
 /** Every /v1 request the page made, as "METHOD path". */
-const apiCalls: string[] = [];
-const problems: string[] = [];
+let apiCalls: string[];
+let problems: string[];
 
 beforeAll(async () => {
   await ensureAddinBuild();
@@ -38,20 +37,7 @@ beforeAll(async () => {
   db.close();
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
-  const offline = await offlineContext(browser, { viewport: { width: 1100, height: 900 }, reducedMotion: "reduce" });
-  context = offline.context;
-  page = await context.newPage();
-  page.on("pageerror", (e) => problems.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-  page.on("request", (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith("/v1/")) apiCalls.push(`${r.method()} ${url.pathname}`);
-  });
-  // A key already saved: the pane checks it with one free call and shows the search.
-  host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage: { [SETTING_KEYS.apiKey]: key } });
-  await page.goto(`${base}/addin/taskpane.html`);
-  await page.getByLabel("Search for").waitFor();
-  problems.push(...offline.blocked);
+  ({ context, page, host, apiCalls, problems } = await openConnectedPane(browser, base, key));
 }, 300_000);
 
 afterAll(async () => {

@@ -5,16 +5,15 @@
 // the inserted PROP.MATCH formulas answer from what was matched (no request, no credit); then
 // Link a table shows how the typed values differ and replaces only the ticked column by live
 // PROP.PROPERTY formulas. A one-column list of whole addresses goes in as values.
-import path from "node:path";
 import Database from "better-sqlite3";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { FastifyInstance } from "fastify";
-import { SETTING_KEYS } from "../../src/shared/setting-keys";
 import { NO_MATCH_FILL } from "../../src/taskpane/match-column";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
-import { launchChromium, offlineContext } from "./chromium";
-import { type ExcelHost, installExcelHost } from "./excel-host/host";
+import { launchChromium } from "./chromium";
+import { openConnectedPane } from "./connected-pane";
+import type { ExcelHost } from "./excel-host/host";
 
 interface Row {
   id: string;
@@ -34,8 +33,8 @@ let context: BrowserContext;
 let page: Page;
 let host: ExcelHost;
 let props: Row[];
-const apiCalls: string[] = [];
-const problems: string[] = [];
+let apiCalls: string[];
+let problems: string[];
 
 beforeAll(async () => {
   await ensureAddinBuild();
@@ -51,20 +50,8 @@ beforeAll(async () => {
   db.close();
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
-  const offline = await offlineContext(browser, { viewport: { width: 1100, height: 900 }, reducedMotion: "reduce" });
-  context = offline.context;
-  page = await context.newPage();
-  page.on("pageerror", (e) => problems.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-  page.on("request", (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith("/v1/")) apiCalls.push(`${r.method()} ${url.pathname}`);
-  });
-  host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage: { [SETTING_KEYS.apiKey]: key } });
-  await page.goto(`${base}/addin/taskpane.html`);
-  await page.getByLabel("Search for").waitFor();
+  ({ context, page, host, apiCalls, problems } = await openConnectedPane(browser, base, key));
   await page.getByRole("tab", { name: "Match" }).click();
-  problems.push(...offline.blocked);
 }, 300_000);
 
 afterAll(async () => {

@@ -654,10 +654,11 @@ test("at the narrowest pane (320 × 640 px): the cards fold so the search form i
     await page.getByRole("tab", { name: "Search" }).focus();
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("tab", { name: "Compare" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await expect(page.getByRole("tab", { name: "Match" }).getAttribute("aria-selected")).resolves.toBe("true");
     await page.keyboard.press("Tab");
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Compare selected rows");
-    for (const tab of ["Refresh", "Freeze", "Search"]) {
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Read the selection");
+    expect(await overflow()).toBe(0);
+    for (const tab of ["Compare", "Refresh", "Freeze", "Search"]) {
       await page.getByRole("tab", { name: tab }).click();
       expect(await overflow()).toBe(0);
     }

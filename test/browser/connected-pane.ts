@@ -1,0 +1,38 @@
+// The built pane opened in Chromium with a key already saved, beside the stand-in Excel host:
+// the pane checks the key with one free call and shows its tabs. Records every /v1 request the
+// page makes and every page error, for the tests to assert on.
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { SETTING_KEYS } from "../../src/shared/setting-keys";
+import { DIST } from "../addin/addin-build";
+import { offlineContext } from "./chromium";
+import { type ExcelHost, installExcelHost } from "./excel-host/host";
+
+export interface ConnectedPane {
+  context: BrowserContext;
+  page: Page;
+  host: ExcelHost;
+  /** Every /v1 request the page made, as "METHOD path". */
+  apiCalls: string[];
+  /** Page errors, console errors and requests blocked from leaving the machine. */
+  problems: string[];
+}
+
+export async function openConnectedPane(browser: Browser, base: string, key: string): Promise<ConnectedPane> {
+  const offline = await offlineContext(browser, { viewport: { width: 1100, height: 900 }, reducedMotion: "reduce" });
+  const { context } = offline;
+  const page = await context.newPage();
+  const apiCalls: string[] = [];
+  const problems: string[] = [];
+  page.on("pageerror", (e) => problems.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/v1/")) apiCalls.push(`${r.method()} ${url.pathname}`);
+  });
+  const host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage: { [SETTING_KEYS.apiKey]: key } });
+  await page.goto(`${base}/addin/taskpane.html`);
+  await page.getByLabel("Search for").waitFor();
+  problems.push(...offline.blocked);
+  return { context, page, host, apiCalls, problems };
+}
