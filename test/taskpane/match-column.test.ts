@@ -18,7 +18,12 @@ import { memoryStorage } from "../addin/office-stand-ins";
 import { snapshotPath, startService, type TestService } from "../helpers/service";
 
 /** A block as readBlock gives it: header on sheet row 0 (when given), data below, from column A. */
-function block(header: CellValue[] | null, rows: CellValue[][], selectedColumns: number[], selectedRows = rows.map((_, i) => i)): SheetBlock {
+function block(
+  header: CellValue[] | null,
+  rows: CellValue[][],
+  selectedColumns: number[],
+  selectedRows = rows.map((_, i) => i),
+): SheetBlock {
   return {
     sheet: "Sheet1",
     selection: "Sheet1!A1",
@@ -125,8 +130,20 @@ describe("the cells inserted beside the block", () => {
   });
 
   test("a street-only selection leaves the other arguments out; rows from the middle get no header", () => {
-    const street = block(["Street", "Other"], [["1 Main St", 1], ["2 Main St", 2]], [0], [1]);
-    const one = { rows: [{ row: 1, kind: "answered", ask: { address: "2 Main St" }, answer: answer("matched") }], counts: match.counts, charged: 1 };
+    const street = block(
+      ["Street", "Other"],
+      [
+        ["1 Main St", 1],
+        ["2 Main St", 2],
+      ],
+      [0],
+      [1],
+    );
+    const one = {
+      rows: [{ row: 1, kind: "answered", ask: { address: "2 Main St" }, answer: answer("matched") }],
+      counts: match.counts,
+      charged: 1,
+    };
     const out = insertion(street, ["address"], one as unknown as ColumnMatch, new Map(), true);
     expect(out.at).toEqual({ row: 2, column: 2 });
     expect(out.cells).toEqual([
