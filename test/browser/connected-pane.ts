@@ -18,7 +18,8 @@ export interface ConnectedPane {
   problems: string[];
 }
 
-export async function openConnectedPane(browser: Browser, base: string, key: string): Promise<ConnectedPane> {
+/** With `showGrid`, the stand-in draws the sheet beside the pane (for screenshots). */
+export async function openConnectedPane(browser: Browser, base: string, key: string, showGrid = false): Promise<ConnectedPane> {
   const offline = await offlineContext(browser, { viewport: { width: 1100, height: 900 }, reducedMotion: "reduce" });
   const { context } = offline;
   const page = await context.newPage();
@@ -30,9 +31,23 @@ export async function openConnectedPane(browser: Browser, base: string, key: str
     const url = new URL(r.url());
     if (url.pathname.startsWith("/v1/")) apiCalls.push(`${r.method()} ${url.pathname}`);
   });
-  const host = await installExcelHost(page, { functionsJson: path.join(DIST, "functions.json"), storage: { [SETTING_KEYS.apiKey]: key } });
+  const host = await installExcelHost(page, {
+    functionsJson: path.join(DIST, "functions.json"),
+    storage: { [SETTING_KEYS.apiKey]: key },
+    showGrid,
+  });
   await page.goto(`${base}/addin/taskpane.html`);
   await page.getByLabel("Search for").waitFor();
   problems.push(...offline.blocked);
   return { context, page, host, apiCalls, problems };
+}
+
+const SHOTS = path.join(__dirname, "../../docs/screenshots");
+
+/** With UPDATE_SCREENSHOTS=1, writes what the page shows to docs/screenshots/`name`.png. */
+export async function shot(page: Page, name: string) {
+  if (process.env.UPDATE_SCREENSHOTS !== "1") return;
+  // Transitions still running (a card's chevron turning) finish first; one cancelled meanwhile is done too.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }

@@ -12,7 +12,7 @@ import { NO_MATCH_FILL } from "../../src/taskpane/match-column";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium } from "./chromium";
-import { openConnectedPane } from "./connected-pane";
+import { openConnectedPane, shot } from "./connected-pane";
 import type { ExcelHost } from "./excel-host/host";
 
 interface Row {
@@ -50,7 +50,7 @@ beforeAll(async () => {
   db.close();
   base = await app.listen({ host: "127.0.0.1", port: 0 });
   browser = await launchChromium();
-  ({ context, page, host, apiCalls, problems } = await openConnectedPane(browser, base, key));
+  ({ context, page, host, apiCalls, problems } = await openConnectedPane(browser, base, key, true));
   await page.getByRole("tab", { name: "Match" }).click();
 }, 300_000);
 
@@ -119,6 +119,9 @@ test("match a table's address columns: counts and credits first, a candidate pic
   // The row without city or ZIP is offered, not matched: its candidates include the property.
   const pick = page.getByLabel(`Row 5: ${d.address}`);
   await pick.selectOption(d.id);
+  // The candidates' list keeps to the pane's width, however long an address.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await shot(page, "pane-match");
   const afterMatch = apiCalls.length;
   await page.getByRole("button", { name: "Insert 4 columns beside the table" }).click();
   await expect(message("#tab-panel .tab-body > .task-feedback")).resolves.toMatch(/^Inserted at Sheet1!I1:L6 /);
@@ -161,6 +164,8 @@ test("link the table: differences shown first, only the ticked column replaced b
   await expect(link.locator(".link-summary").nth(0).innerText()).resolves.toMatch(/1 differ/);
   await expect(link.locator(".link-summary").nth(1).innerText()).resolves.toMatch(/1 .*differ/);
   await yearBuilt.check();
+  await link.getByRole("button", { name: "Replace the ticked columns" }).scrollIntoViewIfNeeded();
+  await shot(page, "pane-link");
   // A value edited after it was read is not the one the analyst saw compared: it is left alone.
   await host.setCells("Sheet1", "F3", [[1900]]);
   await link.getByRole("button", { name: "Replace the ticked columns" }).click();

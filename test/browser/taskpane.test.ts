@@ -28,9 +28,9 @@ import { formatDay } from "../../src/taskpane/status-text";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
+import { shot } from "./connected-pane";
 import { type ExcelHost, installExcelHost } from "./excel-host/host";
 
-const SHOTS = path.join(__dirname, "../../docs/screenshots");
 const MARKET = { city: "New York City", state: "NY", asset: "multifamily" };
 const RISKY = { buyer: '=HYPERLINK("http://evil.example","click")', seller: "@SUM(1,2)", name: "+1 Main St", broker: "-Brokers" };
 
@@ -119,13 +119,6 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
     if (waited > 10_000) throw new Error("timed out waiting");
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function shot(page: Page, name: string) {
-  if (process.env.UPDATE_SCREENSHOTS !== "1") return;
-  // Transitions still running (a card's chevron turning) finish first; one cancelled meanwhile is done too.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
 /** The text of a task's closing message in the tab panel (or in `region`, e.g. ".card"). */
