@@ -41,6 +41,15 @@ export const MatchRow = Type.Object(
   {
     ref: Type.String({ maxLength: 200, description: "The caller's own id for the row (a row number, a deal id), echoed in its result." }),
     ...MATCH_ADDRESS_FIELDS,
+    if_none_match: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          "The `etag` held for this row's answer (from a match request or the single form's ETag): while the answer is the same, " +
+          'the row is answered `unchanged`, without its content, and costs nothing. `"*"` is no ETag of an answer: it refuses the row.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -97,12 +106,33 @@ export const MatchCounts = Type.Object(
   { description: "How many rows have each status." },
 );
 
+/** A row's result in a match request: the result, its validator, and whether the caller already held it. */
+export const MatchedRow = Type.Composite([
+  MatchResult,
+  Type.Object({
+    etag: Nullable(Type.String(), {
+      description:
+        "The validator of this row's answer, the single form's ETag for the same address: send it as the row's `if_none_match` " +
+        "(or If-None-Match to the single form) to ask again, free while the answer is the same. Null for a refused row.",
+    }),
+    unchanged: Type.Boolean({
+      description:
+        "True when `if_none_match` named this answer as it is: the row costs nothing and carries only its `status` and `etag` " +
+        "(the other fields null or empty); the copy held stands.",
+    }),
+  }),
+]);
+export type MatchedRow = Static<typeof MatchedRow>;
+
 export const PropertyMatches = Type.Object(
   {
     object: Type.Literal("property_matches"),
-    data: Type.Array(MatchResult, { description: "One result per row, in the order sent." }),
+    data: Type.Array(MatchedRow, { description: "One result per row, in the order sent." }),
     counts: MatchCounts,
-    credits_charged: Type.Integer({ minimum: 0, description: "One per matched row; ambiguous, unmatched and refused rows are free." }),
+    credits_charged: Type.Integer({
+      minimum: 0,
+      description: "One per matched row, except those `unchanged`; ambiguous, unmatched and refused rows are free.",
+    }),
     snapshot: SnapshotRef,
   },
   { $id: "PropertyMatches", title: "Property matches" },

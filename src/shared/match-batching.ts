@@ -32,8 +32,8 @@ export function matchRequest(ask: MatchAsk, pin?: SnapshotPin): ApiRequest {
  * batcher keys (`asks` holds each key's address). The service holds a credit per row while it
  * runs, so when the credits left cannot cover the whole batch, the rows they cover are asked
  * again and the rest get the 402. A row the service refuses is cached as the single form's 400;
- * a matched, ambiguous or unmatched row as its 200. The request takes no ETags, so a row held
- * from an older snapshot is simply asked again.
+ * a matched, ambiguous or unmatched row as its 200, with its validator. A row held from an older
+ * snapshot is sent with that validator: while its answer is the same, it costs nothing.
  */
 export async function fetchMatches(
   requests: CachedRequests,
@@ -46,20 +46,44 @@ export async function fetchMatches(
   return withinCreditsLeft(keys, async (asked) => {
     const outcomes = new Map<string, BatchOutcome>();
     const rows = asked.map((k) => asks.get(k)!);
+    const keys = rows.map((ask) => cacheKey(client, matchRequest(ask, pin)));
+    const held = keys.map((key) => requests.heldCopy(key));
     const response = await client.send<PropertyMatches>({
       method: "POST",
       path: ENDPOINTS.matchProperties.path,
       query: pinQuery(pin),
       // Each row's ref is its place in the batch; the answer keeps the order sent.
-      body: { addresses: rows.map((ask, i) => ({ ref: String(i), ...ask })) },
+      body: {
+        addresses: rows.map((ask, i) => {
+          const etag = held[i]?.value !== undefined ? held[i]?.etag : null;
+          return etag ? { ref: String(i), ...ask, if_none_match: etag } : { ref: String(i), ...ask };
+        }),
+      },
     });
     const body = response.body!;
     snapshots.note(body);
     const snapshotId = body.snapshot?.id ?? snapshots.current;
     if (!pin) snapshots.current = snapshotId;
-    body.data.forEach(({ ref, ...result }, i) => {
+    body.data.forEach(({ ref, etag, unchanged, ...result }, i) => {
       if (ref !== String(i) || i >= rows.length) return;
-      const key = cacheKey(client, matchRequest(rows[i], pin));
+      const key = keys[i];
+      // Unchanged: the answer held is the current one, restamped with the snapshot that said so.
+      if (unchanged) {
+        const copy = held[i];
+        if (copy?.value !== undefined) {
+          outcomes.set(asked[i], { record: requests.confirm(key, copy, snapshotId) as Record<string, unknown> });
+        } else {
+          outcomes.set(asked[i], {
+            error: new ApiError(
+              0,
+              "invalid_response",
+              "The service confirmed an answer no longer held: recalculate to ask again.",
+              response.requestId,
+            ),
+          });
+        }
+        return;
+      }
       if (result.status === "refused") {
         const error = new ApiError(400, "validation_failed", result.detail ?? "The address cannot be read.", response.requestId);
         cache.set(key, { error: cachedError(error), snapshotId });
@@ -67,7 +91,7 @@ export async function fetchMatches(
         return;
       }
       const answer: PropertyMatch = { object: "property_match", ...result, snapshot: body.snapshot };
-      cache.set(key, { value: answer, etag: null, snapshotId });
+      cache.set(key, { value: answer, etag, snapshotId });
       outcomes.set(asked[i], { record: answer as unknown as Record<string, unknown> });
     });
     return outcomes;

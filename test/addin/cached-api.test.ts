@@ -65,6 +65,34 @@ function fakeService(state = { snapshot: "snap_1" }) {
         snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" },
       });
     }
+    if (req.method === "POST" && req.path === "/v1/commercial/properties/match") {
+      // Every address matches; its validator is its address's, unchanged across snapshots.
+      // An unchanged row carries no content, as the service answers it.
+      const data = req.body.addresses.map(({ ref, if_none_match, ...ask }: { ref: string; address: string; if_none_match?: string }) => {
+        const unchanged = if_none_match === `W/"m-${ask.address}"`;
+        return {
+          ref,
+          status: "matched",
+          property_id: unchanged ? null : "cp_1",
+          parcel_id: null,
+          matched_address: unchanged ? null : ask.address,
+          score: unchanged ? null : 1,
+          match: unchanged ? null : "exact",
+          candidates: [],
+          detail: null,
+          etag: `W/"m-${ask.address}"`,
+          unchanged,
+        };
+      });
+      const charged = data.filter((r: { unchanged: boolean }) => !r.unchanged).length;
+      return jsonResponse({
+        object: "property_matches",
+        data,
+        counts: { matched: data.length, ambiguous: 0, unmatched: 0, refused: 0 },
+        credits_charged: charged,
+        snapshot: { id: state.snapshot, captured_at: "2025-01-01T00:00:00Z" },
+      });
+    }
     return problemResponse(404, { detail: `no route ${req.path}`, code: "not_found" });
   };
   return { state, handler };
@@ -455,4 +483,31 @@ test("call(operation) sends get's request and shares its cache entry: a get afte
   // A call pinned to a snapshot names it, as get does.
   await ctx.session.api.call(OPERATIONS.getMarketSnapshot, { query }, { ...ctx, pin: { snapshot: "snap_1" } });
   expect(requests.map((r) => r.query)).toEqual([{ asset_type: "industrial", geography: "TX", snapshot: "snap_1" }]);
+});
+
+test("addresses matched from an older snapshot are asked again with their validators, so unchanged matches cost nothing", async () => {
+  const service = fakeService();
+  const { ctx, requests } = testSession(service.handler);
+  await ctx.session.api.refresh();
+  const addresses = ["1 Main St, Austin, TX", "2 Main St, Austin, TX"];
+  const matchAll = () => Promise.all(addresses.map((address) => ctx.session.api.match({ address })));
+  const matchPosts = () => requests.filter((r) => r.method === "POST" && r.path.endsWith("/properties/match"));
+  await matchAll();
+  expect(matchPosts()).toHaveLength(1);
+  expect(matchPosts()[0].body.addresses.map((r: { if_none_match?: string }) => r.if_none_match)).toEqual([undefined, undefined]);
+
+  service.state.snapshot = "snap_2";
+  requests.length = 0;
+  await expect(ctx.session.api.refresh()).resolves.toMatchObject({ changed: true });
+  const again = await matchAll();
+  // The copies held stand, restamped with the new snapshot.
+  expect(again.map((m) => [m.property_id, m.matched_address, m.snapshot?.id])).toEqual(addresses.map((a) => ["cp_1", a, "snap_2"]));
+  expect(matchPosts()).toHaveLength(1);
+  expect(matchPosts()[0].body.addresses.map((r: { if_none_match?: string }) => r.if_none_match)).toEqual(
+    addresses.map((a) => `W/"m-${a}"`),
+  );
+  // Answered from the new snapshot: a recalculation asks nothing.
+  requests.length = 0;
+  await matchAll();
+  expect(requests).toHaveLength(0);
 });

@@ -1,6 +1,7 @@
 // Matching addresses and parcel numbers to properties, through the API: one result per row in
 // the order sent, each row read on its own (a bad row refused alone), candidates for the rows
-// that are not a unique match, and credits for the matched rows only.
+// that are not a unique match, credits for the matched rows only, and a row asked again with the
+// validator of its answer free while the answer is the same.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -173,6 +174,70 @@ describe("GET /v1/commercial/properties/match", () => {
       const bad = await svc.get(`/v1/commercial/properties/match?${queryString(q)}`);
       expect([bad.statusCode, bad.json().code, charged(bad)]).toEqual([400, "validation_failed", 0]);
     }
+  });
+});
+
+describe("asking again: a row's validator", () => {
+  test("a row sent with the etag of its answer is unchanged and free; the single form gives the same validator and a free 304", async () => {
+    const [a, b] = rows;
+    const rowsOf = (etags: Array<string | undefined>) => ({
+      addresses: [
+        { ref: "a", address: line(a), ...(etags[0] ? { if_none_match: etags[0] } : {}) },
+        { ref: "b", address: line(b), ...(etags[1] ? { if_none_match: etags[1] } : {}) },
+        { ref: "x", address: "99999 Zephyrquill Way", zip: a.zip, ...(etags[2] ? { if_none_match: etags[2] } : {}) },
+      ],
+    });
+    const first = await svc.post("/v1/commercial/properties/match", rowsOf([]));
+    const data = first.json().data as Array<{ etag: string; unchanged: boolean; status: string }>;
+    expect(data.map((r) => [r.status, r.unchanged, /^W\/"[\w-]+"$/.test(r.etag)])).toEqual([
+      ["matched", false, true],
+      ["matched", false, true],
+      ["unmatched", false, true],
+    ]);
+    expect(charged(first)).toBe(2);
+
+    // The single form's ETag for the same address is the row's: If-None-Match is a free 304.
+    const single = await svc.get(`/v1/commercial/properties/match?${queryString({ address: line(a) })}`);
+    expect(single.headers.etag).toBe(data[0].etag);
+    const again = await svc.get(`/v1/commercial/properties/match?${queryString({ address: line(a) })}`, { "if-none-match": data[0].etag });
+    expect([again.statusCode, charged(again)]).toEqual([304, 0]);
+
+    // a's held answer is current (free), b's validator is another answer's (charged), the unmatched row free either way.
+    const second = await svc.post("/v1/commercial/properties/match", rowsOf([data[0].etag, data[2].etag, data[2].etag]));
+    const body = second.json();
+    // A free answer carries no data: an unchanged row is its status and validator only.
+    expect(
+      body.data.map((r: { unchanged: boolean; status: string; property_id: string | null }) => [r.unchanged, r.status, r.property_id]),
+    ).toEqual([
+      [true, "matched", null],
+      [false, "matched", b.id],
+      [true, "unmatched", null],
+    ]);
+    expect(body.data[0]).toMatchObject({
+      matched_address: null,
+      score: null,
+      match: null,
+      candidates: [],
+      detail: null,
+      etag: data[0].etag,
+    });
+    expect([body.credits_charged, charged(second)]).toEqual([1, 1]);
+  });
+
+  test('"*" is no validator of an answer: that row is refused, free, the others answered', async () => {
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "1", address: line(rows[0]), if_none_match: "*" },
+        { ref: "2", address: line(rows[1]) },
+      ],
+    });
+    const body = res.json();
+    expect(body.data.map((r: { status: string; etag: string | null }) => [r.status, r.etag === null])).toEqual([
+      ["refused", true],
+      ["matched", false],
+    ]);
+    expect(body.data[0].detail).toMatch(/if_none_match is "\*"/);
+    expect(charged(res)).toBe(1);
   });
 });
 

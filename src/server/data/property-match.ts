@@ -387,6 +387,7 @@ function unmatched(detail: string): RowMatch {
   return { status: "unmatched", ...EMPTY, candidates: [], detail };
 }
 
-function refused(detail: string): RowMatch {
+/** A row refused, saying why. */
+export function refused(detail: string): RowMatch {
   return { status: "refused", ...EMPTY, candidates: [], detail };
 }
