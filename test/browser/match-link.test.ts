@@ -154,6 +154,8 @@ test("link the table: differences shown first, only the ticked column replaced b
   await host.select("Sheet1!A1");
   const link = page.getByRole("group", { name: "Link a table" });
   await link.getByRole("button", { name: "Read the table" }).click();
+  // Read when it has arrived (the closing text replaces "Reading the table…").
+  await link.getByText(/^Property ids in column/).waitFor();
   await expect(link.innerText()).resolves.toMatch(
     /Property ids in column I \(4 of 5 rows, 4 properties\)\. Linked columns: Year Built, Building SF, Occupancy\./,
   );
