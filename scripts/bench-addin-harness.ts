@@ -2,14 +2,27 @@
 // context (Excel's shared runtime), with stand-ins for what Excel provides, against the real
 // service; and a counter of the requests and credits it spends.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import vm from "node:vm";
 import type { SqliteStores } from "../src/server/stores/sqlite";
+import { buildSnapshot } from "../src/snapshot/build";
+import { outdatedSnapshot } from "../src/snapshot/snapshot-file";
 import { CREDIT_HEADERS } from "../src/contract/credit-fields";
 import { endpointFor } from "../src/shared/endpoints";
 import { SETTING_KEYS } from "../src/shared/setting-keys";
 
 export const DIST = path.resolve(__dirname, "../dist/addin");
+
+/** The add-in benchmarks' snapshot of `properties`, built once into the temporary folder (seed 11). */
+export function benchSnapshot(properties: number): string {
+  const file = path.join(os.tmpdir(), `propintel-bench-addin-${properties}.db`);
+  if (!fs.existsSync(file) || outdatedSnapshot(file)) {
+    console.log(`Building a ${properties.toLocaleString("en-US")}-property snapshot into ${file} (once)...`);
+    buildSnapshot({ out: file, seed: 11, properties });
+  }
+  return file;
+}
 
 /** One model cell: a function id and its arguments. */
 export interface Cell {

@@ -9,16 +9,15 @@
 // Figures, not a timed test: see docs/benchmarks.md ("Add-in").
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { AddressInfo } from "node:net";
-import { buildSnapshot } from "../src/snapshot/build";
 import {
   type Cell,
   type Counter,
   type Phase,
   DIST,
+  benchSnapshot,
   calculate,
   count,
   errorText,
@@ -76,15 +75,6 @@ const FIELDS = [
   "city",
   "state_code",
 ];
-
-function snapshotFile(): string {
-  const file = path.join(os.tmpdir(), `propintel-bench-addin-${PROPERTIES}.db`);
-  if (!fs.existsSync(file) || outdatedSnapshot(file)) {
-    console.log(`Building a ${PROPERTIES.toLocaleString("en-US")}-property snapshot into ${file} (once)...`);
-    buildSnapshot({ out: file, seed: 11, properties: PROPERTIES });
-  }
-  return file;
-}
 
 /** The model's cells over real ids of the snapshot. */
 function model(db: ReturnType<typeof openSnapshot>): Cell[] {
@@ -362,7 +352,7 @@ function next1Changed(base: string, next: string): string {
 
 async function main() {
   if (!fs.existsSync(path.join(DIST, "functions.js"))) throw new Error("dist/addin/functions.js is missing: run npm run build:addin first");
-  const snapshotPath = snapshotFile();
+  const snapshotPath = benchSnapshot(PROPERTIES);
   const snapshotDb = openSnapshot(snapshotPath);
   const pepper = crypto.randomBytes(32);
   const stores = openSqliteStores(":memory:", pepper);

@@ -16,12 +16,10 @@
 //      share Excel's runtime, so one cache): answered from what the match fetched.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { AddressInfo } from "node:net";
-import { buildSnapshot } from "../src/snapshot/build";
-import { openSnapshot, outdatedSnapshot } from "../src/snapshot/snapshot-file";
+import { openSnapshot } from "../src/snapshot/snapshot-file";
 import { Random } from "../src/snapshot/generate/random";
 import { buildApp } from "../src/server/app";
 import { PLANS, type PlanId } from "../src/server/auth/plans";
@@ -31,7 +29,7 @@ import { SETTING_KEYS } from "../src/shared/setting-keys";
 import type { KeyValueStorage } from "../src/shared/settings";
 import { insertion, matchColumn } from "../src/taskpane/match-column";
 import type { SheetBlock } from "../src/taskpane/workbook-types";
-import { type Cell, type Counter, DIST, calculate, count, excelCall, loadAddin, newCounter } from "./bench-addin-harness";
+import { type Cell, type Counter, DIST, benchSnapshot, calculate, count, excelCall, loadAddin, newCounter } from "./bench-addin-harness";
 import { type AddressVariant, type VariantGroup, type VariantRow, addressVariants, readVariantRows } from "./address-variants";
 
 const USAGE = "usage: npm run bench:match-column [-- --rows N] [--snapshot FILE]";
@@ -55,16 +53,6 @@ export interface BenchRow {
   city: string;
   state: string;
   zip: string;
-}
-
-/** The snapshot bench-addin.ts uses: built once into the temporary folder with its seed and size. */
-function defaultSnapshot(): string {
-  const file = path.join(os.tmpdir(), `propintel-bench-addin-${DEFAULT_PROPERTIES}.db`);
-  if (!fs.existsSync(file) || outdatedSnapshot(file)) {
-    console.log(`Building a ${DEFAULT_PROPERTIES.toLocaleString("en-US")}-property snapshot into ${file} (once)...`);
-    buildSnapshot({ out: file, seed: 11, properties: DEFAULT_PROPERTIES });
-  }
-  return file;
 }
 
 /**
@@ -172,7 +160,7 @@ export interface BenchService {
  * plan, so no phase runs out of credits.
  */
 export async function benchService(options: { rows: number; snapshot?: string }): Promise<BenchService> {
-  const snapshotDb = openSnapshot(options.snapshot ?? defaultSnapshot());
+  const snapshotDb = openSnapshot(options.snapshot ?? benchSnapshot(DEFAULT_PROPERTIES));
   const variantRows = readVariantRows(snapshotDb);
   const rows = columnRows(variantRows, options.rows);
   const pepper = crypto.randomBytes(32);
