@@ -4,6 +4,7 @@
 // ticks are replaced by their live formulas (=PROP.PROPERTY($B2,"year_built")). A row without a
 // property id, a cell holding a formula, and a row whose property has no value for the field
 // keep what they hold.
+import { OPERATIONS } from "../contract/operations";
 import { parsePropertyId } from "../functions/property-field";
 import type { AddinSession } from "../shared/addin-session";
 import { COMPARE_BATCH } from "../shared/property-batching";
@@ -44,11 +45,12 @@ function idIn(value: unknown): string | null {
   }
 }
 
-/** Credits reading the records costs at most: a compare call (2 credits) per 25 properties, a lone one 1. */
+/** Credits reading the records costs at most: a compare call per 25 properties, a detail call for a lone one left over (the property batcher's calls). */
 export function readCost(plan: LinkPlan): number {
-  const calls = Math.ceil(plan.ids.length / COMPARE_BATCH);
-  const last = plan.ids.length % COMPARE_BATCH;
-  return calls * 2 - (last === 1 ? 1 : 0);
+  const full = Math.floor(plan.ids.length / COMPARE_BATCH);
+  const rest = plan.ids.length % COMPARE_BATCH;
+  const last = rest === 0 ? 0 : rest === 1 ? OPERATIONS.getProperty.cost : OPERATIONS.compareProperties.cost;
+  return full * OPERATIONS.compareProperties.cost + last;
 }
 
 export interface LinkedDifferences extends LinkedColumn {
