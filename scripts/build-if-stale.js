@@ -22,7 +22,16 @@ const STAMP_DIR = path.join(ROOT, "dist", ".build-stamps");
 const TARGETS = {
   server: {
     script: "build:server",
-    inputs: ["src/server", "src/snapshot", "src/shared", "scripts", "tsconfig.json", "tsconfig.server.json", "package-lock.json"],
+    inputs: [
+      "src/server",
+      "src/snapshot",
+      "src/contract",
+      "src/shared",
+      "scripts",
+      "tsconfig.json",
+      "tsconfig.server.json",
+      "package-lock.json",
+    ],
     env: [],
     output: "dist/node/src/server/main.js",
   },
@@ -31,6 +40,7 @@ const TARGETS = {
     inputs: [
       "src/functions",
       "src/taskpane",
+      "src/contract",
       "src/shared",
       "assets",
       "manifest.xml",
