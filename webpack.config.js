@@ -9,6 +9,9 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const webpack = require("webpack");
+// The functions' argument suggestions are built from the TypeScript lists the functions check
+// their arguments against (src/functions/argument-choices.ts); tsx loads them here.
+const { require: requireTs } = require("tsx/cjs/api");
 
 const OUTPUT_DIR = path.resolve(__dirname, "dist/addin");
 const OFFICE_JS_DIR = path.resolve(__dirname, "node_modules/@microsoft/office-js/dist");
@@ -65,6 +68,15 @@ function functionsMetadataForOrigin(json, origin) {
   return json.split(SOURCE_ORIGIN).join(origin);
 }
 
+/**
+ * functions.json with Excel's AutoComplete suggestions for arguments such as asset_type,
+ * metric and field (custom enums; hosts without CustomFunctionsRuntime 1.5 ignore them).
+ */
+function functionsMetadataWithChoices(json) {
+  const { withArgumentChoices } = requireTs("./src/functions/argument-choices.ts", __filename);
+  return `${JSON.stringify(withArgumentChoices(JSON.parse(json)), null, 4)}\n`;
+}
+
 class FunctionsMetadataOriginPlugin {
   constructor(origin) {
     this.origin = origin;
@@ -77,7 +89,7 @@ class FunctionsMetadataOriginPlugin {
         () => {
           const asset = compilation.getAsset("functions.json");
           if (!asset) return;
-          const json = functionsMetadataForOrigin(asset.source.source().toString(), this.origin);
+          const json = functionsMetadataWithChoices(functionsMetadataForOrigin(asset.source.source().toString(), this.origin));
           compilation.updateAsset("functions.json", new webpack.sources.RawSource(json));
         },
       );
@@ -104,6 +116,9 @@ function config(_env, argv) {
       filename: "[name].js",
       publicPath: "",
       clean: true,
+      // Every build writes every file, so a file's time is the build's: the test harness and
+      // npm start judge a build stale by it (an unchanged functions.js is still this build's).
+      compareBeforeEmit: false,
     },
     resolve: { extensions: [".ts", ".tsx", ".js"] },
     module: {
@@ -162,3 +177,4 @@ module.exports = config;
 module.exports.addinOrigin = addinOrigin;
 module.exports.manifestForOrigin = manifestForOrigin;
 module.exports.functionsMetadataForOrigin = functionsMetadataForOrigin;
+module.exports.functionsMetadataWithChoices = functionsMetadataWithChoices;
