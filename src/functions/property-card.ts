@@ -9,7 +9,8 @@
 // - Property names are the fields' labels (field-labels.ts): the words the pane and =PROP.FIELDS
 //   show, which PROP.PROPERTY also takes as a field's name.
 // - A card is built from a record alone, with no request: the property's record (PROP.CARD) or a
-//   list row (ids=cards), whose card holds what the row holds and says so in "Card from".
+//   list row (ids=cards). A search row is a whole record, so its card is the same; a row that
+//   holds less (a sale comp's) makes a card of what it holds, and says so in "Card from".
 import { DATE_FORMAT, DATETIME_FORMAT, formattedNumbersSupported, toExcelSerial } from "./cell-values";
 import { fieldLabel } from "./field-labels";
 import { RESOURCES, type FieldInfo, type ResourceName } from "./record-fields";
@@ -47,8 +48,8 @@ export interface CardSpec {
   sections: readonly { title: string; fields: readonly string[] }[];
   /** Names other than the field's label: the property id is "Property ID" on every card. */
   labels: Readonly<Record<string, string>>;
-  /** What the card was built from, shown on it as "Card from". */
-  source: string;
+  /** What the card was built from, shown on it as "Card from", when it is less than the property's record. */
+  source?: string;
 }
 
 /** The card of a property's record (PROP.CARD, and the search functions' rows, which are whole records). */
@@ -81,7 +82,6 @@ export const PROPERTY_CARD: CardSpec = {
     { title: "Market", fields: ["metro_name", "metro_id", "county", "county_fips"] },
   ],
   labels: { id: "Property ID" },
-  source: "The property's record",
 };
 
 /**
@@ -221,8 +221,8 @@ export function buildCard(record: Readonly<Record<string, unknown>>, spec: CardS
   }
   const links = recordLinks(serviceUrl, id);
   properties[RECORD_PROPERTY] = { type: "String", basicValue: links.record };
-  properties[SOURCE_PROPERTY] = { type: "String", basicValue: spec.source };
-  sections.push({ layout: "List", title: "Source", properties: [RECORD_PROPERTY, SOURCE_PROPERTY] });
+  if (spec.source) properties[SOURCE_PROPERTY] = { type: "String", basicValue: spec.source };
+  sections.push({ layout: "List", title: "Source", properties: spec.source ? [RECORD_PROPERTY, SOURCE_PROPERTY] : [RECORD_PROPERTY] });
   const name = record[spec.nameField];
   const address = record.address;
   const text = typeof name === "string" && name !== "" ? name : typeof address === "string" && address !== "" ? address : id;
