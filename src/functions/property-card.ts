@@ -162,17 +162,44 @@ export function cardNumberFormat(field: FieldInfo, label: string): string {
   return integer ? "#,##0" : "#,##0.00";
 }
 
+/** A field as its cards show it: its name on the card, its number format, whether its text is a date. */
+interface CardField {
+  name: string;
+  label: string;
+  numberFormat: string;
+  dated: boolean;
+}
+
+/** Each spec's sections as CardFields, worked out once: the labels and formats are the same on every card. */
+const PLANS = new WeakMap<CardSpec, { title: string; fields: CardField[] }[]>();
+
+function planOf(spec: CardSpec): { title: string; fields: CardField[] }[] {
+  let plan = PLANS.get(spec);
+  if (plan) return plan;
+  const infos = new Map(RESOURCES[spec.resource].map((f) => [f.name, f]));
+  plan = spec.sections.map((section) => ({
+    title: section.title,
+    fields: section.fields.map((name) => {
+      const info = infos.get(name);
+      if (!info) throw new Error(`${spec.resource} has no field ${name}`);
+      const label = cardLabel(spec, info);
+      return { name, label, numberFormat: cardNumberFormat(info, label), dated: info.format === "date" || info.format === "datetime" };
+    }),
+  }));
+  PLANS.set(spec, plan);
+  return plan;
+}
+
 /** One value as a card's typed value; null for a value the record does not hold. */
-function cardValue(value: unknown, field: FieldInfo, label: string): CardValue | null {
+function cardValue(value: unknown, field: CardField): CardValue | null {
   if (value === null || value === undefined || value === "") return null;
   if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
-  if (typeof value === "number") {
-    return Number.isFinite(value) ? { type: "Double", basicValue: value, numberFormat: cardNumberFormat(field, label) } : null;
-  }
-  if (typeof value === "string" && (field.format === "date" || field.format === "datetime")) {
+  if (typeof value === "number")
+    return Number.isFinite(value) ? { type: "Double", basicValue: value, numberFormat: field.numberFormat } : null;
+  if (typeof value === "string" && field.dated) {
     const serial = toExcelSerial(value);
     // A date that does not read as one stays its text rather than becoming a wrong number.
-    if (!Number.isNaN(serial)) return { type: "Double", basicValue: serial, numberFormat: cardNumberFormat(field, label) };
+    if (!Number.isNaN(serial)) return { type: "Double", basicValue: serial, numberFormat: field.numberFormat };
   }
   if (Array.isArray(value)) return value.length === 0 ? null : { type: "String", basicValue: value.map(String).join(", ") };
   return { type: "String", basicValue: typeof value === "string" ? value : JSON.stringify(value) };
@@ -203,19 +230,17 @@ export function recordLinks(serviceUrl: string, propertyId: string): { record: s
 export function buildCard(record: Readonly<Record<string, unknown>>, spec: CardSpec, serviceUrl: string): PropertyCard | null {
   const id = record[spec.idField];
   if (typeof id !== "string" || id === "") return null;
-  const infos = new Map(RESOURCES[spec.resource].map((f) => [f.name, f]));
   const properties: Record<string, CardValue> = {};
   const sections: CardSection[] = [];
-  for (const section of spec.sections) {
+  let addressLabel: string | null = null;
+  for (const section of planOf(spec)) {
     const names: string[] = [];
-    for (const name of section.fields) {
-      const info = infos.get(name);
-      if (!info) throw new Error(`${spec.resource} has no field ${name}`);
-      const label = cardLabel(spec, info);
-      const value = cardValue(record[name], info, label);
+    for (const field of section.fields) {
+      const value = cardValue(record[field.name], field);
       if (value === null) continue;
-      properties[label] = value;
-      names.push(label);
+      properties[field.label] = value;
+      names.push(field.label);
+      if (field.name === "address") addressLabel = field.label;
     }
     if (names.length > 0) sections.push({ layout: "List", title: section.title, properties: names });
   }
@@ -226,7 +251,6 @@ export function buildCard(record: Readonly<Record<string, unknown>>, spec: CardS
   const name = record[spec.nameField];
   const address = record.address;
   const text = typeof name === "string" && name !== "" ? name : typeof address === "string" && address !== "" ? address : id;
-  const addressLabel = infos.has("address") ? cardLabel(spec, infos.get("address")!) : null;
   return {
     type: "Entity",
     text,
@@ -234,7 +258,7 @@ export function buildCard(record: Readonly<Record<string, unknown>>, spec: CardS
     layouts: {
       card: {
         title: text,
-        ...(addressLabel && addressLabel in properties && text !== address ? { subTitle: { property: addressLabel } } : {}),
+        ...(addressLabel && text !== address ? { subTitle: { property: addressLabel } } : {}),
         sections,
       },
     },
