@@ -70,8 +70,11 @@ export function count(counter: Counter, method: string, url: string, response: R
   if (credits > 0) counter.creditsByOperation[operation] = (counter.creditsByOperation[operation] ?? 0) + credits;
 }
 
-/** functions.js and taskpane.js in one vm context: the add-in's shared runtime. */
-export function loadAddin(origin: string, apiKey: string, counter: Counter) {
+/**
+ * functions.js and taskpane.js in one vm context: the add-in's shared runtime. `requirementSets`
+ * are the sets the host reports supported (Office.context.requirements), none by default.
+ */
+export function loadAddin(origin: string, apiKey: string, counter: Counter, requirementSets: Record<string, string> = {}) {
   const associated = new Map<string, (...args: unknown[]) => Promise<unknown>>();
   const actions = new Map<string, (event: { completed(): void }) => Promise<void>>();
   const storageItems = new Map<string, string>([[SETTING_KEYS.apiKey, apiKey]]);
@@ -99,7 +102,11 @@ export function loadAddin(origin: string, apiKey: string, counter: Counter) {
       run: async (body: (ctx: unknown) => Promise<void>) => body({ workbook: { application: { calculate() {} } }, sync: async () => {} }),
       CalculationType: { full: "Full" },
     },
-    Office: { onReady: (cb: () => void) => cb(), actions: { associate: (name: string, fn: never) => actions.set(name, fn) } },
+    Office: {
+      onReady: (cb: () => void) => cb(),
+      actions: { associate: (name: string, fn: never) => actions.set(name, fn) },
+      context: { requirements: { isSetSupported: (set: string, version = "1.1") => atLeast(requirementSets[set], version) } },
+    },
     // No pane markup: taskpane.js registers the ribbon commands and mounts nothing.
     document: { getElementById: () => null },
     location: { origin },
@@ -119,6 +126,14 @@ export function loadAddin(origin: string, apiKey: string, counter: Counter) {
   vm.runInContext(fs.readFileSync(path.join(DIST, "functions.js"), "utf8"), context, { filename: "functions.js" });
   vm.runInContext(fs.readFileSync(path.join(DIST, "taskpane.js"), "utf8"), context, { filename: "taskpane.js" });
   return { associated, actions };
+}
+
+/** Whether a requirement set's version (undefined: not supported) is at least `wanted` ("1.16" is above "1.4"). */
+function atLeast(version: string | undefined, wanted: string): boolean {
+  if (version === undefined) return false;
+  const [a, b] = [version, wanted].map((v) => v.split(".").map(Number));
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
 }
 
 /**

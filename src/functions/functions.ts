@@ -9,6 +9,7 @@
 // @requiresAddress) names the calling cell, under which withExcelErrors records the outcome
 // for the pane.
 import { assetAnalysis } from "./asset-analysis";
+import { propertyCard } from "./card-function";
 import { compareTable } from "./compare-table";
 import { withExcelErrors } from "./excel-errors";
 import { marketFigures } from "./market";
@@ -195,4 +196,18 @@ export async function markethistory(
  */
 export async function history(property_id: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any[][]> {
   return withExcelErrors(invocation, (ctx) => HISTORY.run([property_id], options, ctx));
+}
+
+/**
+ * A property as a card: the cell shows its name, the card its fields by section, and =A2.[Year built] reads one. Where Excel cannot show cards, the property id.
+ * @customfunction CARD
+ * @helpurl http://localhost:3000/docs/functions#propcard
+ * @requiresAddress
+ * @param property Property id ("cp_0001a2b3") or street address ("623 Washington Blvd, Austin, TX 78721"); an address must match one property.
+ * @param [options] Optional "key=value; ..." text: as_of=2026-10-01 or as_of=snap_… for the data of that snapshot.
+ * @param invocation Supplied by Excel.
+ * @returns The property's card (an entity value); #N/A naming the candidates when an address is not a unique match.
+ */
+export async function card(property: string, options?: string, invocation?: CustomFunctions.CancelableInvocation): Promise<any> {
+  return withExcelErrors(invocation, (ctx) => propertyCard(property, options, ctx));
 }

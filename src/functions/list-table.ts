@@ -16,6 +16,8 @@ import type { OptionValue, ParamValue } from "./option-specs";
 import { fieldNames } from "./record-fields";
 import { fetchRows } from "./list-rows";
 import { LIST_OPTIONS, listFooter, pagingOptions, shapeList, tableOptions, type Cell } from "./table-shape";
+import { IDS_OPTION, cardColumn, type ListCell } from "./list-cards";
+import { cardsSupported, type CardSpec } from "./property-card";
 
 /** A list function: a FunctionDef whose answer is pages of records, spilled as a table. */
 export interface ListFunctionSpec extends Omit<OperationDef, "request" | "table"> {
@@ -29,13 +31,16 @@ export interface ListFunctionSpec extends Omit<OperationDef, "request" | "table"
   check?: (positional: Record<string, ParamValue>, options: unknown) => void;
   /** Rows fetched unless `limit` says otherwise (DEFAULT_ROWS when absent). */
   limit?: number;
+  /** The function offers ids=cards: its rows' property id cells as cards of this kind (list-cards.ts). */
+  cards?: CardSpec;
 }
 
 /** A list's answer: one page (the pane's preview), the pages a formula fetched, or one page with the statistics. */
 export type ListAnswer = ListEnvelope<Record<string, unknown>, { statistics?: ComparisonStatistic[] }>;
 
 export interface ListFunction extends OperationDef<ListAnswer> {
-  run(args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<Cell[][]>;
+  /** The formula's spill: Cell values, and cards in the id column with ids=cards. */
+  run(args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<ListCell[][]>;
 }
 
 /** The endpoint's filters given in options, ready for the query. */
@@ -69,7 +74,12 @@ export function listFunction(def: ListFunctionSpec): ListFunction {
   const read = (args: readonly unknown[], options: unknown) => {
     const { params, query: positional } = readArgs(def.args, args);
     def.check?.(positional, options);
-    const parsed = parseOptions(options, [...LIST_OPTIONS, ...(def.stats ? [STATS_OPTION] : []), ...spec.query]);
+    const parsed = parseOptions(options, [
+      ...LIST_OPTIONS,
+      ...(def.stats ? [STATS_OPTION] : []),
+      ...(def.cards ? [IDS_OPTION] : []),
+      ...spec.query,
+    ]);
     const shape = tableOptions(parsed, fields, def.resource);
     const paging = { ...pagingOptions(parsed), ...(def.limit && !parsed.has("limit") ? { limit: def.limit } : {}) };
     const query = { ...def.defaults?.(positional), ...mergeInputs(positional, splitOptions(parsed, spec)) };
@@ -110,13 +120,18 @@ export function listFunction(def: ListFunctionSpec): ListFunction {
     const footer = ((parsed.get("footer") as boolean | undefined) ?? rows.length < total) ? listFooter(rows.length, total, paging) : null;
     return shapeList(rows, columns, shape, footer, empty);
   };
-  const run = async (args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<Cell[][]> => {
-    const { params, query, parsed, paging } = read(args, options);
+  const run = async (args: readonly unknown[], options: unknown, ctx: FunctionContext): Promise<ListCell[][]> => {
+    const { params, query, parsed, shape, paging } = read(args, options);
     const call = request(args, options);
     ctx = pinCall(parsed, ctx);
     if (parsed.get("stats") === true) return table(await wholeStatistics(ctx, spec, params, query), call);
     const { rows, total } = await fetchRows(ctx, spec, params, withoutPaging(query), paging);
-    return table({ data: rows, total_count: total } as ListAnswer, call);
+    const spill = table({ data: rows, total_count: total } as ListAnswer, call);
+    if (!def.cards || parsed.get(IDS_OPTION.name) !== "cards" || !cardsSupported()) return spill;
+    // The id column among the columns shown (the table's own choice of them).
+    const columns = shape.cols ?? (def.columns ?? fields).filter((f) => f !== "object");
+    const serviceUrl = await ctx.session.api.serviceUrl();
+    return cardColumn(spill, rows, columns.indexOf(def.cards.idField), shape.headers ? 1 : 0, def.cards, serviceUrl);
   };
   return {
     name: def.name,

@@ -5,6 +5,7 @@
 import { inputArg } from "./function-def";
 import { assetTypeArgOf, placeArgOf } from "./function-args";
 import { listFunction } from "./list-table";
+import { PROPERTY_CARD } from "./property-card";
 
 /** PROP.SEARCH: commercial properties of any asset type. */
 export const SEARCH = listFunction({
@@ -16,6 +17,7 @@ export const SEARCH = listFunction({
     placeArgOf("searchProperties", { required: false }),
   ],
   empty: () => "No properties match",
+  cards: PROPERTY_CARD,
 });
 
 /** PROP.ASSETSEARCH: properties of one asset type, with the inputs that asset type supports. */
@@ -32,6 +34,7 @@ export const ASSETSEARCH = listFunction({
     placeArgOf("searchAssetProperties", { required: false }),
   ],
   empty: (params) => `No ${params.asset_type} properties match`,
+  cards: PROPERTY_CARD,
 });
 
 /** PROP.PARCELS: assessor parcels. */

@@ -7,6 +7,7 @@ import { InputError } from "./excel-errors";
 import { inputSpec, type FunctionArg } from "./function-def";
 import { assetTypeArgOf } from "./function-args";
 import { listFunction } from "./list-table";
+import { SALE_COMP_CARD } from "./property-card";
 
 const PROPERTY_ID = /^cp_[A-Za-z0-9-]+$/;
 
@@ -52,4 +53,5 @@ export const SALECOMPS = listFunction({
   },
   empty: () => "No sale comps match",
   stats: true,
+  cards: SALE_COMP_CARD,
 });

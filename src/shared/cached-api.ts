@@ -91,6 +91,11 @@ export class CachedApi {
     return this.snapshots.current;
   }
 
+  /** The service's base URL as the requests use it ("https://…", no trailing slash): links to its pages and records. */
+  async serviceUrl(): Promise<string> {
+    return (await this.requests.client()).baseUrl;
+  }
+
   /** GET of an endpoint through the cache. */
   async get<T>(
     spec: EndpointSpec,

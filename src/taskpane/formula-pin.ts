@@ -26,6 +26,7 @@ export const OPTIONS_ARGUMENT: Record<string, number> = {
   DILIGENCE: 2,
   COVERAGE: 1,
   CATALOG: 1,
+  CARD: 1,
 };
 
 const CALL = /PROP\.([A-Za-z]+)\(/iy;

@@ -48,6 +48,7 @@ function signature(f: FunctionMetadata): string {
 const EXPECTED = [
   "ANALYSIS(asset_type:string, [geography]:string, [options]:string) -> matrix",
   "ASSETSEARCH(asset_type:string, [geography]:any, [options]:string) -> matrix",
+  "CARD(property:string, [options]:string) -> scalar",
   "CATALOG([section]:string, [options]:string) -> matrix",
   "COMPANIES(company_type:string, [name]:string, [options]:string) -> matrix",
   "COMPARE(property_ids:any[][], [options]:string) -> matrix",
