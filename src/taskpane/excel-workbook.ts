@@ -34,6 +34,7 @@ import {
   sheetPrefix,
   splitAddress,
 } from "./excel-addresses";
+import { insertChart, rebindCharts } from "./excel-charts";
 import { LABEL_REACH, changesBetween, edgeLabel, type BlockChanges, type ShownBlock } from "./cell-changes";
 import {
   allEmpty,
@@ -97,6 +98,8 @@ export function createExcelWorkbook(): WorkbookPort {
     appendRows,
     rewriteFormulas,
     freezeSelection,
+    insertChart,
+    rebindCharts,
   };
 }
 
