@@ -12,8 +12,10 @@ export interface ChartBinding {
   anchor: string;
   xColumn: number;
   yColumns: number[];
-  /** The spill the series were last pointed at ("Market!A3:C43"); null while the formula has not spilled yet. */
+  /** The cells the series were last pointed at ("Market!A3:C43 24"); null while the formula has not spilled yet. */
   bound: string | null;
+  /** "block" for a block of formulas followed by its region (ChartSpec.source); absent for a spill. */
+  source?: "block";
 }
 
 /** The cells one series reads: its name (a header cell) and its values, and the x values shared by all. */
@@ -48,6 +50,8 @@ export function checkSpec(spec: ChartSpec): void {
     if (column === spec.xColumn) throw new Error(`Column ${column} holds the x values; it cannot be plotted as well.`);
   }
   if (new Set(spec.yColumns).size !== spec.yColumns.length) throw new Error("A column is plotted twice.");
+  if (spec.source !== undefined && spec.source !== "spill" && spec.source !== "block")
+    throw new Error(`A chart reads a "spill" or a "block", not "${String(spec.source)}".`);
 }
 
 /**
@@ -56,8 +60,8 @@ export function checkSpec(spec: ChartSpec): void {
  * row below its header, or lacks one of the columns (a formula now showing fewer columns): the
  * chart is then left as it was rather than pointed at cells that are not the data.
  */
-export function seriesCells(spill: Rect, xColumn: number, yColumns: number[]): ChartCells | null {
-  const rows = spill.rows - 1;
+export function seriesCells(spill: Rect, xColumn: number, yColumns: number[], dataRows = spill.rows - 1): ChartCells | null {
+  const rows = Math.min(dataRows, spill.rows - 1);
   const widest = Math.max(xColumn, ...yColumns);
   if (rows < 1 || widest >= spill.columns) return null;
   const column = (index: number, row: number, count: number): Rect => ({ row, column: spill.column + index, rows: count, columns: 1 });
@@ -65,6 +69,22 @@ export function seriesCells(spill: Rect, xColumn: number, yColumns: number[]): C
     x: column(xColumn, spill.row + 1, rows),
     series: yColumns.map((y) => ({ name: column(y, spill.row, 1), values: column(y, spill.row + 1, rows) })),
   };
+}
+
+/**
+ * How many rows under the header hold data to plot: every row but the trailing ones in which
+ * no plotted cell holds a number (a history's note row, "Thin: …", whose other cells are empty
+ * text; or rows still calculating). `values` is the spill's, header row first.
+ */
+export function dataRowsOf(values: unknown[][], yColumns: number[]): number {
+  let rows = values.length - 1;
+  while (rows > 0 && yColumns.every((column) => typeof values[rows][column] !== "number")) rows--;
+  return rows;
+}
+
+/** Whether the spill is wide enough for the chart's columns. */
+export function hasColumns(spill: Rect, xColumn: number, yColumns: number[]): boolean {
+  return Math.max(xColumn, ...yColumns) < spill.columns;
 }
 
 /** The registry as a workbook setting holds it (JSON), read defensively: an entry that is not a binding is dropped. */
@@ -113,7 +133,8 @@ function isBinding(entry: unknown): entry is ChartBinding {
     isColumnIndex(b.xColumn) &&
     Array.isArray(b.yColumns) &&
     b.yColumns.every(isColumnIndex) &&
-    (b.bound === null || typeof b.bound === "string")
+    (b.bound === null || typeof b.bound === "string") &&
+    (b.source === undefined || b.source === "block")
   );
 }
 

@@ -14,11 +14,20 @@
 //   ExcelApi 1.1  worksheet.charts.add, chart.name, chart.title.text, chart.setPosition,
 //                 chart.width/height, chart.legend.visible/position
 //   ExcelApi 1.4  workbook.settings (add, getItemOrNullObject), charts.getItemOrNullObject
-//   ExcelApi 1.7  chart.series (load items, add), series.setValues/setXAxisValues, series.name, series.delete
+//   ExcelApi 1.7  range.getSurroundingRegion, chart.series (load items, add), series.setValues/setXAxisValues, series.name, series.delete
 //   ExcelApi 1.8  worksheets.onCalculated
 //   ExcelApi 1.12 range.getSpillingToRangeOrNullObject
-import { type ChartBinding, type ChartCells, checkSpec, parseRegistry, seriesCells, uniqueChartName } from "./chart-binding";
-import { GEOMETRY, type Rect, rectOf, splitAddress } from "./excel-addresses";
+import {
+  type ChartBinding,
+  type ChartCells,
+  checkSpec,
+  dataRowsOf,
+  hasColumns,
+  parseRegistry,
+  seriesCells,
+  uniqueChartName,
+} from "./chart-binding";
+import { GEOMETRY, type Rect, parseCell, rectAddress, rectOf, splitAddress } from "./excel-addresses";
 import type { ChartSpec } from "./workbook-types";
 
 /** The workbook setting holding the bound charts (JSON): saved with the workbook, so the bindings outlive the session. */
@@ -39,47 +48,45 @@ export async function insertChart(spec: ChartSpec): Promise<string> {
     await context.sync();
     if (anchorSheet.isNullObject) throw new Error(`There is no sheet "${anchorAt.sheet}" for the chart's formula.`);
     if (placeSheet.isNullObject) throw new Error(`There is no sheet "${placeAt.sheet}" to place the chart on.`);
-    const anchor = anchorSheet.getRange(anchorAt.cells);
-    const spill = anchor.getSpillingToRangeOrNullObject().load(GEOMETRY);
     const charts = placeSheet.charts.load("items/name");
     const registry = readRegistry(context);
-    await context.sync();
+    const binding: ChartBinding = {
+      chart: "",
+      sheet: placeAt.sheet,
+      anchor: spec.anchor,
+      xColumn: spec.xColumn,
+      yColumns: [...spec.yColumns],
+      bound: null,
+      ...(spec.source === "block" ? { source: "block" as const } : {}),
+    };
+    const extent = await readExtent(context, anchorSheet, binding);
+    if (extent.rect && !hasColumns(extent.rect, spec.xColumn, spec.yColumns))
+      throw new Error(`The cells at ${spec.anchor} (${rectAddress(extent.rect)}) lack the columns to chart.`);
 
-    const name = uniqueChartName(
+    binding.chart = uniqueChartName(
       spec.title,
       charts.items.map((chart) => chart.name),
     );
     // A chart is made from a range; the anchor cell stands in until the series are set below.
-    const chart = placeSheet.charts.add(spec.kind === "line" ? "Line" : "ColumnClustered", anchor, "Columns");
-    chart.name = name;
+    const chart = placeSheet.charts.add(spec.kind === "line" ? "Line" : "ColumnClustered", anchorSheet.getRange(anchorAt.cells), "Columns");
+    chart.name = binding.chart;
     chart.title.text = spec.title;
     chart.setPosition(placeAt.cells);
     chart.width = CHART_WIDTH;
     chart.height = CHART_HEIGHT;
     chart.legend.visible = spec.yColumns.length > 1;
     chart.legend.position = "Bottom";
-    const binding: ChartBinding = {
-      chart: name,
-      sheet: placeAt.sheet,
-      anchor: spec.anchor,
-      xColumn: spec.xColumn,
-      yColumns: [...spec.yColumns],
-      bound: null,
-    };
-    const cells = spill.isNullObject ? null : seriesCells(rectOf(spill), spec.xColumn, spec.yColumns);
-    if (!spill.isNullObject && !cells)
-      throw new Error(`The spill at ${spec.anchor} (${spill.address}) lacks the columns or rows to chart.`);
-    await bindSeries(context, chart, anchorSheet, cells);
-    if (cells) binding.bound = spill.address;
+    await bindSeries(context, chart, anchorSheet, extent.cells);
+    binding.bound = extent.cells ? extent.key : null;
     writeRegistry(context, [...registry.bindings(), binding]);
     await context.sync();
-    return name;
+    return binding.chart;
   });
 }
 
 /**
- * Points each bound chart whose spill changed extent at the spill as it is now, and forgets the
- * charts that were deleted. A formula that shows an error or has not spilled yet leaves its
+ * Points each bound chart whose cells changed extent at the cells as they are now, and forgets
+ * the charts that were deleted. A formula that shows an error or has not spilled yet leaves its
  * chart as it is. Returns how many charts were changed.
  */
 export async function rebindCharts(): Promise<number> {
@@ -88,41 +95,63 @@ export async function rebindCharts(): Promise<number> {
     await context.sync();
     const bindings = registry.bindings();
     if (bindings.length === 0) return 0;
-    const found = bindings.map((binding) => {
-      const anchorAt = splitAddress(binding.anchor);
-      return {
-        binding,
-        chartSheet: context.workbook.worksheets.getItemOrNullObject(binding.sheet),
-        anchorSheet: context.workbook.worksheets.getItemOrNullObject(anchorAt.sheet),
-        cell: anchorAt.cells,
-      };
-    });
+    const found = bindings.map((binding) => ({
+      binding,
+      chartSheet: context.workbook.worksheets.getItemOrNullObject(binding.sheet),
+      anchorSheet: context.workbook.worksheets.getItemOrNullObject(splitAddress(binding.anchor).sheet),
+    }));
     await context.sync();
     const live = found
       .filter((f) => !f.chartSheet.isNullObject && !f.anchorSheet.isNullObject)
-      .map((f) => ({
-        ...f,
-        chart: f.chartSheet.charts.getItemOrNullObject(f.binding.chart),
-        spill: f.anchorSheet.getRange(f.cell).getSpillingToRangeOrNullObject().load(GEOMETRY),
-      }));
+      .map((f) => ({ ...f, chart: f.chartSheet.charts.getItemOrNullObject(f.binding.chart) }));
     await context.sync();
     const kept: ChartBinding[] = [];
     let changed = 0;
-    for (const { binding, chart, spill, anchorSheet } of live) {
+    for (const { binding, chart, anchorSheet } of live) {
       // A chart the user deleted (or renamed) is no longer the add-in's to keep.
       if (chart.isNullObject) continue;
       kept.push(binding);
-      if (spill.isNullObject || spill.address === binding.bound) continue;
-      const cells = seriesCells(rectOf(spill), binding.xColumn, binding.yColumns);
-      if (!cells) continue;
-      await bindSeries(context, chart, anchorSheet, cells);
-      binding.bound = spill.address;
+      const extent = await readExtent(context, anchorSheet, binding);
+      if (!extent.cells || extent.key === binding.bound) continue;
+      await bindSeries(context, chart, anchorSheet, extent.cells);
+      binding.bound = extent.key;
       changed++;
     }
     if (changed > 0 || kept.length !== bindings.length) writeRegistry(context, kept);
     await context.sync();
     return changed;
   });
+}
+
+/**
+ * The cells a binding reads now: the anchor's spill (or, for a block, its surrounding region
+ * from the anchor down and right), without trailing rows that hold no number to plot. `cells`
+ * is null while there is nothing to plot (no spill yet, an error, no data row); `key` tells
+ * one extent from another.
+ */
+async function readExtent(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  binding: ChartBinding,
+): Promise<{ rect: Rect | null; cells: ChartCells | null; key: string }> {
+  const anchorAt = parseCell(splitAddress(binding.anchor).cells);
+  const anchor = sheet.getRange(splitAddress(binding.anchor).cells);
+  const extent = (binding.source === "block" ? anchor.getSurroundingRegion() : anchor.getSpillingToRangeOrNullObject()).load(GEOMETRY);
+  await context.sync();
+  if (extent.isNullObject) return { rect: null, cells: null, key: "" };
+  const whole = rectOf(extent);
+  // A region may reach above or left of the anchor: the chart's cells start at the anchor.
+  const rect: Rect = {
+    row: anchorAt.row,
+    column: anchorAt.column,
+    rows: whole.row + whole.rows - anchorAt.row,
+    columns: whole.column + whole.columns - anchorAt.column,
+  };
+  if (rect.rows < 2 || !hasColumns(rect, binding.xColumn, binding.yColumns)) return { rect, cells: null, key: "" };
+  const values = range(sheet, rect).load("values");
+  await context.sync();
+  const rows = dataRowsOf(values.values, binding.yColumns);
+  return { rect, cells: seriesCells(rect, binding.xColumn, binding.yColumns, rows), key: `${rectAddress(rect)} ${rows}` };
 }
 
 /**

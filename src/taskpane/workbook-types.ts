@@ -181,6 +181,12 @@ export interface ChartSpec {
   yColumns: number[];
   /** Top-left cell where the chart is placed, with its sheet: "'Market'!H3". */
   placeAt: string;
+  /**
+   * Optional; "spill" when left out. "block": `anchor` is the header cell of a block of cells
+   * (one formula a row, such as a market's figure across places) rather than a spilling
+   * formula; the chart follows the block's rows (its surrounding region) as rows are added.
+   */
+  source?: "spill" | "block";
 }
 
 /** Raised, before anything is written, when the cells an insert would cover are not empty. */

@@ -5,7 +5,7 @@
 import { type ChartModel, type SeriesSource, type WorkbookModel, rangeValue, shownFormat, shownText } from "./workbook-model";
 
 /** Points to pixels in the grid picture (the grid is drawn smaller than Excel's). */
-const SCALE = 0.75;
+const SCALE = 0.6;
 const COLOURS = ["#0f6cbd", "#c239b3", "#107c41", "#ca5010", "#5c2e91"];
 
 /** The values a series' cells show now: numbers, or null for a cell that holds none. */
@@ -32,15 +32,17 @@ export function chartMarkup(model: WorkbookModel, chart: ChartModel, left: numbe
   const series = chart.series.map((s) => ({ name: s.name, values: seriesNumbers(model, s.values) }));
   const labels = seriesLabels(model, chart.series[0]?.xValues ?? null);
   const all = series.flatMap((s) => s.values).filter((v): v is number => v !== null);
-  const low = Math.min(0, ...all);
-  const high = Math.max(low + 1, ...all);
+  // Columns rise from 0; a line spans its own range, as Excel's automatic axis mostly does.
+  const column = chart.type.startsWith("Column");
+  const low = all.length === 0 ? 0 : column ? Math.min(0, ...all) : Math.min(...all);
+  const high = Math.max(low, ...all) > low ? Math.max(...all) : low + 1;
   const y = (v: number) => plot.y + plot.h - ((v - low) / (high - low)) * plot.h;
   const count = Math.max(1, ...series.map((s) => s.values.length));
   const slot = plot.w / count;
   const parts: string[] = [];
   series.forEach((s, i) => {
     const colour = COLOURS[i % COLOURS.length];
-    if (chart.type.startsWith("Column")) {
+    if (column) {
       const bar = Math.max(1, (slot * 0.7) / series.length);
       s.values.forEach((v, j) => {
         if (v === null) return;
