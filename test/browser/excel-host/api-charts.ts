@@ -119,9 +119,12 @@ export class ChartProxy extends ClientObject<ChartModel> {
     };
   }
 
+  /** The same collection object at every access, as Office.js keeps its navigation properties. */
   get series(): ChartSeriesCollectionProxy {
-    return new ChartSeriesCollectionProxy(this.context, () => this.require());
+    this.seriesProxy ??= new ChartSeriesCollectionProxy(this.context, () => this.require());
+    return this.seriesProxy;
   }
+  private seriesProxy: ChartSeriesCollectionProxy | null = null;
 
   /** Places the chart's top-left corner at a cell (the stand-in keeps its size: no end cell). */
   setPosition(startCell: string | RangeProxy): void {
