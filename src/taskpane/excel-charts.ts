@@ -78,7 +78,9 @@ export async function insertChart(spec: ChartSpec): Promise<string> {
     chart.legend.position = "Bottom";
     await bindSeries(context, chart, anchorSheet, extent.cells);
     binding.bound = extent.cells ? extent.key : null;
-    writeRegistry(context, [...registry.bindings(), binding]);
+    // An entry left by a deleted chart of the same name on this sheet is not this chart's.
+    const others = registry.bindings().filter((b) => !(b.sheet === binding.sheet && b.chart === binding.chart));
+    writeRegistry(context, [...others, binding]);
     await context.sync();
     return binding.chart;
   });
