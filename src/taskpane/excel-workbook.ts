@@ -23,6 +23,7 @@
 //   ExcelApi 1.16 range.valuesAsJson, only where supported (excel-reads.ts valuesAsJsonReadable):
 //                 the format a PROP function put on a value (a date, a rate)
 // So the pane needs ExcelApi 1.12, which dynamic arrays (and so PROP spills) need anyway.
+// The charts (insertChart, rebindCharts) are in excel-charts.ts, which lists the calls it makes.
 import {
   GEOMETRY,
   intersect,
@@ -34,6 +35,7 @@ import {
   sheetPrefix,
   splitAddress,
 } from "./excel-addresses";
+import { insertChart, rebindCharts } from "./excel-charts";
 import { LABEL_REACH, changesBetween, edgeLabel, type BlockChanges, type ShownBlock } from "./cell-changes";
 import {
   allEmpty,
@@ -97,6 +99,8 @@ export function createExcelWorkbook(): WorkbookPort {
     appendRows,
     rewriteFormulas,
     freezeSelection,
+    insertChart,
+    rebindCharts,
   };
 }
 

@@ -71,6 +71,9 @@ export async function refreshFormulas(scope: Scope, deps: RefreshDeps): Promise<
     }
     deps.onProgress?.(Math.min(i + batch.length, cells.length), cells.length);
   }
+  // Charts bound to a spill follow it now that it may have grown (excel-charts.ts); a chart
+  // that cannot be rebound must not fail the refresh that already happened.
+  await deps.workbook.rebindCharts?.().catch((err: unknown) => console.warn("Refresh: bound charts were not updated", err));
   return {
     scope,
     snapshot,

@@ -5,6 +5,7 @@ import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { addinSession } from "../shared/addin-session";
 import { officeStorageIfAvailable } from "../shared/settings";
+import { watchBoundCharts } from "./excel-charts";
 import { createExcelWorkbook } from "./excel-workbook";
 import { refreshWorkbook } from "./ribbon-commands";
 import { App } from "./ui/App";
@@ -12,6 +13,9 @@ import { App } from "./ui/App";
 Office.onReady(() => {
   // Office.actions only exists where ribbon commands do (not in a plain browser).
   Office.actions?.associate("refreshWorkbook", refreshWorkbook);
+  // Charts bound to spills follow them while the runtime is loaded, pane open or not (Excel
+  // only; a plain browser has no Excel to watch).
+  if (typeof Excel !== "undefined") watchBoundCharts().catch((err: unknown) => console.warn("Bound charts are not watched", err));
   // Without the pane's markup (the runtime loaded headless, as the bundle tests do) only the
   // ribbon commands above are wanted.
   const root = document.getElementById("root");

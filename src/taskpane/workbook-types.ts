@@ -156,6 +156,37 @@ export interface WorkbookPort {
    * values, and leaves `note(formula)` as a comment on each formula's cell.
    */
   freezeSelection(note: (cell: FormulaCell) => string): Promise<FrozenFormula[]>;
+  /**
+   * Adds a native Excel chart over the spill of the PROP formula at `spec.anchor` and keeps it
+   * bound to that spill (excel-charts.ts): when the spill grows or shrinks at a later
+   * calculation the chart's series are pointed at its new extent. Returns the chart's name.
+   */
+  insertChart(spec: ChartSpec): Promise<string>;
+  /**
+   * Points every bound chart at its spill's current extent (what a calculation does by itself
+   * while the add-in runs); returns how many charts were changed. Refresh calls it once the
+   * formulas are calculated. Optional so a port without charts needs none.
+   */
+  rebindCharts?(): Promise<number>;
+}
+
+/** A native Excel chart over the spill of the PROP formula at `anchor`, kept bound to that spill as it grows or shrinks at later calculations. */
+export interface ChartSpec {
+  /** The formula's cell, with its sheet: "'Market'!A3". The spill may not exist yet (the formula not calculated): the chart binds when it does. */
+  anchor: string;
+  kind: "line" | "column";
+  title: string;
+  /** Zero-based column of the spill holding the x values (dates, places), and the columns plotted, by index. Row 0 of the spill is its header row (series names). */
+  xColumn: number;
+  yColumns: number[];
+  /** Top-left cell where the chart is placed, with its sheet: "'Market'!H3". */
+  placeAt: string;
+  /**
+   * Optional; "spill" when left out. "block": `anchor` is the header cell of a block of cells
+   * (one formula a row, such as a market's figure across places) rather than a spilling
+   * formula; the chart follows the block's rows (its surrounding region) as rows are added.
+   */
+  source?: "spill" | "block";
 }
 
 /** Raised, before anything is written, when the cells an insert would cover are not empty. */

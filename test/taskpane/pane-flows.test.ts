@@ -62,6 +62,7 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
     appendRows: async () => "Refresh log!A2",
     rewriteFormulas: async () => {},
     freezeSelection: async () => [],
+    insertChart: async (spec) => `PROP ${spec.title}`,
   };
   return { workbook, written };
 }

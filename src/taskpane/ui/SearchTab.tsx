@@ -12,6 +12,10 @@ import { insertCostText, isFetched, previewCostText } from "../search-cost";
 import { checkSearch, formFor, type Catalog } from "../search-form";
 import { SEARCH_KINDS, type SearchKind } from "../search-kinds";
 import { endpointCallFor, formulaFor, previewRows, type PreviewTable, type SearchAnswer, type SearchRequest } from "../search-request";
+import { historyChartSpec, historyChoice } from "../chart-choices";
+import { seriesOf } from "../line-chart";
+import { LineChart } from "./LineChart";
+import { PlacesChart } from "./PlacesChart";
 import { ResultPreview } from "./ResultPreview";
 import { SearchFieldInput } from "./SearchFieldInput";
 import { TaskFeedback } from "./TaskFeedback";
@@ -36,6 +40,8 @@ export function SearchTab() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<{ request: SearchRequest; result: PreviewTable } | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
+  /** The figure of a history preview its chart shows (a column of the spill); null: the first. */
+  const [figure, setFigure] = useState<number | null>(null);
   const previewRef = useRef<HTMLDivElement>(null);
 
   // The catalog is free and cached: it says which inputs each asset type supports.
@@ -63,6 +69,8 @@ export function SearchTab() {
   const rowsAsked = checked.ok ? checked.request.limit : DEFAULT_ROWS;
   const fetched = checked.ok && pane.connection ? isFetched(pane.session.cache, pane.connection.baseUrl, checked.request) : null;
   const target = placeField(kind);
+  const history = preview ? historyChoice(preview.request.kind, preview.result) : null;
+  const charted = history ? (history.figures.find((f) => f.column === figure) ?? history.figures[0]) : null;
 
   // Show the results (and the Insert buttons) once they arrive.
   useEffect(() => {
@@ -98,6 +106,7 @@ export function SearchTab() {
       const body = await pane.session.api.get<SearchAnswer>(call.spec, call.pathParams, call.query);
       const result = previewRows(checked.request, body);
       setPreview({ request: checked.request, result });
+      setFigure(null);
       if (result.rows.length === 0) return { intent: "info", title: "No results", text: "Nothing matches; loosen a filter." };
       return null;
     });
@@ -128,6 +137,26 @@ export function SearchTab() {
         intent: "success",
         title: "Formula inserted",
         text: `${formula} at ${address}. It answers from the results just fetched, at no extra cost.`,
+      };
+    });
+  }
+
+  /** The formula, as Insert as formula writes it, then a native line chart of the figure shown, bound to its spill. */
+  function insertChart() {
+    if (!preview || !history || !charted) return;
+    void task.run("Writing the formula and its chart…", async () => {
+      const formula = formulaFor(preview.request);
+      const address = await pane.workbook.insertFormula(formula);
+      const name = await pane.workbook.insertChart(historyChartSpec(preview.request, preview.result, history, charted.column, address));
+      const gaps = seriesOf(preview.result.rows, history.xColumn, charted.column).filter((p) => p.y === null).length;
+      return {
+        intent: gaps ? "warning" : "success",
+        title: "Chart inserted",
+        text:
+          `${formula} at ${address}, and the chart "${name}" of ${charted.label} beside it, which follows the spill as it grows. ` +
+          (gaps
+            ? `${gaps} of the rows have no ${charted.label}: the spill leaves them empty, and Excel draws an empty value as 0 in a chart.`
+            : ""),
       };
     });
   }
@@ -184,6 +213,22 @@ export function SearchTab() {
       {preview && preview.result.rows.length > 0 && (
         <div ref={previewRef} className="tab-body">
           <ResultPreview kind={preview.request.kind} table={preview.result} />
+          {history && charted && (
+            <>
+              {history.figures.length > 1 && (
+                <Field label="Chart">
+                  <Select value={String(charted.column)} onChange={(_, d) => setFigure(Number(d.value))}>
+                    {history.figures.map((f) => (
+                      <option key={f.column} value={f.column}>
+                        {f.label}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              )}
+              <LineChart points={seriesOf(preview.result.rows, history.xColumn, charted.column)} label={charted.label} />
+            </>
+          )}
           <div className="actions">
             <Button appearance="primary" onClick={insertTable} disabled={task.busy} aria-describedby="insert-cost">
               Insert
@@ -191,10 +236,18 @@ export function SearchTab() {
             <Button onClick={insertFormula} disabled={task.busy} aria-describedby="insert-cost">
               Insert as formula
             </Button>
+            {history && (
+              <Button onClick={insertChart} disabled={task.busy} aria-describedby="insert-cost">
+                Insert chart
+              </Button>
+            )}
             <Text id="insert-cost" size={200} className="cost">
               {insertCostText()}
             </Text>
           </div>
+          {preview.request.kind === "market" && (
+            <PlacesChart geography={preview.request.values.geography ?? ""} assetType={preview.request.values.asset_type ?? ""} />
+          )}
         </div>
       )}
     </div>

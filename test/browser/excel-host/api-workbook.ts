@@ -4,12 +4,14 @@ import { type Rect, formatAddress, parseAddress } from "./addresses";
 import { ClientObject, CollectionProxy, ExcelApiError, type Host, RequestContext } from "./api-base";
 import { RangeProxy, type RangeTarget, targetOf } from "./api-range";
 import type { CommentModel, SheetModel, TableModel } from "./workbook-model";
+import { ChartCollectionProxy, SettingCollectionProxy } from "./api-charts";
 
 export class WorkbookProxy {
   readonly worksheets: WorksheetCollectionProxy;
   readonly tables: TableCollectionProxy;
   readonly names: NamedItemCollectionProxy;
   readonly comments: CommentCollectionProxy;
+  readonly settings: SettingCollectionProxy;
   readonly application: { calculate(type?: string): void };
 
   constructor(private readonly context: RequestContext) {
@@ -18,6 +20,7 @@ export class WorkbookProxy {
     this.tables = new TableCollectionProxy(context, () => model.tables);
     this.names = new NamedItemCollectionProxy(context, () => []);
     this.comments = new CommentCollectionProxy(context, () => model.comments);
+    this.settings = new SettingCollectionProxy(context);
     this.application = { calculate: () => context.enqueue(() => calculation.calculateAll()) };
   }
 
@@ -48,6 +51,25 @@ export class WorksheetCollectionProxy extends CollectionProxy<SheetModel, Worksh
 
   getItemOrNullObject(name: string): WorksheetProxy {
     return new WorksheetProxy(this.context, () => this.context.host.model.sheet(name) ?? null, true);
+  }
+
+  /**
+   * worksheets.onCalculated: the handler is called (later, as Excel raises events) after a
+   * formula's result is recorded, with the sheet and the cell.
+   */
+  get onCalculated() {
+    const { model } = this.context.host;
+    return {
+      add: (handler: (event: { type: string; worksheetId: string; address: string }) => unknown) => {
+        let removed = false;
+        model.onCalculated((sheet, row, column) => {
+          if (removed) return;
+          const address = formatAddress(sheet.name, { row, column, rows: 1, columns: 1 });
+          setTimeout(() => void handler({ type: "WorksheetCalculated", worksheetId: sheet.name, address }), 0);
+        });
+        return { remove: () => void (removed = true) };
+      },
+    };
   }
 
   getActiveWorksheet(): WorksheetProxy {
@@ -90,6 +112,10 @@ export class WorksheetProxy extends ClientObject<SheetModel> {
 
   get comments(): CommentCollectionProxy {
     return new CommentCollectionProxy(this.context, () => this.context.host.model.comments.filter((c) => c.sheet === this.require()));
+  }
+
+  get charts(): ChartCollectionProxy {
+    return new ChartCollectionProxy(this.context, () => this.require());
   }
 
   get freezePanes() {

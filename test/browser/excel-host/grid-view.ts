@@ -2,6 +2,7 @@
 // so a screenshot of the page shows the pane and the cells it acts on side by side: column
 // letters and row numbers, the selection, spilled cells, tables, comments, errors in red.
 import { cellAddress, columnLetters, contains } from "./addresses";
+import { chartMarkup } from "./grid-charts";
 import { type WorkbookModel, isError, isFormatted, key, shownFormat, shownText as display } from "./workbook-model";
 
 const PANE_WIDTH = 360;
@@ -48,7 +49,7 @@ export function createGridView(model: WorkbookModel, size = { rows: 24, columns:
     parts.push(
       `<div class="bar">${escape(cellAddress(selection.row, selection.column))}&nbsp;&nbsp;${escape(String(top?.formula ?? display(topShown, shownFormat(topShown, top))))}</div>`,
     );
-    parts.push("<table><tr><th></th>");
+    parts.push('<div class="sheet" style="position:relative"><table><tr><th></th>');
     for (let c = 0; c < size.columns; c++) parts.push(`<th>${columnLetters(c)}</th>`);
     parts.push("</tr>");
     for (let r = 0; r < size.rows; r++) {
@@ -73,10 +74,25 @@ export function createGridView(model: WorkbookModel, size = { rows: 24, columns:
       }
       parts.push("</tr>");
     }
-    parts.push('</table><div class="tabs">');
+    parts.push('</table></div><div class="tabs">');
     for (const s of model.sheets) parts.push(`<span class="tab${s === sheet ? " active" : ""}">${escape(s.name)}</span>`);
     parts.push("</div>");
     container.innerHTML = parts.join("");
+    drawCharts(container, sheet);
+  };
+
+  /** Each chart of the sheet over the cell it was placed at (past the drawn columns: at their right edge). */
+  const drawCharts = (into: HTMLElement, sheet: WorkbookModel["active"]) => {
+    const table = into.querySelector("table");
+    const holder = into.querySelector(".sheet");
+    if (!table || !holder) return;
+    for (const chart of model.charts.filter((c) => c.sheet === sheet)) {
+      const row = table.rows[Math.min(chart.at.row, size.rows - 1) + 1];
+      const cell = row?.cells[Math.min(chart.at.column, size.columns - 1) + 1];
+      if (!cell) continue;
+      const left = chart.at.column < size.columns ? cell.offsetLeft : cell.offsetLeft + cell.offsetWidth;
+      holder.insertAdjacentHTML("beforeend", chartMarkup(model, chart, left, cell.offsetTop));
+    }
   };
 
   const schedule = () => {

@@ -78,4 +78,16 @@ export interface ExcelHostApi {
   waitForCalculation(): Promise<void>;
   calculateAll(): void;
   showGrid(visible?: boolean): void;
+  /** Every chart, with the cells each series reads and what those cells show now. */
+  charts(): ChartInfo[];
+}
+
+export interface ChartInfo {
+  name: string;
+  sheet: string;
+  type: string;
+  title: string;
+  /** The cell its top-left corner is at ("Sheet1!H3"). */
+  at: string;
+  series: Array<{ name: string; values: string | null; xValues: string | null; shownValues: Value[]; shownX: Value[] }>;
 }

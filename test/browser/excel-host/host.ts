@@ -105,6 +105,7 @@ export class ExcelHost {
   waitForCalculation = () => this.call("waitForCalculation");
   calculateAll = () => this.call("calculateAll");
   showGrid = (visible = true) => this.call("showGrid", visible);
+  charts = () => this.call("charts");
 
   /**
    * Adds the add-in's excel-workbook.ts to the loaded page (bundled separately: the built pane
@@ -151,6 +152,8 @@ export class ExcelHost {
       appendRows: (name, header, rows) => call("appendRows", [name, header, rows]) as Promise<string>,
       rewriteFormulas: (cells) => call("rewriteFormulas", [cells]) as Promise<void>,
       freezeSelection: (note) => call("freezeSelection", [note]) as Promise<FrozenFormula[]>,
+      insertChart: (spec) => call("insertChart", [spec]) as Promise<string>,
+      rebindCharts: () => call("rebindCharts", []) as Promise<number>,
     };
   }
 }

@@ -11,6 +11,7 @@ import { contains, formatAddress, parseAddress } from "./addresses";
 import { excelNamespace } from "./api-workbook";
 import { Calculation, CustomFunctionsError, ERROR_CODE, type FunctionShapes } from "./calculation";
 import { parseInput } from "./cell-input";
+import { seriesLabels, seriesNumbers } from "./grid-charts";
 import { createGridView } from "./grid-view";
 import type { ExcelHostApi, HostConfig } from "./host-api";
 import { WorkbookModel, isError, rangeValue, shownFormat } from "./workbook-model";
@@ -240,6 +241,21 @@ const api: ExcelHostApi = {
   showGrid(visible = true) {
     grid.setVisible(visible);
   },
+  charts: () =>
+    model.charts.map((chart) => ({
+      name: chart.name,
+      sheet: chart.sheet.name,
+      type: chart.type,
+      title: chart.title,
+      at: formatAddress(chart.sheet.name, { ...chart.at, rows: 1, columns: 1 }),
+      series: chart.series.map((s) => ({
+        name: s.name,
+        values: s.values && formatAddress(s.values.sheet.name, s.values.rect),
+        xValues: s.xValues && formatAddress(s.xValues.sheet.name, s.xValues.rect),
+        shownValues: seriesNumbers(model, s.values).map((v) => v ?? ""),
+        shownX: seriesLabels(model, s.xValues),
+      })),
+    })),
 };
 global.__excelHost = api;
 

@@ -117,3 +117,46 @@ test("custom functions: arguments from cells, #BUSY! then a spill, #SPILL! when 
   await calculation.idle();
   expect(model.shown(sheet, 9, 0)).toMatchObject({ error: "#NAME?" });
 });
+
+test("charts: series hold the cells they were given (a grown spill is not followed); settings keep JSON; onCalculated follows a result", async () => {
+  let rows = 3;
+  const { Excel, model, calculation } = standIn({ LIST: async () => Array.from({ length: rows }, (_, i) => [i === 0 ? "n" : i]) });
+  const calculated: string[] = [];
+  await Excel.run(async (context) => {
+    context.workbook.worksheets.onCalculated.add((event: { address: string }) => void calculated.push(event.address));
+    const sheet = context.workbook.worksheets.getItem("Sheet1");
+    sheet.getRange("A1").formulas = [["=PROP.LIST(1)"]];
+    await context.sync();
+  });
+  await calculation.idle();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(calculated).toEqual(["Sheet1!A1"]);
+  await Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem("Sheet1");
+    const chart = sheet.charts.add("Line", sheet.getRange("A1"), "Columns");
+    chart.name = "Trend";
+    chart.series.load("items/name");
+    await context.sync();
+    chart.series.items[0].setValues(sheet.getRange("A2:A3"));
+    context.workbook.settings.add("bound", JSON.stringify({ chart: "Trend" }));
+    await context.sync();
+  });
+  rows = 6;
+  calculation.calculateAll();
+  await calculation.idle();
+  expect(model.charts.map((c) => [c.name, c.type, c.series.map((s) => s.values?.rect)])).toEqual([
+    ["Trend", "Line", [{ row: 1, column: 0, rows: 2, columns: 1 }]],
+  ]);
+  await Excel.run(async (context) => {
+    const setting = context.workbook.settings.getItemOrNullObject("bound").load("value");
+    const missing = context.workbook.settings.getItemOrNullObject("other");
+    const chart = context.workbook.worksheets.getItem("Sheet1").charts.getItemOrNullObject("Trend");
+    await context.sync();
+    expect(JSON.parse(setting.value as string)).toEqual({ chart: "Trend" });
+    expect(missing.isNullObject).toBe(true);
+    expect(chart.isNullObject).toBe(false);
+    // A series reads one row or one column.
+    chart.series.add().setValues(context.workbook.worksheets.getItem("Sheet1").getRange("A1:B2"));
+    await expect(context.sync()).rejects.toMatchObject({ code: "InvalidArgument" });
+  });
+});

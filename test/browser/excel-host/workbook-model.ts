@@ -75,6 +75,32 @@ export interface CommentModel {
   replies: string[];
 }
 
+/** A cell range a chart series reads: fixed cells, as Excel's own series are (they do not follow a spill). */
+export interface SeriesSource {
+  sheet: SheetModel;
+  rect: Rect;
+}
+
+export interface ChartSeriesModel {
+  name: string;
+  values: SeriesSource | null;
+  xValues: SeriesSource | null;
+}
+
+/** A chart on a sheet: what the stand-in keeps of one (no styling), drawn by the grid view. */
+export interface ChartModel {
+  name: string;
+  sheet: SheetModel;
+  type: string;
+  title: string;
+  /** The top-left cell it was placed at (setPosition), zero-based; and its size in points. */
+  at: { row: number; column: number };
+  width: number;
+  height: number;
+  legend: { visible: boolean; position: string };
+  series: ChartSeriesModel[];
+}
+
 interface Layout {
   shown: Map<string, Shown>;
   /** Anchor key → the range its array occupies (only arrays bigger than one cell). */
@@ -104,10 +130,14 @@ export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
   readonly tables: TableModel[] = [];
   readonly comments: CommentModel[] = [];
+  readonly charts: ChartModel[] = [];
+  /** Workbook settings (Excel.SettingCollection): saved with the workbook, by key. */
+  readonly settings = new Map<string, unknown>();
   active!: SheetModel;
   private nextCommentId = 1;
   private readonly listeners: ChangeListener[] = [];
   private readonly viewListeners: Array<() => void> = [];
+  private readonly calculatedListeners: Array<(sheet: SheetModel, row: number, column: number) => void> = [];
 
   constructor(sheetNames: string[] = ["Sheet1"]) {
     for (const name of sheetNames) this.addSheet(name);
@@ -122,6 +152,11 @@ export class WorkbookModel {
   /** Called after anything visible changes (the grid view listens). */
   onView(listener: () => void): void {
     this.viewListeners.push(listener);
+  }
+
+  /** Called after a formula's result is recorded (worksheet.onCalculated listens). */
+  onCalculated(listener: (sheet: SheetModel, row: number, column: number) => void): void {
+    this.calculatedListeners.push(listener);
   }
 
   viewChanged(sheet?: SheetModel): void {
@@ -207,6 +242,7 @@ export class WorkbookModel {
       sheet.results.set(k, result);
     }
     this.viewChanged(sheet);
+    if (result !== "pending") for (const listener of this.calculatedListeners) listener(sheet, row, column);
   }
 
   shown(sheet: SheetModel, row: number, column: number): Shown {
