@@ -1,0 +1,118 @@
+// "Start a model": a starter underwriting model of one subject property, built only from live
+// PROP formulas. The pane inserts it as new sheets and the service serves it as an .xlsx; both
+// build it from modelTemplate, so the two are the same model. The subject's id sits in one input
+// cell of the first sheet and every other formula refers to it (directly or through the profile's
+// cells), so typing another id there retargets the whole model. The sheets themselves are laid
+// out in model-sheets.ts and model-comps.ts.
+import { type ModelFormula, type ModelRequest, requestsOf } from "./model-formulas";
+import { compsSheet } from "./model-comps";
+import { historySheet, marketSheet, ownerSheet, profileSheet } from "./model-sheets";
+
+export type { ModelFormula, ModelRequest };
+
+/** One cell of the template: a label or value, a formula, or empty. */
+export type ModelCell = string | number | ModelFormula | null;
+
+/** A line chart over a spill, in the shape of the pane's ChartSpec (workbook-types.ts). */
+export interface ModelChart {
+  /** The spilling formula's cell, with its sheet: "'Model - History'!A7". */
+  anchor: string;
+  kind: "line" | "column";
+  title: string;
+  /** Zero-based spill column of the x values (row 0 of the spill is its header) and the columns plotted. */
+  xColumn: number;
+  yColumns: number[];
+  /** Top-left cell of the chart, with its sheet. */
+  placeAt: string;
+}
+
+export interface ModelSheet {
+  /** What the sheet is, stable across names: "profile", "comps", "market", "history", "owner". */
+  key: ModelSheetKey;
+  /** The sheet's name in the workbook ("Model - Profile", or with a suffix: "Model - Profile 2"). */
+  name: string;
+  /** Rows of cells from A1, rectangular. */
+  cells: ModelCell[][];
+  /** Column widths, in characters, from column A. */
+  widths: number[];
+  /** Zero-based rows shown bold (titles and header rows). */
+  boldRows: number[];
+  /** Ranges ("B4", "L9:P18") the analyst types into: shown as input cells. */
+  inputs: string[];
+  /** Number formats of ranges the PROP functions do not format themselves (Excel arithmetic, inputs). */
+  formats: Array<{ range: string; format: string }>;
+  charts: ModelChart[];
+  /** What the sheet holds and how it behaves, for the docs and the pane. */
+  notes: string[];
+}
+
+export const MODEL_SHEET_KEYS = ["profile", "comps", "market", "history", "owner"] as const;
+export type ModelSheetKey = (typeof MODEL_SHEET_KEYS)[number];
+
+/** The sheet names, before any suffix. */
+export const MODEL_SHEET_TITLES: Record<ModelSheetKey, string> = {
+  profile: "Model - Profile",
+  comps: "Model - Sale comps",
+  market: "Model - Market",
+  history: "Model - History",
+  owner: "Model - Owner & tenants",
+};
+
+export interface ModelTemplate {
+  /** The subject's input cell, with its sheet. */
+  subjectCell: string;
+  sheets: ModelSheet[];
+}
+
+export interface ModelSubject {
+  propertyId: string;
+  /** How the pane names the subject (its address, say); written beside the id, not used by any formula. */
+  label?: string;
+}
+
+/** The sheet names for a suffix: "" gives "Model - Profile", 2 gives "Model - Profile 2". */
+export function modelSheetNames(suffix: number | null = null): Record<ModelSheetKey, string> {
+  const names = { ...MODEL_SHEET_TITLES };
+  if (suffix !== null) for (const key of MODEL_SHEET_KEYS) names[key] = `${MODEL_SHEET_TITLES[key]} ${suffix}`;
+  return names;
+}
+
+/** The starter model of `subject`, its sheets named by `names` (modelSheetNames()). */
+export function modelTemplate(subject: ModelSubject, names: Record<ModelSheetKey, string> = modelSheetNames()): ModelTemplate {
+  const profile = profileSheet(subject, names);
+  const sheets = [profile.sheet, compsSheet(profile.refs, names), marketSheet(profile.refs, names), historySheet(profile.refs, names)];
+  sheets.push(ownerSheet(profile.refs, names));
+  return { subjectCell: profile.refs.subject, sheets };
+}
+
+/** Every formula cell of a sheet. */
+export function sheetFormulas(sheet: ModelSheet): ModelFormula[] {
+  return sheet.cells.flat().filter((c): c is ModelFormula => c !== null && typeof c === "object");
+}
+
+export interface ModelCost {
+  /** Credits of the first calculation when nothing is cached (an empty list or a missing market costs less). */
+  credits: number;
+  requests: number;
+  /** Per sheet, in order: the requests its formulas add (a request two sheets share is counted on the first). */
+  sheets: Array<{ name: string; credits: number; requests: Array<ModelRequest & { credits: number }> }>;
+}
+
+/**
+ * What the template's first calculation costs: one charge per distinct request its PROP formulas
+ * make, at the operation's published price. Every list in the template asks for at most one
+ * page (limit at most 100), so a list is one request.
+ */
+export function modelCost(template: ModelTemplate): ModelCost {
+  const seen = new Set<string>();
+  const sheets = template.sheets.map((sheet) => {
+    const requests = requestsOf(sheetFormulas(sheet)).filter((r) => !seen.has(r.key));
+    for (const r of requests) seen.add(r.key);
+    return { name: sheet.name, credits: requests.reduce((n, r) => n + r.credits, 0), requests };
+  });
+  return {
+    credits: sheets.reduce((n, s) => n + s.credits, 0),
+    requests: sheets.reduce((n, s) => n + s.requests.length, 0),
+    sheets,
+  };
+}
