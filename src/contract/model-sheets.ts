@@ -191,7 +191,7 @@ export function historySheet(refs: ProfileRefs, names: Record<ModelSheetKey, str
   g.set(
     1,
     0,
-    "PROP.MARKETHISTORY of the subject's metro (its county when it has no metro), by quarter, the last ten years to the last complete quarter.",
+    "PROP.MARKETHISTORY of the subject's metro (its county when it has no metro), by quarter: the 40 quarters to the last complete one (from=-40Q).",
   );
   g.set(3, 0, "Market");
   g.set(3, 1, excel(refs.historyPlace));
@@ -206,7 +206,11 @@ export function historySheet(refs: ProfileRefs, names: Record<ModelSheetKey, str
   const place: Arg = { ref: "$B$4" };
   const asset: Arg = { ref: "$B$5" };
   const metrics: Arg = { ref: "$B$6:$D$6" };
-  g.set(anchorRow, 0, propCall(name, "MARKETHISTORY", [place, asset, metrics, null, null, { text: "footer=false" }], "getMarketHistory"));
+  g.set(
+    anchorRow,
+    0,
+    propCall(name, "MARKETHISTORY", [place, asset, metrics, { text: "-40Q" }, null, { text: "footer=false" }], "getMarketHistory"),
+  );
   const anchor = onSheet(name, a1(anchorRow, 0));
   const chart = (title: string, column: number, row: number) => ({
     anchor,

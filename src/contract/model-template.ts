@@ -6,6 +6,7 @@
 // out in model-sheets.ts and model-comps.ts.
 import { type ModelFormula, type ModelRequest, requestsOf } from "./model-formulas";
 import { compsSheet } from "./model-comps";
+import { MAX_MARKET_BATCH } from "./market-batch";
 import { historySheet, marketSheet, ownerSheet, profileSheet } from "./model-sheets";
 
 export type { ModelFormula, ModelRequest };
@@ -93,6 +94,10 @@ export function sheetFormulas(sheet: ModelSheet): ModelFormula[] {
 export interface ModelCost {
   /** Credits of the first calculation when nothing is cached (an empty list or a missing market costs less). */
   credits: number;
+  /**
+   * HTTP requests it makes: one per distinct call, but the calls of an operation billed per unit
+   * (the markets, `costPer`) travel together, up to the batch's size a request.
+   */
   requests: number;
   /** Per sheet, in order: the requests its formulas add (a request two sheets share is counted on the first). */
   sheets: Array<{ name: string; credits: number; requests: Array<ModelRequest & { credits: number }> }>;
@@ -110,9 +115,11 @@ export function modelCost(template: ModelTemplate): ModelCost {
     for (const r of requests) seen.add(r.key);
     return { name: sheet.name, credits: requests.reduce((n, r) => n + r.credits, 0), requests };
   });
+  const all = sheets.flatMap((s) => s.requests);
+  const batched = all.filter((r) => r.operation === "getMarketSnapshotBatch").length;
   return {
     credits: sheets.reduce((n, s) => n + s.credits, 0),
-    requests: sheets.reduce((n, s) => n + s.requests.length, 0),
+    requests: all.length - batched + Math.ceil(batched / MAX_MARKET_BATCH),
     sheets,
   };
 }
