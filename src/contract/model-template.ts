@@ -59,6 +59,9 @@ export const MODEL_SHEET_TITLES: Record<ModelSheetKey, string> = {
   owner: "Model - Owner & tenants",
 };
 
+/** Where the service serves the model as an .xlsx (`?property_id=cp_…`): outside /v1, free, no key. */
+export const MODEL_XLSX_PATH = "/templates/underwriting-model.xlsx";
+
 export interface ModelTemplate {
   /** The subject's input cell, with its sheet. */
   subjectCell: string;

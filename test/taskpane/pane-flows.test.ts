@@ -62,6 +62,9 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
     appendRows: async () => "Refresh log!A2",
     rewriteFormulas: async () => {},
     freezeSelection: async () => [],
+    sheetNames: async () => [],
+    insertSheets: async (sheets) => sheets.map((s) => s.name),
+    insertChart: async (spec) => spec.title,
   };
   return { workbook, written };
 }

@@ -151,6 +151,9 @@ export class ExcelHost {
       appendRows: (name, header, rows) => call("appendRows", [name, header, rows]) as Promise<string>,
       rewriteFormulas: (cells) => call("rewriteFormulas", [cells]) as Promise<void>,
       freezeSelection: (note) => call("freezeSelection", [note]) as Promise<FrozenFormula[]>,
+      sheetNames: () => call("sheetNames", []) as Promise<string[]>,
+      insertSheets: (sheets) => call("insertSheets", [sheets]) as Promise<string[]>,
+      insertChart: (spec) => call("insertChart", [spec]) as Promise<string>,
     };
   }
 }
