@@ -6,7 +6,7 @@
 // a truly empty cell. Every formula here tests ISNUMBER before it computes, so neither is read as
 // a zero: a missing price gives an empty adjusted price, COUNT/AVERAGE/MEDIAN skip it, and a
 // statistic of no values is "" rather than AVERAGE's #DIV/0! or MIN's 0.
-import { a1, excel, onSheet, propCall, type ModelFormula } from "./model-formulas";
+import { a1, excel, propCall, type ModelFormula } from "./model-formulas";
 import type { ModelSheet, ModelSheetKey } from "./model-template";
 import { type ProfileRefs, sheetGrid, subjectField } from "./model-sheets";
 

@@ -105,8 +105,10 @@ function refsOf(node: Node | null, out: Array<Extract<Node, { t: "ref" }>> = [])
   if (!node) return out;
   if (node.t === "ref") out.push(node);
   else if (node.t === "call") node.args.forEach((a) => refsOf(a, out));
-  else if (node.t === "op") (refsOf(node.a, out), refsOf(node.b, out));
-  else if (node.t === "neg") refsOf(node.a, out);
+  else if (node.t === "op") {
+    refsOf(node.a, out);
+    refsOf(node.b, out);
+  } else if (node.t === "neg") refsOf(node.a, out);
   return out;
 }
 
@@ -164,7 +166,10 @@ export async function calculate(template: ModelTemplate, call: PropCaller, matri
         for (let c = ref.c0; c <= ref.c1; c++) {
           const k = key(ref.sheet, r, c);
           const cell = pending.get(k);
-          if (cell && !needed.has(k)) (needed.add(k), need(cell.node));
+          if (cell && !needed.has(k)) {
+            needed.add(k);
+            need(cell.node);
+          }
         }
     });
   for (const cell of pending.values()) if (hasProp(cell.node)) need(cell.node);

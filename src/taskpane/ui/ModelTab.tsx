@@ -92,7 +92,9 @@ export function ModelTab() {
             value=""
             onChange={(_, d) => {
               const picked = choice.candidates.find((c) => c.property_id === d.value);
-              if (picked) (setSubject({ propertyId: picked.property_id, label: picked.address }), setChoice(null));
+              if (!picked) return;
+              setSubject({ propertyId: picked.property_id, label: picked.address });
+              setChoice(null);
             }}
           >
             <option value="">Choose…</option>
