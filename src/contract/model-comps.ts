@@ -7,7 +7,7 @@
 // a zero: a missing price gives an empty adjusted price, COUNT/AVERAGE/MEDIAN skip it, and a
 // statistic of no values is "" rather than AVERAGE's #DIV/0! or MIN's 0.
 import { a1, excel, propCall, type ModelFormula } from "./model-formulas";
-import type { ModelSheet, ModelSheetKey } from "./model-template";
+import type { ModelSheet, ModelSheetKey } from "./model-types";
 import { type ProfileRefs, sheetGrid, subjectField } from "./model-sheets";
 
 /** How many comps the grid holds (one page): fewer leave the bottom rows blank. */

@@ -3,7 +3,7 @@
 // its owner), the market snapshot of its city, county and metro, ten years of its market's rent,
 // vacancy and cap rate, and its owner's portfolio and its tenants.
 import { type Arg, a1, excel, onSheet, propCall, text, type ModelFormula } from "./model-formulas";
-import type { ModelCell, ModelSheet, ModelSheetKey, ModelSubject } from "./model-template";
+import type { ModelCell, ModelSheet, ModelSheetKey, ModelSubject } from "./model-types";
 
 /** A sheet's cells being laid out: set by zero-based row and column, read back rectangular. */
 export function sheetGrid() {

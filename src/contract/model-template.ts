@@ -5,59 +5,14 @@
 // cells), so typing another id there retargets the whole model. The sheets themselves are laid
 // out in model-sheets.ts and model-comps.ts.
 import { type ModelFormula, type ModelRequest, requestsOf } from "./model-formulas";
+import { MODEL_SHEET_KEYS, MODEL_SHEET_TITLES, type ModelSheet, type ModelSheetKey, type ModelSubject } from "./model-types";
 import { compsSheet } from "./model-comps";
 import { MAX_MARKET_BATCH } from "./market-batch";
 import { historySheet, marketSheet, ownerSheet, profileSheet } from "./model-sheets";
 
 export type { ModelFormula, ModelRequest };
-
-/** One cell of the template: a label or value, a formula, or empty. */
-export type ModelCell = string | number | ModelFormula | null;
-
-/** A line chart over a spill, in the shape of the pane's ChartSpec (workbook-types.ts). */
-export interface ModelChart {
-  /** The spilling formula's cell, with its sheet: "'Model - History'!A7". */
-  anchor: string;
-  kind: "line" | "column";
-  title: string;
-  /** Zero-based spill column of the x values (row 0 of the spill is its header) and the columns plotted. */
-  xColumn: number;
-  yColumns: number[];
-  /** Top-left cell of the chart, with its sheet. */
-  placeAt: string;
-}
-
-export interface ModelSheet {
-  /** What the sheet is, stable across names: "profile", "comps", "market", "history", "owner". */
-  key: ModelSheetKey;
-  /** The sheet's name in the workbook ("Model - Profile", or with a suffix: "Model - Profile 2"). */
-  name: string;
-  /** Rows of cells from A1, rectangular. */
-  cells: ModelCell[][];
-  /** Column widths, in characters, from column A. */
-  widths: number[];
-  /** Zero-based rows shown bold (titles and header rows). */
-  boldRows: number[];
-  /** Ranges ("B4", "L9:P18") the analyst types into: shown as input cells. */
-  inputs: string[];
-  /** Number formats of ranges the PROP functions do not format themselves (Excel arithmetic, inputs). */
-  formats: Array<{ range: string; format: string }>;
-  charts: ModelChart[];
-  /** What the sheet holds and how it behaves, for the docs and the pane. */
-  notes: string[];
-}
-
-export const MODEL_SHEET_KEYS = ["profile", "comps", "market", "history", "owner"] as const;
-export type ModelSheetKey = (typeof MODEL_SHEET_KEYS)[number];
-
-/** The sheet names, before any suffix. */
-export const MODEL_SHEET_TITLES: Record<ModelSheetKey, string> = {
-  profile: "Model - Profile",
-  comps: "Model - Sale comps",
-  market: "Model - Market",
-  history: "Model - History",
-  owner: "Model - Owner & tenants",
-};
+export type { ModelCell, ModelChart, ModelSheet, ModelSheetKey, ModelSubject } from "./model-types";
+export { MODEL_SHEET_KEYS, MODEL_SHEET_TITLES } from "./model-types";
 
 /** Where the service serves the model as an .xlsx (`?property_id=cp_…`): outside /v1, free, no key. */
 export const MODEL_XLSX_PATH = "/templates/underwriting-model.xlsx";
@@ -66,12 +21,6 @@ export interface ModelTemplate {
   /** The subject's input cell, with its sheet. */
   subjectCell: string;
   sheets: ModelSheet[];
-}
-
-export interface ModelSubject {
-  propertyId: string;
-  /** How the pane names the subject (its address, say); written beside the id, not used by any formula. */
-  label?: string;
 }
 
 /** The sheet names for a suffix: "" gives "Model - Profile", 2 gives "Model - Profile 2". */

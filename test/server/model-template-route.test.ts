@@ -2,7 +2,7 @@
 // is the template the pane inserts, sheet for sheet and formula for formula.
 import ExcelJS from "exceljs";
 import { MODEL_XLSX_PATH, modelTemplate } from "../../src/contract/model-template";
-import { fileFormula } from "../../src/server/templates/model-workbook";
+import { fileFormula } from "../../src/server/plugins/model-workbook";
 import { startService, type TestService } from "../helpers/service";
 
 let svc: TestService;

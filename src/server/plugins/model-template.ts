@@ -1,5 +1,5 @@
 // GET /templates/underwriting-model.xlsx?property_id=cp_…: the starter model of a property as
-// an Excel file (templates/model-workbook.ts), outside the metered /v1 API. It holds formulas,
+// an Excel file (model-workbook.ts), outside the metered /v1 API. It holds formulas,
 // not data, so it needs no key and costs nothing: the file's PROP formulas fetch (and are
 // charged) when they calculate in Excel with the add-in loaded. A malformed id is a 400 problem.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -7,7 +7,7 @@ import { Type } from "@sinclair/typebox";
 import type { FastifyPluginCallback } from "fastify";
 import { MODEL_XLSX_PATH, modelTemplate } from "../../contract/model-template";
 import { Id } from "../../contract/schema-helpers";
-import { modelWorkbook } from "../templates/model-workbook";
+import { modelWorkbook } from "./model-workbook";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
