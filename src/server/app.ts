@@ -24,6 +24,7 @@ import { OUTAGE_RETRY_AFTER_S, type StoreHealth, isStoreOutage, outageCause } fr
 import { newRequestId, redactKeys } from "./http/request-id";
 import { REQUEST_VALIDATION } from "./http/request-validation";
 import { addinFiles } from "./plugins/addin-files";
+import { modelTemplateRoute } from "./plugins/model-template";
 import { v1Api } from "./plugins/v1-api";
 import type { ServiceStores } from "./stores/service-stores";
 import { accountArea } from "./web";
@@ -163,6 +164,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   app.register(v1Api, { prefix: "/v1", corsOrigins });
   app.get("/healthz", healthCheck(stores, app));
+  app.register(modelTemplateRoute);
   app.register(accountArea, {
     accounts: stores.accounts,
     keys: stores.keys,

@@ -75,6 +75,8 @@ import {
   type WorkbookPort,
 } from "./workbook-types";
 
+import { insertSheets, sheetNames } from "./excel-model-sheets";
+
 export { MAX_SELECTED_ROWS } from "./excel-reads";
 
 /** How long recalculate waits for async PROP formulas showing #BUSY! (well under Excel's 60 s limit for a function). */
@@ -101,6 +103,8 @@ export function createExcelWorkbook(): WorkbookPort {
     freezeSelection,
     insertChart,
     rebindCharts,
+    sheetNames,
+    insertSheets,
   };
 }
 

@@ -156,6 +156,14 @@ export interface WorkbookPort {
    * values, and leaves `note(formula)` as a comment on each formula's cell.
    */
   freezeSelection(note: (cell: FormulaCell) => string): Promise<FrozenFormula[]>;
+  /** The names of the workbook's sheets, in order. */
+  sheetNames(): Promise<string[]>;
+  /**
+   * Adds `sheets` after the last sheet, each written from A1 (values and formulas, number
+   * formats, bold rows, input cells shaded, column widths), and activates the first. Throws
+   * SheetExistsError, adding nothing, when a sheet of one of the names exists. Returns the names.
+   */
+  insertSheets(sheets: NewSheet[]): Promise<string[]>;
   /**
    * Adds a native Excel chart over the spill of the PROP formula at `spec.anchor` and keeps it
    * bound to that spill (excel-charts.ts): when the spill grows or shrinks at a later
@@ -169,6 +177,24 @@ export interface WorkbookPort {
    */
   rebindCharts?(): Promise<number>;
 }
+
+/** A sheet insertSheets adds. */
+export interface NewSheet {
+  name: string;
+  /** Rows from A1. */
+  cells: CellInput[][];
+  /** Column widths from column A, in characters. */
+  widths: number[];
+  /** Zero-based rows shown bold. */
+  boldRows: number[];
+  /** Ranges ("B4", "L9:P18") the user types into, shaded as input cells. */
+  inputs: string[];
+  /** Number formats of ranges ("0.0%"). */
+  formats: Array<{ range: string; format: string }>;
+}
+
+/** The fill of the cells a user types into (Excel's "Input" cell style). */
+export const INPUT_FILL = "#FFCC99";
 
 /** A native Excel chart over the spill of the PROP formula at `anchor`, kept bound to that spill as it grows or shrinks at later calculations. */
 export interface ChartSpec {
@@ -187,6 +213,14 @@ export interface ChartSpec {
    * formula; the chart follows the block's rows (its surrounding region) as rows are added.
    */
   source?: "spill" | "block";
+}
+
+/** Raised, before anything is added, when a sheet the pane would add already exists. */
+export class SheetExistsError extends Error {
+  override readonly name = "SheetExistsError";
+  constructor(readonly names: string[]) {
+    super(`The workbook already has ${names.map((n) => `"${n}"`).join(", ")}: nothing was added, and nothing overwritten.`);
+  }
 }
 
 /** Raised, before anything is written, when the cells an insert would cover are not empty. */

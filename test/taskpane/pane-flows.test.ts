@@ -63,6 +63,8 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
     rewriteFormulas: async () => {},
     freezeSelection: async () => [],
     insertChart: async (spec) => `PROP ${spec.title}`,
+    sheetNames: async () => [],
+    insertSheets: async (sheets) => sheets.map((s) => s.name),
   };
   return { workbook, written };
 }

@@ -15,6 +15,7 @@ import { CompareTab } from "./CompareTab";
 import { ConnectCard } from "./ConnectCard";
 import { FreezeTab } from "./FreezeTab";
 import { MatchTab } from "./MatchTab";
+import { ModelTab } from "./ModelTab";
 import { RefreshTab } from "./RefreshTab";
 import { SearchTab } from "./SearchTab";
 import { StatusCard } from "./StatusCard";
@@ -27,6 +28,7 @@ const TABS = {
   compare: { label: "Compare", Body: CompareTab },
   refresh: { label: "Refresh", Body: RefreshTab },
   freeze: { label: "Freeze", Body: FreezeTab },
+  model: { label: "Model", Body: ModelTab },
 } as const;
 type TabId = keyof typeof TABS;
 

@@ -154,6 +154,8 @@ export class ExcelHost {
       freezeSelection: (note) => call("freezeSelection", [note]) as Promise<FrozenFormula[]>,
       insertChart: (spec) => call("insertChart", [spec]) as Promise<string>,
       rebindCharts: () => call("rebindCharts", []) as Promise<number>,
+      sheetNames: () => call("sheetNames", []) as Promise<string[]>,
+      insertSheets: (sheets) => call("insertSheets", [sheets]) as Promise<string[]>,
     };
   }
 }
