@@ -64,7 +64,14 @@ test("a property id, the cost shown first, then five sheets of live formulas; a 
   await expect(link.getAttribute("href")).resolves.toBe(`${base}/templates/underwriting-model.xlsx?property_id=${subject.id}`);
 
   await page.getByRole("button", { name: "Insert the model" }).click();
-  await expect(message()).resolves.toMatch(/^Model inserted: 5 sheets ?Model - Profile, .*Charts not added:/);
+  await expect(message()).resolves.toMatch(/^Model inserted: 5 sheets ?Model - Profile, .* 3 charts\.$/);
+  // The history's rent, vacancy and cap rate charts: native line charts on the History sheet, bound to its spill.
+  const charts = await host.charts();
+  expect(charts.map((c) => [c.sheet, c.type, c.title])).toEqual([
+    [MODEL_SHEET_TITLES.history, "Line", expect.stringMatching(/rent/i)],
+    [MODEL_SHEET_TITLES.history, "Line", expect.stringMatching(/vacancy/i)],
+    [MODEL_SHEET_TITLES.history, "Line", expect.stringMatching(/cap rate/i)],
+  ]);
   const sheets = (await host.sheets()).map((s) => s.name);
   expect(sheets).toEqual(expect.arrayContaining(Object.values(MODEL_SHEET_TITLES)));
   expect((await host.sheets()).find((s) => s.active)?.name).toBe(MODEL_SHEET_TITLES.profile);
