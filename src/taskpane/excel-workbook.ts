@@ -73,6 +73,8 @@ import {
   type WorkbookPort,
 } from "./workbook-types";
 
+import { readCellSource } from "./excel-cell-source";
+
 export { MAX_SELECTED_ROWS } from "./excel-reads";
 
 /** How long recalculate waits for async PROP formulas showing #BUSY! (well under Excel's 60 s limit for a function). */
@@ -97,6 +99,7 @@ export function createExcelWorkbook(): WorkbookPort {
     appendRows,
     rewriteFormulas,
     freezeSelection,
+    readCellSource,
   };
 }
 
