@@ -16,8 +16,7 @@ export interface CellSourceRecord extends CellProvenance {
 }
 
 export type CellOutcome =
-  | { ok: false; code: string; message: string; at: number }
-  | { ok: true; at: number; provenance?: CellSourceRecord };
+  { ok: false; code: string; message: string; at: number } | { ok: true; at: number; provenance?: CellSourceRecord };
 
 export const DEFAULT_MAX_ADDRESSES = 5000;
 

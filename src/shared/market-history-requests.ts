@@ -86,7 +86,12 @@ export class MarketHistoryRequests {
       key,
       { method: "GET", path: SPEC.path, query: asked },
       true,
-      () => this.requests.run(key, (signal) => this.batcher.load(keyOf(asked), signal), ctx.signal) as Promise<unknown> as Promise<MarketHistory>,
+      () =>
+        this.requests.run(
+          key,
+          (signal) => this.batcher.load(keyOf(asked), signal),
+          ctx.signal,
+        ) as Promise<unknown> as Promise<MarketHistory>,
     );
   }
 

@@ -67,7 +67,12 @@ export function explainCell({ cell, outcome, lastChanges, baseUrl }: ExplainInpu
   const main = record.sources[0];
   // A cell of a list's spill: its row's own record (the id column), as the spill shows it.
   const rowRecord = rowIdentity(cell);
-  if (rowRecord) rest.splice(rest.findIndex((f) => f.label === FACT_LABELS.snapshot), 0, { label: "Row", text: rowRecord.text });
+  if (rowRecord)
+    rest.splice(
+      rest.findIndex((f) => f.label === FACT_LABELS.snapshot),
+      0,
+      { label: "Row", text: rowRecord.text },
+    );
   const field = fieldOfCell(call, cell);
   if (field) facts.push({ label: "Field", text: field });
   facts.push(...rest);

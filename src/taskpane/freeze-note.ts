@@ -13,7 +13,12 @@ import { factsText, provenanceFacts } from "./provenance-facts";
  * `record`: the sources the cell's function recorded (null when none are held: then the
  * snapshot the pane is connected to, or that it is not known).
  */
-export function freezeNote(cell: FormulaCell, snapshot: SnapshotRef | null, frozenAt: Date, record: CellSourceRecord | null = null): string {
+export function freezeNote(
+  cell: FormulaCell,
+  snapshot: SnapshotRef | null,
+  frozenAt: Date,
+  record: CellSourceRecord | null = null,
+): string {
   const facts = provenanceFacts(cell.formula, record, snapshot);
   const unknown = facts.length === 1 ? "\nSnapshot: not known (the service was not reached this session)" : "";
   return `Frozen as values on ${formatMoment(frozenAt.toISOString())} by Property Intelligence.\n${factsText(facts)}${unknown}`;

@@ -6,12 +6,13 @@ import { createRoot } from "react-dom/client";
 import { addinSession } from "../shared/addin-session";
 import { officeStorageIfAvailable } from "../shared/settings";
 import { createExcelWorkbook } from "./excel-workbook";
-import { refreshWorkbook } from "./ribbon-commands";
+import { explainCell, refreshWorkbook } from "./ribbon-commands";
 import { App } from "./ui/App";
 
 Office.onReady(() => {
   // Office.actions only exists where ribbon commands do (not in a plain browser).
   Office.actions?.associate("refreshWorkbook", refreshWorkbook);
+  Office.actions?.associate("explainCell", explainCell);
   // Without the pane's markup (the runtime loaded headless, as the bundle tests do) only the
   // ribbon commands above are wanted.
   const root = document.getElementById("root");
