@@ -26,7 +26,7 @@ export async function readCellSource(): Promise<CellSource> {
 
     let header: CellValue[] | null = null;
     let rowValues: CellValue[] | null = null;
-    let right = used.isNullObject ? cell.columnIndex + 1 : used.columnIndex + used.columnCount;
+    let right = Math.max(cell.columnIndex + 1, used.isNullObject ? 0 : used.columnIndex + used.columnCount);
     if (anchor && spill && !spill.isNullObject) {
       const rect = rectOf(spill);
       const width = Math.min(rect.columns, MAX_ROW_CELLS);

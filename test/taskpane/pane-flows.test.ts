@@ -62,6 +62,9 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
     appendRows: async () => "Refresh log!A2",
     rewriteFormulas: async () => {},
     freezeSelection: async () => [],
+    readCellSource: async () => {
+      throw new Error("not used here");
+    },
   };
   return { workbook, written };
 }
@@ -274,6 +277,6 @@ test("the freeze note keeps the formula, the time and the snapshot", () => {
     new Date("2026-11-22T14:03:00Z"),
   );
   expect(note).toBe(
-    'Frozen as values on 22 Nov 2026, 14:03 UTC by Property Intelligence. Formula was: =PROP.SALECOMPS("TX","industrial") Data: snapshot snap_1, captured 1 Nov 2026.',
+    'Frozen as values on 22 Nov 2026, 14:03 UTC by Property Intelligence.\nFormula: =PROP.SALECOMPS("TX","industrial")\nSnapshot: snap_1, captured 1 Nov 2026',
   );
 });

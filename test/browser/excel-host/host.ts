@@ -13,6 +13,7 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 import type { Page } from "playwright-core";
 import type {
+  CellSource,
   FormulaCell,
   FormulaOutcome,
   FrozenFormula,
@@ -151,6 +152,7 @@ export class ExcelHost {
       appendRows: (name, header, rows) => call("appendRows", [name, header, rows]) as Promise<string>,
       rewriteFormulas: (cells) => call("rewriteFormulas", [cells]) as Promise<void>,
       freezeSelection: (note) => call("freezeSelection", [note]) as Promise<FrozenFormula[]>,
+      readCellSource: () => call("readCellSource", []) as Promise<CellSource>,
     };
   }
 }
