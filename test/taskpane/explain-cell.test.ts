@@ -1,6 +1,8 @@
 // "Explain this cell" from plain data: the cell as the workbook shows it, the outcome its
 // function recorded (its sources), and the last refresh's changes.
 import { explainCell, explanationText } from "../../src/taskpane/explain-cell";
+import { ExplainRequests } from "../../src/taskpane/explain-requests";
+import { explainCell as ribbonExplainCell } from "../../src/taskpane/ribbon-commands";
 import { formulaCall } from "../../src/taskpane/explain-fields";
 import { freezeNote } from "../../src/taskpane/freeze-note";
 import { parseFacts } from "../../src/taskpane/provenance-facts";
@@ -199,4 +201,23 @@ test("the PROP call is read from the formula as typed, nested or not", () => {
   });
   expect(formulaCall("=prop.credits()")).toEqual({ name: "PROP.CREDITS", args: [] });
   expect(formulaCall("=SUM(A1:A3)")).toBeNull();
+});
+
+test("the ribbon's Explain cell asks the pane to explain the selection, shows the pane, and always completes", async () => {
+  const requests = new ExplainRequests();
+  const heard = jest.fn();
+  requests.subscribe(heard);
+  const completed = jest.fn();
+  const showPane = jest.fn(async () => {});
+  await ribbonExplainCell({ completed } as unknown as Office.AddinCommands.Event, { requests, showPane });
+  expect([heard.mock.calls.length, showPane.mock.calls.length, completed.mock.calls.length]).toEqual([1, 1, 1]);
+  // A pane opened by the button finds the request waiting, once.
+  expect(requests.take()).toBe(true);
+  expect(requests.take()).toBe(false);
+
+  const quiet = jest.spyOn(console, "error").mockImplementation(() => {});
+  const failing = jest.fn(async () => Promise.reject(new Error("no pane in this host")));
+  await ribbonExplainCell({ completed } as unknown as Office.AddinCommands.Event, { requests, showPane: failing });
+  quiet.mockRestore();
+  expect(completed).toHaveBeenCalledTimes(2);
 });
