@@ -16,10 +16,11 @@ export function ExplainTab() {
   const pane = usePane();
   const task = useTask();
   const [shown, setShown] = useState<{ cell: CellSource; explanation: Explanation } | null>(null);
+  const { run } = task;
 
   const explain = useCallback(
     () =>
-      task.run("Reading the selected cell…", async () => {
+      run("Reading the selected cell…", async () => {
         const cell = await pane.workbook.readCellSource();
         const outcome = cell.anchor ? pane.session.outcomes.outcomeOf(cell.anchor) : null;
         const explanation = explainCell({
@@ -31,7 +32,7 @@ export function ExplainTab() {
         setShown({ cell, explanation });
         return null;
       }),
-    [pane, task.run],
+    [pane, run],
   );
 
   // Opened by the ribbon's button (or asked again while open): explain the selection now.
