@@ -234,11 +234,9 @@ export class CachedApi {
     const trace = ctx.trace;
     if (!trace || ctx.preview) return run();
     const own = this.options.cache.peek(key);
-    const probe = {
-      held: this.requests.heldCopy(key),
-      fresh: own !== undefined && !own.stale && own.value !== undefined,
-      joined: this.requests.shared.has(key),
-    };
+    const fresh = own !== undefined && !own.stale && own.value !== undefined;
+    // A fresh copy answers at once; only a miss looks further (another pin's copy), as load does.
+    const probe = { held: fresh ? own : this.requests.heldCopy(key), fresh, joined: this.requests.shared.has(key) };
     const body = await run();
     const capturedAt = (id: string) => this.snapshots.capturedAtOf(id);
     trace.add(requestSource(request, probe, this.options.cache.peek(key), body, capturedAt, batched));
