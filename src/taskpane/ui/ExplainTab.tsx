@@ -18,21 +18,26 @@ export function ExplainTab() {
   const [shown, setShown] = useState<{ cell: CellSource; explanation: Explanation } | null>(null);
   const { run } = task;
 
+  // Reads the selection and explains it (inside a task: "Calculate it again" reads after recalculating).
+  const read = useCallback(async () => {
+    const cell = await pane.workbook.readCellSource();
+    const outcome = cell.anchor ? pane.session.outcomes.outcomeOf(cell.anchor) : null;
+    const explanation = explainCell({
+      cell,
+      outcome,
+      lastChanges: refreshReports().latest()?.report.changes ?? null,
+      baseUrl: pane.connection?.baseUrl ?? null,
+    });
+    setShown({ cell, explanation });
+  }, [pane]);
+
   const explain = useCallback(
     () =>
       run("Reading the selected cell…", async () => {
-        const cell = await pane.workbook.readCellSource();
-        const outcome = cell.anchor ? pane.session.outcomes.outcomeOf(cell.anchor) : null;
-        const explanation = explainCell({
-          cell,
-          outcome,
-          lastChanges: refreshReports().latest()?.report.changes ?? null,
-          baseUrl: pane.connection?.baseUrl ?? null,
-        });
-        setShown({ cell, explanation });
+        await read();
         return null;
       }),
-    [pane, run],
+    [run, read],
   );
 
   // Opened by the ribbon's button (or asked again while open): explain the selection now.
@@ -53,7 +58,7 @@ export function ExplainTab() {
   const recalculate = (cell: CellSource) =>
     task.run("Calculating the cell again…", async () => {
       await pane.workbook.recalculate([{ address: cell.anchor!, formula: cell.formula! }]);
-      await explain();
+      await read();
       return null;
     });
 
