@@ -92,5 +92,9 @@ test("a cell with no PROP formula says so", async () => {
   await host.setCells("Sheet1", "K20", [[42]]);
   await host.select("Sheet1!K20");
   await page.getByRole("button", { name: "Explain the selected cell" }).click();
+  // The previous explanation stays until the new one replaces it: wait for the new one.
+  await page.locator(".explain-title", { hasText: "Sheet1!K20" }).waitFor();
   await expect(page.locator(".explain-title").innerText()).resolves.toBe("Sheet1!K20 holds no PROP formula");
+  await expect(page.locator(".explain-fact").innerText()).resolves.toMatch(/^Cell\s+Select a cell holding a PROP formula/);
+  await expect(page.getByRole("button", { name: "Insert the source record beside the model" }).count()).resolves.toBe(0);
 });
