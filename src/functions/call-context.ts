@@ -1,8 +1,9 @@
 // What a function knows about its call: whether Excel is only previewing the formula, the
-// signal Excel's cancellation aborts, the cell it was called from, and the session (cache,
-// meter, gateway, cell outcomes) to work with.
+// signal Excel's cancellation aborts, the cell it was called from, the trace its requests
+// note their sources in, and the session (cache, meter, gateway, cell outcomes) to work with.
 import { addinSession, type AddinSession } from "../shared/addin-session";
 import type { CallContext } from "../shared/cached-requests";
+import { RequestTrace } from "../shared/cell-provenance";
 
 export interface FunctionContext extends CallContext {
   session: AddinSession;
@@ -17,7 +18,13 @@ export function contextOf(invocation?: CustomFunctions.Invocation | null, sessio
   if (invocation) (invocation as CustomFunctions.CancelableInvocation).onCanceled = () => controller.abort();
   // Typed as a string in @types/custom-functions-runtime; Excel passes a boolean.
   const preview = invocation?.isInValuePreview as unknown;
-  const context: FunctionContext = { session, signal: controller.signal, preview: preview === true || preview === "true" };
+  const context: FunctionContext = {
+    session,
+    signal: controller.signal,
+    preview: preview === true || preview === "true",
+    // Where each answer came from, kept with the cell's outcome (cell-provenance.ts).
+    trace: new RequestTrace(),
+  };
   if (typeof invocation?.address === "string" && invocation.address !== "") context.address = invocation.address;
   return context;
 }

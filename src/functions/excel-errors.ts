@@ -2,7 +2,8 @@
 // change); everything else (no data, bad key, no credits, network, timeout) is #N/A, so the
 // cell says why in its error message instead of showing a wrong number.
 // Each call's outcome is also noted under its cell's address, because Excel shows the pane
-// only "#N/A", never the message: after a Refresh the pane lists what failed and why.
+// only "#N/A", never the message: after a Refresh the pane lists what failed and why. A value's
+// outcome carries the requests it answered from (the call's trace), for "Explain this cell".
 import type { AddinSession } from "../shared/addin-session";
 import { ApiError, unreachableAdvice } from "../shared/api-error";
 import { contextOf, type FunctionContext } from "./call-context";
@@ -49,7 +50,8 @@ export async function withExcelErrors<T>(
     ctx = contextOf(invocation, session);
     const result = await body(ctx);
     const address = recordedAddress(ctx);
-    if (address) ctx.session.outcomes.recordSuccess(address);
+    const sources = ctx.trace?.provenance();
+    if (address) ctx.session.outcomes.recordSuccess(address, sources && { functionName: functionNameOf(invocation), ...sources });
     return result;
   } catch (err) {
     const error = toExcelError(err);
@@ -57,6 +59,13 @@ export async function withExcelErrors<T>(
     if (ctx && address) ctx.session.outcomes.recordFailure(address, error.code, error.message ?? "");
     throw error;
   }
+}
+
+/** "PROP.MARKET" for the invocation's "MARKET" (Excel gives the id without the namespace); null when absent. */
+function functionNameOf(invocation: CustomFunctions.Invocation | null | undefined): string | null {
+  const name = invocation?.functionName;
+  if (typeof name !== "string" || name === "") return null;
+  return /^PROP\./i.test(name) ? name.toUpperCase() : `PROP.${name.toUpperCase()}`;
 }
 
 /** The cell to record a call's outcome under; null for a preview, a cancelled call or no address. */

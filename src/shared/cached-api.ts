@@ -18,6 +18,7 @@ import { SnapshotTracker, keptOnRefresh } from "./snapshot-tracker";
 import { ALL_PROPERTY_FIELDS, COMPARE_BATCH, detailRequest, fetchProperties } from "./property-batching";
 import { fetchMarkets, marketKey, marketRequest, type MarketAsk } from "./market-batching";
 import { fetchMatches, matchKey, matchRequest, type MatchAsk } from "./match-batching";
+import { requestSource } from "./cell-provenance";
 
 export interface RefreshResult {
   /** The coverage report the service answered; its snapshot is the one served now. */
@@ -109,7 +110,8 @@ export class CachedApi {
       path: endpointPath(spec, pathParams),
       query: normaliseQuery({ ...query, ...pinQuery(ctx.pin) }),
     };
-    return this.requests.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
+    const key = cacheKey(client, request);
+    return this.traced(ctx, key, request, false, () => this.requests.load<T>(key, client, request, spec.cost > 0, ctx));
   }
 
   /**
@@ -124,14 +126,16 @@ export class CachedApi {
       operation.method === "POST"
         ? { method: "POST", path, query: normaliseQuery({ ...query, ...pinQuery(ctx.pin) }), body: parts.body }
         : { method: "GET", path, query: normaliseQuery({ ...query, ...pinQuery(ctx.pin) }) };
-    return this.requests.load<AnswerOf<O>>(cacheKey(client, request), client, request, operation.cost > 0, ctx);
+    const key = cacheKey(client, request);
+    return this.traced(ctx, key, request, false, () => this.requests.load<AnswerOf<O>>(key, client, request, operation.cost > 0, ctx));
   }
 
   /** POST (compare) through the cache: the body is the argument list. */
   async post<T>(spec: EndpointSpec, body: unknown, ctx: CallContext = {}): Promise<T> {
     const client = await this.requests.client();
     const request: ApiRequest = { method: "POST", path: endpointPath(spec), query: pinQuery(ctx.pin), body };
-    return this.requests.load<T>(cacheKey(client, request), client, request, spec.cost > 0, ctx);
+    const key = cacheKey(client, request);
+    return this.traced(ctx, key, request, false, () => this.requests.load<T>(key, client, request, spec.cost > 0, ctx));
   }
 
   /** One commercial property's record, batched with the other properties asked for meanwhile. */
@@ -139,11 +143,13 @@ export class CachedApi {
     const client = await this.requests.client();
     const request = detailRequest(id, ctx.pin);
     const key = cacheKey(client, request);
-    const entry = this.options.cache.get(key);
-    if (entry && !entry.stale) return unwrap(entry);
-    if (ctx.preview) return this.requests.load(key, client, request, true, ctx);
-    // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
-    return this.requests.shared.run(key, (signal) => this.batchersFor(ctx.pin).properties.load(id, signal), ctx.signal);
+    return this.traced(ctx, key, request, true, () => {
+      const entry = this.options.cache.get(key);
+      if (entry && !entry.stale) return Promise.resolve(unwrap<Record<string, unknown>>(entry));
+      if (ctx.preview) return this.requests.load<Record<string, unknown>>(key, client, request, true, ctx);
+      // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
+      return this.requests.shared.run(key, (signal) => this.batchersFor(ctx.pin).properties.load(id, signal), ctx.signal);
+    });
   }
 
   /**
@@ -155,18 +161,20 @@ export class CachedApi {
     const ask: MarketAsk = { geography, asset_type: assetType };
     const request = marketRequest(ask, ctx.pin);
     const key = cacheKey(client, request);
-    const entry = this.options.cache.get(key);
-    if (entry && !entry.stale) return unwrap(entry);
-    if (ctx.preview) return this.requests.load(key, client, request, true, ctx);
-    // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
-    return this.requests.shared.run(
-      key,
-      (signal) => {
-        this.marketAsks.set(marketKey(ask, ctx.pin), ask);
-        return this.batchersFor(ctx.pin).markets.load(marketKey(ask, ctx.pin), signal);
-      },
-      ctx.signal,
-    );
+    return this.traced(ctx, key, request, true, () => {
+      const entry = this.options.cache.get(key);
+      if (entry && !entry.stale) return Promise.resolve(unwrap<Record<string, unknown>>(entry));
+      if (ctx.preview) return this.requests.load<Record<string, unknown>>(key, client, request, true, ctx);
+      // A stale copy goes in the batch too, with its ETag: unchanged, it costs nothing.
+      return this.requests.shared.run(
+        key,
+        (signal) => {
+          this.marketAsks.set(marketKey(ask, ctx.pin), ask);
+          return this.batchersFor(ctx.pin).markets.load(marketKey(ask, ctx.pin), signal);
+        },
+        ctx.signal,
+      );
+    });
   }
 
   /**
@@ -178,18 +186,20 @@ export class CachedApi {
     const client = await this.requests.client();
     const request = matchRequest(ask, ctx.pin);
     const key = cacheKey(client, request);
-    const entry = this.options.cache.get(key);
-    if (entry && !entry.stale) return unwrap(entry);
-    if (ctx.preview) return this.requests.load(key, client, request, true, ctx);
-    const name = matchKey(ask, ctx.pin);
-    return this.requests.shared.run(
-      key,
-      async (signal) => {
-        this.matchAsks.set(name, ask);
-        return (await this.batchersFor(ctx.pin).matches.load(name, signal)) as unknown as PropertyMatch;
-      },
-      ctx.signal,
-    );
+    return this.traced(ctx, key, request, true, () => {
+      const entry = this.options.cache.get(key);
+      if (entry && !entry.stale) return Promise.resolve(unwrap<PropertyMatch>(entry));
+      if (ctx.preview) return this.requests.load<PropertyMatch>(key, client, request, true, ctx);
+      const name = matchKey(ask, ctx.pin);
+      return this.requests.shared.run(
+        key,
+        async (signal) => {
+          this.matchAsks.set(name, ask);
+          return (await this.batchersFor(ctx.pin).matches.load(name, signal)) as unknown as PropertyMatch;
+        },
+        ctx.signal,
+      );
+    });
   }
 
   /**
@@ -204,7 +214,10 @@ export class CachedApi {
       query: pinQuery(ctx.pin),
       body: { property_ids: ids, fields: ALL_PROPERTY_FIELDS },
     };
-    const body = await this.requests.load<PropertyComparison>(cacheKey(client, request), client, request, true, ctx);
+    const compareKey = cacheKey(client, request);
+    const body = await this.traced(ctx, compareKey, request, false, () =>
+      this.requests.load<PropertyComparison>(compareKey, client, request, true, ctx),
+    );
     const snapshotId = body.snapshot?.id ?? this.snapshots.current;
     // A comparison asked without ETags has every record in full; one listed in `not_modified` would be its id only.
     const unchanged = new Set(body.not_modified ?? []);
@@ -214,6 +227,24 @@ export class CachedApi {
       const held = this.options.cache.peek(key);
       if (!held || held.stale) this.options.cache.set(key, { value: record, etag: body.etags?.[String(record.id)] ?? null, snapshotId });
     }
+    return body;
+  }
+
+  /**
+   * Runs `run`, the answer to `request` (cached under `key`), and notes in the call's trace
+   * (when it has one) where the answer came from: the one place every function's provenance
+   * is recorded (cell-provenance.ts). A request that fails is not noted: the cell shows the error.
+   */
+  async traced<T>(ctx: CallContext, key: string, request: ApiRequest, batched: boolean, run: () => Promise<T>): Promise<T> {
+    const trace = ctx.trace;
+    if (!trace || ctx.preview) return run();
+    const own = this.options.cache.peek(key);
+    const fresh = own !== undefined && !own.stale && own.value !== undefined;
+    // A fresh copy answers at once; only a miss looks further (another pin's copy), as load does.
+    const probe = { held: fresh ? own : this.requests.heldCopy(key), fresh, joined: this.requests.shared.has(key) };
+    const body = await run();
+    const capturedAt = (id: string) => this.snapshots.capturedAtOf(id);
+    trace.add(requestSource(request, probe, this.options.cache.peek(key), body, capturedAt, batched));
     return body;
   }
 

@@ -8,6 +8,7 @@ import type { CacheEntry, CachedError, PlaceProblemFields, ResultCache } from ".
 import { SharedRequests } from "./shared-requests";
 import { isPinned, unpinnedKey, type SnapshotPin } from "./request-keys";
 import { snapshotOf, type SnapshotTracker } from "./snapshot-tracker";
+import type { RequestTrace } from "./cell-provenance";
 
 /** What a custom function knows about its own invocation. */
 export interface CallContext {
@@ -17,6 +18,8 @@ export interface CallContext {
   signal?: AbortSignal;
   /** The snapshot every request of the call names (the as_of option); none: the newest. */
   pin?: SnapshotPin;
+  /** Notes where each answer came from, for the cell's provenance (cell-provenance.ts). */
+  trace?: RequestTrace;
 }
 
 export interface CachedRequestsOptions {

@@ -5,8 +5,18 @@
 //
 // Bounded: a workbook can hold more PROP formulas than anyone reads failures for, so only the
 // most recently calculated addresses are kept, least recently recorded first out.
+//
+// A value's outcome also keeps its provenance (cell-provenance.ts): the function and the
+// requests it answered from, which the pane's "Explain" shows and "Freeze as values" writes.
+import type { CellProvenance } from "./cell-provenance";
 
-export type CellOutcome = { ok: false; code: string; message: string; at: number } | { ok: true; at: number };
+/** A successful call's function ("PROP.MARKET", as Excel names it) and the requests it answered from. */
+export interface CellSourceRecord extends CellProvenance {
+  functionName: string | null;
+}
+
+export type CellOutcome =
+  { ok: false; code: string; message: string; at: number } | { ok: true; at: number; provenance?: CellSourceRecord };
 
 export const DEFAULT_MAX_ADDRESSES = 5000;
 
@@ -28,9 +38,9 @@ export class CellOutcomes {
     this.record(address, { ok: false, code, message, at: this.now() });
   }
 
-  /** The formula at `address` returned a value (which replaces any earlier failure). */
-  recordSuccess(address: string): void {
-    this.record(address, { ok: true, at: this.now() });
+  /** The formula at `address` returned a value (which replaces any earlier failure), from these sources. */
+  recordSuccess(address: string, provenance?: CellSourceRecord): void {
+    this.record(address, provenance ? { ok: true, at: this.now(), provenance } : { ok: true, at: this.now() });
   }
 
   /** The latest outcome recorded for `address`, or null when none is held. */

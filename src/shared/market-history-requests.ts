@@ -80,11 +80,19 @@ export class MarketHistoryRequests {
     // A current answer or refusal, a stale copy that revalidates alone with its ETag (a 304 is
     // free), and a preview go the usual way.
     if ((entry && !entry.stale) || entry?.etag || ctx.preview) return this.options.api.get<MarketHistory>(SPEC, {}, query, ctx);
-    return this.requests.run(
+    // Noted in the call's trace as the cell's own request, batched with the other cells' asks.
+    return this.options.api.traced(
+      ctx,
       key,
-      (signal) => this.batcher.load(keyOf(asked), signal),
-      ctx.signal,
-    ) as Promise<unknown> as Promise<MarketHistory>;
+      { method: "GET", path: SPEC.path, query: asked },
+      true,
+      () =>
+        this.requests.run(
+          key,
+          (signal) => this.batcher.load(keyOf(asked), signal),
+          ctx.signal,
+        ) as Promise<unknown> as Promise<MarketHistory>,
+    );
   }
 
   private async client(): Promise<ApiClient> {

@@ -24,6 +24,11 @@ export class SnapshotTracker {
     if (Array.isArray(b?.snapshots) && (b as { object?: unknown }).object === "coverage") this.kept = b.snapshots as KeptSnapshot[];
   }
 
+  /** When snapshot `id` was captured, if an answer said. */
+  capturedAtOf(id: string): string | null {
+    return this.capturedAt.get(id) ?? null;
+  }
+
   /**
    * `value` confirmed unchanged by snapshot `id`, stamped with it: the `snapshot` a list or
    * comparison names, and a market's `as_of`, which is the capture date of the snapshot its

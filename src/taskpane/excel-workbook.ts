@@ -76,6 +76,7 @@ import {
 } from "./workbook-types";
 
 import { insertSheets, sheetNames } from "./excel-model-sheets";
+import { readCellSource } from "./excel-cell-source";
 
 export { MAX_SELECTED_ROWS } from "./excel-reads";
 
@@ -105,6 +106,7 @@ export function createExcelWorkbook(): WorkbookPort {
     rebindCharts,
     sheetNames,
     insertSheets,
+    readCellSource,
   };
 }
 

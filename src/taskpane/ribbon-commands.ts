@@ -2,6 +2,7 @@
 // with Office.actions.associate under the FunctionName the manifest uses.
 import { addinSession, type AddinSession } from "../shared/addin-session";
 import { createExcelWorkbook, recalculateWorkbook } from "./excel-workbook";
+import { explainRequests, type ExplainRequests } from "./explain-requests";
 import { refreshFormulas } from "./refresh-formulas";
 import { refreshReports, type RefreshReports } from "./refresh-reports";
 import type { WorkbookPort } from "./workbook-types";
@@ -35,6 +36,28 @@ export async function refreshWorkbook(event: Office.AddinCommands.Event, deps: R
     else await deps.recalculateAll();
   } catch (err) {
     console.error("Refresh workbook failed", err);
+  } finally {
+    event.completed();
+  }
+}
+
+/**
+ * "Explain cell": asks the pane to explain the selected cell (the pane, in this same shared
+ * runtime, switches to its Explain tab and reads the selection) and shows the pane, which may
+ * be closed. Office waits for event.completed(), so it is called whatever happens.
+ */
+export async function explainCell(
+  event: Office.AddinCommands.Event,
+  deps: { requests: ExplainRequests; showPane: () => Promise<void> } = {
+    requests: explainRequests(),
+    showPane: () => Office.addin.showAsTaskpane(),
+  },
+): Promise<void> {
+  try {
+    deps.requests.request();
+    await deps.showPane();
+  } catch (err) {
+    console.error("Explain cell: the pane could not be shown", err);
   } finally {
     event.completed();
   }

@@ -7,7 +7,7 @@ import { addinSession } from "../shared/addin-session";
 import { officeStorageIfAvailable } from "../shared/settings";
 import { watchBoundCharts } from "./excel-charts";
 import { createExcelWorkbook } from "./excel-workbook";
-import { refreshWorkbook } from "./ribbon-commands";
+import { explainCell, refreshWorkbook } from "./ribbon-commands";
 import { App } from "./ui/App";
 
 Office.onReady(() => {
@@ -16,6 +16,7 @@ Office.onReady(() => {
   // Charts bound to spills follow them while the runtime is loaded, pane open or not (Excel
   // only; a plain browser has no Excel to watch).
   if (typeof Excel !== "undefined") watchBoundCharts().catch((err: unknown) => console.warn("Bound charts are not watched", err));
+  Office.actions?.associate("explainCell", explainCell);
   // Without the pane's markup (the runtime loaded headless, as the bundle tests do) only the
   // ribbon commands above are wanted.
   const root = document.getElementById("root");

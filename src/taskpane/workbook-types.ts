@@ -176,6 +176,8 @@ export interface WorkbookPort {
    * formulas are calculated. Optional so a port without charts needs none.
    */
   rebindCharts?(): Promise<number>;
+  /** The selected cell's formula (its own or its spill's), its place in the spill, and its comment (CellSource). */
+  readCellSource(): Promise<CellSource>;
 }
 
 /** A sheet insertSheets adds. */
@@ -221,6 +223,31 @@ export class SheetExistsError extends Error {
   constructor(readonly names: string[]) {
     super(`The workbook already has ${names.map((n) => `"${n}"`).join(", ")}: nothing was added, and nothing overwritten.`);
   }
+}
+
+/** The selected cell, read for "Explain this cell": its formula, or the spill it is in, and its comment. */
+export interface CellSource {
+  /** The selected cell ("Sheet1!C5"; the first cell of a larger selection). */
+  address: string;
+  /** The formula that gives the cell its value: its own, or the spill's anchor's; null when neither. */
+  formula: string | null;
+  /** The cell holding `formula` (the cell itself, or its spill's anchor); null without a formula. */
+  anchor: string | null;
+  /** Zero-based row and column of the cell within its spill (0, 0 for a cell that does not spill). */
+  row: number;
+  column: number;
+  /** What the cell shows. */
+  value: CellValue;
+  /** The spill's first row (its header row, when it has one); null for a cell without a spill. */
+  header: CellValue[] | null;
+  /** The whole row of the spill the cell is in; null for a cell without a spill. */
+  rowValues: CellValue[] | null;
+  /** The cell's comment (a frozen value's provenance), or its anchor's; null when none. */
+  note: string | null;
+  /** Zero-based sheet column just right of the spill and of the used range, and the cell's sheet row: where an insert goes. */
+  freeColumn: number;
+  sheetRow: number;
+  sheet: string;
 }
 
 /** Raised, before anything is written, when the cells an insert would cover are not empty. */

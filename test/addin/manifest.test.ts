@@ -74,11 +74,13 @@ describe("manifest.xml (source)", () => {
     expect(showPane.children.find((c) => c.name === "SourceLocation")!.attributes.resid).toBe(runtime.attributes.resid);
   });
 
-  test("declares the PROP namespace and the two ribbon buttons", () => {
+  test("declares the PROP namespace and the three ribbon buttons: Show pane, Refresh workbook, Explain cell", () => {
     const namespaceId = byName("Namespace")[0].attributes.resid;
     expect(resources.find((r) => r.attributes.id === namespaceId)!.attributes.DefaultValue).toBe("PROP");
     const actions = byName("Action").map((a) => a.attributes["xsi:type"]);
-    expect(actions.sort()).toEqual(["ExecuteFunction", "ShowTaskpane"]);
+    expect(actions.sort()).toEqual(["ExecuteFunction", "ExecuteFunction", "ShowTaskpane"]);
+    const functions = byName("FunctionName").map((f) => f.text.trim());
+    expect(functions.sort()).toEqual(["explainCell", "refreshWorkbook"]);
   });
 
   test("is written with the default origin only, so the build can rewrite it", () => {

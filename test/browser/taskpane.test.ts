@@ -349,12 +349,18 @@ describe("the analyst's journey", () => {
     expect(await host.cellInfo("Sheet1", `${columnLetters(rate)}21`)).toMatchObject({ formula: null, numberFormat: "0.00%" });
     const note = (await host.comments()).find((c) => c.address === "Sheet1!A20");
     expect(note?.content).toMatch(
-      /^Frozen as values on .* UTC by Property Intelligence\. Formula was: =PROP\.SALECOMPS\(.*\) Data: snapshot \S+, captured /,
+      /^Frozen as values on .* UTC by Property Intelligence\.\nFormula: =PROP\.SALECOMPS\(.*\)\nAsked: findSaleComps [\s\S]*\nSnapshot: \S+, captured [\s\S]*\nCost: /,
     );
     // Frozen text that looks like a formula is still text.
     const buyer = before[0].indexOf("buyer_name"); // the spill starts at A20: its first record is row 21
     expect(await host.cellInfo("Sheet1", `${columnLetters(buyer)}21`)).toMatchObject({ formula: null, value: RISKY.buyer });
     await shot(page, "pane-freeze");
+    // Explain on the frozen cell gives the comment's facts, line for line.
+    await page.getByRole("tab", { name: "Explain" }).click();
+    await page.getByRole("button", { name: "Explain the selected cell" }).click();
+    await expect(page.locator(".explain-title").innerText()).resolves.toMatch(/^Sheet1!A20: a frozen value/);
+    const explained = (await page.locator(".explain-fact").allInnerTexts()).map((fact) => fact.replace(/\s*\n\s*/, ": ").trim());
+    expect(explained).toEqual(note!.content.split("\n").slice(1));
   });
 
   test("a mistyped place: a free refusal with suggestions; one clicked fills the place, and the market shows labelled figures", async () => {

@@ -848,3 +848,66 @@ describe("markCells and clearMarks", () => {
     expect(o.userFormat.delete).not.toHaveBeenCalled();
   });
 });
+
+describe("readCellSource", () => {
+  function cellSetup(
+    own: { formula: unknown; value: unknown; address: string; row: number; column: number },
+    withSpill: boolean,
+    note: string | null,
+  ) {
+    return mockExcel(
+      (o) => ({
+        selection: { getCell: () => o.cell },
+        cell: range(own.address, own.row, own.column, 1, 1, {
+          formulas: [[own.formula]],
+          values: [[own.value]],
+          worksheet: {},
+          getSpillParentOrNullObject: () => o.parent,
+        }),
+        parent: range("Sheet1!A1", 0, 0, 1, 1, { formulas: [[SEARCH]], getSpillingToRangeOrNullObject: () => o.spill }),
+        spill: range("Sheet1!A1:D6", 0, 0, 6, 4),
+        used: range("Sheet1!A1:E6", 0, 0, 6, 5),
+        header: { values: [["id", "name", "address", "building_area_sqft"]] },
+        row: { values: [["cp_1", "Dock 4", "1 Main St", 12500]] },
+        comments: collection(),
+        comment: { content: note ?? "", getLocation: () => o.location },
+        location: { address: own.address },
+      }),
+      (o) => ({ getSelectedRange: () => o.selection }),
+      (o) => {
+        o.parent.isNullObject = !withSpill;
+        o.comments.items = note ? [o.comment] : [];
+        Object.assign(o.cell.worksheet, {
+          getUsedRangeOrNullObject: () => o.used,
+          getRangeByIndexes: byIndexes(o, { "0,0,1,4": "header", [`${own.row},0,1,4`]: "row" }),
+          comments: o.comments,
+        });
+      },
+    );
+  }
+
+  test("a value in a spill: the anchor's formula, the cell's place in the spill, the header and the cell's row, the free column", async () => {
+    cellSetup({ formula: 12500, value: 12500, address: "Sheet1!D3", row: 2, column: 3 }, true, null);
+    await expect(createExcelWorkbook().readCellSource()).resolves.toEqual({
+      address: "Sheet1!D3",
+      formula: SEARCH,
+      anchor: "Sheet1!A1",
+      row: 2,
+      column: 3,
+      value: 12500,
+      header: ["id", "name", "address", "building_area_sqft"],
+      rowValues: ["cp_1", "Dock 4", "1 Main St", 12500],
+      note: null,
+      freeColumn: 5,
+      sheetRow: 2,
+      sheet: "Sheet1",
+    });
+  });
+
+  test("a frozen value: no formula, and the comment on the cell", async () => {
+    const note = 'Frozen as values on 28 Nov 2026, 05:00 UTC by Property Intelligence.\nFormula: =PROP.MARKET("TX","office")';
+    cellSetup({ formula: 0.12, value: 0.12, address: "Sheet1!G9", row: 8, column: 6 }, false, note);
+    const cell = await createExcelWorkbook().readCellSource();
+    expect(cell).toMatchObject({ address: "Sheet1!G9", formula: null, anchor: null, header: null, rowValues: null, note, freeColumn: 7 });
+  });
+});

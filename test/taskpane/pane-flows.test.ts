@@ -65,6 +65,9 @@ function scriptedWorkbook(selection: SelectedRows, formulas: FormulaCell[] = [],
     insertChart: async (spec) => `PROP ${spec.title}`,
     sheetNames: async () => [],
     insertSheets: async (sheets) => sheets.map((s) => s.name),
+    readCellSource: async () => {
+      throw new Error("not used here");
+    },
   };
   return { workbook, written };
 }
@@ -277,6 +280,6 @@ test("the freeze note keeps the formula, the time and the snapshot", () => {
     new Date("2026-11-22T14:03:00Z"),
   );
   expect(note).toBe(
-    'Frozen as values on 22 Nov 2026, 14:03 UTC by Property Intelligence. Formula was: =PROP.SALECOMPS("TX","industrial") Data: snapshot snap_1, captured 1 Nov 2026.',
+    'Frozen as values on 22 Nov 2026, 14:03 UTC by Property Intelligence.\nFormula: =PROP.SALECOMPS("TX","industrial")\nSnapshot: snap_1, captured 1 Nov 2026',
   );
 });

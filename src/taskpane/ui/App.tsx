@@ -8,11 +8,13 @@
 // search form is in view without scrolling past them. Status opens by itself when the credits
 // run out. A card the user opens or closes stays so until the connection changes.
 import { Accordion, FluentProvider, MessageBar, MessageBarBody, Tab, TabList, webLightTheme } from "@fluentui/react-components";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Connection } from "../pane-connection";
 import { creditSummary } from "../status-text";
 import { CompareTab } from "./CompareTab";
 import { ConnectCard } from "./ConnectCard";
+import { ExplainTab } from "./ExplainTab";
+import { explainRequests } from "../explain-requests";
 import { FreezeTab } from "./FreezeTab";
 import { MatchTab } from "./MatchTab";
 import { ModelTab } from "./ModelTab";
@@ -28,6 +30,7 @@ const TABS = {
   compare: { label: "Compare", Body: CompareTab },
   refresh: { label: "Refresh", Body: RefreshTab },
   freeze: { label: "Freeze", Body: FreezeTab },
+  explain: { label: "Explain", Body: ExplainTab },
   model: { label: "Model", Body: ModelTab },
 } as const;
 type TabId = keyof typeof TABS;
@@ -37,7 +40,9 @@ type CardId = "connection" | "status";
 export function App({ services, hostWarning }: { services: PaneServices; hostWarning?: string }) {
   const [connection, setConnection] = useState<Connection | null>(null);
   const [lastRefresh, setLastRefresh] = useState<string | null>(null);
-  const [tab, setTab] = useState<TabId>("search");
+  // Opened by the ribbon's "Explain cell": start on the Explain tab (which takes the request).
+  const [tab, setTab] = useState<TabId>(() => (explainRequests().pending ? "explain" : "search"));
+  useEffect(() => explainRequests().subscribe(() => setTab("explain")), []);
   const [openCards, setOpenCards] = useState<CardId[]>(["connection"]);
   const exhausted = creditSummary(useCredits(services.session))?.exhausted ?? false;
   const connected = connection !== null;

@@ -18,7 +18,12 @@ export function FreezeTab() {
       setConfirming(false);
       const snapshot = pane.connection?.coverage.snapshot ?? null;
       const now = new Date();
-      const frozen = await pane.workbook.freezeSelection((cell) => freezeNote(cell, snapshot, now));
+      // Each comment carries the provenance its function recorded, as Explain shows it.
+      const sourceOf = (address: string) => {
+        const outcome = pane.session.outcomes.outcomeOf(address);
+        return outcome?.ok ? (outcome.provenance ?? null) : null;
+      };
+      const frozen = await pane.workbook.freezeSelection((cell) => freezeNote(cell, snapshot, now, sourceOf(cell.address)));
       if (frozen.length === 0) {
         return {
           intent: "info",

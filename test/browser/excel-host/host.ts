@@ -13,6 +13,7 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 import type { Page } from "playwright-core";
 import type {
+  CellSource,
   FormulaCell,
   FormulaOutcome,
   FrozenFormula,
@@ -156,6 +157,7 @@ export class ExcelHost {
       rebindCharts: () => call("rebindCharts", []) as Promise<number>,
       sheetNames: () => call("sheetNames", []) as Promise<string[]>,
       insertSheets: (sheets) => call("insertSheets", [sheets]) as Promise<string[]>,
+      readCellSource: () => call("readCellSource", []) as Promise<CellSource>,
     };
   }
 }
