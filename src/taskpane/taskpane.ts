@@ -13,10 +13,10 @@ import { App } from "./ui/App";
 Office.onReady(() => {
   // Office.actions only exists where ribbon commands do (not in a plain browser).
   Office.actions?.associate("refreshWorkbook", refreshWorkbook);
+  Office.actions?.associate("explainCell", explainCell);
   // Charts bound to spills follow them while the runtime is loaded, pane open or not (Excel
   // only; a plain browser has no Excel to watch).
   if (typeof Excel !== "undefined") watchBoundCharts().catch((err: unknown) => console.warn("Bound charts are not watched", err));
-  Office.actions?.associate("explainCell", explainCell);
   // Without the pane's markup (the runtime loaded headless, as the bundle tests do) only the
   // ribbon commands above are wanted.
   const root = document.getElementById("root");
