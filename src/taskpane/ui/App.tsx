@@ -1,5 +1,5 @@
 // The task pane: connection and status at the top, then one tab per job (search, match,
-// compare, refresh, freeze). Fluent UI v9, so it looks and behaves like the rest of Office, including
+// compare, refresh, freeze, explain, model). Fluent UI v9, so it looks and behaves like the rest of Office, including
 // keyboard focus and high-contrast themes.
 //
 // Connection and Status are folding cards. Until the pane is connected the Connection card is
