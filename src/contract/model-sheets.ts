@@ -209,7 +209,12 @@ export function historySheet(refs: ProfileRefs, names: Record<ModelSheetKey, str
   g.set(
     anchorRow,
     0,
-    propCall(name, "MARKETHISTORY", [place, asset, metrics, { text: "-40Q" }, null, { text: "footer=false" }], "getMarketHistory"),
+    propCall(
+      name,
+      "MARKETHISTORY",
+      [place, asset, metrics, { text: "-40Q" }, null, { text: "footer=false; missing=na" }],
+      "getMarketHistory",
+    ),
   );
   const anchor = onSheet(name, a1(anchorRow, 0));
   const chart = (title: string, column: number, row: number) => ({

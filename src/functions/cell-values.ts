@@ -20,7 +20,21 @@ export interface FormattedNumber {
   numberFormat: string;
 }
 
-export type Cell = string | number | boolean | FormattedNumber;
+/**
+ * A value the snapshot does not hold, where `missing=na` asks for it as #N/A rather than empty
+ * text: Excel's charts draw empty text as 0 and #N/A as a gap. withExcelErrors turns it into
+ * the #N/A error at the edge; nothing else writes it into a cell.
+ */
+export interface MissingValue {
+  type: "Missing";
+}
+export const MISSING: MissingValue = { type: "Missing" };
+
+export function isMissing(cell: unknown): cell is MissingValue {
+  return typeof cell === "object" && cell !== null && (cell as { type?: unknown }).type === "Missing";
+}
+
+export type Cell = string | number | boolean | FormattedNumber | MissingValue;
 
 /** How a field's values are meant: a date, a moment, or a fraction read as a percentage. */
 export type ValueFormat = "date" | "datetime" | "fraction";
@@ -28,6 +42,8 @@ export type ValueFormat = "date" | "datetime" | "fraction";
 export interface ValueForms {
   dates: "date" | "serial" | "text";
   rates: "percent" | "fraction";
+  /** What a value the snapshot does not hold is: empty text, or #N/A (a gap in a chart). */
+  missing: "blank" | "na";
   /** Whether the host shows formatted number values (else plain numbers). */
   formatted: boolean;
 }
@@ -44,8 +60,14 @@ export const RATES_OPTION: LocalOption = {
   values: ["percent", "fraction"],
   help: "percent (default): rates shown as percentages (the value stays the fraction, 0.065); fraction: plain numbers.",
 };
+export const MISSING_OPTION: LocalOption = {
+  name: "missing",
+  kind: "choice",
+  values: ["blank", "na"],
+  help: "blank (default): a value the snapshot does not hold is empty text; na: #N/A, which a chart shows as a gap rather than 0 (AVERAGE over it then needs AGGREGATE or AVERAGEIF).",
+};
 /** The options of how values come out, for every function that returns records. */
-export const VALUE_OPTIONS = [DATES_OPTION, RATES_OPTION];
+export const VALUE_OPTIONS = [DATES_OPTION, RATES_OPTION, MISSING_OPTION];
 
 export const DATE_FORMAT = "yyyy-mm-dd";
 export const DATETIME_FORMAT = "yyyy-mm-dd hh:mm";
@@ -69,6 +91,7 @@ export function valueForms(options: Map<string, OptionValue>, formatted: boolean
   return {
     dates: (options.get("dates") as ValueForms["dates"] | undefined) ?? "date",
     rates: (options.get("rates") as ValueForms["rates"] | undefined) ?? "percent",
+    missing: (options.get("missing") as ValueForms["missing"] | undefined) ?? "blank",
     formatted,
   };
 }
@@ -96,7 +119,7 @@ function number(value: number, format: string, forms: ValueForms): Cell {
 
 /** One value as its cell holds it (see the top of this file). */
 export function toCell(value: unknown, format: ValueFormat | undefined, forms: ValueForms): Cell {
-  if (value === null || value === undefined) return "";
+  if (value === null || value === undefined) return forms.missing === "na" ? MISSING : "";
   if (typeof value === "number") return format === "fraction" && forms.rates === "percent" ? number(value, PERCENT_FORMAT, forms) : value;
   if (typeof value === "boolean") return value;
   if (typeof value === "string") {

@@ -7,7 +7,7 @@
 import type { AddinSession } from "../shared/addin-session";
 import { ApiError, unreachableAdvice } from "../shared/api-error";
 import { contextOf, type FunctionContext } from "./call-context";
-import type { Cell } from "./cell-values";
+import { isMissing, type Cell } from "./cell-values";
 
 /** An argument that cannot be right; thrown before any request is made. */
 export class InputError extends Error {
@@ -48,7 +48,7 @@ export async function withExcelErrors<T>(
   let ctx: FunctionContext | undefined;
   try {
     ctx = contextOf(invocation, session);
-    const result = await body(ctx);
+    const result = missingAsNotAvailable(await body(ctx));
     const address = recordedAddress(ctx);
     const sources = ctx.trace?.provenance();
     if (address) ctx.session.outcomes.recordSuccess(address, sources && { functionName: functionNameOf(invocation), ...sources });
@@ -59,6 +59,19 @@ export async function withExcelErrors<T>(
     if (ctx && address) ctx.session.outcomes.recordFailure(address, error.code, error.message ?? "");
     throw error;
   }
+}
+
+const MISSING_MESSAGE = "No value in the snapshot (missing=na shows it as #N/A, a gap in a chart).";
+
+/**
+ * A result with its missing=na values (MISSING) as Excel's #N/A: in a spill, that cell alone;
+ * a single value, the whole result (thrown, so its outcome is recorded as a failure).
+ */
+function missingAsNotAvailable<T>(result: T): T {
+  if (isMissing(result)) throw new NoDataError(MISSING_MESSAGE);
+  if (!Array.isArray(result) || !result.some((row) => Array.isArray(row) && row.some(isMissing))) return result;
+  const notAvailable = excelError(CustomFunctions.ErrorCode.notAvailable, MISSING_MESSAGE);
+  return result.map((row: unknown) => (Array.isArray(row) ? row.map((cell) => (isMissing(cell) ? notAvailable : cell)) : row)) as T;
 }
 
 /** "PROP.MARKET" for the invocation's "MARKET" (Excel gives the id without the namespace); null when absent. */

@@ -110,8 +110,10 @@ export function apiRequestFor(search: SearchRequest): ApiRequest {
  * positional arguments in the function's order, an omitted one in the middle left empty,
  * trailing omitted ones dropped, and the other filters plus `limit=` in the options text.
  */
-export function formulaFor(search: SearchRequest): string {
-  const { args, options } = formulaArgs(search);
+export function formulaFor(search: SearchRequest, extraOptions: string[] = []): string {
+  const { args, options: typed } = formulaArgs(search);
+  const parts = [...(typed === null ? [] : [typed]), ...extraOptions];
+  const options = parts.length > 0 ? parts.join("; ") : null;
   const all = options === null ? [...args] : [...args, options];
   while (all.length > 0 && all[all.length - 1] === null) all.pop();
   return `=PROP.${SEARCH_KINDS[search.kind].fn}(${all.map((a) => (a === null ? "" : excelText(a))).join(",")})`;
@@ -119,6 +121,12 @@ export function formulaFor(search: SearchRequest): string {
 
 /** Excel refuses a text constant longer than 255 characters in a formula; longer text is joined with &. */
 const EXCEL_TEXT_MAX = 255;
+
+/**
+ * The option a chart's formula carries: a value the snapshot does not hold is #N/A there,
+ * which Excel's charts show as a gap, where empty text would be drawn as 0.
+ */
+export const CHART_OPTIONS = ["missing=na"];
 
 /** A text value as an Excel string literal: quotes doubled, long text in 255-character pieces. */
 export function excelText(text: string): string {

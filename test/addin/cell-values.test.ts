@@ -4,6 +4,7 @@
 import {
   DATE_FORMAT,
   DATETIME_FORMAT,
+  MISSING,
   PERCENT_FORMAT,
   formattedNumbersSupported,
   fromExcelSerial,
@@ -76,4 +77,13 @@ test("formatted numbers are used only where Office says the host supports Custom
 test("the options are checked: dates and rates take their listed values only", () => {
   expect(() => forms("dates=iso", true)).toThrow(/dates must be one of date, serial, text/);
   expect(() => forms("rates=pct", true)).toThrow(/rates must be one of percent, fraction/);
+});
+
+test("missing=na makes a value the snapshot does not hold #N/A (a gap in a chart) instead of empty text; nothing else changes", () => {
+  expect(toCell(null, undefined, forms("missing=na", true))).toEqual(MISSING);
+  expect(toCell(undefined, "fraction", forms("missing=na", true))).toEqual(MISSING);
+  expect(toCell(null, undefined, forms("missing=blank", true))).toBe("");
+  expect(toCell(0, undefined, forms("missing=na", true))).toBe(0);
+  expect(toCell("", undefined, forms("missing=na", true))).toBe("");
+  expect(() => forms("missing=nah", true)).toThrow(/missing must be one of blank, na/);
 });

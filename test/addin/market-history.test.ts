@@ -4,12 +4,12 @@
 import { periodBoundArg, periodRange } from "../../src/functions/history-periods";
 import { historyTable, marketHistory, metricsArg } from "../../src/functions/market-history";
 import { HISTORY } from "../../src/functions/property-history";
-import { InputError, NoDataError } from "../../src/functions/excel-errors";
-import { valueForms } from "../../src/functions/cell-values";
+import { InputError, NoDataError, withExcelErrors } from "../../src/functions/excel-errors";
+import { MISSING, valueForms } from "../../src/functions/cell-values";
 import { tableOptions } from "../../src/functions/table-shape";
 import { fieldsTable } from "../../src/functions/fields-table";
 import type { MarketHistory, PropertyEvent } from "../../src/contract/history";
-import { jsonResponse } from "./office-stand-ins";
+import { customFunctionsStandIn, jsonResponse } from "./office-stand-ins";
 import { listResponse, testSession, type SeenRequest } from "./session-factory";
 
 /** A series answer for the query asked: two quarters of 2024, the second holding the capture date. */
@@ -392,4 +392,34 @@ test("as_of pins the series: its request names the snapshot, and only cells of t
   await expect(marketHistory("TX", "industrial", "vacancy_rate", null, null, "as_of=yesterday", ctx)).rejects.toThrow(
     /as_of "yesterday" is not a date; write a date \(YYYY-MM-DD.*or a snapshot id/,
   );
+});
+
+describe("missing=na, for charts", () => {
+  beforeAll(() => {
+    (globalThis as Record<string, unknown>).CustomFunctions = customFunctionsStandIn();
+  });
+  afterAll(() => {
+    delete (globalThis as Record<string, unknown>).CustomFunctions;
+  });
+
+  test("a period without a value is #N/A in its own cell (a gap in a chart), empty text without the option", async () => {
+    const { ctx, session } = testSession(seriesService);
+    const blank = await marketHistory("TX", "industrial", "vacancy_rate,sales_count", null, null, "partial=true", ctx);
+    const col = blank[0].indexOf("sales_count");
+    expect(blank.slice(1).map((row) => row[col])).toEqual(["", ""]);
+    const marked = await marketHistory("TX", "industrial", "vacancy_rate,sales_count", null, null, "partial=true; missing=na", ctx);
+    expect(marked.slice(1).map((row) => row[col])).toEqual([MISSING, MISSING]);
+    // At the edge Excel gets the #N/A error in those cells, the values beside them untouched.
+    const shown = (await withExcelErrors(
+      undefined,
+      (c) => marketHistory("TX", "industrial", "vacancy_rate,sales_count", null, null, "partial=true; missing=na", c),
+      session,
+    )) as unknown[][];
+    const cell = shown[1][col] as CustomFunctions.Error;
+    expect(cell).toBeInstanceOf(CustomFunctions.Error);
+    expect(cell.code).toBe(CustomFunctions.ErrorCode.notAvailable);
+    expect(cell.message).toMatch(/^No value in the snapshot/);
+    expect(shown[1][col - 1]).toEqual(marked[1][col - 1]);
+    expect(shown[0]).toEqual(blank[0]);
+  });
 });

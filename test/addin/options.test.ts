@@ -35,7 +35,7 @@ test("nothing, null and an empty text are no options", () => {
 test.each([
   [42, /options must be text/],
   ["limit", /has no "="/],
-  ["colour=red", /"colour" is not an option here; use headers, cols, dates, rates, as_of, limit, offset/],
+  ["colour=red", /"colour" is not an option here; use headers, cols, dates, rates, missing, as_of, limit, offset/],
   ["limit=10; limit=20", /limit is given twice/],
   ["limit=", /limit has no value/],
   ["limit=0", /limit must be at least 1/],

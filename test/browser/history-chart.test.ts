@@ -116,7 +116,10 @@ test("market history: the preview's line chart, then Insert chart binds a native
 
   // The next refresh brings more periods: here the formula asks from 2021, as an analyst
   // widening the window would. The spill grows and the chart follows it, with nothing clicked.
-  const formula = String((await host.cellInfo("Sheet1", "A1")).formula).replace('"2024-01-01"', '"2021-01-01"');
+  const inserted = String((await host.cellInfo("Sheet1", "A1")).formula);
+  // The chart's formula shows a missing period as #N/A (a gap), never as empty text Excel would draw as 0.
+  expect(inserted).toMatch(/"[^"]*missing=na[^"]*"\)$/);
+  const formula = inserted.replace('"2024-01-01"', '"2021-01-01"');
   await host.setFormula("Sheet1", "A1", formula);
   await host.waitForCalculation();
   const grown = await dataRows((await host.cellInfo("Sheet1", "A1")).spillRange!, 1);

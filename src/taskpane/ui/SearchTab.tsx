@@ -11,7 +11,15 @@ import { toCellRows } from "../cell-text";
 import { insertCostText, isFetched, previewCostText } from "../search-cost";
 import { checkSearch, formFor, type Catalog } from "../search-form";
 import { SEARCH_KINDS, type SearchKind } from "../search-kinds";
-import { endpointCallFor, formulaFor, previewRows, type PreviewTable, type SearchAnswer, type SearchRequest } from "../search-request";
+import {
+  CHART_OPTIONS,
+  endpointCallFor,
+  formulaFor,
+  previewRows,
+  type PreviewTable,
+  type SearchAnswer,
+  type SearchRequest,
+} from "../search-request";
 import { historyChartSpec, historyChoice } from "../chart-choices";
 import { seriesOf } from "../line-chart";
 import { LineChart } from "./LineChart";
@@ -145,17 +153,17 @@ export function SearchTab() {
   function insertChart() {
     if (!preview || !history || !charted) return;
     void task.run("Writing the formula and its chart…", async () => {
-      const formula = formulaFor(preview.request);
+      const formula = formulaFor(preview.request, CHART_OPTIONS);
       const address = await pane.workbook.insertFormula(formula);
       const name = await pane.workbook.insertChart(historyChartSpec(preview.request, preview.result, history, charted.column, address));
       const gaps = seriesOf(preview.result.rows, history.xColumn, charted.column).filter((p) => p.y === null).length;
       return {
-        intent: gaps ? "warning" : "success",
+        intent: "success",
         title: "Chart inserted",
         text:
           `${formula} at ${address}, and the chart "${name}" of ${charted.label} beside it, which follows the spill as it grows. ` +
           (gaps
-            ? `${gaps} of the rows have no ${charted.label}: the spill leaves them empty, and Excel draws an empty value as 0 in a chart.`
+            ? `${gaps} of the rows have no ${charted.label}: missing=na shows them as #N/A, a gap in the chart (AVERAGE over the column then needs AGGREGATE).`
             : ""),
       };
     });
