@@ -51,3 +51,15 @@ export async function shot(page: Page, name: string) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => a))));
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
+
+/**
+ * The latest task message in `region` as a reader hears it: its title, a space, then its text
+ * (the title is its own element, so innerText alone runs the two together).
+ */
+export async function taskMessage(page: Page, region = "#tab-panel"): Promise<string> {
+  const bar = page.locator(region).locator(".task-message").last();
+  await bar.waitFor();
+  const title = (await bar.locator(".fui-MessageBarTitle").innerText()).trim();
+  const all = (await bar.innerText()).replace(/\s+/g, " ").trim();
+  return `${title} ${all.slice(title.length).trim()}`;
+}

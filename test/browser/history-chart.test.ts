@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium } from "./chromium";
-import { openConnectedPane, shot } from "./connected-pane";
+import { openConnectedPane, shot, taskMessage } from "./connected-pane";
 import type { ExcelHost } from "./excel-host/host";
 import type { ChartInfo } from "./excel-host/host-api";
 
@@ -50,13 +50,7 @@ afterAll(async () => {
 
 afterEach(() => expect(problems).toEqual([]));
 
-async function message(): Promise<string> {
-  const bar = page.locator("#tab-panel").locator(".task-message").last();
-  await bar.waitFor();
-  const title = (await bar.locator(".fui-MessageBarTitle").innerText()).trim();
-  const all = (await bar.innerText()).replace(/\s+/g, " ").trim();
-  return `${title} ${all.slice(title.length).trim()}`;
-}
+const message = () => taskMessage(page);
 
 /** Polls the stand-in's charts until `ready` holds (the binding runs after calculations settle). */
 async function chartsWhen(ready: (charts: ChartInfo[]) => boolean): Promise<ChartInfo[]> {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium } from "./chromium";
-import { openConnectedPane } from "./connected-pane";
+import { openConnectedPane, taskMessage } from "./connected-pane";
 import type { ExcelHost } from "./excel-host/host";
 
 const MARKET = { place: "New York City, NY", asset: "multifamily" };
@@ -49,13 +49,7 @@ afterAll(async () => {
 afterEach(() => expect(problems).toEqual([]));
 
 /** The text of the latest task message in the tab panel, title first. */
-async function message(): Promise<string> {
-  const bar = page.locator("#tab-panel").locator(".task-message").last();
-  await bar.waitFor();
-  const title = (await bar.locator(".fui-MessageBarTitle").innerText()).trim();
-  const all = (await bar.innerText()).replace(/\s+/g, " ").trim();
-  return `${title} ${all.slice(title.length).trim()}`;
-}
+const message = () => taskMessage(page);
 
 /**
  * Inserts the preview as a table at `tableAt` and as the formula at `formulaAt`: the formula's

@@ -12,7 +12,7 @@ import { NO_MATCH_FILL } from "../../src/taskpane/match-column";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium } from "./chromium";
-import { openConnectedPane, shot } from "./connected-pane";
+import { openConnectedPane, shot, taskMessage } from "./connected-pane";
 import type { ExcelHost } from "./excel-host/host";
 
 interface Row {
@@ -63,13 +63,7 @@ afterAll(async () => {
 afterEach(() => expect(problems).toEqual([]));
 
 /** The text of the latest task message in `region`, title first. */
-async function message(region: string): Promise<string> {
-  const bar = page.locator(region).locator(".task-message").last();
-  await bar.waitFor();
-  const title = (await bar.locator(".fui-MessageBarTitle").innerText()).trim();
-  const all = (await bar.innerText()).replace(/\s+/g, " ").trim();
-  return `${title} ${all.slice(title.length).trim()}`;
-}
+const message = (region: string) => taskMessage(page, region);
 
 /** "Madison Ave" as an analyst types it: the suffix spelled out. */
 const spelledOut = (street: string) =>

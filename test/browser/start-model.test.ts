@@ -11,7 +11,7 @@ import { MODEL_SHEET_TITLES, modelCost, modelTemplate } from "../../src/contract
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium } from "./chromium";
-import { openConnectedPane, shot } from "./connected-pane";
+import { openConnectedPane, shot, taskMessage } from "./connected-pane";
 import type { ExcelHost } from "./excel-host/host";
 
 let app: FastifyInstance;
@@ -45,11 +45,7 @@ afterAll(async () => {
 
 afterEach(() => expect(problems).toEqual([]));
 
-async function message(): Promise<string> {
-  const bar = page.locator("#tab-panel").locator(".task-message").last();
-  await bar.waitFor();
-  return (await bar.innerText()).replace(/\s+/g, " ").trim();
-}
+const message = () => taskMessage(page);
 
 test("a property id, the cost shown first, then five sheets of live formulas; a second insert asks for new names", async () => {
   await page.getByRole("tab", { name: "Model" }).click();

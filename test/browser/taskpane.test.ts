@@ -28,7 +28,7 @@ import { formatDay } from "../../src/taskpane/status-text";
 import { DIST, ensureAddinBuild } from "../addin/addin-build";
 import { snapshotPath, startService } from "../helpers/service";
 import { launchChromium, offlineContext } from "./chromium";
-import { shot } from "./connected-pane";
+import { shot, taskMessage } from "./connected-pane";
 import { type ExcelHost, installExcelHost } from "./excel-host/host";
 
 const MARKET = { city: "New York City", state: "NY", asset: "multifamily" };
@@ -122,14 +122,7 @@ async function until(condition: () => boolean | Promise<boolean>): Promise<void>
 }
 
 /** The text of a task's closing message in the tab panel (or in `region`, e.g. ".card"). */
-async function message(page: Page, region = "#tab-panel"): Promise<string> {
-  const bar = page.locator(region).locator(".task-message").last();
-  await bar.waitFor();
-  // The title is its own element: join it to the sentence with a space, as a reader hears it.
-  const title = (await bar.locator(".fui-MessageBarTitle").innerText()).trim();
-  const all = (await bar.innerText()).replace(/\s+/g, " ").trim();
-  return `${title} ${all.slice(title.length).trim()}`;
-}
+const message = taskMessage;
 
 /**
  * The header of a folding card ("Connection", "Status"), a button that opens and closes it;
