@@ -18,6 +18,14 @@ export const CreditsExhaustedFields = {
   credits_remaining: Type.Integer({ description: "402: credits left this period." }),
   credits_limit: Type.Integer({ description: "402: the plan's credits per month." }),
   resets_at: Type.String({ format: "date-time", description: "402: when the credits reset." }),
+  rows_covered: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        "402 of a call priced per row (a match request): how many of its rows, from the first, the credits left pay for. " +
+        "Send those rows alone and the call is answered.",
+    }),
+  ),
 };
 export const CreditsExhausted = Type.Object(CreditsExhaustedFields);
 export type CreditsExhausted = Static<typeof CreditsExhausted>;

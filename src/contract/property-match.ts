@@ -18,6 +18,22 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const MATCH_KINDS = ["exact", "normalised", "street_spelling", "parcel_number"] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
+/** A matched row scoring below this is a low-confidence match: shown as such in cells, the pane's summary and Explain. */
+export const MATCH_LOW_CONFIDENCE_SCORE = 0.9;
+
+/** Whether a matched answer is low-confidence: a street spelt differently, or a score below MATCH_LOW_CONFIDENCE_SCORE. */
+export function isLowConfidence(r: { status: MatchStatus; score: number | null; match: MatchKind | null }): boolean {
+  return r.status === "matched" && (r.match === "street_spelling" || (r.score ?? 0) < MATCH_LOW_CONFIDENCE_SCORE);
+}
+
+/**
+ * Whether an answer names a property (a match, or candidates with their ids and addresses): such
+ * a row is priced like the detail it stands for; a row that names none is free.
+ */
+export function namesProperty(r: { status: MatchStatus; property_id: string | null; candidates: readonly unknown[] }): boolean {
+  return r.property_id !== null || r.candidates.length > 0;
+}
+
 /** The fields of an address as a row or the single form gives them (each optional; an address or an APN is needed). */
 export const MATCH_ADDRESS_FIELDS = {
   address: Type.Optional(
