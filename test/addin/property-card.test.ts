@@ -139,7 +139,7 @@ function expectWellFormed(card: PropertyCard) {
 
 test("a card is an Office.js entity value: its shape is @types/office-js's EntityCellValue", () => {
   const built = buildCard(fullProperty(), PROPERTY_CARD, SERVICE)!;
-  // These assignments are the compile-time check: ts-jest compiles this file with @types/office-js.
+  // These assignments are the compile-time check: the pretest and CI type-check this file with @types/office-js.
   const entity: Excel.EntityCellValue = built;
   const section: Excel.CardLayoutSection = built.layouts.card.sections[0];
   const provider: Excel.CellValueProviderAttributes = built.provider;
