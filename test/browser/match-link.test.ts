@@ -104,7 +104,8 @@ test("match a table's address columns: counts and credits first, a candidate pic
   const before = apiCalls.length;
   await page.getByRole("button", { name: "Match 5 addresses" }).click();
   await expect(message("#tab-panel .tab-body > .task-feedback")).resolves.toBe(
-    "Nothing written yet 3 matched, 1 ambiguous, 1 unmatched. 3 credits charged (1 per matched address; ambiguous and unmatched rows are free).",
+    "Nothing written yet 3 matched, 1 ambiguous, 1 unmatched. " +
+      "4 credits charged (1 per address that names a property: matched, or ambiguous with candidates; unmatched rows are free).",
   );
   expect(apiCalls.slice(before)).toEqual(["POST /v1/commercial/properties/match"]);
   // Nothing is written before Insert.
