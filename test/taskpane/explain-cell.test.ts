@@ -273,6 +273,26 @@ describe("a PROP.MATCH cell", () => {
     for (const label of ["Asked", "Record", "Match", "Confidence", "Cost"]) expect(fact(frozen, label)).toBe(fact(e, label));
   });
 
+  test("a cell of a range's spill is explained by the address its row matched, not the first one asked", () => {
+    const first = matchSource(
+      { address: "1 Main St", city: "Austin" },
+      { status: "matched", property_id: "cp_1", matched_address: "1 Main St, Austin, TX 78701", score: 1, match: "exact" },
+      1,
+    );
+    const second = matchSource(
+      { address: "2 Mian St", city: "Austin" },
+      { status: "matched", property_id: "cp_2", matched_address: "2 Main St, Austin, TX 78701", score: 0.8, match: "street_spelling" },
+      1,
+    );
+    const provenance = { functionName: "PROP.MATCH", sources: [first, second], more: 0, moreCredits: 0 };
+    const spillCell = cell({ formula: '=PROP.MATCH(A2:A3,"Austin")', address: "Sheet1!B3", anchor: "Sheet1!B2", row: 1, value: "cp_2" });
+    const e = explainCell({ cell: spillCell, outcome: { ok: true, at: FETCHED_AT, provenance }, lastChanges: null, baseUrl: BASE });
+    expect(fact(e, "Asked")).toBe("matchProperty (address=2 Mian St, city=Austin)");
+    expect(fact(e, "Record")).toBe("cp_2, 2 Main St, Austin, TX 78701");
+    expect(fact(e, "Confidence")).toMatch(/^low/);
+    expect(fact(e, "Cost")).toBe("2 credits over 2 requests at most (batched requests can cost less)");
+  });
+
   test("a sure match is high confidence; an exact one says so", () => {
     const s = matchSource(
       { address: "1 Main St, Austin, TX 78701" },
