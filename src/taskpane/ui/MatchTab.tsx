@@ -95,7 +95,7 @@ export function MatchTab() {
       <Text block>
         Select the addresses: one column of whole addresses, or the street, city, state and ZIP code columns of a table, or parcel numbers
         (APN) with their county and state. Every selected row is read, blank rows skipped; selecting one cell of a column takes its block.
-        Matching costs {MATCH_PRICE_TEXT}.
+        Credits: {MATCH_PRICE_TEXT}.
       </Text>
       <Button onClick={() => void read()} disabled={task.busy}>
         Read the selection
