@@ -41,17 +41,17 @@ export async function property(
 }
 
 /**
- * The property id of a street address, and with cols= its match status, score and matched address. A range of addresses spills one row per address.
+ * The property id of a street address (or, with by=apn, of a parcel number), and with cols= or quality=true its match status, score and confidence. A range spills one row per address.
  * @customfunction MATCH
  * @helpurl http://localhost:3000/docs/functions#propmatch
  * @requiresAddress
- * @param address An address ("623 Washington Blvd, Austin, TX 78721") or its street line, or a one-column range of them; a blank cell gives a blank row.
- * @param [city] Optional city: one value for every address, or a range of as many rows beside them.
+ * @param address An address ("623 Washington Blvd, Austin, TX 78721") or its street line, or a one-column range of them; with by=apn, parcel numbers ("123-456-78"). A blank cell gives a blank row.
+ * @param [city] Optional city: one value for every address, or a range of as many rows beside them; with by=apn, the county ("Travis" or FIPS "48453").
  * @param [state] Optional state ("TX" or "Texas"): one value for every address, or a range beside them.
- * @param [zip] Optional ZIP code ("78721"; the number 2134 is read as 02134): one value for every address, or a range beside them.
- * @param [options] Optional "key=value; ..." text: cols=property_id,status,score,matched_address,match,parcel_id,candidates,detail, headers=true, as_of=2026-10-01.
+ * @param [zip] Optional ZIP code ("78721"; the number 2134 is read as 02134): one value for every address, or a range beside them; none with by=apn.
+ * @param [options] Optional "key=value; ..." text: by=apn, quality=true, cols=property_id,status,score,match,confidence,matched_address,candidates,detail, headers=true, as_of=2026-10-01.
  * @param invocation Supplied by Excel.
- * @returns One row per address: its property id (or the columns asked for); #N/A naming the candidates where an address is not a unique match, free.
+ * @returns One row per address: its property id (or the columns asked for); #N/A saying why (and the candidates) where it is not a unique match. 1 credit per row that names a property.
  */
 export async function match(
   address: any[][],

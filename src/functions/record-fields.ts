@@ -7,7 +7,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { CommercialProperty, Company, DiligenceCandidate, Listing, MarketSnapshot, Parcel } from "../contract/records";
 import { AssetAnalysis, AssetBreakdown, ComparisonStatistic, PortfolioHolding, SaleCompRow, TenantLocation } from "../contract/responses";
 import { MARKET_HISTORY_METRICS, MARKET_HISTORY_UNITS, MarketHistoryPoint, PropertyEvent } from "../contract/history";
-import { MatchResult } from "../contract/property-match";
+import { MATCH_LOW_CONFIDENCE_SCORE, MatchResult } from "../contract/property-match";
 import type { ValueFormat } from "./cell-values";
 import { InputError } from "./excel-errors";
 import { nameKey } from "../contract/vocabulary";
@@ -105,6 +105,10 @@ const matchColumns = fieldsOf(MatchResult, {
     type: "string",
     description:
       "The properties the address may name, best first, as address (id) separated by semicolons, when it is not a unique match; empty when matched.",
+  },
+  confidence: {
+    type: "string",
+    description: `low for a low-confidence match (a street spelt differently, or a score below ${MATCH_LOW_CONFIDENCE_SCORE}: check it), high for another match; only for a matched row.`,
   },
 }).filter((f) => f.name !== "ref");
 

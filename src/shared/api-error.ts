@@ -28,6 +28,11 @@ export interface CreditShortfall {
   limit: number;
   /** The key's plan id (X-Credits-Plan), when the answer named it. */
   plan: string | null;
+  /**
+   * A call priced per row (a match request): how many of its rows, from the first, the credits
+   * left pay for (`rows_covered`); null when the 402 did not say.
+   */
+  rowsCovered: number | null;
 }
 
 export interface ApiErrorExtras {
@@ -73,9 +78,13 @@ export class ApiError extends Error {
   }
 }
 
-function shortfallOf({ cost, credits_remaining, credits_limit }: ProblemExtensions, plan: string | null): CreditShortfall | null {
+function shortfallOf(
+  { cost, credits_remaining, credits_limit, rows_covered }: ProblemExtensions,
+  plan: string | null,
+): CreditShortfall | null {
   if (typeof cost !== "number" || typeof credits_remaining !== "number" || typeof credits_limit !== "number") return null;
-  return { cost, remaining: credits_remaining, limit: credits_limit, plan };
+  const rowsCovered = typeof rows_covered === "number" && Number.isInteger(rows_covered) && rows_covered >= 0 ? rows_covered : null;
+  return { cost, remaining: credits_remaining, limit: credits_limit, plan, rowsCovered };
 }
 
 /** "This call costs 2 credits and 0 of the Explorer plan's 1,000 monthly credits are left." */

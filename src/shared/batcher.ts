@@ -108,12 +108,15 @@ export class Batcher {
 
 /**
  * A batch endpoint's fetch where the service holds the credits of every key while it runs
- * (markets, addresses): when the credits left cannot cover them all (a 402 saying how many
- * remain), the keys they cover are asked for again and the rest settle with the 402.
+ * (markets, addresses): when the credits left cannot cover them all (a 402), the keys they cover
+ * are asked for again and the rest settle with the 402. How many they cover is the 402's
+ * `rows_covered` when it says (a match request, whose free rows cost nothing, so more rows than
+ * credits may be covered), else the credits left over `perKey`, what each key costs.
  */
 export async function withinCreditsLeft(
   keys: string[],
   fetch: (asked: string[]) => Promise<Map<string, BatchOutcome>>,
+  perKey = 1,
 ): Promise<Map<string, BatchOutcome>> {
   const refused = new Map<string, BatchOutcome>();
   let asked = keys;
@@ -123,10 +126,17 @@ export async function withinCreditsLeft(
       for (const [key, outcome] of refused) outcomes.set(key, outcome);
       return outcomes;
     } catch (err) {
-      const left = err instanceof ApiError ? (err.shortfall?.remaining ?? 0) : 0;
-      if (!(left > 0 && left < asked.length)) throw err;
-      for (const key of asked.slice(left)) refused.set(key, { error: err as ApiError });
-      asked = asked.slice(0, left);
+      const covered = err instanceof ApiError ? coveredKeys(err, perKey) : 0;
+      if (!(covered > 0 && covered < asked.length)) throw err;
+      for (const key of asked.slice(covered)) refused.set(key, { error: err as ApiError });
+      asked = asked.slice(0, covered);
     }
   }
+}
+
+/** How many keys, from the first, a 402's credits cover: its rows_covered, else its credits left over the price of one key. */
+function coveredKeys(err: ApiError, perKey: number): number {
+  const shortfall = err.shortfall;
+  if (!shortfall) return 0;
+  return shortfall.rowsCovered ?? Math.floor(shortfall.remaining / perKey);
 }

@@ -8,6 +8,7 @@
 // Bounded: a call keeps at most MAX_SOURCES requests (a long list is many pages), and of each
 // answer only a few facts, never the body.
 import { OPERATION_LIST } from "../contract/operations";
+import { isLowConfidence, namesProperty, type MatchKind, type MatchStatus } from "../contract/property-match";
 import type { ApiRequest } from "./api-client";
 import type { CacheEntry } from "./result-cache";
 
@@ -30,6 +31,22 @@ export interface AnswerFacts {
   totalCount?: number;
   /** The date a market's figures describe. */
   asOf?: string;
+  /** A match's answer (PROP.MATCH): how the address or parcel number matched, or why not. */
+  match?: MatchFacts;
+}
+
+/** What a match answer says of itself; its property (matched) is the answer's `id` and `address`. */
+export interface MatchFacts {
+  status: MatchStatus;
+  score: number | null;
+  kind: MatchKind | null;
+  lowConfidence: boolean;
+  /** Why it is not a match, and what would make it one (ambiguous, unmatched). */
+  detail: string | null;
+  /** How many candidates an ambiguous answer names. */
+  candidates: number;
+  /** Whether the answer names a property (matched, or candidates): what a match charges for. */
+  names: boolean;
 }
 
 export interface RequestSource {
@@ -84,10 +101,16 @@ export class RequestTrace {
   }
 }
 
-/** The operation a request calls, by method and path (a path parameter matches any segment). */
+/**
+ * The operation a request calls, by method and path: a path written out first, then one with a
+ * path parameter matching any segment (GET .../properties/match is matchProperty, not getProperty
+ * of a property "match").
+ */
 export function operationOf(method: string, path: string): (typeof OPERATION_LIST)[number] | undefined {
-  return OPERATION_LIST.find(
-    (o) => o.method === method && new RegExp(`^${o.path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path.replace(/\?.*$/, "")),
+  const bare = path.replace(/\?.*$/, "");
+  return (
+    OPERATION_LIST.find((o) => o.method === method && o.path === bare) ??
+    OPERATION_LIST.find((o) => o.method === method && new RegExp(`^${o.path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(bare))
   );
 }
 
@@ -125,8 +148,8 @@ export function requestSource(
       : probe.held?.etag && after?.etag === probe.held.etag
         ? "revalidated"
         : "fetched";
-  // A list that matches nothing is free; every other new answer costs the operation's price.
-  const credits = origin === "fetched" && answer.totalCount !== 0 ? (operation?.cost ?? 0) : 0;
+  // A list that matches nothing is free, and so is a match that names no property; every other new answer costs the operation's price.
+  const credits = origin === "fetched" && answer.totalCount !== 0 && answer.match?.names !== false ? (operation?.cost ?? 0) : 0;
   const snapshotId = after?.snapshotId ?? snapshotIdOf(body);
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.query ?? {}))
@@ -162,6 +185,7 @@ export function answerFacts(body: unknown): AnswerFacts {
     facts.totalCount = count(b.total_count);
     return strip(facts);
   }
+  if (b.object === "property_match") return strip({ id: text(b.property_id), address: text(b.matched_address), match: matchFacts(b) });
   facts.id = text(b.id);
   facts.name = text(b.name) ?? text(b.property_name);
   const street = text(b.address);
@@ -172,6 +196,26 @@ export function answerFacts(body: unknown): AnswerFacts {
   facts.propertyCount = count(b.property_count);
   facts.asOf = text(b.as_of);
   return strip(facts);
+}
+
+/** A match answer's facts (its detail cut to 300 characters). */
+function matchFacts(b: Record<string, unknown>): MatchFacts {
+  const answer = {
+    status: b.status as MatchStatus,
+    score: typeof b.score === "number" ? b.score : null,
+    match: typeof b.match === "string" ? (b.match as MatchKind) : null,
+    property_id: typeof b.property_id === "string" ? b.property_id : null,
+    candidates: Array.isArray(b.candidates) ? (b.candidates as unknown[]) : [],
+  };
+  return {
+    status: answer.status,
+    score: answer.score,
+    kind: answer.match,
+    lowConfidence: isLowConfidence(answer),
+    detail: typeof b.detail === "string" && b.detail !== "" ? b.detail.slice(0, 300) : null,
+    candidates: answer.candidates.length,
+    names: namesProperty(answer),
+  };
 }
 
 function strip<T extends object>(facts: T): T {

@@ -10,28 +10,40 @@ import { ENDPOINTS } from "./endpoints";
 import { cacheKey, pinQuery, type SnapshotPin } from "./request-keys";
 import { cachedError, type CachedRequests } from "./cached-requests";
 
-/** One address as the match is asked for: the single form's inputs, each left out when blank. */
+/**
+ * One address or parcel number as the match is asked for: the single form's inputs, each left
+ * out when blank (an address, or a parcel number with its county or state).
+ */
 export interface MatchAsk {
-  address: string;
+  address?: string;
   city?: string;
   state?: string;
   zip?: string;
+  apn?: string;
+  county?: string;
 }
 
-/** The batcher's key of an address: its inputs and the pin (one key per distinct row and snapshot). */
+/** The batcher's key of a row: its inputs and the pin (one key per distinct row and snapshot). */
 export const matchKey = (ask: MatchAsk, pin?: SnapshotPin) =>
-  JSON.stringify([ask.address, ask.city ?? "", ask.state ?? "", ask.zip ?? "", pin ?? null]);
+  JSON.stringify([ask.address ?? "", ask.city ?? "", ask.state ?? "", ask.zip ?? "", ask.apn ?? "", ask.county ?? "", pin ?? null]);
 
-/** The single form's request for one address: the cache key its result is held under. */
+/** A row as the analyst wrote it, for messages: "623 Washington Blvd, Austin" or "APN 123-456-78, Travis County, TX". */
+export function askText(ask: MatchAsk): string {
+  const parcel = ask.apn ? [`APN ${ask.apn}`, ask.county] : [];
+  return [ask.address, ...parcel, ask.city, ask.state, ask.zip].filter(Boolean).join(", ");
+}
+
+/** The single form's request for one address or parcel number: the cache key its result is held under. */
 export function matchRequest(ask: MatchAsk, pin?: SnapshotPin): ApiRequest {
   return { method: "GET", path: ENDPOINTS.matchProperty.path, query: { ...ask, ...pinQuery(pin) } };
 }
 
 /**
  * The match batcher's fetch: one match request for up to 1,000 addresses, named by their
- * batcher keys (`asks` holds each key's address). The service holds a credit per row while it
- * runs, so when the credits left cannot cover the whole batch, the rows they cover are asked
- * again and the rest get the 402. A row the service refuses is cached as the single form's 400;
+ * batcher keys (`asks` holds each key's address). The service prices the request before it
+ * answers (a credit per row that names a property; unmatched and refused rows are free): when
+ * the credits left cannot pay, its 402 says how many rows from the first they cover
+ * (`rows_covered`), those rows are asked again and the rest get the 402. A row the service refuses is cached as the single form's 400;
  * a matched, ambiguous or unmatched row as its 200, with its validator. A row held from an older
  * snapshot is sent with that validator: while its answer is the same, it costs nothing.
  */

@@ -26,6 +26,7 @@
 // The charts (insertChart, rebindCharts) are in excel-charts.ts, which lists the calls it makes.
 import {
   GEOMETRY,
+  type Rect,
   intersect,
   parseCell,
   selectedRowsOf,
@@ -70,6 +71,7 @@ import {
   type FrozenFormula,
   type Scope,
   type SelectedRows,
+  type BlockReading,
   type SheetBlock,
   TargetNotEmptyError,
   type WorkbookPort,
@@ -165,9 +167,12 @@ async function readSelectedRows(): Promise<SelectedRows> {
 /**
  * The filled region around the selection's first cell (an Excel table's header row counts as
  * its header), read whole. The selected rows are those the selection covers, or every data row
- * when a single cell is selected ("this column").
+ * when a single cell is selected ("this column"). With `wholeSelection` (Match a column), a
+ * selection of more than one cell is read to its last row (a whole column to the used range's),
+ * blank rows included: the block spans the region and the selection, so a blank row in the
+ * selection is one of its rows, not its end.
  */
-async function readBlock(): Promise<SheetBlock> {
+async function readBlock(options: BlockReading = {}): Promise<SheetBlock> {
   return Excel.run(async (context) => {
     const selection = context.workbook.getSelectedRange().load(GEOMETRY);
     const sheet = selection.worksheet.load("name");
@@ -180,12 +185,12 @@ async function readBlock(): Promise<SheetBlock> {
     const region = sheet.getRangeByIndexes(clipped.row, clipped.column, 1, 1).getSurroundingRegion().load(GEOMETRY);
     const tableHeader = tables.items.length > 0 ? tables.items[0].getHeaderRowRange().load("rowIndex") : null;
     await context.sync();
-    const block = rectOf(region);
+    const single = selected.rows === 1 && selected.columns === 1;
+    const block = options.wholeSelection && !single ? span(rectOf(region), clipped) : rectOf(region);
     const cells = await readBlockCells(context, sheet, block);
     const headed = tableHeader ? tableHeader.rowIndex === block.row : block.rows > 1 && isHeaderRow(cells.values[0]);
     const skip = headed ? 1 : 0;
     const rows = cells.values.slice(skip);
-    const single = selected.rows === 1 && selected.columns === 1;
     const { row: from, count } = single ? { row: block.row + skip, count: rows.length } : selectedRowsOf(block, clipped, skip);
     const columns = intersect(block, clipped)!;
     return {
@@ -201,6 +206,18 @@ async function readBlock(): Promise<SheetBlock> {
       selectedColumns: Array.from({ length: columns.columns }, (_, i) => columns.column - block.column + i),
     };
   });
+}
+
+/** The smallest rectangle holding both. */
+function span(a: Rect, b: Rect): Rect {
+  const row = Math.min(a.row, b.row);
+  const column = Math.min(a.column, b.column);
+  return {
+    row,
+    column,
+    rows: Math.max(a.row + a.rows, b.row + b.rows) - row,
+    columns: Math.max(a.column + a.columns, b.column + b.columns) - column,
+  };
 }
 
 async function writeCells(

@@ -45,7 +45,7 @@ export function explainCell({ cell, outcome, lastChanges, baseUrl }: ExplainInpu
     facts.push({ label: "Error", text: `${outcome.code} ${outcome.message}` });
     return { status: "failed", title: `${cell.address}${where} failed`, facts, link: null, insert: null, recalculate: true };
   }
-  const record = outcome?.ok ? (outcome.provenance ?? null) : null;
+  const record = rowFirst(outcome?.ok ? (outcome.provenance ?? null) : null, cell);
   if (!record || record.sources.length === 0) {
     facts.push({
       label: "Source",
@@ -93,6 +93,22 @@ export function explainCell({ cell, outcome, lastChanges, baseUrl }: ExplainInpu
     insert: insertFormula(rowRecord?.id ?? main.answer.id ?? null, main),
     recalculate: false,
   };
+}
+
+/**
+ * The record with the source of the cell's own row first, when the call asked for several rows
+ * (a PROP.MATCH over a range: one source per address) and the row shows the property one of
+ * them matched; otherwise as recorded.
+ */
+function rowFirst<T extends { sources: Array<{ answer: { id?: string; match?: unknown } }> }>(
+  record: T | null,
+  cell: CellSource,
+): T | null {
+  if (!record || record.sources.length < 2) return record;
+  const shown = new Set([cell.value, ...(cell.rowValues ?? [])].filter((v): v is string => typeof v === "string" && v !== ""));
+  const at = record.sources.findIndex((s) => s.answer.match !== undefined && s.answer.id !== undefined && shown.has(s.answer.id));
+  if (at <= 0) return record;
+  return { ...record, sources: [record.sources[at], ...record.sources.filter((_, i) => i !== at)] };
 }
 
 /** A frozen value: no formula, and a comment "Freeze as values" wrote. */

@@ -1,42 +1,48 @@
-// "Match a column": the addresses of a block of cells (one column of whole addresses, or the
-// street, city, state and ZIP columns of a table) become property ids. Each selected column's
-// part of the address is guessed from its header or its values, and the analyst can change it;
-// the rows are read exactly as PROP.MATCH reads its arguments and asked through the same
-// batched, cached match requests, so the formulas inserted afterwards answer from the cache and
-// cost nothing more. Nothing is written until the analyst has seen the counts and the credits.
-import type { PropertyMatch } from "../contract/property-match";
+// "Match a column": the addresses of the selected rows (one column of whole addresses, or the
+// street, city, state and ZIP columns of a table; or parcel numbers with their county and state)
+// become property ids. Each selected column's part is guessed from its header or its values, and
+// the analyst can change it; the rows are read exactly as PROP.MATCH reads its arguments (by=apn
+// when a column holds parcel numbers) and asked through the same batched, cached match requests,
+// so the formulas inserted afterwards answer from the cache and cost nothing more. Blank rows are
+// skipped, not an end. Nothing is written until the analyst has seen the counts and the credits.
+import { MATCH_LOW_CONFIDENCE_SCORE, isLowConfidence, type PropertyMatch } from "../contract/property-match";
 import { stateCodeOf } from "../contract/states";
-import { ADDRESS_FIELDS, MAX_MATCH_ADDRESSES, addressRows, type AddressField } from "../functions/address-rows";
+import { ADDRESS_FIELDS, MAX_MATCH_ADDRESSES, addressRows, argumentFields, type MatchBy, type MatchField } from "../functions/address-rows";
+import { noMatchMessage } from "../functions/property-match";
 import type { AddinSession } from "../shared/addin-session";
 import { ApiError } from "../shared/api-error";
 import type { MatchAsk } from "../shared/match-batching";
 import { columnLetters } from "./excel-addresses";
 import type { CellInput, CellValue, SheetBlock } from "./workbook-types";
 
-/** What a selected column holds: one part of the address, or nothing the match reads. */
-export type ColumnRole = AddressField | "ignore";
-export const COLUMN_ROLES: readonly ColumnRole[] = [...ADDRESS_FIELDS, "ignore"];
+/** What a selected column holds: one part of the address, a parcel number or its county, or nothing the match reads. */
+export type ColumnRole = MatchField | "ignore";
+export const COLUMN_ROLES: readonly ColumnRole[] = [...ADDRESS_FIELDS, "apn", "county", "ignore"];
 export const ROLE_LABELS: Record<ColumnRole, string> = {
   address: "Address or street",
   city: "City",
   state: "State",
   zip: "ZIP code",
+  apn: "Parcel number (APN)",
+  county: "County",
   ignore: "Not used",
 };
 
 /** Most rows one match from the pane reads: what one PROP.MATCH formula takes, so every answer stays cached for the formulas. */
 export const MAX_PANE_MATCH_ROWS = MAX_MATCH_ADDRESSES;
 
-/** Header words naming each part, as whole words of the header ("Property Address", "Zip Code", "St"). */
-const HEADER_WORDS: ReadonlyArray<readonly [AddressField, readonly string[]]> = [
+/** Header words naming each part, as whole words of the header ("Property Address", "Zip Code", "St", "Parcel Number"). */
+const HEADER_WORDS: ReadonlyArray<readonly [MatchField, readonly string[]]> = [
+  ["apn", ["apn", "parcel", "parcel number", "parcel no", "pin", "assessor parcel number"]],
+  ["county", ["county", "county name", "county fips"]],
   ["zip", ["zip", "zipcode", "zip code", "postal code", "postcode", "post code", "postal"]],
   ["state", ["state", "st", "province"]],
   ["city", ["city", "town", "municipality", "locality"]],
   ["address", ["address", "street", "street address", "addr", "street line", "property address", "location", "site address"]],
 ];
 
-/** A header's part of the address, when its words name one ("Property Address" is address). */
-function roleFromHeader(text: CellValue): AddressField | null {
+/** A header's part of the address, when its words name one ("Property Address" is address, "Parcel Number" apn). */
+function roleFromHeader(text: CellValue): MatchField | null {
   if (typeof text !== "string") return null;
   const words = text
     .toLowerCase()
@@ -50,7 +56,7 @@ function roleFromHeader(text: CellValue): AddressField | null {
 }
 
 /** A column's part judged by its values: ZIP codes, states, or (text with a house number) addresses. */
-function roleFromValues(values: CellValue[]): AddressField | null {
+function roleFromValues(values: CellValue[]): MatchField | null {
   const filled = values.filter((v) => v !== null && v !== "").slice(0, 50);
   if (filled.length === 0) return null;
   const share = (test: (v: CellValue) => boolean) => filled.filter(test).length / filled.length;
@@ -63,13 +69,15 @@ function roleFromValues(values: CellValue[]): AddressField | null {
 /**
  * Each selected column's part of the address: by its header, then by its values, then in the
  * order street, city, state, ZIP for what is left. Each part goes to one column at most; a
- * column left over is not used.
+ * column left over is not used. A parcel number and its county are taken from their headers
+ * only ("APN", "Parcel", "PIN", "County"), and beside an address column they are left unused:
+ * the rows are matched by their address, unless the analyst chooses the parcel number.
  */
 export function guessRoles(block: SheetBlock): ColumnRole[] {
   const columns = block.selectedColumns;
-  const taken = new Set<AddressField>();
+  const taken = new Set<MatchField>();
   const roles: Array<ColumnRole | null> = columns.map(() => null);
-  const claim = (i: number, role: AddressField | null) => {
+  const claim = (i: number, role: MatchField | null) => {
     if (role && !taken.has(role) && roles[i] === null) {
       roles[i] = role;
       taken.add(role);
@@ -80,15 +88,30 @@ export function guessRoles(block: SheetBlock): ColumnRole[] {
   // A column whose header names a part already claimed is a second copy of it: left unused.
   const open = (i: number) => named[i] === null;
   columns.forEach((c, i) => open(i) && claim(i, roleFromValues(block.selectedRows.map((r) => block.rows[r][c]))));
-  columns.forEach((_, i) => open(i) && claim(i, ADDRESS_FIELDS.find((role) => !taken.has(role)) ?? null));
-  return roles.map((role) => role ?? "ignore");
+  // Without an address column by header or values, the first column left is the street (unless parcel numbers were found).
+  if (!taken.has("apn")) columns.forEach((_, i) => open(i) && claim(i, ADDRESS_FIELDS.find((role) => !taken.has(role)) ?? null));
+  const byAddress = roles.includes("address");
+  return roles.map((role) => (role === null || (byAddress && (role === "apn" || role === "county")) ? "ignore" : role));
+}
+
+/** What the rows are matched by: the parcel number when a column holds it, else the address. */
+export function matchByOf(roles: readonly ColumnRole[]): MatchBy {
+  return roles.includes("apn") ? "apn" : "address";
 }
 
 /** The problem with a choice of parts, or null when the rows can be matched. */
 export function rolesProblem(roles: readonly ColumnRole[]): string | null {
-  if (!roles.includes("address")) return "Say which column holds the address or its street line.";
-  for (const role of ADDRESS_FIELDS) {
-    if (roles.filter((r) => r === role).length > 1) return `Two columns are marked "${ROLE_LABELS[role]}": one column a part.`;
+  if (roles.includes("address") && roles.includes("apn")) {
+    return 'Match by the address or by the parcel number: mark the other "Not used".';
+  }
+  if (!roles.includes("address") && !roles.includes("apn"))
+    return "Say which column holds the address or its street line (or the parcel number).";
+  if (roles.includes("apn") && !roles.includes("county") && !roles.includes("state")) {
+    return "A parcel number needs its county or state: say which column holds the county or the state.";
+  }
+  for (const role of COLUMN_ROLES) {
+    if (role !== "ignore" && roles.filter((r) => r === role).length > 1)
+      return `Two columns are marked "${ROLE_LABELS[role]}": one column a part.`;
   }
   return null;
 }
@@ -118,17 +141,23 @@ export interface ColumnMatch {
   charged: number;
 }
 
-/** The selected rows as PROP.MATCH reads its four arguments: the cells of each part, by its column. */
+/**
+ * The selected rows as PROP.MATCH reads its four arguments: the cells of each part, by its
+ * column (by parcel number: parcel number, county and state; a city or ZIP column is not read).
+ */
 function readRows(block: SheetBlock, roles: readonly ColumnRole[]) {
-  const columnOf = (field: AddressField) => {
-    const i = roles.indexOf(field);
-    return i < 0 ? null : block.selectedColumns[i];
-  };
-  const args = ADDRESS_FIELDS.map((field) => {
-    const c = columnOf(field);
-    return c === null ? null : block.selectedRows.map((r) => [block.rows[r][c]]);
+  const by = matchByOf(roles);
+  const args = argumentFields(by).map((field) => {
+    const i = field === null ? -1 : roles.indexOf(field);
+    return i < 0 ? null : block.selectedRows.map((r) => [block.rows[r][block.selectedColumns[i]]]);
   });
-  return addressRows(args);
+  return addressRows(args, by);
+}
+
+/** How many selected rows hold something to match (blank rows are skipped), for the button's estimate. */
+export function rowsToMatch(block: SheetBlock, roles: readonly ColumnRole[]): number {
+  if (rolesProblem(roles) || block.selectedRows.length > MAX_PANE_MATCH_ROWS) return block.selectedRows.length;
+  return readRows(block, roles).filter((r) => r.kind !== "blank").length;
 }
 
 /**
@@ -215,8 +244,9 @@ export function insertion(
 ): Insertion {
   const width = block.rows[0]?.length ?? block.header?.length ?? 0;
   const column = block.column + width;
-  const refs = ADDRESS_FIELDS.map((field) => {
-    const i = roles.indexOf(field);
+  const by = matchByOf(roles);
+  const refs = argumentFields(by).map((field) => {
+    const i = field === null ? -1 : roles.indexOf(field);
     return i < 0 ? null : block.column + block.selectedColumns[i];
   });
   const cells: CellInput[][] = [];
@@ -232,7 +262,8 @@ export function insertion(
     const formula = (cols: string | null) => {
       const args = refs.map((c) => (c === null ? "" : `$${columnLetters(c)}${sheetRow + 1}`));
       while (args.length > 1 && args[args.length - 1] === "") args.pop();
-      if (cols) args.push(...Array(4 - args.length).fill(""), `"cols=${cols}"`);
+      const options = [by === "apn" ? "by=apn" : null, cols ? `cols=${cols}` : null].filter(Boolean);
+      if (options.length > 0) args.push(...Array(4 - args.length).fill(""), `"${options.join("; ")}"`);
       return { formula: `=PROP.MATCH(${args.join(",")})` };
     };
     const pick = picks.get(r.row);
@@ -255,18 +286,14 @@ export function insertion(
   return { at: { row: top, column }, cells, fills };
 }
 
-/** A row's answer as values: the match, or blanks and a status saying why there is none. */
+/** A row's answer as values: the match, or blanks and a status saying why there is none (as the cell's #N/A says it). */
 function valueCells(r: RowMatch): CellValue[] {
   if (r.kind === "blank") return [null, null, null, null];
   if (r.kind === "refused") return [null, null, null, `refused: ${r.detail}`];
   if (r.kind === "failed") return [null, null, null, `not answered: ${r.detail}`];
   const { answer } = r;
   if (answer.status === "matched") return [answer.property_id, answer.matched_address, answer.score, "matched"];
-  const why =
-    answer.candidates.length > 0
-      ? answer.candidates.map((c) => `${c.address} (${c.property_id})`).join("; ")
-      : (answer.detail ?? "no property at this address in the snapshot");
-  return [null, null, null, `${answer.status}: ${why}`];
+  return [null, null, null, noMatchMessage(answer)];
 }
 
 /** The ambiguous rows, to pick among their candidates. */
@@ -276,7 +303,30 @@ export function ambiguousRows(match: ColumnMatch) {
   );
 }
 
-/** One line saying what the match found and what it cost, for the pane. */
+/** Why a match is low-confidence, in words. */
+function lowConfidenceReason(answer: PropertyMatch): string {
+  return answer.match === "street_spelling" ? "street spelt differently" : `score below ${MATCH_LOW_CONFIDENCE_SCORE}`;
+}
+
+/** The low-confidence matches: "2 matched with low confidence (street spelt differently): check them.", or "" when none. */
+export function lowConfidenceText(match: ColumnMatch): string {
+  const reasons = new Map<string, number>();
+  for (const r of match.rows) {
+    if (r.kind !== "answered" || !isLowConfidence(r.answer)) continue;
+    const reason = lowConfidenceReason(r.answer);
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const count = [...reasons.values()].reduce((a, b) => a + b, 0);
+  if (count === 0) return "";
+  const why =
+    reasons.size === 1 ? [...reasons.keys()][0] : [...reasons].map(([reason, n]) => `${n.toLocaleString("en-US")} ${reason}`).join(", ");
+  return `${count.toLocaleString("en-US")} matched with low confidence (${why}): check ${count === 1 ? "it" : "them"}.`;
+}
+
+/** What matching costs, as the pane says it. */
+export const MATCH_PRICE_TEXT = "1 per address that names a property: matched, or ambiguous with candidates; unmatched rows are free";
+
+/** What the match found and what it cost, for the pane: counts, blank rows skipped, low-confidence matches, credits. */
 export function matchSummary(match: ColumnMatch): string {
   const { counts } = match;
   const parts = [
@@ -285,7 +335,10 @@ export function matchSummary(match: ColumnMatch): string {
     `${counts.unmatched.toLocaleString("en-US")} unmatched`,
   ];
   if (counts.refused > 0) parts.push(`${counts.refused.toLocaleString("en-US")} not readable`);
-  if (counts.blank > 0) parts.push(`${counts.blank.toLocaleString("en-US")} blank`);
-  const credits = `${match.charged.toLocaleString("en-US")} credit${match.charged === 1 ? "" : "s"} charged`;
-  return `${parts.join(", ")}. ${credits} (1 per matched address; ambiguous and unmatched rows are free).`;
+  const sentences = [`${parts.join(", ")}.`];
+  if (counts.blank > 0) sentences.push(`${counts.blank.toLocaleString("en-US")} blank row${counts.blank === 1 ? "" : "s"} skipped.`);
+  const low = lowConfidenceText(match);
+  if (low) sentences.push(low);
+  sentences.push(`${match.charged.toLocaleString("en-US")} credit${match.charged === 1 ? "" : "s"} charged (${MATCH_PRICE_TEXT}).`);
+  return sentences.join(" ");
 }

@@ -4,7 +4,8 @@
 // cell's comment, from this one module, so the two always agree; Explain reads a frozen cell's
 // comment back with parseFacts.
 import type { CellSourceRecord } from "../shared/cell-outcomes";
-import type { RequestSource } from "../shared/cell-provenance";
+import type { MatchFacts, RequestSource } from "../shared/cell-provenance";
+import { MATCH_LOW_CONFIDENCE_SCORE } from "../contract/property-match";
 import type { SnapshotRef } from "../contract/snapshot-ref";
 import { formatDay, formatMoment } from "./status-text";
 
@@ -19,6 +20,8 @@ export const FACT_LABELS = {
   asked: "Asked",
   understood: "Understood as",
   record: "Record",
+  match: "Match",
+  confidence: "Confidence",
   market: "Market",
   list: "List",
   snapshot: "Snapshot",
@@ -53,12 +56,40 @@ export function provenanceFacts(formula: string, record: CellSourceRecord | null
   } else if (answer.totalCount !== undefined) {
     facts.push({ label: FACT_LABELS.list, text: `${answer.totalCount.toLocaleString("en-US")} records matched` });
   }
+  if (answer.match) facts.push(...matchFactsOf(answer.match));
   const snapshotId = main.snapshotId ?? fallback?.id ?? null;
   const capturedAt = main.capturedAt ?? (fallback && snapshotId === fallback.id ? fallback.captured_at : null);
   if (snapshotId) facts.push({ label: FACT_LABELS.snapshot, text: snapshotText(snapshotId, capturedAt) });
   facts.push({ label: FACT_LABELS.fetched, text: fetchedText(main) });
   facts.push({ label: FACT_LABELS.cost, text: costText(record!) });
   return facts;
+}
+
+/** How each kind of match was made, in words. */
+const MATCH_KIND_WORDS: Record<NonNullable<MatchFacts["kind"]>, string> = {
+  exact: "exact: written as the snapshot writes it",
+  normalised: "normalised: the same address once suffixes, directionals, ordinals, units, case and punctuation are read the postal way",
+  street_spelling: "street spelt differently: a street name a letter or two off, at the same house number and ZIP code or city",
+  parcel_number: "by parcel number: the APN in its county or state",
+};
+
+/** A match's facts: how it matched (or why not), and how sure it is. The matched address is the Record fact. */
+function matchFactsOf(match: MatchFacts): Fact[] {
+  if (match.status !== "matched") {
+    const candidates = match.candidates > 0 ? ` (${match.candidates} candidate${match.candidates === 1 ? "" : "s"})` : "";
+    return [
+      { label: FACT_LABELS.match, text: `${match.status}${candidates}: ${match.detail ?? "no property at this address in the snapshot."}` },
+    ];
+  }
+  const score = match.score !== null ? `, score ${match.score}` : "";
+  const how = match.kind ? `, ${MATCH_KIND_WORDS[match.kind]}` : "";
+  const confidence = match.lowConfidence
+    ? `low (${match.kind === "street_spelling" ? "street spelt differently" : `score below ${MATCH_LOW_CONFIDENCE_SCORE}`}): check the matched address`
+    : "high";
+  return [
+    { label: FACT_LABELS.match, text: `matched${score}${how}` },
+    { label: FACT_LABELS.confidence, text: confidence },
+  ];
 }
 
 /** What the service read the call as: its place (with its kind), asset type and the dates sent. */

@@ -69,6 +69,16 @@ export interface SheetBlock {
   selectedColumns: number[];
 }
 
+/** How readBlock reads the selection. */
+export interface BlockReading {
+  /**
+   * Every row of a selection of more than one cell, to its last (a whole column: to the used
+   * range's last row), blank rows included; without it, the selected rows of the filled region
+   * around the first selected cell, which ends at a blank row.
+   */
+  wholeSelection?: boolean;
+}
+
 /** A typed value to replace by a formula, if the cell still holds it. */
 export interface CellReplacement {
   /** Zero-based sheet row and column. */
@@ -111,8 +121,11 @@ export interface WorkbookPort {
    * something. Returns the table's address.
    */
   insertTable(rows: CellValue[][], options: { name: string }): Promise<string>;
-  /** Reads the block of cells the selection is in (SheetBlock); throws when the selection is in no block. */
-  readBlock(): Promise<SheetBlock>;
+  /**
+   * Reads the block of cells the selection is in (SheetBlock); throws when the selection is in
+   * no block. With `wholeSelection`, every selected row is read, past blank rows (BlockReading).
+   */
+  readBlock(options?: BlockReading): Promise<SheetBlock>;
   /**
    * Writes `cells` (rows of values and formulas) with its top-left at the zero-based `row` and
    * `column` of `sheet`, filling the rows `fills` names ("#FCE4D6") and making the header row

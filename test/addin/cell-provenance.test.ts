@@ -7,7 +7,7 @@ import { propertyField } from "../../src/functions/property-field";
 import { SEARCH } from "../../src/functions/property-searches";
 import { createSession } from "../../src/shared/addin-session";
 import type { CellSourceRecord } from "../../src/shared/cell-outcomes";
-import { MAX_SOURCES, RequestTrace, operationOf } from "../../src/shared/cell-provenance";
+import { MAX_SOURCES, RequestTrace, answerFacts, operationOf, requestSource } from "../../src/shared/cell-provenance";
 import { SETTING_KEYS } from "../../src/shared/settings";
 import { startService, type TestService } from "../helpers/service";
 import { customFunctionsStandIn, memoryStorage } from "./office-stand-ins";
@@ -128,4 +128,37 @@ test("a call keeps at most MAX_SOURCES requests, counting the rest and their cre
   expect([kept.more, kept.moreCredits]).toEqual([3, 6]);
   expect(operationOf("POST", "/v1/commercial/properties/match")?.name).toBe("matchProperties");
   expect(operationOf("GET", "/v1/commercial/properties/cp_1")?.name).toBe("getProperty");
+});
+
+test("a match answer: the operation is matchProperty (not getProperty of a property 'match'), its facts, and a credit only when it names a property", () => {
+  expect(operationOf("GET", "/v1/commercial/properties/match?address=1+Main+St")?.name).toBe("matchProperty");
+  const none = { property_id: null, parcel_id: null, matched_address: null, score: null, match: null, candidates: [], detail: null };
+  const matched = {
+    object: "property_match",
+    ...none,
+    status: "matched",
+    property_id: "cp_1",
+    matched_address: "1 Main St, Austin, TX 78701",
+    score: 0.8,
+    match: "street_spelling",
+  };
+  expect(answerFacts(matched)).toEqual({
+    id: "cp_1",
+    address: "1 Main St, Austin, TX 78701",
+    match: { status: "matched", score: 0.8, kind: "street_spelling", lowConfidence: true, detail: null, candidates: 0, names: true },
+  });
+  const candidate = { property_id: "cp_2", address: "2 Main St, Austin, TX 78701", score: 0.9 };
+  const ambiguous = { object: "property_match", ...none, status: "ambiguous", candidates: [candidate], detail: "Add the ZIP code." };
+  const unmatched = { object: "property_match", ...none, status: "unmatched", detail: "check the street name" };
+  expect(answerFacts(unmatched).match).toMatchObject({
+    status: "unmatched",
+    lowConfidence: false,
+    names: false,
+    detail: "check the street name",
+  });
+  const request = { method: "GET" as const, path: "/v1/commercial/properties/match", query: { address: "2 Main St", city: "Austin" } };
+  const probe = { held: undefined, fresh: false, joined: false };
+  const cost = (body: unknown) => requestSource(request, probe, undefined, body, () => null, true).credits;
+  expect([cost(matched), cost(ambiguous), cost(unmatched)]).toEqual([1, 1, 0]);
+  expect(requestSource(request, probe, undefined, ambiguous, () => null, true).operation).toBe("matchProperty");
 });

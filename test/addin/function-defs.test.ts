@@ -81,5 +81,6 @@ test("MATCH: its request is the match request of its distinct addresses, each wi
     "match",
     "candidates",
     "detail",
+    "confidence",
   ]);
 });

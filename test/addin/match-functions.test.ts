@@ -1,8 +1,9 @@
 // PROP.MATCH end to end: the built functions.js in node:vm, with the stand-in CustomFunctions,
 // against the real service over the shared test snapshot. An address is its property id, a
 // range spills a row per address, the cells calculated together share one match request, only
-// matched rows are charged, a ZIP code held as a number keeps its zeros, a recalculation asks
-// nothing, and a pin names the snapshot.
+// rows that name a property are charged (matched, or ambiguous with candidates), a ZIP code held
+// as a number keeps its zeros, a recalculation asks nothing, parcel numbers match with by=apn, and
+// a pin names the snapshot.
 import { ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle, type FetchCall } from "./bundle-harness";
 import { ExcelErrorStandIn } from "./office-stand-ins";
@@ -99,7 +100,7 @@ test("a range spills one row per address, in order, blanks blank; cells across t
   expect(matchCalls(loaded.calls)).toHaveLength(1);
 });
 
-test("an address that names several properties is #N/A naming the candidates, free; asked again, nothing is sent", async () => {
+test("an address that names several properties is #N/A saying why and naming the candidates, charged as it names them; asked again, nothing is sent", async () => {
   const loaded = bundle();
   const [a] = rows;
   // A street line alone names a street in many places: never matched, only offered.
@@ -108,9 +109,48 @@ test("an address that names several properties is #N/A naming the candidates, fr
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(ExcelErrorStandIn);
-  expect(err).toMatchObject({ code: "#N/A", message: expect.stringContaining(`ambiguous: ${line(a)} (${a.id})`) });
-  expect(matchCalls(loaded.calls).map((c) => c.charged)).toEqual([0]);
+  expect(err).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^ambiguous: /) });
+  // The candidates are named (from the detail, or added to it), and the detail says what would tell them apart.
+  expect((err as { message: string }).message).toContain(`${line(a)} (${a.id})`);
+  expect((err as { message: string }).message).toMatch(/ZIP code/i);
+  // It names properties, so it is charged like a match (the service's pricing).
+  expect(matchCalls(loaded.calls).map((c) => c.charged)).toEqual([1]);
   await expect(loaded.call("MATCH", [[[a.address]]])).rejects.toMatchObject({ code: "#N/A" });
+  expect(matchCalls(loaded.calls)).toHaveLength(1);
+});
+
+test("by=apn: parcel numbers beside their county and state are their properties, sent as apn, county and state", async () => {
+  const parcels = svc.snapshot
+    .prepare(
+      `SELECT p.id, p.county, p.state_code, pa.apn FROM properties p JOIN parcels pa ON pa.id = p.parcel_id
+       WHERE pa.apn IS NOT NULL AND p.county IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM properties q WHERE q.parcel_id = p.parcel_id AND q.id <> p.id)
+       ORDER BY p.id LIMIT 2`,
+    )
+    .all() as Array<{ id: string; county: string; state_code: string; apn: string }>;
+  expect(parcels).toHaveLength(2);
+  const [a, b] = parcels;
+  const loaded = bundle();
+  const spill = await loaded.call("MATCH", [
+    [[a.apn], [b.apn]],
+    [[a.county], [b.county]],
+    [[a.state_code], [b.state_code]],
+    null,
+    "by=apn; quality=true",
+  ]);
+  expect(spill).toEqual([
+    [a.id, "matched", 1, "parcel_number", "high"],
+    [b.id, "matched", 1, "parcel_number", "high"],
+  ]);
+  expect(sentRows(matchCalls(loaded.calls)[0])).toEqual([
+    { ref: "0", apn: a.apn, county: a.county, state: a.state_code },
+    { ref: "1", apn: b.apn, county: b.county, state: b.state_code },
+  ]);
+  // Without county or state: #VALUE! before any request.
+  await expect(loaded.call("MATCH", [[[a.apn]], null, null, null, "by=apn"])).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(/needs its county or state/),
+  });
   expect(matchCalls(loaded.calls)).toHaveLength(1);
 });
 

@@ -365,7 +365,7 @@ describe("PROP.CARD of an address", () => {
     const err = await propertyCard("623 Washington Blvd, Austin, TX", null, ctx).catch((e: unknown) => e);
     expect(err).toMatchObject({
       code: "#N/A",
-      message: expect.stringMatching(/ambiguous: 623 Washington Blvd, Austin, TX 78721 \(cp_a\)/),
+      message: expect.stringMatching(/^ambiguous: .*Candidates: 623 Washington Blvd, Austin, TX 78721 \(cp_a\)/),
     });
     expect(requests.map((r) => r.path)).toEqual(["/v1/commercial/properties/match"]);
   });

@@ -1,9 +1,10 @@
 // PROP.MATCH over a stubbed match service (a fresh session per test): one address is its id, a
 // range spills a row per address in order, the addresses of every cell calculated together go in
 // one match request (1,000 rows at most), each row is cached as the single form's answer, rows
-// that are not a match are error cells naming why, and a 402 for a batch is retried with the
-// rows the credits left cover.
-import { matchAddresses } from "../../src/functions/property-match";
+// that are not a match are error cells saying why, parcel numbers are matched with by=apn, and a
+// 402 for a batch is retried with the rows it says the credits left cover.
+import { namesProperty } from "../../src/contract/property-match";
+import { matchAddresses, noMatchMessage } from "../../src/functions/property-match";
 import { ExcelErrorStandIn, customFunctionsStandIn, problemResponse } from "./office-stand-ins";
 import { testSession, type SeenRequest } from "./session-factory";
 
@@ -16,10 +17,12 @@ afterEach(() => {
 
 interface Row {
   ref?: string;
-  address: string;
+  address?: string;
   city?: string;
   state?: string;
   zip?: string;
+  apn?: string;
+  county?: string;
 }
 
 const CANDIDATES = [
@@ -29,56 +32,95 @@ const CANDIDATES = [
 
 /**
  * The matcher, as the service answers: "<n> Main St" is property cp_<n> (with a city or ZIP code,
- * in its fields or its line), "623 Washington Blvd" is ambiguous, a state "Atlantis" is refused,
- * anything else unmatched.
+ * in its fields or its line), "<n> Mian St" the same, low-confidence (a street spelt
+ * differently), "623 Washington Blvd" is ambiguous, a state "Atlantis" is refused, APN
+ * "<n>-<n>" in Travis county is cp_<n>, anything else unmatched.
  */
 function resultOf(row: Row) {
   const none = { property_id: null, parcel_id: null, matched_address: null, score: null, match: null, candidates: [], detail: null };
   if (row.state === "Atlantis") return { ...none, status: "refused", detail: '"Atlantis" is not a US state.' };
-  if (row.address.startsWith("623 Washington")) {
-    return { ...none, status: "ambiguous", candidates: CANDIDATES, detail: "Two properties at this address. Candidates: ..." };
+  if (row.apn) {
+    const parcel = /^(\d+)-\1$/.exec(row.apn);
+    if (parcel && row.county === "Travis") {
+      const id = parcel[1];
+      return {
+        ...none,
+        status: "matched",
+        property_id: `cp_${id}`,
+        parcel_id: `par_${id}`,
+        matched_address: `${id} Main St, Austin, TX 78701`,
+        score: 1,
+        match: "parcel_number",
+      };
+    }
+    return {
+      ...none,
+      status: "unmatched",
+      detail: `No parcel ${row.apn} in ${row.county ?? row.state}: check the parcel number and its county.`,
+    };
   }
-  const main = /^(\d+) Main St/.exec(row.address);
-  if (main && (row.city || row.zip || row.address.includes(","))) {
+  const address = row.address ?? "";
+  if (address.startsWith("623 Washington")) {
+    return {
+      ...none,
+      status: "ambiguous",
+      candidates: CANDIDATES,
+      detail:
+        "Two properties at 623 Washington Blvd in Austin. Add the ZIP code to tell them apart. " +
+        "Candidates: 623 Washington Blvd, Austin, TX 78721 (cp_00005gu); 623 Washington Blvd, Austin, TX 78722 (cp_0000a1b)",
+    };
+  }
+  const main = /^(\d+) (Main|Mian) St/.exec(address);
+  if (main && (row.city || row.zip || address.includes(","))) {
+    const spelt = main[2] === "Mian";
     return {
       ...none,
       status: "matched",
       property_id: `cp_${main[1]}`,
       parcel_id: `par_${main[1]}`,
       matched_address: `${main[1]} Main St, Austin, TX ${row.zip ?? "78701"}`,
-      score: 1,
-      match: "exact",
+      score: spelt ? 0.8 : 1,
+      match: spelt ? "street_spelling" : "exact",
     };
   }
-  return { ...none, status: "unmatched", detail: "No property at this house number in 78701." };
+  return { ...none, status: "unmatched", detail: "No property at this house number in 78701: check the street name and house number." };
 }
 
 const SNAPSHOT = { id: "snap_1", captured_at: "2026-11-01T00:00:00Z" };
 
-/** A match service that charges matched rows, holding a credit per row: more rows than credits left is a 402. */
+/**
+ * A match service as the contract prices it: a credit per row that names a property (matched, or
+ * ambiguous with candidates); unmatched and refused rows are free. The price is worked out
+ * first: when the credits left cannot pay it, a 402 with the price and how many rows from the
+ * first they cover.
+ */
 function matchService(credits = { remaining: 100_000 }) {
   return (req: SeenRequest): Response => {
     if (req.method !== "POST" || req.path !== "/v1/commercial/properties/match") {
       return problemResponse(404, { code: "not_found", detail: `no route ${req.method} ${req.path}` });
     }
     const rows = req.body.addresses as Row[];
-    if (rows.length > credits.remaining) {
+    const data = rows.map((row) => ({ ref: row.ref, ...resultOf(row) }));
+    const priced = data.map((r) => (namesProperty(r as Parameters<typeof namesProperty>[0]) ? 1 : 0));
+    const price = priced.reduce<number>((a, b) => a + b, 0);
+    if (price > credits.remaining) {
+      let covered = 0;
+      for (let paid = 0; covered < rows.length && paid + priced[covered] <= credits.remaining; covered++) paid += priced[covered];
       return problemResponse(402, {
         code: "credits_exhausted",
         detail: "Not enough credits.",
-        cost: rows.length,
+        cost: price,
         credits_remaining: credits.remaining,
         credits_limit: 100_000,
+        rows_covered: covered,
       });
     }
-    const data = rows.map((row) => ({ ref: row.ref, ...resultOf(row) }));
-    const matched = data.filter((r) => r.status === "matched").length;
-    credits.remaining -= matched;
-    const body = { object: "property_matches", data, counts: {}, credits_charged: matched, snapshot: SNAPSHOT };
+    credits.remaining -= price;
+    const body = { object: "property_matches", data, counts: {}, credits_charged: price, snapshot: SNAPSHOT };
     return new Response(JSON.stringify(body), {
       headers: {
         "content-type": "application/json",
-        "x-credits-charged": String(matched),
+        "x-credits-charged": String(price),
         "x-credits-remaining": String(credits.remaining),
         "x-credits-limit": "100000",
       },
@@ -141,7 +183,7 @@ test("a range spills one row per address, in order, a blank address a blank row 
   ]);
 });
 
-test("an address that is not a unique match is an error in its row, naming the candidates or why, and costs nothing", async () => {
+test("a row that is not a unique match is #N/A saying why and what would make it match; one naming candidates costs a credit", async () => {
   const { ctx, session } = testSession(matchService());
   const rows = await matchAddresses(
     [["623 Washington Blvd"], ["5 Main St"], ["9 Elm St"]],
@@ -154,19 +196,59 @@ test("an address that is not a unique match is an error in its row, naming the c
   expect(rows[1]).toEqual(["cp_5", "matched", "", 1]);
   const [ambiguous, unmatched] = [rows[0], rows[2]];
   expect(ambiguous[0]).toBeInstanceOf(ExcelErrorStandIn);
+  // The service's detail: why, what would tell them apart, and the candidates it lists.
   expect(ambiguous[0]).toMatchObject({
     code: "#N/A",
-    message: "ambiguous: 623 Washington Blvd, Austin, TX 78721 (cp_00005gu); 623 Washington Blvd, Austin, TX 78722 (cp_0000a1b)",
+    message:
+      "ambiguous: Two properties at 623 Washington Blvd in Austin. Add the ZIP code to tell them apart. " +
+      "Candidates: 623 Washington Blvd, Austin, TX 78721 (cp_00005gu); 623 Washington Blvd, Austin, TX 78722 (cp_0000a1b)",
   });
   expect(ambiguous.slice(1, 3)).toEqual([
     "ambiguous",
     "623 Washington Blvd, Austin, TX 78721 (cp_00005gu); 623 Washington Blvd, Austin, TX 78722 (cp_0000a1b)",
   ]);
   expect(ambiguous[3]).toBe(ambiguous[0]);
-  expect(unmatched[0]).toMatchObject({ code: "#N/A", message: "unmatched: No property at this house number in 78701." });
+  expect(unmatched[0]).toMatchObject({
+    code: "#N/A",
+    message: "unmatched: No property at this house number in 78701: check the street name and house number.",
+  });
   expect(unmatched[1]).toBe("unmatched");
-  // Only the matched row was charged.
-  expect(session.meter.current()?.chargedThisSession).toBe(1);
+  // The matched row and the ambiguous one (it names properties) were charged; the unmatched one is free.
+  expect(session.meter.current()?.chargedThisSession).toBe(2);
+});
+
+test("noMatchMessage: the detail alone when it lists the candidates; the candidates added when it does not", () => {
+  const candidates = CANDIDATES;
+  expect(noMatchMessage({ status: "ambiguous", detail: "Add the ZIP code to tell them apart.", candidates })).toBe(
+    "ambiguous: Add the ZIP code to tell them apart. Candidates: 623 Washington Blvd, Austin, TX 78721 (cp_00005gu); 623 Washington Blvd, Austin, TX 78722 (cp_0000a1b)",
+  );
+  expect(noMatchMessage({ status: "ambiguous", detail: null, candidates: candidates.slice(0, 1) })).toBe(
+    "ambiguous: Candidates: 623 Washington Blvd, Austin, TX 78721 (cp_00005gu)",
+  );
+  expect(noMatchMessage({ status: "unmatched", detail: null, candidates: [] })).toBe(
+    "unmatched: no property at this address in the snapshot.",
+  );
+});
+
+test("quality=true adds status, score, match and confidence; a street spelt differently is a low-confidence match", async () => {
+  const { ctx } = testSession(matchService());
+  await expect(matchAddresses([["7 Main St"], ["8 Mian St"]], "Austin", "TX", null, "quality=true; headers=true", ctx)).resolves.toEqual([
+    ["property_id", "status", "score", "match", "confidence"],
+    ["cp_7", "matched", 1, "exact", "high"],
+    ["cp_8", "matched", 0.8, "street_spelling", "low"],
+  ]);
+  // The columns asked for first, then those quality adds that are not among them.
+  await expect(matchAddresses("8 Mian St", "Austin", "TX", null, "cols=score,matched_address; quality=true", ctx)).resolves.toEqual([
+    [0.8, "8 Main St, Austin, TX 78701", "matched", "street_spelling", "low"],
+  ]);
+  await expect(matchAddresses("7 Main St", "Austin", "TX", null, "cols=property_id,status,score,match", ctx)).resolves.toEqual([
+    ["cp_7", "matched", 1, "exact"],
+  ]);
+  // Not a match: the status in text, the rest #N/A saying why.
+  const [row] = await matchAddresses("9 Elm St", "Austin", "TX", null, "quality=true", ctx);
+  expect(row[1]).toBe("unmatched");
+  for (const cell of [row[0], row[2], row[3], row[4]]) expect(cell).toMatchObject({ code: "#N/A" });
+  await expect(matchAddresses("7 Main St", "Austin", "TX", null, "quality=maybe", ctx)).rejects.toThrow(/quality/);
 });
 
 test("a row the service refuses is #VALUE! with why; one that cannot be sent is refused alone, before any request", async () => {
@@ -198,7 +280,9 @@ test("one address that is not a match is the cell's own error; arguments that do
   const { ctx, requests } = testSession(matchService());
   await expect(matchAddresses("623 Washington Blvd", null, null, null, null, ctx)).rejects.toMatchObject({
     code: "#N/A",
-    message: expect.stringMatching(/^ambiguous: 623 Washington Blvd, Austin, TX 78721 \(cp_00005gu\); /),
+    message: expect.stringMatching(
+      /^ambiguous: Two properties at 623 Washington Blvd in Austin\. Add the ZIP code .* Candidates: 623 Washington Blvd, Austin, TX 78721 \(cp_00005gu\); /,
+    ),
   });
   requests.length = 0;
   await expect(matchAddresses([["a", "b"]], null, null, null, null, ctx)).rejects.toThrow(/address: give one column/);
@@ -253,6 +337,85 @@ test("a batch of more rows than credits left is asked again with the rows they c
     matchAddresses([["1 Main St"], ["2 Main St"], ["3 Main St"], ["4 Main St"], ["5 Main St"]], "Austin", null, null, null, ctx),
   ).resolves.toEqual([["cp_1"], ["cp_2"], ["cp_3"], ["cp_4"], ["cp_5"]]);
   expect(sent(requests).map((r) => r.address)).toEqual(["4 Main St", "5 Main St"]);
+});
+
+test("a 402 saying how many rows the credits cover: those rows are sent, free rows among them, and only the rest are #N/A", async () => {
+  // Two credits left; rows 1, 3 and 5 name a property, rows 2, 4 and 6 are free.
+  const credits = { remaining: 2 };
+  const { ctx, requests } = testSession(matchService(credits));
+  const addresses = [["1 Main St"], ["91 Elm St"], ["2 Main St"], ["92 Elm St"], ["3 Main St"], ["93 Elm St"]];
+  const spill = await matchAddresses(addresses, "Austin", null, null, null, ctx);
+  // The service covers rows 1 to 4 (two paid, two free): four rows are asked again, not two.
+  expect(posts(requests).map((r) => r.body.addresses.length)).toEqual([6, 4]);
+  expect(spill[0]).toEqual(["cp_1"]);
+  expect(spill[1][0]).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^unmatched: /) });
+  expect(spill[2]).toEqual(["cp_2"]);
+  expect(spill[3][0]).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^unmatched: /) });
+  for (const row of spill.slice(4)) expect(row[0]).toMatchObject({ code: "#N/A", message: expect.stringMatching(/costs 3 credits/) });
+  expect(credits.remaining).toBe(0);
+});
+
+test("80 rows of which 10 name a property, with 50 credits left: one request answers all 80, for 10 credits", async () => {
+  const credits = { remaining: 50 };
+  const { ctx, requests, session } = testSession(matchService(credits));
+  const addresses = Array.from({ length: 80 }, (_, i) => [i % 8 === 0 ? `${i + 1} Main St` : `${i + 1} Elm St`]);
+  const spill = await matchAddresses(addresses, "Austin", null, null, null, ctx);
+  expect(posts(requests)).toHaveLength(1);
+  expect(spill.filter((row) => typeof row[0] === "string" && row[0].startsWith("cp_"))).toHaveLength(10);
+  expect(spill.flat().some((cell) => (cell as { message?: string }).message?.includes("credits"))).toBe(false);
+  expect(session.meter.current()?.chargedThisSession).toBe(10);
+  expect(credits.remaining).toBe(40);
+});
+
+test("by=apn: the arguments are parcel number, county and state, sent as apn, county and state, each cached apart", async () => {
+  const { ctx, requests } = testSession(matchService());
+  const apns = [["12-12"], [""], ["34-34"], ["98-99"]];
+  const spill = await matchAddresses(apns, "Travis", "Texas", null, "by=apn; quality=true", ctx);
+  expect(spill).toEqual([
+    ["cp_12", "matched", 1, "parcel_number", "high"],
+    ["", "", "", "", ""],
+    ["cp_34", "matched", 1, "parcel_number", "high"],
+    [expect.objectContaining({ code: "#N/A" }), "unmatched", ...Array(3).fill(expect.objectContaining({ code: "#N/A" }))],
+  ]);
+  expect(spill[3][0]).toMatchObject({ message: "unmatched: No parcel 98-99 in Travis: check the parcel number and its county." });
+  expect(sent(requests)).toEqual([
+    { apn: "12-12", county: "Travis", state: "TX" },
+    { apn: "34-34", county: "Travis", state: "TX" },
+    { apn: "98-99", county: "Travis", state: "TX" },
+  ]);
+  // Each row is cached as the single form's answer, its parcel number and county in the key.
+  expect(ctx.session.cache.list().map((e) => e.key.replace(/^[^|]*\|/, ""))).toEqual(
+    expect.arrayContaining(["GET /v1/commercial/properties/match?apn=12-12&county=Travis&state=TX"]),
+  );
+  requests.length = 0;
+  await expect(matchAddresses("12-12", "Travis", "TX", null, "by=apn", ctx)).resolves.toEqual([["cp_12"]]);
+  expect(requests).toHaveLength(0);
+  // The same parcel number in another county is another row: asked, not answered from the cache.
+  await expect(matchAddresses("12-12", "Hays", "TX", null, "by=apn", ctx)).rejects.toMatchObject({ code: "#N/A" });
+  expect(sent(requests)).toEqual([{ apn: "12-12", county: "Hays", state: "TX" }]);
+  // A FIPS code held as a number keeps its leading zero.
+  requests.length = 0;
+  await expect(matchAddresses("12-12", 6037, null, null, "by=apn", ctx)).rejects.toMatchObject({ code: "#N/A" });
+  expect(sent(requests)).toEqual([{ apn: "12-12", county: "06037" }]);
+});
+
+test("by=apn: a parcel number without county or state is #VALUE! saying so, before any request; a ZIP code is refused", async () => {
+  const { ctx, requests } = testSession(matchService());
+  await expect(matchAddresses("12-12", null, null, null, "by=apn", ctx)).rejects.toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(/^parcel number 12-12 needs its county or state: give the county/),
+  });
+  const spill = await matchAddresses([["12-12"], ["34-34"]], [["Travis"], [null]], null, null, "by=apn", ctx);
+  expect(spill[0]).toEqual(["cp_12"]);
+  expect(spill[1][0]).toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringMatching(/^parcel number 34-34 \(row 2\) needs its county or state/),
+  });
+  expect(sent(requests)).toEqual([{ apn: "12-12", county: "Travis" }]);
+  requests.length = 0;
+  await expect(matchAddresses("12-12", "Travis", "TX", "78701", "by=apn", ctx)).rejects.toThrow(/zip: by=apn takes the parcel numbers/);
+  await expect(matchAddresses("12-12", "Travis", "TX", null, "by=parcel", ctx)).rejects.toThrow(/by/);
+  expect(requests).toHaveLength(0);
 });
 
 test("as_of pins the match request to a snapshot, and its answers are kept apart from the latest's", async () => {

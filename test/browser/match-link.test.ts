@@ -104,7 +104,8 @@ test("match a table's address columns: counts and credits first, a candidate pic
   const before = apiCalls.length;
   await page.getByRole("button", { name: "Match 5 addresses" }).click();
   await expect(message("#tab-panel .tab-body > .task-feedback")).resolves.toBe(
-    "Nothing written yet 3 matched, 1 ambiguous, 1 unmatched. 3 credits charged (1 per matched address; ambiguous and unmatched rows are free).",
+    "Nothing written yet 3 matched, 1 ambiguous, 1 unmatched. " +
+      "4 credits charged (1 per address that names a property: matched, or ambiguous with candidates; unmatched rows are free).",
   );
   expect(apiCalls.slice(before)).toEqual(["POST /v1/commercial/properties/match"]);
   // Nothing is written before Insert.
@@ -176,22 +177,31 @@ test("link the table: differences shown first, only the ticked column replaced b
   expect((await host.formulas("Sheet1", "F6"))[0][0]).toBe(1999);
 });
 
-test("one column of whole addresses, no header, inserted as values", async () => {
+test("one column of whole addresses, no header, a blank row between them, inserted as values", async () => {
   const [a, b] = props;
-  await host.setCells("Sheet1", "A20", [[`${a.address}, ${a.city}, ${a.state_code} ${a.zip}`], [`${b.address} ${b.city} ${b.state_code}`]]);
-  await host.select("Sheet1!A20:A21");
+  await host.setCells("Sheet1", "A20", [
+    [`${a.address}, ${a.city}, ${a.state_code} ${a.zip}`],
+    [""],
+    [`${b.address} ${b.city} ${b.state_code}`],
+  ]);
+  await host.select("Sheet1!A20:A22");
   await page.getByRole("button", { name: "Read the selection" }).click();
   await expect(page.getByRole("group", { name: "Columns to match" }).getByLabel("Column A").inputValue()).resolves.toBe("address");
+  // The blank row does not end the rows read: both addresses are matched, the blank one skipped.
+  await expect(page.getByRole("group", { name: "Columns to match" }).innerText()).resolves.toMatch(
+    /3 rows of Sheet1!A20:A22 \(1 blank, skipped\)\./,
+  );
   await page.getByRole("button", { name: "Match 2 addresses" }).click();
   await expect(message("#tab-panel .tab-body > .task-feedback")).resolves.toMatch(
-    /^Nothing written yet 2 matched, 0 ambiguous, 0 unmatched\./,
+    /^Nothing written yet 2 matched, 0 ambiguous, 0 unmatched\. 1 blank row skipped\./,
   );
   await page.getByRole("radio", { name: "As values" }).check();
   await page.getByRole("button", { name: "Insert 4 columns beside the table" }).click();
-  await expect(message("#tab-panel .tab-body > .task-feedback")).resolves.toMatch(/^Inserted at Sheet1!B20:E21 /);
-  const cells = await host.cells("Sheet1", "B20:E21");
+  await expect(message("#tab-panel .tab-body > .task-feedback")).resolves.toMatch(/^Inserted at Sheet1!B20:E22 /);
+  const cells = await host.cells("Sheet1", "B20:E22");
   expect(cells.map((r) => [r[0], r[3]])).toEqual([
     [a.id, "matched"],
+    ["", ""],
     [b.id, "matched"],
   ]);
   expect(await host.formulas("Sheet1", "B20")).toEqual([[a.id]]);

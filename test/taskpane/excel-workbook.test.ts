@@ -237,6 +237,66 @@ describe("readSelectedRows", () => {
   });
 });
 
+describe("readBlock", () => {
+  // Address and City under a header, a blank row after the third address, two more below it.
+  const values = [
+    ["Address", "City"],
+    ["1 Main St", "Austin"],
+    ["2 Main St", "Austin"],
+    ["3 Main St", "Austin"],
+    ["", ""],
+    ["5 Main St", "Austin"],
+    ["6 Main St", "Austin"],
+  ];
+  function sheetWithBlankRow(selection: Data, cells: Record<string, string>) {
+    mockExcel(
+      (o) => ({
+        selection: { ...selection, worksheet: { name: "Sheet1" }, getTables: () => o.tables },
+        tables: collection(),
+        used: range("Sheet1!A1:B7", 0, 0, 7, 2),
+        topLeft: { getSurroundingRegion: () => o.region },
+        // Excel's region around A1 ends at the blank row.
+        region: range("Sheet1!A1:B4", 0, 0, 4, 2),
+        whole: { values, formulas: values },
+        upToBlank: { values: values.slice(0, 4), formulas: values.slice(0, 4) },
+      }),
+      (o) => ({ getSelectedRange: () => o.selection }),
+      (o) => {
+        o.tables.items = [];
+        Object.assign(o.selection.worksheet, {
+          getUsedRangeOrNullObject: () => o.used,
+          getRangeByIndexes: byIndexes(o, { "0,0,1,1": "topLeft", ...cells }),
+        });
+      },
+    );
+  }
+
+  test("wholeSelection reads every selected row past a blank row, which stays a row of its own", async () => {
+    sheetWithBlankRow(range("Sheet1!A1:B7", 0, 0, 7, 2), { "0,0,7,2": "whole" });
+    const block = await createExcelWorkbook().readBlock({ wholeSelection: true });
+    expect(block.header).toEqual(["Address", "City"]);
+    expect(block.headerRow).toBe(0);
+    expect(block.firstRow).toBe(1);
+    expect(block.rows).toEqual(values.slice(1).map((row) => row.map((v) => (v === "" ? null : v))));
+    expect(block.selectedRows).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(block.selectedColumns).toEqual([0, 1]);
+  });
+
+  test("a whole-column selection is read to the used range's last row", async () => {
+    sheetWithBlankRow(range("Sheet1!A:B", 0, 0, 1_048_576, 2), { "0,0,7,2": "whole" });
+    const block = await createExcelWorkbook().readBlock({ wholeSelection: true });
+    expect(block.selectedRows).toHaveLength(6);
+    expect(block.rows[5]).toEqual(["6 Main St", "Austin"]);
+  });
+
+  test("without wholeSelection, the block around the first cell ends at the blank row", async () => {
+    sheetWithBlankRow(range("Sheet1!A1:B7", 0, 0, 7, 2), { "0,0,4,2": "upToBlank" });
+    const block = await createExcelWorkbook().readBlock();
+    expect(block.rows).toHaveLength(3);
+    expect(block.selectedRows).toEqual([0, 1, 2]);
+  });
+});
+
 describe("insertTable and insertFormula", () => {
   function tableTarget(formulas: unknown[][], overlapping: unknown[] = []) {
     const add = jest.fn((..._args: unknown[]) => o.newTable);

@@ -7,7 +7,7 @@ import { formulaCall } from "../../src/taskpane/explain-fields";
 import { freezeNote } from "../../src/taskpane/freeze-note";
 import { parseFacts } from "../../src/taskpane/provenance-facts";
 import type { CellOutcome, CellSourceRecord } from "../../src/shared/cell-outcomes";
-import type { RequestSource } from "../../src/shared/cell-provenance";
+import { answerFacts, type RequestSource } from "../../src/shared/cell-provenance";
 import type { CellChange } from "../../src/taskpane/cell-changes";
 import type { CellSource } from "../../src/taskpane/workbook-types";
 
@@ -220,4 +220,127 @@ test("the ribbon's Explain cell asks the pane to explain the selection, shows th
   await ribbonExplainCell({ completed } as unknown as Office.AddinCommands.Event, { requests, showPane: failing });
   quiet.mockRestore();
   expect(completed).toHaveBeenCalledTimes(2);
+});
+
+describe("a PROP.MATCH cell", () => {
+  const none = { property_id: null, parcel_id: null, matched_address: null, score: null, match: null, candidates: [], detail: null };
+  const matchSource = (query: Record<string, string>, body: object, credits: number): RequestSource =>
+    source({
+      operation: "matchProperty",
+      method: "GET",
+      path: "/v1/commercial/properties/match",
+      query,
+      answer: answerFacts({ object: "property_match", ...none, ...body }),
+      credits,
+    });
+  const matchCell = (formula: string, value: CellSource["value"]) => cell({ formula, value });
+  const outcome = (s: RequestSource): CellOutcome => ({
+    ok: true,
+    at: FETCHED_AT,
+    provenance: { functionName: "PROP.MATCH", sources: [s], more: 0, moreCredits: 0 },
+  });
+
+  test("a low-confidence match: the operation, the address asked, the matched address, score, how it matched in words, and the flag", () => {
+    const s = matchSource(
+      { address: "1 Mian St", city: "Austin" },
+      { status: "matched", property_id: "cp_1", matched_address: "1 Main St, Austin, TX 78701", score: 0.8, match: "street_spelling" },
+      1,
+    );
+    const e = explainCell({
+      cell: matchCell('=PROP.MATCH("1 Mian St","Austin")', "cp_1"),
+      outcome: outcome(s),
+      lastChanges: null,
+      baseUrl: BASE,
+    });
+    expect(e.status).toBe("explained");
+    expect(fact(e, "Asked")).toBe("matchProperty (address=1 Mian St, city=Austin)");
+    expect(fact(e, "Record")).toBe("cp_1, 1 Main St, Austin, TX 78701");
+    expect(fact(e, "Match")).toBe(
+      "matched, score 0.8, street spelt differently: a street name a letter or two off, at the same house number and ZIP code or city",
+    );
+    expect(fact(e, "Confidence")).toBe("low (street spelt differently): check the matched address");
+    expect(fact(e, "Cost")).toBe("1 credit at most (batched requests can cost less)");
+    expect(e.link?.text).toBe("matchProperty in the API reference");
+    expect(e.insert).toBe('=PROP.DETAILS("cp_1")');
+    // Freeze as values writes the same facts into the comment.
+    const note = freezeNote({ address: "Sheet1!B2", formula: '=PROP.MATCH("1 Mian St","Austin")' }, null, new Date(FETCHED_AT), {
+      functionName: "PROP.MATCH",
+      sources: [s],
+      more: 0,
+      moreCredits: 0,
+    });
+    const frozen = explainCell({ cell: cell({ formula: null, anchor: null, note }), outcome: null, lastChanges: null, baseUrl: BASE });
+    for (const label of ["Asked", "Record", "Match", "Confidence", "Cost"]) expect(fact(frozen, label)).toBe(fact(e, label));
+  });
+
+  test("a cell of a range's spill is explained by the address its row matched, not the first one asked", () => {
+    const first = matchSource(
+      { address: "1 Main St", city: "Austin" },
+      { status: "matched", property_id: "cp_1", matched_address: "1 Main St, Austin, TX 78701", score: 1, match: "exact" },
+      1,
+    );
+    const second = matchSource(
+      { address: "2 Mian St", city: "Austin" },
+      { status: "matched", property_id: "cp_2", matched_address: "2 Main St, Austin, TX 78701", score: 0.8, match: "street_spelling" },
+      1,
+    );
+    const provenance = { functionName: "PROP.MATCH", sources: [first, second], more: 0, moreCredits: 0 };
+    const spillCell = cell({ formula: '=PROP.MATCH(A2:A3,"Austin")', address: "Sheet1!B3", anchor: "Sheet1!B2", row: 1, value: "cp_2" });
+    const e = explainCell({ cell: spillCell, outcome: { ok: true, at: FETCHED_AT, provenance }, lastChanges: null, baseUrl: BASE });
+    expect(fact(e, "Asked")).toBe("matchProperty (address=2 Mian St, city=Austin)");
+    expect(fact(e, "Record")).toBe("cp_2, 2 Main St, Austin, TX 78701");
+    expect(fact(e, "Confidence")).toMatch(/^low/);
+    expect(fact(e, "Cost")).toBe("2 credits over 2 requests at most (batched requests can cost less)");
+  });
+
+  test("a sure match is high confidence; an exact one says so", () => {
+    const s = matchSource(
+      { address: "1 Main St, Austin, TX 78701" },
+      { status: "matched", property_id: "cp_1", matched_address: "1 Main St, Austin, TX 78701", score: 1, match: "exact" },
+      1,
+    );
+    const e = explainCell({
+      cell: matchCell('=PROP.MATCH("1 Main St, Austin, TX 78701")', "cp_1"),
+      outcome: outcome(s),
+      lastChanges: null,
+      baseUrl: BASE,
+    });
+    expect(fact(e, "Match")).toBe("matched, score 1, exact: written as the snapshot writes it");
+    expect(fact(e, "Confidence")).toBe("high");
+  });
+
+  test("an ambiguous or unmatched answer gives its detail; an unmatched one cost nothing", () => {
+    const candidate = { property_id: "cp_2", address: "623 Washington Blvd, Austin, TX 78721", score: 0.9 };
+    const ambiguous = matchSource(
+      { address: "623 Washington Blvd" },
+      {
+        status: "ambiguous",
+        candidates: [candidate, { ...candidate, property_id: "cp_3" }],
+        detail: "Add the city or ZIP code to tell them apart.",
+      },
+      1,
+    );
+    const a = explainCell({
+      cell: matchCell('=PROP.MATCH("623 Washington Blvd","","","","cols=status")', "ambiguous"),
+      outcome: outcome(ambiguous),
+      lastChanges: null,
+      baseUrl: BASE,
+    });
+    expect(fact(a, "Match")).toBe("ambiguous (2 candidates): Add the city or ZIP code to tell them apart.");
+    expect(fact(a, "Record")).toBeUndefined();
+    expect(fact(a, "Confidence")).toBeUndefined();
+    const unmatched = matchSource(
+      { address: "9 Elm St", city: "Austin" },
+      { status: "unmatched", detail: "No property at 9 Elm St in Austin: check the street name." },
+      0,
+    );
+    const u = explainCell({
+      cell: matchCell('=PROP.MATCH("9 Elm St","Austin","","","cols=status")', "unmatched"),
+      outcome: outcome(unmatched),
+      lastChanges: null,
+      baseUrl: BASE,
+    });
+    expect(fact(u, "Match")).toBe("unmatched: No property at 9 Elm St in Austin: check the street name.");
+    expect(fact(u, "Cost")).toBe("0 credits (nothing was charged for this value)");
+  });
 });

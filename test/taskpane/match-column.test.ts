@@ -8,9 +8,11 @@ import {
   NO_MATCH_FILL,
   guessRoles,
   insertion,
+  lowConfidenceText,
   matchColumn,
   matchSummary,
   rolesProblem,
+  rowsToMatch,
   type ColumnMatch,
 } from "../../src/taskpane/match-column";
 import type { CellValue, SheetBlock } from "../../src/taskpane/workbook-types";
@@ -65,6 +67,78 @@ describe("which part of the address each column holds", () => {
     expect(rolesProblem(["city", "zip"])).toMatch(/which column holds the address/);
     expect(rolesProblem(["address", "zip", "zip"])).toMatch(/Two columns are marked "ZIP code"/);
     expect(rolesProblem(["address", "ignore"])).toBeNull();
+  });
+
+  test("parcel numbers and counties by their headers; beside an address column they are left unused", () => {
+    const parcels = block(["Parcel Number", "County", "State"], [["123-456-78", "Travis", "TX"]], [0, 1, 2]);
+    expect(guessRoles(parcels)).toEqual(["apn", "county", "state"]);
+    expect(guessRoles(block(["APN", "County Name"], [["12345678", 48453]], [0, 1]))).toEqual(["apn", "county"]);
+    expect(guessRoles(block(["PIN", "Owner"], [["12-34", "Acme"]], [0, 1]))).toEqual(["apn", "ignore"]);
+    const both = block(["Address", "City", "Parcel", "County"], [["1 Main St", "Austin", "12-34", "Travis"]], [0, 1, 2, 3]);
+    expect(guessRoles(both)).toEqual(["address", "city", "ignore", "ignore"]);
+  });
+
+  test("a parcel number needs its county or state column; the address and the parcel number are not both used", () => {
+    expect(rolesProblem(["apn", "ignore"])).toMatch(/needs its county or state/);
+    expect(rolesProblem(["apn", "county"])).toBeNull();
+    expect(rolesProblem(["apn", "state"])).toBeNull();
+    expect(rolesProblem(["address", "apn", "county"])).toMatch(/by the address or by the parcel number/);
+    expect(rolesProblem(["apn", "county", "county"])).toMatch(/Two columns are marked "County"/);
+  });
+});
+
+describe("blank rows, low-confidence matches and the summary", () => {
+  const answered = (row: number, answer: object) => ({ row, kind: "answered", ask: { address: `${row} Main St` }, answer });
+  const matched = (score: number, match: string) => ({
+    status: "matched",
+    property_id: "cp_1",
+    parcel_id: null,
+    matched_address: "1 Main St, Austin, TX 78701",
+    score,
+    match,
+    candidates: [],
+    detail: null,
+  });
+
+  test("the rows to match leave the blank ones out (the button's estimate)", () => {
+    const b = block(
+      ["Address", "City"],
+      [
+        ["1 Main St", "Austin"],
+        [null, null],
+        ["", "Austin"],
+        ["2 Main St", "Austin"],
+      ],
+      [0, 1],
+    );
+    expect(rowsToMatch(b, guessRoles(b))).toBe(2);
+  });
+
+  test("blank rows skipped, low-confidence matches flagged with why, and the price per row that names a property", () => {
+    const match = {
+      rows: [
+        answered(0, matched(1, "exact")),
+        { row: 1, kind: "blank" },
+        answered(2, matched(0.8, "street_spelling")),
+        answered(3, matched(0.8, "street_spelling")),
+        { row: 4, kind: "blank" },
+        answered(5, { ...matched(0.85, "normalised") }),
+      ],
+      counts: { matched: 4, ambiguous: 0, unmatched: 0, refused: 0, blank: 2 },
+      charged: 4,
+    } as unknown as ColumnMatch;
+    expect(lowConfidenceText(match)).toBe("3 matched with low confidence (2 street spelt differently, 1 score below 0.9): check them.");
+    expect(matchSummary(match)).toBe(
+      "4 matched, 0 ambiguous, 0 unmatched. 2 blank rows skipped. 3 matched with low confidence (2 street spelt differently, 1 score below 0.9): check them. " +
+        "4 credits charged (1 per address that names a property: matched, or ambiguous with candidates; unmatched rows are free).",
+    );
+    const two = { ...match, rows: match.rows.slice(0, 4), counts: { ...match.counts, matched: 3, blank: 1 }, charged: 3 } as ColumnMatch;
+    expect(matchSummary(two)).toBe(
+      "3 matched, 0 ambiguous, 0 unmatched. 1 blank row skipped. 2 matched with low confidence (street spelt differently): check them. " +
+        "3 credits charged (1 per address that names a property: matched, or ambiguous with candidates; unmatched rows are free).",
+    );
+    const sure = { ...match, rows: match.rows.slice(0, 2), counts: { ...match.counts, matched: 1, blank: 1 } } as ColumnMatch;
+    expect(lowConfidenceText(sure)).toBe("");
   });
 });
 
@@ -127,6 +201,22 @@ describe("the cells inserted beside the block", () => {
     expect(out.cells[3]).toEqual(["cp_0000002", "2 Main St, Austin, TX 78701", 0.8, "picked"]);
     expect(out.cells[4]).toEqual([null, null, null, "unmatched: no such street"]);
     expect(out.fills).toEqual([null, null, null, null, NO_MATCH_FILL]);
+  });
+
+  test('by parcel number: PROP.MATCH(apn, county, state, , "by=apn") over each row\'s cells', () => {
+    const parcels = block(["APN", "County", "State"], [["123-456-78", "Travis", "TX"]], [0, 1, 2]);
+    const one = {
+      rows: [{ row: 0, kind: "answered", ask: { apn: "123-456-78", county: "Travis", state: "TX" }, answer: answer("matched") }],
+      counts: match.counts,
+      charged: 1,
+    };
+    const out = insertion(parcels, guessRoles(parcels), one as unknown as ColumnMatch, new Map(), true);
+    expect(out.cells[1]).toEqual([
+      { formula: '=PROP.MATCH($A2,$B2,$C2,,"by=apn")' },
+      { formula: '=PROP.MATCH($A2,$B2,$C2,,"by=apn; cols=matched_address")' },
+      { formula: '=PROP.MATCH($A2,$B2,$C2,,"by=apn; cols=score")' },
+      { formula: '=PROP.MATCH($A2,$B2,$C2,,"by=apn; cols=status")' },
+    ]);
   });
 
   test("a street-only selection leaves the other arguments out; rows from the middle get no header", () => {
@@ -199,7 +289,8 @@ describe("matching through the add-in session, against the service", () => {
     expect(first.rows.slice(0, 3).map((r) => (r.kind === "answered" ? r.answer.property_id : r.kind))).toEqual(rows.map((r) => r.id));
     expect(steps[steps.length - 1]).toBe(5);
     expect(matchSummary(first)).toBe(
-      "3 matched, 0 ambiguous, 1 unmatched, 1 not readable, 1 blank. 3 credits charged (1 per matched address; ambiguous and unmatched rows are free).",
+      "3 matched, 0 ambiguous, 1 unmatched, 1 not readable. 1 blank row skipped. " +
+        "3 credits charged (1 per address that names a property: matched, or ambiguous with candidates; unmatched rows are free).",
     );
 
     sent.length = 0;

@@ -1,14 +1,16 @@
 // Match a column: select the addresses (one column, or the street, city, state and ZIP columns
-// of a table), say which part each column holds (guessed from its header or values), match
-// them, and see the counts and the credits before anything is written; then pick among the
-// candidates of ambiguous rows and insert property id, matched address, score and status beside
-// the table, as PROP.MATCH formulas or as values. Below it, Link a table.
+// of a table, or parcel numbers with their county and state), say which part each column holds
+// (guessed from its header or values), match every selected row (blank rows skipped), and see
+// the counts, the low-confidence matches and the credits before anything is written; then pick
+// among the candidates of ambiguous rows and insert property id, matched address, score and
+// status beside the table, as PROP.MATCH formulas or as values. Below it, Link a table.
 import { Button, Field, Radio, RadioGroup, Select, Text } from "@fluentui/react-components";
 import { useState } from "react";
 import { columnLetters } from "../excel-addresses";
 import {
   COLUMN_ROLES,
   INSERTED_HEADERS,
+  MATCH_PRICE_TEXT,
   MAX_PANE_MATCH_ROWS,
   ROLE_LABELS,
   ambiguousRows,
@@ -17,9 +19,11 @@ import {
   matchColumn,
   matchSummary,
   rolesProblem,
+  rowsToMatch,
   type ColumnMatch,
   type ColumnRole,
 } from "../match-column";
+import { askText } from "../../shared/match-batching";
 import type { SheetBlock } from "../workbook-types";
 import { LinkSection } from "./LinkSection";
 import { TaskFeedback } from "./TaskFeedback";
@@ -39,7 +43,7 @@ export function MatchTab() {
 
   const read = () =>
     task.run("Reading the selection…", async () => {
-      const found = await pane.workbook.readBlock();
+      const found = await pane.workbook.readBlock({ wholeSelection: true });
       setBlock(found);
       setRoles(guessRoles(found));
       setMatch(null);
@@ -75,6 +79,9 @@ export function MatchTab() {
 
   const problem = block ? rolesProblem(roles) : null;
   const rows = block?.selectedRows.length ?? 0;
+  // What the button asks: the rows with something to match (blank rows are skipped).
+  const asked = block ? rowsToMatch(block, roles) : 0;
+  const blank = rows - asked;
   const ambiguous = match ? ambiguousRows(match) : [];
   const columnName = (i: number) => {
     const c = block!.selectedColumns[i];
@@ -86,8 +93,9 @@ export function MatchTab() {
   return (
     <div className="tab-body">
       <Text block>
-        Select the addresses: one column of whole addresses, or the street, city, state and ZIP code columns of a table (selecting one cell
-        of a column takes all of it). Matching costs 1 credit per address matched; ambiguous and unmatched addresses are free.
+        Select the addresses: one column of whole addresses, or the street, city, state and ZIP code columns of a table, or parcel numbers
+        (APN) with their county and state. Every selected row is read, blank rows skipped; selecting one cell of a column takes its block.
+        Credits: {MATCH_PRICE_TEXT}.
       </Text>
       <Button onClick={() => void read()} disabled={task.busy}>
         Read the selection
@@ -96,7 +104,8 @@ export function MatchTab() {
         <div className="match-columns" role="group" aria-label="Columns to match">
           <Text block>
             {rows.toLocaleString("en-US")} row{rows === 1 ? "" : "s"} of {block.selection}
-            {block.header ? ", under a header row" : ""}.
+            {block.header ? ", under a header row" : ""}
+            {blank > 0 && problem === null ? ` (${blank.toLocaleString("en-US")} blank, skipped)` : ""}.
           </Text>
           {block.selectedColumns.map((_, i) => (
             <Field key={i} label={columnName(i)}>
@@ -125,12 +134,13 @@ export function MatchTab() {
             <Button
               appearance="primary"
               onClick={() => void run()}
-              disabled={task.busy || !pane.connection || problem !== null || rows === 0 || rows > MAX_PANE_MATCH_ROWS}
+              disabled={task.busy || !pane.connection || problem !== null || asked === 0 || rows > MAX_PANE_MATCH_ROWS}
             >
-              Match {rows.toLocaleString("en-US")} address{rows === 1 ? "" : "es"}
+              Match {asked.toLocaleString("en-US")} {roles.includes("apn") ? "parcel number" : "address"}
+              {asked === 1 ? "" : roles.includes("apn") ? "s" : "es"}
             </Button>
             <Text className="cost">
-              Up to {rows.toLocaleString("en-US")} credit{rows === 1 ? "" : "s"}
+              Up to {asked.toLocaleString("en-US")} credit{asked === 1 ? "" : "s"}
               {credits?.remaining != null ? ` (${credits.remaining.toLocaleString("en-US")} left)` : ""}
             </Text>
           </div>
@@ -145,10 +155,7 @@ export function MatchTab() {
                 Ambiguous: pick the property, or leave the row unmatched
               </Text>
               {ambiguous.map((a) => (
-                <Field
-                  key={a.row}
-                  label={`Row ${block.firstRow + a.row + 1}: ${[a.ask.address, a.ask.city, a.ask.state, a.ask.zip].filter(Boolean).join(", ")}`}
-                >
+                <Field key={a.row} label={`Row ${block.firstRow + a.row + 1}: ${askText(a.ask)}`}>
                   <Select
                     value={picks.get(a.row) ?? ""}
                     onChange={(_, d) => {

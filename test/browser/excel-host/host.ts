@@ -140,7 +140,7 @@ export class ExcelHost {
     };
     return {
       readSelectedRows: () => call("readSelectedRows", []) as Promise<SelectedRows>,
-      readBlock: () => call("readBlock", []) as Promise<SheetBlock>,
+      readBlock: (options) => call("readBlock", [options]) as Promise<SheetBlock>,
       writeCells: (sheet, at, cells, options) => call("writeCells", [sheet, at, cells, options]) as Promise<string>,
       replaceCells: (sheet, cells) => call("replaceCells", [sheet, cells]) as Promise<number>,
       insertTable: (rows, options) => call("insertTable", [rows, options]) as Promise<string>,
