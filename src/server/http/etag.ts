@@ -38,6 +38,24 @@ export function weakEtagOf(content: string | Buffer): string {
 }
 
 /**
+ * The key of the service's opaque validators (a match answer's): derived from the server secret
+ * that API keys are hashed with, so that secret itself serves no second purpose, and kept by no
+ * client, so none can compute a validator for an answer it has not been given.
+ */
+export function validatorKey(serverSecret: Buffer): Buffer {
+  return crypto.createHmac("sha256", serverSecret).update("propintel answer validators v1").digest();
+}
+
+/**
+ * A weak validator of `content` that only the service can compute: an HMAC with `key`
+ * (validatorKey). A plain hash of a small answer can be computed by anyone who guesses the
+ * answer, and a matching If-None-Match would then confirm the guess for free.
+ */
+export function keyedEtagOf(key: Buffer, content: string): string {
+  return `W/"${crypto.createHmac("sha256", key).update(content, "utf8").digest("base64url")}"`;
+}
+
+/**
  * The validator of an answer's content: `refMember` (the answering snapshot's ref as bodies
  * serialise it) left out when the body holds it, so the validator changes with the content only.
  */
