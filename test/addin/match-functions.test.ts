@@ -99,7 +99,7 @@ test("a range spills one row per address, in order, blanks blank; cells across t
   expect(matchCalls(loaded.calls)).toHaveLength(1);
 });
 
-test("an address that names several properties is #N/A naming the candidates, free; asked again, nothing is sent", async () => {
+test("an address that names several properties is #N/A naming the candidates, for a credit; asked again, nothing is sent", async () => {
   const loaded = bundle();
   const [a] = rows;
   // A street line alone names a street in many places: never matched, only offered.
@@ -109,7 +109,8 @@ test("an address that names several properties is #N/A naming the candidates, fr
   );
   expect(err).toBeInstanceOf(ExcelErrorStandIn);
   expect(err).toMatchObject({ code: "#N/A", message: expect.stringContaining(`ambiguous: ${line(a)} (${a.id})`) });
-  expect(matchCalls(loaded.calls).map((c) => c.charged)).toEqual([0]);
+  // Candidates name properties (their ids and addresses): the row is priced like a match.
+  expect(matchCalls(loaded.calls).map((c) => c.charged)).toEqual([1]);
   await expect(loaded.call("MATCH", [[[a.address]]])).rejects.toMatchObject({ code: "#N/A" });
   expect(matchCalls(loaded.calls)).toHaveLength(1);
 });

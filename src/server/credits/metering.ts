@@ -176,6 +176,8 @@ export function takeWeight(deps: MeteringDeps, req: FastifyRequest, reply: Fasti
   const decide = (r: RateDecision) => {
     reply.header("RateLimit", rateHeader(r));
     if (r.allowed) return next();
+    // Sent again, the call takes its whole weight (one when it arrives, the rest here): Retry-After says when the bucket holds it.
+    r = { ...r, retryAfter: Math.max(1, Math.ceil((weight - r.remaining) / plan.rate.perSecond)) };
     const b = deps.ledger.balance(key.accountId, plan);
     if (b instanceof Promise) b.then((balance) => rateLimited(req, reply, plan, balance, r, weight), done);
     else rateLimited(req, reply, plan, b, r, weight);

@@ -45,8 +45,9 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
   const gate = meteredRoute(metering, operation.cost, `${operation.method} ${operation.path}`, route.units !== undefined || priced);
   const units = route.units;
   const weight = route.weight;
-  /** The route's answer to a validated request: what its handler returns on the snapshot the call names. */
-  const answer = (request: FastifyRequest): ReturnType<typeof route.handler> => {
+  type Context = Parameters<typeof route.handler>[0];
+  /** What the route's handler is given for a validated request: the snapshot the call names and the request's parts. */
+  const contextOf = (request: FastifyRequest): Context => {
     // Fastify has validated the query against the operation's (see validatedQuery).
     const selection = resolveAsOf(request.query as Static<O["query"]>);
     // A request abandoned while a store answered has given its snapshot back (onRequestAbort);
@@ -61,7 +62,12 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
     checkRanges(operation.name, query);
     const params = validated<O["params"]>(request.params);
     const body = validated<O["body"]>(request.body);
-    const result = route.handler({ snapshot: request.snapshot, kept, query, params, body, request });
+    return { snapshot: request.snapshot, kept, query, params, body, request };
+  };
+  /** The route's answer to a validated request: what its handler returns on the snapshot the call names. */
+  const answer = (ctx: Context): ReturnType<typeof route.handler> => {
+    const { request } = ctx;
+    const result = route.handler(ctx);
     if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
     // A list that matches nothing is answered (200, an empty list) and costs nothing.
     if (isEmptyList(result)) request.chargedCredits = 0;
@@ -69,21 +75,40 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
   };
   /** Answers of routes priced by their answer, worked out in preHandler and sent by the handler. */
   const answered = new WeakMap<FastifyRequest, ReturnType<typeof route.handler>>();
+  const prepare = route.prepare;
   const preHandler = priced
-    ? (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) =>
-        takeWeight(metering, request, reply, weight ? weight(validated<O["body"]>(request.body)) : 1, done, () => {
-          let refusal: Error | undefined;
-          try {
-            answered.set(request, answer(request));
-          } catch (err) {
+    ? (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+        const priceAndHold = (ctx: Context | undefined, failed?: unknown) => {
+          let refusal = failed as Error | undefined;
+          if (ctx && !refusal) {
+            try {
+              answered.set(request, answer(ctx));
+            } catch (err) {
+              refusal = err as Error;
+            }
+          }
+          if (refusal) {
             // Refused (400, or a snapshot that cannot answer): free, and held as such, so the
             // refusal carries the credit headers like every other answer of a held call.
-            refusal = err as Error;
             request.chargedCredits = 0;
             request.rowCredits = undefined;
           }
           holdPriced(metering, request, reply, refusal ? (err) => done(err ?? refusal) : done);
-        })
+        };
+        takeWeight(metering, request, reply, weight ? weight(validated<O["body"]>(request.body)) : 1, done, () => {
+          let ctx: Context;
+          try {
+            ctx = contextOf(request);
+          } catch (err) {
+            return priceAndHold(undefined, err);
+          }
+          if (!prepare) return priceAndHold(ctx);
+          prepare(ctx).then(
+            () => priceAndHold(ctx),
+            (err: unknown) => priceAndHold(undefined, err),
+          );
+        });
+      }
     : units
       ? holdUnits(metering, operation.cost, (body) => units(validated<O["body"]>(body)))
       : undefined;
@@ -117,7 +142,7 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
-      const result = answered.get(request) ?? answer(request);
+      const result = answered.get(request) ?? answer(contextOf(request));
       if (result instanceof JsonText) {
         if (result.etag) reply.header("ETag", result.etag);
         return reply.type(JSON_UTF8).send(result.text);

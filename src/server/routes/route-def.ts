@@ -47,6 +47,12 @@ export interface RouteDef<O extends Operation = Operation> {
    */
   priced?: boolean;
   /**
+   * Work a call priced by its answer does before its handler, in steps that let other requests
+   * run between them (a match request's rows, a slice at a time), so a long request delays no
+   * other by more than a step; the handler then reads what it left (routes/property-match.ts).
+   */
+  prepare?(ctx: HandlerContext<Part<O["params"]>, QueryOf<O>, Part<O["body"]>>): Promise<void>;
+  /**
    * How many calls of its account's rate limit a call weighs, from its body (1 unless given):
    * the gate takes one when it arrives and the rest before the handler runs.
    */
