@@ -33,6 +33,7 @@ const API_SUITE = [
   "test/server/history.test.ts",
   "test/server/key-echo.test.ts",
   "test/server/list-statistics.test.ts",
+  "test/server/match-billing.test.ts",
   "test/server/openapi-schemas.test.ts",
   "test/server/parcels-listings.test.ts",
   "test/server/places.test.ts",

@@ -157,7 +157,7 @@ export const OPERATIONS = {
     path: "/v1/commercial/properties/match",
     paged: false,
     cost: 1,
-    costPer: "row matched",
+    costPer: "row that names a property",
     body: MatchRequest,
     // A thousand rows of addresses written out in full.
     bodyLimit: 1024 * 1024,
@@ -172,25 +172,30 @@ export const OPERATIONS = {
       "answered). Addresses are read as a postal service reads them: suffixes and directionals in either spelling, ordinals, " +
       "units (Suite, #, Fl) left out, ZIP+4, state names or codes, case, punctuation and missing commas. A street name a " +
       "letter or two off matches only with the same house number in the same ZIP code or city; never across house numbers " +
-      "and never without a city or ZIP code. One credit per matched row; ambiguous, unmatched and refused rows are free. A " +
-      "credit per row is held while the request runs, so a request of more rows than the credits left gets 402. A request " +
-      "of the wrong shape (no rows, more than the limit, a field of the wrong type) is refused as a whole.",
+      "and never without a city or ZIP code. One credit per row whose answer names a property (`matched`, or `ambiguous` with " +
+      "its candidates), except rows `unchanged` since the `etag` sent; `unmatched` and `refused` rows are free. The rows are " +
+      "matched before any credit is held and exactly their price is held, so a request the credits left pay for is answered; " +
+      "one they do not is refused 402 with its real `cost` and `rows_covered`, how many rows from the first the credits left " +
+      "pay for. A request of the wrong shape (no rows, more than the limit, a field of the wrong type, a member the row does " +
+      `not have) is refused as a whole, free. For the rate limit a request weighs one call per started 100 rows.`,
   }),
   matchProperty: defineOperation("matchProperty", {
     method: "GET",
     path: "/v1/commercial/properties/match",
     paged: false,
     cost: 1,
-    costPer: "address matched",
+    costPer: "answer that names a property",
     inputs: MatchQuery,
     response: Ref(PropertyMatch),
     tag: "Commercial properties",
     summary: "Match one address or parcel number to a property",
     description:
       "One row of the match request, as query inputs (`address`, or the street line with `city`, `state` and `zip`; or `apn` " +
-      "with `county` or `state`), matched the same way. Costs one credit when it is matched; ambiguous and unmatched " +
-      "answers (200, with their candidates) are free, and so is an input that cannot be read (400).",
-    badRequest: "neither an address nor an APN; an APN without its county or state; a state, ZIP code or county that is not one",
+      "with `county` or `state`), matched the same way. Costs one credit when its answer names a property (`matched`, or " +
+      "`ambiguous` with candidates); an `unmatched` answer is free, and so is an input that cannot be read (400), a parameter " +
+      "the operation does not take (400), and a 304 (If-None-Match naming the answer's ETag, which only the service can make).",
+    badRequest:
+      'neither an address nor an APN; an APN without its county or state; a state, ZIP code or county that is not one; If-None-Match "*"',
   }),
   findSaleComps: defineOperation("findSaleComps", {
     method: "GET",

@@ -2,13 +2,20 @@
 // address by GET): what an analyst's list names a property by, read as a postal service reads it
 // (street-address.ts), and matched to the snapshot's properties. Each row is answered on its own:
 // matched to one property, ambiguous (candidates to choose from), unmatched, or refused (what it
-// cannot be read as); only matched rows cost credits.
+// cannot be read as); a row whose answer names a property (namesProperty) costs a credit, the
+// rest are free.
 import { Type, type Static } from "@sinclair/typebox";
 import { SnapshotRef } from "./snapshot-ref";
 import { Nullable, StringEnum } from "./schema-helpers";
 
 /** Most rows one match request takes. */
 export const MATCH_MAX_ROWS = 1000;
+/** A match request weighs one call of its account's rate limit per started this many rows. */
+export const MATCH_ROWS_PER_CALL = 100;
+/** How many calls of the rate limit a match request of `rows` rows weighs. */
+export function matchRequestWeight(rows: number): number {
+  return Math.max(1, Math.ceil(rows / MATCH_ROWS_PER_CALL));
+}
 /** Most candidates a row that is not a unique match lists. */
 export const MATCH_MAX_CANDIDATES = 3;
 
@@ -62,8 +69,9 @@ export const MatchRow = Type.Object(
         minLength: 1,
         maxLength: 200,
         description:
-          "The `etag` held for this row's answer (from a match request or the single form's ETag): while the answer is the same, " +
-          'the row is answered `unchanged`, without its content, and costs nothing. `"*"` is no ETag of an answer: it refuses the row.',
+          "The `etag` held for this row's answer (from a match request or the single form's ETag, for the same address fields): " +
+          "while the answer is the same, the row is answered `unchanged`, without its content, and costs nothing. " +
+          'Only an `etag` the service gave is one; `"*"` is no ETag of an answer: it refuses the row.',
       }),
     ),
   },
@@ -95,7 +103,8 @@ export const MatchResult = Type.Object({
   status: StringEnum(MATCH_STATUSES, {
     description:
       "`matched`: one property, surely; `ambiguous`: no sure unique match, `candidates` to choose from; `unmatched`: nothing in the " +
-      "snapshot at this address; `refused`: the row cannot be read as an address (`detail` says why). Only `matched` costs a credit.",
+      "snapshot at this address; `refused`: the row cannot be read as an address (`detail` says why). A row whose answer names a " +
+      "property (`matched`, or `ambiguous` with candidates) costs a credit unless `unchanged`; `unmatched` and `refused` rows are free.",
   }),
   property_id: Nullable(Type.String(), { description: "The matched property (status `matched`), else null." }),
   parcel_id: Nullable(Type.String(), { description: "The matched property's parcel, else null." }),
@@ -128,8 +137,9 @@ export const MatchedRow = Type.Composite([
   Type.Object({
     etag: Nullable(Type.String(), {
       description:
-        "The validator of this row's answer, the single form's ETag for the same address: send it as the row's `if_none_match` " +
-        "(or If-None-Match to the single form) to ask again, free while the answer is the same. Null for a refused row.",
+        "The validator of this row's answer, the single form's ETag for the same address fields: send it as the row's " +
+        "`if_none_match` (or If-None-Match to the single form) to ask again, free while the answer is the same (a new snapshot " +
+        "that leaves the answer as it was keeps it). Opaque: only the service can make one. Null for a refused row.",
     }),
     unchanged: Type.Boolean({
       description:
@@ -147,7 +157,9 @@ export const PropertyMatches = Type.Object(
     counts: MatchCounts,
     credits_charged: Type.Integer({
       minimum: 0,
-      description: "One per matched row, except those `unchanged`; ambiguous, unmatched and refused rows are free.",
+      description:
+        "One per row whose answer names a property (`matched`, or `ambiguous` with candidates), except those `unchanged`; " +
+        "unmatched and refused rows, and rows that name no property, are free.",
     }),
     snapshot: SnapshotRef,
   },
@@ -161,7 +173,7 @@ export const PropertyMatch = Type.Composite(
 );
 export type PropertyMatch = Static<typeof PropertyMatch>;
 
-/** The single form's query: one address, as a row without its `ref`. */
-export const MatchQuery = Type.Object(MATCH_ADDRESS_FIELDS);
+/** The single form's query: one address, as a row without its `ref`; any other parameter is refused, as every operation's is. */
+export const MatchQuery = Type.Object(MATCH_ADDRESS_FIELDS, { additionalProperties: false });
 /** One address's fields, as a row or the single form gives them. */
 export type MatchFields = Static<typeof MatchQuery>;

@@ -23,6 +23,7 @@ import { notFound, sendProblem, serviceUnavailable, toProblem, validationProblem
 import { OUTAGE_RETRY_AFTER_S, type StoreHealth, isStoreOutage, outageCause } from "./db/store-outage";
 import { newRequestId, redactKeys } from "./http/request-id";
 import { REQUEST_VALIDATION } from "./http/request-validation";
+import { validatorKey } from "./http/etag";
 import { addinFiles } from "./plugins/addin-files";
 import { modelTemplateRoute } from "./plugins/model-template";
 import { v1Api } from "./plugins/v1-api";
@@ -42,8 +43,10 @@ declare module "fastify" {
     keys: ApiKeys;
     /** Credits held, charged and reported, shared by the API (which charges) and the usage page. */
     ledger: Credits;
-    /** The API keys' rate limits. */
+    /** The accounts' rate limits. */
     rateLimits: RateLimits;
+    /** The key of validators no client can compute (http/etag.ts, keyedEtagOf), derived from the server secret. */
+    validatorKey: Buffer;
   }
   interface FastifyRequest {
     /** The snapshot an API request is answered from, held from its arrival until its answer is sent (plugins/api-route.ts). */
@@ -125,6 +128,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest("creditHold", undefined);
   app.decorateRequest("meteredEndpoint", undefined);
   app.decorateRequest("chargedCredits", undefined);
+  app.decorateRequest("rowCredits", undefined);
   app.decorateRequest("snapshot", undefined);
 
   const stores = opts.stores;
@@ -134,6 +138,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorate("keys", stores.keys);
   app.decorate("ledger", stores.credits);
   app.decorate("rateLimits", stores.rateLimits);
+  app.decorate("validatorKey", validatorKey(opts.pepper));
   // Writes the last charges; the stores themselves are the caller's to close. The snapshots
   // opened from a store are the app's (a snapshot file given it stays the caller's).
   app.addHook("onClose", async () => {

@@ -16,7 +16,7 @@ async function meteredService(start = "2026-11-15T12:00:00Z") {
   };
   const svc = await startService({ now: () => new Date(t), store: "sqlite", email: "metered@example.com" });
   const { app, key, snapshot } = svc;
-  const { keys, db: accountsDb } = svc.sqlite!;
+  const { keys, accounts, db: accountsDb } = svc.sqlite!;
   const account = { id: svc.accountId };
   // A property with sales of its asset type in its metro, so its comps (within 250 miles) are not empty.
   const propertyId = snapshot
@@ -28,7 +28,7 @@ async function meteredService(start = "2026-11-15T12:00:00Z") {
     .get() as string;
   const get = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url, headers: { authorization: `Bearer ${key}`, ...headers } });
-  return { app, accountsDb, keys, account, key, clock, get, propertyId };
+  return { app, accountsDb, accounts, keys, account, key, clock, get, propertyId };
 }
 
 function setUsed(db: Database.Database, accountId: string, period: string, used: number) {
@@ -153,7 +153,7 @@ describe("Explorer plan credits", () => {
   });
 });
 
-describe("rate limits per key", () => {
+describe("rate limits per account", () => {
   test("a burst beyond the bucket gets 429 with Retry-After and the RateLimit fields", async () => {
     svc = await meteredService();
     let last;
@@ -172,14 +172,25 @@ describe("rate limits per key", () => {
     expect((await svc.get(`/v1/commercial/properties/${svc.propertyId}`)).statusCode).toBe(429);
   });
 
-  test("each key has its own bucket", async () => {
+  test("the keys of one account share its bucket; another account has its own", async () => {
     svc = await meteredService();
     const other = svc.keys.createKey(svc.account.id, "second").raw;
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push((await svc.get("/v1/commercial/coverage")).statusCode);
-    expect(statuses.at(-1)).toBe(429); // the first key's bucket is empty
-    const res = await svc.app.inject({ method: "GET", url: "/v1/commercial/coverage", headers: { authorization: `Bearer ${other}` } });
-    expect(res.statusCode).toBe(200);
+    expect(statuses.at(-1)).toBe(429); // the account's bucket is empty
+    const sameAccount = await svc.app.inject({
+      method: "GET",
+      url: "/v1/commercial/coverage",
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(sameAccount.statusCode).toBe(429); // a second key is no second allowance
+    expect(sameAccount.json().detail).toMatch(/This account \(all its keys together\) may make 60 calls at once/);
+    const otherAccount = await svc.app.inject({
+      method: "GET",
+      url: "/v1/commercial/coverage",
+      headers: { authorization: `Bearer ${svc.keys.createKey(svc.accounts.create("other@example.com").id, "theirs").raw}` },
+    });
+    expect(otherAccount.statusCode).toBe(200);
   });
 });
 

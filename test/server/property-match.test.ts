@@ -1,6 +1,6 @@
 // Matching addresses and parcel numbers to properties, through the API: one result per row in
 // the order sent, each row read on its own (a bad row refused alone), candidates for the rows
-// that are not a unique match, credits for the matched rows only, and a row asked again with the
+// that are not a unique match, credits for the rows that name a property, and a row asked again with the
 // validator of its answer free while the answer is the same.
 import fs from "node:fs";
 import path from "node:path";
@@ -76,7 +76,7 @@ describe("POST /v1/commercial/properties/match", () => {
     expect([body.credits_charged, charged(res)]).toEqual([3, 3]);
   });
 
-  test("a row that is not a unique match names its candidates and costs nothing", async () => {
+  test("a row that is not a unique match names its candidates, and so costs a credit", async () => {
     const a = rows[0];
     // No city, state or ZIP code: the street is known, where it is not.
     const res = await svc.post("/v1/commercial/properties/match", { addresses: [{ ref: "x", address: a.address }] });
@@ -84,7 +84,7 @@ describe("POST /v1/commercial/properties/match", () => {
     expect(result).toMatchObject({ status: "ambiguous", property_id: null, score: null, match: null });
     expect(result.candidates.map((c: { property_id: string }) => c.property_id)).toContain(a.id);
     expect(result.detail).toContain(a.id);
-    expect(charged(res)).toBe(0);
+    expect(charged(res)).toBe(1);
   });
 
   test("a misspelt street matches in its ZIP code, never across house numbers or outside its city", async () => {

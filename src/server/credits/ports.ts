@@ -79,18 +79,21 @@ export interface Credits {
   hold(accountId: string, plan: Plan, cost: number, call?: CallRecord): MaybePromise<Hold | null>;
   /**
    * Ends a hold: a successful call is charged and recorded in the ledger, anything else is given
-   * back; a call billed per unit may charge less than it held (`charged`). Answers at once with
-   * what was charged (the hold's balance is updated for the answer's headers); a store may write
-   * it afterwards, and says in docs/decisions.md what a crash can lose.
+   * back; a call billed per unit may charge less than it held (`charged`). Answers with what was
+   * charged (the hold's balance is updated for the answer's headers) once any credits given back
+   * are in the balance the account's next call reads, in every process sharing the store: the
+   * gate waits for it before the answer is sent, so a client's next call never meets credits
+   * still held by the last. A store may write the ledger's charges afterwards, and says in
+   * docs/decisions.md what a crash can lose.
    */
-  settle(hold: Hold, succeeded: boolean, call: CallRecord, charged?: number): number;
+  settle(hold: Hold, succeeded: boolean, call: CallRecord, charged?: number): MaybePromise<number>;
   /** What the usage page shows: the period's totals and the latest ledger rows. */
   usage(accountId: string, recentLimit?: number): MaybePromise<UsageReport>;
   /** Writes whatever is waiting (also at shutdown). */
   flush(): MaybePromise<void>;
 }
 
-/** One call taken from a key's token bucket. */
+/** One call taken from an account's token bucket. */
 export interface RateDecision {
   allowed: boolean;
   /** Whole calls left after this one. */
@@ -101,7 +104,21 @@ export interface RateDecision {
   retryAfter: number;
 }
 
+/** What a bucket holding `tokens` after a take of `weight` (allowed or not) answers. */
+export function rateDecision(allowed: boolean, tokens: number, rate: Plan["rate"], weight: number): RateDecision {
+  return {
+    allowed,
+    remaining: Math.floor(tokens),
+    fullIn: Math.ceil((rate.burst - tokens) / rate.perSecond),
+    retryAfter: allowed ? 0 : Math.max(1, Math.ceil((weight - tokens) / rate.perSecond)),
+  };
+}
+
 export interface RateLimits {
-  /** Takes one call from the key's token bucket (the plan's burst, refilled at its rate). */
-  take(keyId: string, rate: Plan["rate"]): MaybePromise<RateDecision>;
+  /**
+   * Takes `weight` tokens (1 unless given) from the bucket `bucketId` names (the API's gate names
+   * an account: every key of it shares one bucket): the plan's burst, refilled at its rate. A
+   * take the bucket cannot cover takes nothing and is refused.
+   */
+  take(bucketId: string, rate: Plan["rate"], weight?: number): MaybePromise<RateDecision>;
 }

@@ -43,7 +43,8 @@ over a captured snapshot.
   500 \`internal\`, 503 \`service_unavailable\` (with \`Retry-After\`; free). Unknown query parameters are
   refused with 400 so a misspelt filter never silently matches everything.
 - **Caching**: every successful GET has an \`ETag\`; send it back in \`If-None-Match\` to get \`304 Not
-  Modified\`, free. The ETag validates the answer's content, not the snapshot it came from: it leaves out
+  Modified\`, free. A match answer's ETag (and a match row's \`etag\`) is opaque, keyed with a secret only the
+  service holds, so it confirms only answers the service has given. The ETag validates the answer's content, not the snapshot it came from: it leaves out
   the \`snapshot\` ref a body names (such ETags are weak, \`W/"…"\`) and a market's \`as_of\`, so after a new
   snapshot a result the new data left as it was revalidates free and only what changed is billed. A
   property's ETag is the same from its detail endpoint and a comparison's \`etags\`; a market's the same
@@ -53,13 +54,16 @@ over a captured snapshot.
 - **Asset-type inputs**: the catalog lists, per asset type, the search inputs this snapshot supports; an
   unsupported one gives \`400 unsupported_filter\` naming the supported inputs.
 - **Credits**: each endpoint has a published cost (\`x-credit-cost\`, and \`cost_credits\` in the catalog); the
-  markets batch costs that much per distinct market it answers (\`x-credit-cost-per\`, \`cost_per\`).
+  markets batch costs that much per distinct market it answers (\`x-credit-cost-per\`, \`cost_per\`), and a match
+  request per row whose answer names a property (a match, or candidates): rows that name none are free, and the
+  request holds exactly its rows' price, so it is answered whenever the credits left pay for it.
   The Explorer plan has ${EXPLORER.monthlyCredits.toLocaleString("en-US")} credits a month, reset at 00:00 UTC on the 1st. A successful call costs its
   cost; coverage, catalog, errors, \`304 Not Modified\` and a list that matches nothing (\`total_count\` 0) cost
   nothing (a page past the end of a longer result costs its price: it still answers \`total_count\`). When a call costs more than is
-  left: \`402 credits_exhausted\` with \`resets_at\`. Every authenticated answer carries
+  left: \`402 credits_exhausted\` with its \`cost\` and \`resets_at\` (a match request's also with \`rows_covered\`). Every authenticated answer carries
   \`X-Credits-Limit\`, \`X-Credits-Remaining\`, \`X-Credits-Charged\` and \`X-Credits-Reset\`.
-- **Rate limits**: per key, a token bucket of ${EXPLORER.rate.burst} calls refilled at ${EXPLORER.rate.perSecond} per second (Explorer). Beyond it:
+- **Rate limits**: per account (all its keys share it), a token bucket of ${EXPLORER.rate.burst} calls refilled at ${EXPLORER.rate.perSecond} per second
+  (Explorer); a match request weighs one call per started 100 rows. Beyond it:
   \`429 rate_limited\` with \`Retry-After\` (seconds). Every authenticated answer carries the IETF fields
   \`RateLimit-Policy: ${policyHeader(EXPLORER.rate)}\` (bucket size, seconds to refill completely) and
   \`RateLimit: "burst";r=<calls left>;t=<seconds until full>\`.

@@ -2,11 +2,11 @@
 // serialise the answer), its credit gate, and a handler that runs the route's query on the
 // snapshot the request took when it arrived, or on the kept snapshot the call names
 // (`snapshot=` or `as_of=`).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Static } from "@sinclair/typebox";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { Operation } from "../../contract/operation";
-import { type MeteringDeps, holdUnits, meteredRoute } from "../credits/metering";
+import { type MeteringDeps, holdPriced, holdUnits, meteredRoute, takeWeight } from "../credits/metering";
 import { JsonText } from "../data/json-text";
 import { isEmptyList } from "../data/list-envelope";
 import { ApiProblem } from "../http/problem";
@@ -41,8 +41,77 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
   if (!operation.path.startsWith(`${prefix}/`)) throw new Error(`${operation.name}: ${operation.path} is not under ${prefix}`);
   const live = api.liveSnapshot;
   const kept = () => live.keptList();
-  const gate = meteredRoute(metering, operation.cost, `${operation.method} ${operation.path}`, route.units !== undefined);
+  const priced = route.priced === true;
+  const gate = meteredRoute(metering, operation.cost, `${operation.method} ${operation.path}`, route.units !== undefined || priced);
   const units = route.units;
+  const weight = route.weight;
+  type Context = Parameters<typeof route.handler>[0];
+  /** What the route's handler is given for a validated request: the snapshot the call names and the request's parts. */
+  const contextOf = (request: FastifyRequest): Context => {
+    // Fastify has validated the query against the operation's (see validatedQuery).
+    const selection = resolveAsOf(request.query as Static<O["query"]>);
+    // A request abandoned while a store answered has given its snapshot back (onRequestAbort);
+    // it takes the current one again, which onSend gives back.
+    request.snapshot ??= live.acquire();
+    // A call that names a kept snapshot is answered from it: everything about the call (body,
+    // ETag, X-Snapshot-Id). A refusal leaves the latest with the request, given back as usual.
+    const selected = selects(selection);
+    if (selected) request.snapshot = live.reselect(request.snapshot, selection);
+    // Dates are days from here on: relative ones counted from the capture date of the snapshot answering.
+    const query = resolveDateParams(validatedQuery<O>(selection, selected), request.snapshot.asOf);
+    checkRanges(operation.name, query);
+    const params = validated<O["params"]>(request.params);
+    const body = validated<O["body"]>(request.body);
+    return { snapshot: request.snapshot, kept, query, params, body, request };
+  };
+  /** The route's answer to a validated request: what its handler returns on the snapshot the call names. */
+  const answer = (ctx: Context): ReturnType<typeof route.handler> => {
+    const { request } = ctx;
+    const result = route.handler(ctx);
+    if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
+    // A list that matches nothing is answered (200, an empty list) and costs nothing.
+    if (isEmptyList(result)) request.chargedCredits = 0;
+    return result;
+  };
+  /** Answers of routes priced by their answer, worked out in preHandler and sent by the handler. */
+  const answered = new WeakMap<FastifyRequest, ReturnType<typeof route.handler>>();
+  const prepare = route.prepare;
+  const preHandler = priced
+    ? (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+        const priceAndHold = (ctx: Context | undefined, failed?: unknown) => {
+          let refusal = failed as Error | undefined;
+          if (ctx && !refusal) {
+            try {
+              answered.set(request, answer(ctx));
+            } catch (err) {
+              refusal = err as Error;
+            }
+          }
+          if (refusal) {
+            // Refused (400, or a snapshot that cannot answer): free, and held as such, so the
+            // refusal carries the credit headers like every other answer of a held call.
+            request.chargedCredits = 0;
+            request.rowCredits = undefined;
+          }
+          holdPriced(metering, request, reply, refusal ? (err) => done(err ?? refusal) : done);
+        };
+        takeWeight(metering, request, reply, weight ? weight(validated<O["body"]>(request.body)) : 1, done, () => {
+          let ctx: Context;
+          try {
+            ctx = contextOf(request);
+          } catch (err) {
+            return priceAndHold(undefined, err);
+          }
+          if (!prepare) return priceAndHold(ctx);
+          prepare(ctx).then(
+            () => priceAndHold(ctx),
+            (err: unknown) => priceAndHold(undefined, err),
+          );
+        });
+      }
+    : units
+      ? holdUnits(metering, operation.cost, (body) => units(validated<O["body"]>(body)))
+      : undefined;
   // The request's parts are typed from the operation's schemas (Fastify validates them against those).
   api.withTypeProvider<TypeBoxTypeProvider>().route({
     method: operation.method,
@@ -69,27 +138,11 @@ export function registerRoute<O extends Operation>(api: FastifyInstance, route: 
           },
         }
       : {}),
-    ...(units ? { preHandler: holdUnits(metering, operation.cost, (body) => units(validated<O["body"]>(body))) } : {}),
+    ...(preHandler ? { preHandler } : {}),
     // Not async: a synchronous handler saves a promise per request. Fastify catches what it
     // throws and hands it to the error handler.
     handler: (request, reply) => {
-      const selection = resolveAsOf(request.query);
-      // A request abandoned while a store answered has given its snapshot back (onRequestAbort);
-      // it takes the current one again, which onSend gives back.
-      request.snapshot ??= live.acquire();
-      // A call that names a kept snapshot is answered from it: everything about the call (body,
-      // ETag, X-Snapshot-Id). A refusal leaves the latest with the request, given back as usual.
-      const selected = selects(selection);
-      if (selected) request.snapshot = live.reselect(request.snapshot, selection);
-      // Dates are days from here on: relative ones counted from the capture date of the snapshot answering.
-      const query = resolveDateParams(validatedQuery<O>(selection, selected), request.snapshot.asOf);
-      checkRanges(operation.name, query);
-      const params = validated<O["params"]>(request.params);
-      const body = validated<O["body"]>(request.body);
-      const result = route.handler({ snapshot: request.snapshot, kept, query, params, body, request });
-      if (result === undefined) throw new ApiProblem(500, "internal", "No result.");
-      // A list that matches nothing is answered (200, an empty list) and costs nothing.
-      if (isEmptyList(result)) request.chargedCredits = 0;
+      const result = answered.get(request) ?? answer(contextOf(request));
       if (result instanceof JsonText) {
         if (result.etag) reply.header("ETag", result.etag);
         return reply.type(JSON_UTF8).send(result.text);

@@ -39,6 +39,24 @@ export interface RouteDef<O extends Operation = Operation> {
    * are held once the body has been validated, and the handler sets `request.chargedCredits`.
    */
   units?(body: Part<O["body"]>): number;
+  /**
+   * A call priced by its answer: the handler runs before any credit is held (once the body is
+   * validated), sets `request.chargedCredits` to what its answer costs (and `request.rowCredits`,
+   * a call priced per row), and exactly that is held, so a call the credits left pay for is
+   * never refused (credits/metering.ts, holdPriced).
+   */
+  priced?: boolean;
+  /**
+   * Work a call priced by its answer does before its handler, in steps that let other requests
+   * run between them (a match request's rows, a slice at a time), so a long request delays no
+   * other by more than a step; the handler then reads what it left (routes/property-match.ts).
+   */
+  prepare?(ctx: HandlerContext<Part<O["params"]>, QueryOf<O>, Part<O["body"]>>): Promise<void>;
+  /**
+   * How many calls of its account's rate limit a call weighs, from its body (1 unless given):
+   * the gate takes one when it arrives and the rest before the handler runs.
+   */
+  weight?(body: Part<O["body"]>): number;
   /** Declared as a method, so a route of one operation is a route of any (RouteDef's default). */
   handler(ctx: HandlerContext<Part<O["params"]>, QueryOf<O>, Part<O["body"]>>): Static<O["response"]> | JsonText;
 }

@@ -182,24 +182,36 @@ describe.each([
     expect(refilled.remaining).toBe(rate.perSecond - 1);
   });
 
+  test("rate limits: a take weighs what it asks; one the bucket cannot cover takes nothing", async () => {
+    const rate = PLANS.explorer.rate;
+    expect(await s.rateLimits.take("acct-weight", rate, 10)).toMatchObject({ allowed: true, remaining: rate.burst - 10 });
+    for (let i = 0; i < 4; i++) expect((await s.rateLimits.take("acct-weight", rate, 10)).allowed).toBe(true);
+    expect(await s.rateLimits.take("acct-weight", rate, 11)).toMatchObject({ allowed: false, remaining: 10, retryAfter: 1 });
+    expect(await s.rateLimits.take("acct-weight", rate, 10)).toMatchObject({ allowed: true, remaining: 0 });
+    const refused = await s.rateLimits.take("acct-weight", rate, 10);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfter: Math.ceil(10 / rate.perSecond) });
+    // A first take heavier than the burst is refused too, and leaves the bucket full.
+    expect(await s.rateLimits.take("acct-heavy", rate, rate.burst + 1)).toMatchObject({ allowed: false, remaining: rate.burst });
+  });
+
   test("credits: held up to the plan and no further; failures given back; partial charges; usage and ledger agree", async () => {
     const a = await s.accounts.create("credits@example.com");
     const plan = PLANS.explorer;
     const call = (n: number) => ({ keyId: "k1", endpoint: "GET /v1/x", requestId: `req_${n}` });
     const held = await s.credits.hold(a.id, plan, 995, call(0));
     expect(held?.balance.used).toBe(995);
-    expect(s.credits.settle(held!, true, call(0))).toBe(995);
+    expect(await s.credits.settle(held!, true, call(0))).toBe(995);
     expect(await s.credits.hold(a.id, plan, 6, call(1))).toBeNull(); // 1001 > 1000
     const failed = await s.credits.hold(a.id, plan, 5, call(2));
     expect(failed).not.toBeNull();
-    expect(s.credits.settle(failed!, false, call(2))).toBe(0); // given back...
-    await s.credits.flush(); // ...which a store may write just after answering
+    expect(await s.credits.settle(failed!, false, call(2))).toBe(0); // given back, in the balance once settle answers
+    expect((await s.credits.balance(a.id, plan)).used).toBe(995);
     const perUnit = await s.credits.hold(a.id, plan, 5, call(3));
-    expect(s.credits.settle(perUnit!, true, call(3), 2)).toBe(2); // charged 2 of the 5 held
+    expect(await s.credits.settle(perUnit!, true, call(3), 2)).toBe(2); // charged 2 of the 5 held
     expect(perUnit!.balance.used).toBe(997);
     const free = await s.credits.hold(a.id, plan, 0, call(4));
     expect(free).not.toBeNull();
-    expect(s.credits.settle(free!, true, call(4))).toBe(0);
+    expect(await s.credits.settle(free!, true, call(4))).toBe(0);
     expect(await b.books(a.id)).toEqual({ ledger: 997, used: 997 });
     const usage = await s.credits.usage(a.id, 10);
     expect(usage).toMatchObject({ plan: { id: "explorer", monthly_credits: 1000 }, used: 997, remaining: 3 });
@@ -240,6 +252,33 @@ describe("PostgreSQL shared by several processes", () => {
         [a.id],
       );
       expect(rows[0]).toEqual({ rows: 1000, used: 1000 });
+    } finally {
+      await one.close();
+      await two.close();
+      await database.drop();
+    }
+  }, 60_000);
+
+  test("credits given back are in the balance another process reads once settle answers: 50 sequential holds at the limit", async () => {
+    const database = await freshDatabase();
+    const [one, two] = [
+      await openPostgresStores({ connectionString: database.url, pepper }),
+      await openPostgresStores({ connectionString: database.url, pepper }),
+    ];
+    try {
+      const a = await one.accounts.create("giveback@example.com");
+      const call = (n: number) => ({ keyId: "k", endpoint: "GET /v1/x", requestId: `r${n}` });
+      await one.credits.settle((await one.credits.hold(a.id, PLANS.explorer, 999, call(0)))!, true, call(0));
+      // Each call holds the last credit in one process and fails (given back); the next, in the other, needs it.
+      const refused: number[] = [];
+      for (let n = 1; n <= 50; n++) {
+        const stores = n % 2 ? one : two;
+        const hold = await stores.credits.hold(a.id, PLANS.explorer, 1, call(n));
+        if (!hold) refused.push(n);
+        else await stores.credits.settle(hold, false, call(n));
+      }
+      expect(refused).toEqual([]);
+      expect((await two.credits.balance(a.id, PLANS.explorer)).used).toBe(999);
     } finally {
       await one.close();
       await two.close();

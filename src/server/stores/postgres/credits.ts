@@ -5,13 +5,14 @@
 // is ever held past its plan, however many processes charge it at once (the row lock on the
 // period's total orders them), and the ledger sums to the total at every moment. A successful
 // call then costs nothing more; a failed one (or a call billed per unit that charges less than
-// it held) is given back by deleting (or lowering) its ledger row and lowering the total, in
-// batches written at most FLUSH_INTERVAL_MS later.
+// it held) is given back by deleting (or lowering) its ledger row and lowering the total. A
+// give-back is written before its call's answer is sent (settle's promise), so the client's next
+// call, in whichever process, reads the true balance; give-backs of calls settling at the same
+// time are written together, in one transaction.
 //
 // What a crash (kill -9) of a process can do: calls it had held but not yet answered stay
-// charged (at most the calls it had in flight), and give-backs not yet written (failed calls of
-// the last FLUSH_INTERVAL_MS) stay charged. Nothing answered goes unrecorded, and nothing is
-// ever charged past the plan.
+// charged (at most the calls it had in flight), and so do give-backs whose write failed and is
+// being retried. Nothing answered goes unrecorded, and nothing is ever charged past the plan.
 import type pg from "pg";
 import { DEFAULT_PLAN, type Plan, planOf } from "../../auth/plans";
 import { type Balance, type CallRecord, type Credits, type Hold, type UsageReport, periodBalance, usageReport } from "../../credits/ports";
@@ -84,17 +85,17 @@ export class PgCredits implements Credits {
     return { accountId, balance: b, cost, settled: false, ledgerId: rows[0].ledger_id };
   }
 
-  settle(hold: Hold, succeeded: boolean, _call: CallRecord, charged: number = hold.cost): number {
+  settle(hold: Hold, succeeded: boolean, _call: CallRecord, charged: number = hold.cost): number | Promise<number> {
     if (hold.settled) return 0;
     hold.settled = true;
     const cost = succeeded ? Math.max(0, Math.min(charged, hold.cost)) : 0;
     const refund = hold.cost - cost;
     hold.balance.used -= refund;
-    if (refund > 0 && hold.ledgerId) {
-      this.pending.push({ ledgerId: hold.ledgerId, accountId: hold.accountId, period: hold.balance.period, refund, charged: cost });
-      this.queueFlush();
-    }
-    return cost;
+    if (refund === 0 || !hold.ledgerId) return cost;
+    this.pending.push({ ledgerId: hold.ledgerId, accountId: hold.accountId, period: hold.balance.period, refund, charged: cost });
+    // Written now (with whatever else is waiting), and answered once written: a failed write is
+    // retried in the background (retry) and the answer is not held back by it.
+    return this.flush().then(() => cost);
   }
 
   /** Writes the waiting give-backs; resolves when they (and any flush already running) are written. */

@@ -1,11 +1,12 @@
 // Rate limits and the sign-up and log-in attempt counts in PostgreSQL, shared by every process:
-// the same rules as the embedded store's (stores/sqlite/rate-limiter.ts, a token bucket per key;
+// the same rules as the embedded store's (stores/sqlite/rate-limiter.ts, a token bucket per
+// account, in rate_buckets under the account's id;
 // stores/sqlite/attempt-limiter.ts, fixed windows), each update one statement, so processes
 // never race on a count.
 import type pg from "pg";
 import type { Plan } from "../../auth/plans";
 import { AUTH_LIMITS, type AttemptCounter, type AuthLimits } from "../../auth/ports";
-import type { RateDecision, RateLimits } from "../../credits/ports";
+import { type RateDecision, type RateLimits, rateDecision } from "../../credits/ports";
 
 export class PgRateLimits implements RateLimits {
   constructor(
@@ -13,27 +14,24 @@ export class PgRateLimits implements RateLimits {
     private readonly nowMs: () => number = Date.now,
   ) {}
 
-  async take(keyId: string, rate: Plan["rate"]): Promise<RateDecision> {
-    // The bucket refills from its last call to now, then gives one token if it has one.
+  async take(bucketId: string, rate: Plan["rate"], weight = 1): Promise<RateDecision> {
+    // The bucket refills from its last call to now, then gives `weight` tokens if it has them.
+    // (The column is named key_id from when buckets were per key; it holds the bucket's id.)
     // Named, so each connection plans it once.
     const { rows } = await this.pool.query<{ tokens: number; allowed: boolean }>({
       name: "rate-take",
-      text: `INSERT INTO rate_buckets AS b (key_id, tokens, at_ms, allowed) VALUES ($1, $2::float8 - 1, $3, true)
+      text: `INSERT INTO rate_buckets AS b (key_id, tokens, at_ms, allowed)
+         VALUES ($1, CASE WHEN $5::float8 <= $2::float8 THEN $2::float8 - $5::float8 ELSE $2::float8 END, $3, $5::float8 <= $2::float8)
        ON CONFLICT (key_id) DO UPDATE SET
-         allowed = least($2, b.tokens + greatest(0, $3 - b.at_ms) / 1000.0 * $4) >= 1,
+         allowed = least($2, b.tokens + greatest(0, $3 - b.at_ms) / 1000.0 * $4) >= $5,
          tokens = least($2, b.tokens + greatest(0, $3 - b.at_ms) / 1000.0 * $4)
-                  - CASE WHEN least($2, b.tokens + greatest(0, $3 - b.at_ms) / 1000.0 * $4) >= 1 THEN 1 ELSE 0 END,
+                  - CASE WHEN least($2, b.tokens + greatest(0, $3 - b.at_ms) / 1000.0 * $4) >= $5 THEN $5 ELSE 0 END,
          at_ms = greatest(b.at_ms, $3)
        RETURNING tokens, allowed`,
-      values: [keyId, rate.burst, this.nowMs(), rate.perSecond],
+      values: [bucketId, rate.burst, this.nowMs(), rate.perSecond, weight],
     });
     const { tokens, allowed } = rows[0];
-    return {
-      allowed,
-      remaining: Math.floor(tokens),
-      fullIn: Math.ceil((rate.burst - tokens) / rate.perSecond),
-      retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate.perSecond)),
-    };
+    return rateDecision(allowed, tokens, rate, weight);
   }
 }
 

@@ -1,12 +1,14 @@
-// Per-key rate limits in this process's memory: a token bucket per API key. Every call takes one
-// token; the bucket refills continuously at the plan's rate up to its burst size.
+// Rate limits in this process's memory: a token bucket per account (every key of an account
+// draws on the same one). A call takes its weight in tokens (one, or more for a call that asks
+// for much work: credits/metering.ts); the bucket refills continuously at the plan's rate up to
+// its burst size.
 //
-// Hand-written rather than @fastify/rate-limit: the bucket is per key and per plan, is taken
+// Hand-written rather than @fastify/rate-limit: the bucket is per account and per plan, is taken
 // inside the credit gate (after the key is known, before credits are held), and advertises the
 // IETF fields the add-in paces itself by (credits/rate-headers.ts); the plugin counts requests in
 // fixed windows and writes older drafts' headers.
 import type { Plan } from "../../auth/plans";
-import type { RateDecision, RateLimits } from "../../credits/ports";
+import { type RateDecision, type RateLimits, rateDecision } from "../../credits/ports";
 
 interface Bucket {
   tokens: number;
@@ -18,19 +20,14 @@ export class RateLimiter implements RateLimits {
 
   constructor(private readonly nowMs: () => number = Date.now) {}
 
-  take(keyId: string, rate: Plan["rate"]): RateDecision {
+  take(bucketId: string, rate: Plan["rate"], weight = 1): RateDecision {
     const now = this.nowMs();
-    let b = this.buckets.get(keyId);
-    if (!b) this.buckets.set(keyId, (b = { tokens: rate.burst, at: now }));
-    b.tokens = Math.min(rate.burst, b.tokens + ((now - b.at) / 1000) * rate.perSecond);
-    b.at = now;
-    const allowed = b.tokens >= 1;
-    if (allowed) b.tokens -= 1;
-    return {
-      allowed,
-      remaining: Math.floor(b.tokens),
-      fullIn: Math.ceil((rate.burst - b.tokens) / rate.perSecond),
-      retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - b.tokens) / rate.perSecond)),
-    };
+    let b = this.buckets.get(bucketId);
+    if (!b) this.buckets.set(bucketId, (b = { tokens: rate.burst, at: now }));
+    b.tokens = Math.min(rate.burst, b.tokens + (Math.max(0, now - b.at) / 1000) * rate.perSecond);
+    b.at = Math.max(b.at, now);
+    const allowed = b.tokens >= weight;
+    if (allowed) b.tokens -= weight;
+    return rateDecision(allowed, b.tokens, rate, weight);
   }
 }
