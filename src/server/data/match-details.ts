@@ -2,12 +2,15 @@
 // ambiguous row names its candidates (their ids and addresses follow the reason); an unmatched or
 // refused row names nothing the snapshot holds, since it is free: it echoes what the row typed and
 // says what to check.
+import { MATCH_MAX_CANDIDATES } from "../../contract/property-match";
 import type { AddressQuery } from "./match-input";
 
 /** Why a candidate is not surely the row's property, the first that holds. */
 export type Doubt =
   /** The row's street is another street's name, a letter or two from the candidate's. */
   | "street"
+  /** The row's street has another suffix than the candidate's (Ave for St). */
+  | "suffix"
   /** The ZIP code is not the candidate's, whose city the row names. */
   | "zip"
   /** The candidate is in the row's ZIP code, but the row names another city (or has words that are none of its address). */
@@ -38,7 +41,7 @@ export function doubtDetail(query: AddressQuery, doubts: readonly DoubtAbout[]):
   const seen = new Set<string>();
   for (const d of doubts) {
     const sentence = doubtSentence(query, d);
-    if (!seen.has(sentence)) out.push(sentence);
+    if (!seen.has(sentence) && out.length < MATCH_MAX_CANDIDATES) out.push(sentence);
     seen.add(sentence);
   }
   return `No property is surely at this address. ${out.join(" ")}`;
@@ -48,6 +51,8 @@ function doubtSentence(q: AddressQuery, d: DoubtAbout): string {
   switch (d.doubt) {
     case "street":
       return `Street "${d.typedStreet}" is not in the snapshot at ${q.number}; "${d.street}" is a different street: check the street name.`;
+    case "suffix":
+      return `"${d.typedStreet}" is not "${d.street}": check the street's suffix.`;
     case "zip":
       return `The ZIP code ${q.zip} is not in ${d.city}: check the ZIP code or the city.`;
     case "city":

@@ -122,15 +122,12 @@ function matchAddress(query: AddressQuery, near: Candidate[], isStreet: (name: s
     if (top.length === 1) return matched(top[0]);
     return ambiguous(top.map(candidateOfJudgement), equalDetail(query, top.length));
   }
-  const weak = best(judged).slice(0, MATCH_MAX_CANDIDATES);
+  const weak = best(judged);
   if (weak.length) {
-    const doubts = weak.map((j) => ({
-      doubt: j.doubt ?? "place",
-      city: j.candidate.city,
-      street: titleCase(j.candidate.words.slice(1)),
-      typedStreet: j.typedStreet,
-    }));
-    return ambiguous(weak.map(candidateOfJudgement), doubtDetail(query, doubts.filter((d, i) => weak[i].doubt !== null)));
+    const doubts = weak.flatMap((j) =>
+      j.doubt ? [{ doubt: j.doubt, city: j.candidate.city, street: titleCase(j.candidate.words.slice(1)), typedStreet: j.typedStreet }] : [],
+    );
+    return ambiguous(weak.map(candidateOfJudgement), doubtDetail(query, doubts));
   }
   return unmatched(unmatchedDetail(query));
 }
@@ -181,7 +178,9 @@ function judge(q: AddressQuery, c: Candidate, isStreet: (name: string) => boolea
   const otherStreet = spelled > 0 && isStreet(typed.join(" "));
   const doubt: Doubt | null = otherStreet
     ? "street"
-    : place.zipWrong
+    : conflict
+      ? "suffix"
+      : place.zipWrong
       ? "zip"
       : place.strong && place.unexplained > 0
         ? place.zipOk
@@ -192,7 +191,7 @@ function judge(q: AddressQuery, c: Candidate, isStreet: (name: string) => boolea
           : place.nearCity
             ? "near_city"
             : "place";
-  const sure = doubt === null && !conflict;
+  const sure = doubt === null;
   let score = tier === 3 ? (exactStreet ? 1 : 0.97) : tier === 2 ? 0.9 : spelled === 1 ? 0.8 : 0.75;
   if (place.disagrees) score -= 0.05;
   if (!sure) score *= 0.7;
