@@ -281,7 +281,7 @@ export function addressVariants(rows: readonly VariantRow[], options: { seed: nu
   };
 
   const kinds: Kind[] = [
-    { kind: "as_stored", group: "clean", make: ({ row: r }, _, n) => parts(r.address, r, n % 2 ? "columns" : "line") },
+    { kind: "as_stored", group: "clean", make: ({ row: r }) => parts(r.address, r) },
     {
       kind: "suffix_spelled",
       group: "clean",
