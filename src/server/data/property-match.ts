@@ -59,6 +59,8 @@ interface Judgement {
   kind: MatchKind;
   /** Why it is not sure; null when it is. */
   doubt: Doubt | null;
+  /** The row's city is the candidate's misspelt (sure only beside its ZIP code). */
+  cityMisspelt: boolean;
   /** The row's street as typed (without its number), for the detail. */
   typedStreet: string;
 }
@@ -105,7 +107,7 @@ function matchParcel(query: ParcelQuery, found: Candidate[]): RowMatch {
       (query.state === null || c.state_code === query.state) &&
       (query.county === null || ("fips" in query.county ? c.county_fips === query.county.fips : c.countyCompact === compactKey(query.county.name))),
   );
-  if (sure.length === 1) return matched({ candidate: sure[0], tier: 3, sure: true, score: 1, kind: "parcel_number", doubt: null, typedStreet: "" });
+  if (sure.length === 1) return matched({ candidate: sure[0], tier: 3, sure: true, score: 1, kind: "parcel_number", doubt: null, cityMisspelt: false, typedStreet: "" });
   if (sure.length > 1) return ambiguous(sure.map((c) => ({ property_id: c.id, address: c.line, score: 1 })), "Several properties sit on parcels with this number.");
   return unmatched("No property sits on a parcel with this number in the county or state given.");
 }
@@ -113,11 +115,12 @@ function matchParcel(query: ParcelQuery, found: Candidate[]): RowMatch {
 function matchAddress(query: AddressQuery, near: Candidate[], isStreet: (name: string) => boolean): RowMatch {
   const judged = near.map((c) => judge(query, c, isStreet)).filter((j): j is Judgement => j !== null);
   const best = (list: Judgement[]) => list.sort((a, b) => b.tier - a.tier || b.score - a.score || (a.candidate.id < b.candidate.id ? -1 : 1));
-  const sure = best(judged.filter((j) => j.sure));
-  // A candidate the row's own place (its city and ZIP code) points to, but which is not sure,
-  // keeps any other from being sure: the row names two places, and which one it means is a guess.
+  // A candidate the row's city or ZIP code points to, but the other not, is in doubt (the row
+  // names two places); it keeps a candidate sure only by a misspelt city from being the answer,
+  // while one both the city and the ZIP code name stays sure.
   const torn = judged.some((j) => j.doubt === "zip" || j.doubt === "city");
-  if (sure.length && !torn) {
+  const sure = best(judged.filter((j) => j.sure && !(torn && j.cityMisspelt)));
+  if (sure.length) {
     const top = sure.filter((j) => j.tier === sure[0].tier);
     if (top.length === 1) return matched(top[0]);
     return ambiguous(top.map(candidateOfJudgement), equalDetail(query, top.length));
@@ -196,7 +199,8 @@ function judge(q: AddressQuery, c: Candidate, isStreet: (name: string) => boolea
   if (place.disagrees) score -= 0.05;
   if (!sure) score *= 0.7;
   const kind: MatchKind = spelled ? "street_spelling" : exactStreet && !place.disagrees ? "exact" : "normalised";
-  return { candidate: c, tier, sure, score: Math.round(score * 100) / 100, kind, doubt, typedStreet: titleCase(r.slice(0, i)) };
+  const typedStreet = titleCase(r.slice(0, i));
+  return { candidate: c, tier, sure, score: Math.round(score * 100) / 100, kind, doubt, cityMisspelt: place.misspeltCity, typedStreet };
 }
 
 /** Edits a street name may be off by: none for one or two letters, one for most, two for eight letters or more. */
@@ -262,7 +266,7 @@ function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: num
   // Neither the ZIP code nor the city is the candidate's; nor are words that name no place of its.
   if (zipWrong && !cityOk) return null;
   if (!zipOk && !cityOk && unexplained > 0) return null;
-  return { strong: zipOk || cityOk, zipOk, zipWrong, nearCity: misspeltCity && !zipOk, disagrees: zipWrong || misspeltCity, unexplained };
+  return { strong: zipOk || cityOk, zipOk, zipWrong, nearCity: misspeltCity && !zipOk, misspeltCity, disagrees: zipWrong || misspeltCity, unexplained };
 }
 
 function matched(j: Judgement): RowMatch {
