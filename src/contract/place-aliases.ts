@@ -74,6 +74,18 @@ export function namesPlace(typed: string, place: { state: string; city: string; 
  * the city's own words, and each name whose group covers it. Matching looks for these in a row.
  */
 export function namesOfPlace(place: { state: string; city: string; county: string }): string[][] {
+  if (!STATES.has(place.state)) return [place.city.split(" ").filter(Boolean)];
+  const key = `${place.state}|${place.city}|${place.county}`;
+  let names = PLACE_NAMES.get(key);
+  if (!names) PLACE_NAMES.set(key, (names = placeNames(place)));
+  return names;
+}
+
+/** The states with a group, and the names of each of their places asked about (a few thousand at most: the places of a state). */
+const STATES = new Set<string>(GROUPS.map((g) => g.state));
+const PLACE_NAMES = new Map<string, string[][]>();
+
+function placeNames(place: { state: string; city: string; county: string }): string[][] {
   const out = [place.city];
   for (const [key] of COVERS) {
     const [state, name] = key.split("|");

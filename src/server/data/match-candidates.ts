@@ -93,13 +93,14 @@ function candidateRows(snapshot: SnapshotContext, ids: string[], parcels: boolea
     for (const row of snapshot.all<Omit<Candidate, "street" | "words" | "cityKey" | "countyCompact" | "cityForms" | "line">>(sql, chunk)) {
       const words = tokens(row.address);
       const city = cityKey(row.city);
+      const county = countyKey(row.county);
       out.set(row.id, {
         ...row,
         street: streetLine(words),
         words,
         cityKey: city,
-        countyCompact: compactKey(countyKey(row.county)),
-        cityForms: namesOfPlace({ state: row.state_code, city, county: countyKey(row.county) }),
+        countyCompact: compactKey(county),
+        cityForms: namesOfPlace({ state: row.state_code, city, county }),
         line: `${row.address}, ${row.city}, ${row.state_code} ${row.zip}`,
       });
     }
