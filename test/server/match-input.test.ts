@@ -28,8 +28,12 @@ test("four digits after a state are a ZIP code without its leading zero; elsewhe
   expect(read("1 Main St, Boston, MA 2134").zip).toBe("02134");
   expect(read("1 Main St, Boston, Massachusetts 2134").zip).toBe("02134");
   expect(read("1 Main St, Boston 2134").zip).toBeNull();
-  // A ZIP code field of four digits is still refused: a field is no line to read.
-  expect(readRow({ address: "1 Main St", zip: "2134" })).toBeInstanceOf(RowRefusal);
+  // In columns the same: four digits beside a state are the ZIP code; without one they are refused, saying what to do.
+  const columns = readRow({ address: "1 Main St", city: "Boston", state: "MA", zip: "2134" });
+  expect(columns instanceof RowRefusal ? columns.detail : columns.address!.zip).toBe("02134");
+  const alone = readRow({ address: "1 Main St", zip: "2134" });
+  expect(alone).toBeInstanceOf(RowRefusal);
+  expect((alone as RowRefusal).detail).toMatch(/dropped its leading zero, give the state or write it as 02134/);
 });
 
 test("a city that names New York City's places looks them up under each of their names", () => {

@@ -180,13 +180,32 @@ describe("POST /v1/commercial/properties/match", () => {
     }
   });
 
+  test("a row whose ZIP code and city are a property's, in another state, offers it and says to check the state", async () => {
+    const a = rows[0];
+    const state = a.state_code === "WY" ? "VT" : "WY";
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "line", address: `${a.address}, ${a.city}, ${state} ${a.zip}` },
+        { ref: "columns", address: a.address, city: a.city, state, zip: a.zip },
+        { ref: "zip only", address: a.address, state, zip: a.zip },
+      ],
+    });
+    const data = res.json().data;
+    for (const r of data.slice(0, 2)) {
+      expect(r).toMatchObject({ status: "ambiguous", candidates: [expect.objectContaining({ property_id: a.id })] });
+      expect(r.detail).toContain(`The ZIP code ${a.zip} and ${a.city} are not in ${state}: check the state.`);
+    }
+    // The ZIP code alone in another state names nothing.
+    expect(data[2].status).toBe("unmatched");
+  });
+
   test("an unmatched or refused row's detail names nothing the snapshot holds, only what it typed", async () => {
     const [a, b] = rows;
     const [number, ...street] = a.address.split(" ");
     const res = await svc.post("/v1/commercial/properties/match", {
       addresses: [
         { ref: "number", address: `${Number(number) + 100000} ${street.join(" ")}`, city: a.city, zip: a.zip },
-        { ref: "state", address: line(a).replace(` ${a.state_code} `, ` ${b.state_code === a.state_code ? "WY" : b.state_code} `) },
+        { ref: "state", address: `${a.address}, ${b.city}, ${b.state_code === a.state_code ? "WY" : b.state_code} 99999` },
         { ref: "zip", address: a.address, zip: "123" },
         { ref: "apn", apn: "ZZ-000-000", county: a.county },
       ],

@@ -9,6 +9,8 @@ import type { AddressQuery } from "./match-input";
 export type Doubt =
   /** The row's street is another street's name, a letter or two from the candidate's. */
   | "street"
+  /** The row's ZIP code and city are the candidate's, its state another. */
+  | "state"
   /** The row's street has another suffix than the candidate's (Ave for St). */
   | "suffix"
   /** The ZIP code is not the candidate's, whose city the row names. */
@@ -25,6 +27,7 @@ export type Doubt =
 /** A doubt with what the detail says of it: the candidate's city and street, the row's street as typed. */
 export interface DoubtAbout {
   doubt: Doubt;
+  /** The candidate's own, as the snapshot writes it (the rows that show it name the candidate). */
   city: string;
   street: string;
   typedStreet: string;
@@ -51,6 +54,8 @@ function doubtSentence(q: AddressQuery, d: DoubtAbout): string {
   switch (d.doubt) {
     case "street":
       return `Street "${d.typedStreet}" is not in the snapshot at ${q.number}; "${d.street}" is a different street: check the street name.`;
+    case "state":
+      return `The ZIP code ${q.zip} and ${d.city} are not in ${q.state ?? q.stateGuess}: check the state.`;
     case "suffix":
       return `"${d.typedStreet}" is not "${d.street}": check the street's suffix.`;
     case "zip":

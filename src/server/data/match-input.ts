@@ -78,8 +78,12 @@ export function readRow(fields: MatchFields): ReadRow | RowRefusal {
   let zip: string | null = null;
   if (fields.zip?.trim()) {
     const digits = fields.zip.trim().replace(/[\s-]/g, "");
-    if (!/^\d{5}(\d{4})?$/.test(digits)) return new RowRefusal(`"${fields.zip}" is not a ZIP code (five digits, or ZIP+4).`);
-    zip = digits.slice(0, 5);
+    // Four digits beside a state are a ZIP code that lost its leading zero, as at the end of a line.
+    if (/^\d{4}$/.test(digits) && state) zip = `0${digits}`;
+    else if (!/^\d{5}(\d{4})?$/.test(digits)) {
+      const hint = /^\d{4}$/.test(digits) ? `: if a spreadsheet dropped its leading zero, give the state or write it as 0${digits}` : "";
+      return new RowRefusal(`"${fields.zip}" is not a ZIP code (five digits, or ZIP+4)${hint}.`);
+    } else zip = digits.slice(0, 5);
   }
   const line = fields.address?.trim() ? segments(fields.address) : [];
   const apn = fields.apn?.trim() ? apnKey(fields.apn) : "";

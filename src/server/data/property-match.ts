@@ -181,7 +181,9 @@ function judge(q: AddressQuery, c: Candidate, isStreet: (name: string) => boolea
   const otherStreet = spelled > 0 && isStreet(typed.join(" "));
   const doubt: Doubt | null = otherStreet
     ? "street"
-    : conflict
+    : place.stateWrong
+      ? "state"
+      : conflict
       ? "suffix"
       : place.zipWrong
       ? "zip"
@@ -215,13 +217,15 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
 /**
  * What the row says of where the candidate is: the words after its street (at their end a ZIP
  * code, a state and the country; before them units and the city, by its name or one that covers
- * it). Null when the row names another state, or neither the candidate's ZIP code nor its city.
+ * it). Null when the row names neither the candidate's ZIP code nor its city, or another state
+ * without naming both (the state is then in doubt, `stateWrong`).
  * A city misspelt by a letter or two is neither the candidate's city nor a word unexplained.
  */
 function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: number) {
   let cityOk = false;
   let zipOk = false;
   let zipWrong = false;
+  let stateWrong = false;
   let end = r.length;
   const skipCountry = () => {
     while (end > from && isCountryWord(r[end - 1])) end--;
@@ -243,7 +247,7 @@ function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: num
   if (!own.length || end - own.length < from || !sameWords(r.slice(end - own.length, end).map(cityWord), own)) {
     const state = stateEndingAt(r, from, end);
     if (state) {
-      if (state.code !== c.state_code) return null;
+      if (state.code !== c.state_code) stateWrong = true;
       end -= state.length;
     }
   }
@@ -258,15 +262,17 @@ function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: num
   }
   const misspeltCity = !cityOk && others.length > 0 && editDistance(others.map(cityWord).join(" "), c.cityKey) <= maxEdits(c.cityKey);
   const unexplained = misspeltCity ? 0 : others.length;
-  if (q.state && q.state !== c.state_code) return null;
+  if (q.state && q.state !== c.state_code) stateWrong = true;
   if (q.zip && !zipOk && !zipWrong) {
     if (q.zip === c.zip) zipOk = true;
     else zipWrong = true;
   }
+  // Another state: no candidate, unless both its ZIP code and its city are the row's (the state is then in doubt).
+  if (stateWrong && !(zipOk && cityOk && unexplained === 0)) return null;
   // Neither the ZIP code nor the city is the candidate's; nor are words that name no place of its.
   if (zipWrong && !cityOk) return null;
   if (!zipOk && !cityOk && unexplained > 0) return null;
-  return { strong: zipOk || cityOk, zipOk, zipWrong, nearCity: misspeltCity && !zipOk, misspeltCity, disagrees: zipWrong || misspeltCity, unexplained };
+  return { strong: zipOk || cityOk, zipOk, zipWrong, stateWrong, nearCity: misspeltCity && !zipOk, misspeltCity, disagrees: zipWrong || misspeltCity, unexplained };
 }
 
 function matched(j: Judgement): RowMatch {
