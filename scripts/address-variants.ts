@@ -40,8 +40,8 @@ export interface AddressVariant {
   twin?: MatchInput;
   /** the property id a correct matcher finds, null for an address the snapshot does not hold */
   expected: string | null;
-  /** A property a correct matcher offers among the candidates and does not match (a city's, when its ZIP code is another's). */
-  offers?: string;
+  /** Properties a correct matcher offers among the candidates and does not match (the city's, and the ZIP code's when it holds the street line). */
+  offers?: string[];
 }
 
 /** An address as a kind writes it: its parts, in one line (`line`, or the parts joined) or in columns. */
@@ -249,10 +249,13 @@ export function addressVariants(rows: readonly VariantRow[], options: { seed: nu
     if (!zipsByState.has(row.state_code)) zipsByState.set(row.state_code, new Set());
     zipsByState.get(row.state_code)!.add(row.zip);
   }
-  const sameStreetElsewhere = new Map<string, VariantRow>();
   const byStreet = new Map<string, VariantRow[]>();
   for (const { row, key } of prepared) byStreet.set(inState(row, key), [...(byStreet.get(inState(row, key)) ?? []), row]);
-  for (const list of byStreet.values()) {
+  // Anywhere: "469 Valley St, Waterville, 83303" names Waterville's (Maine) and 83303's (Idaho).
+  const sameStreetElsewhere = new Map<string, VariantRow>();
+  const anywhere = new Map<string, VariantRow[]>();
+  for (const { row, key } of prepared) anywhere.set(key, [...(anywhere.get(key) ?? []), row]);
+  for (const list of anywhere.values()) {
     for (const a of list) {
       const b = list.find((o) => o.zip !== a.zip && cityKey(o.city) !== cityKey(a.city));
       if (b) sameStreetElsewhere.set(a.id, b);
@@ -473,29 +476,35 @@ export function addressVariants(rows: readonly VariantRow[], options: { seed: nu
       kind: "city_zip_conflict",
       group: "absent",
       offered: true,
-      // The property's city with another property's ZIP code of its state: where that ZIP code holds the same street line, both are offered.
-      eligible: (p) => zipsByState.get(p.row.state_code)!.size > 1,
+      // The property's city with the ZIP code of another property with its street line (first), or of another place in
+      // its state; the state is given only when it is both's.
+      eligible: (p) => sameStreetElsewhere.has(p.row.id) || zipsByState.get(p.row.state_code)!.size > 1,
       make: ({ row: r }, rng, n) => {
         const twin = sameStreetElsewhere.get(r.id);
         const zip = twin?.zip ?? rng.pick([...zipsByState.get(r.state_code)!].filter((z) => z !== r.zip));
-        return { street: r.address, city: r.city, ...(n % 2 ? { state: r.state_code } : {}), zip, as: n % 4 < 2 ? "line" : "columns" };
+        const state = n % 2 && (!twin || twin.state_code === r.state_code) ? { state: r.state_code } : {};
+        return { street: r.address, city: r.city, ...state, zip, as: n % 4 < 2 ? "line" : "columns" };
       },
     },
   ];
 
+  const offersOf = (id: string) => [id, ...(sameStreetElsewhere.has(id) ? [sameStreetElsewhere.get(id)!.id] : [])];
   const variants: AddressVariant[] = [];
   for (const { kind, group, eligible, make, offered } of kinds) {
     const rng = new Random(options.seed, `address-variants:${kind}`);
-    const pool = prepared.filter((p) => ((group === "absent" && !offered) || p.unique) && (eligible?.(p) ?? true));
+    const all = prepared.filter((p) => ((group === "absent" && !offered) || p.unique) && (eligible?.(p) ?? true));
+    // A conflict's rare rows whose ZIP code holds the same street line elsewhere come first, up to half of the kind.
+    const first = offered ? all.filter((p) => sameStreetElsewhere.has(p.row.id)).slice(0, Math.ceil(options.perKind / 2)) : [];
+    const pool = [...first, ...all.filter((p) => !first.includes(p))];
     // A Fisher-Yates shuffle run only as far as needed: rows in a seeded order, each at most once.
     for (let i = 0, made = 0; i < pool.length && made < options.perKind; i++) {
-      const j = rng.int(i, pool.length - 1);
+      const j = i < first.length ? i : rng.int(i, pool.length - 1);
       [pool[i], pool[j]] = [pool[j], pool[i]];
       const written = make(pool[i], rng, made);
       if (!written) continue;
       const row = "street" in written ? rowOf(written) : { input: written };
       const id = pool[i].row.id;
-      variants.push({ kind, group, ...row, expected: group === "absent" ? null : id, ...(offered ? { offers: id } : {}) });
+      variants.push({ kind, group, ...row, expected: group === "absent" ? null : id, ...(offered ? { offers: offersOf(id) } : {}) });
       made++;
     }
   }

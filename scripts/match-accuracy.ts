@@ -35,7 +35,7 @@ export interface AccuracyFigures {
   typos: number;
   /** Absent addresses matched to anything. */
   absentMatched: number;
-  /** Share of the rows that name a property to offer (a city's, when the ZIP code is another's) listing it among the candidates. */
+  /** Share of the rows that name properties to offer (a city's and a ZIP code's that disagree) listing them all among the candidates. */
   offered: number;
   /** Rows whose answer names a property: matched, or with candidates. */
   namingProperty: number;
@@ -81,7 +81,9 @@ export function accuracyOf(variants: readonly AddressVariant[], results: readonl
         sum(group("typo"), (k) => k.rows),
       ),
     absentMatched: sum(group("absent"), (k) => k.right + k.wrong),
-    offered: offers.filter(([v, r]) => r.candidates.some((c) => c.property_id === v.offers)).length / Math.max(1, offers.length),
+    offered:
+      offers.filter(([v, r]) => v.offers!.every((id) => r.candidates.some((c) => c.property_id === id))).length /
+      Math.max(1, offers.length),
     namingProperty: results.filter(namesProperty).length,
   } satisfies AccuracyFigures;
 }

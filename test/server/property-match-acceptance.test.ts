@@ -78,8 +78,8 @@ test("the figures count a wrong match, an offered candidate and an absent addres
   expect(figures).toMatchObject({ wrong: 2, matched: 2, precision: 0, clean: 0, typos: 1, absentMatched: 1, namingProperty: 3 });
 });
 
-test("the figures count a conflict's property offered or not, and rows whose forms disagree", () => {
-  const conflict = (offers: string): AddressVariant => ({
+test("the figures count a conflict's properties offered or not, and rows whose forms disagree", () => {
+  const conflict = (...offers: string[]): AddressVariant => ({
     kind: "city_zip_conflict",
     group: "absent",
     input: {},
@@ -87,10 +87,16 @@ test("the figures count a conflict's property offered or not, and rows whose for
     expected: null,
     offers,
   });
-  const variants = [conflict("a"), conflict("b")];
+  // The first row offers its one property; the second offers one of its two, which is not enough.
+  const variants = [conflict("a"), conflict("b", "c")];
+  const offered = (...ids: string[]) => ({
+    status: "ambiguous" as const,
+    property_id: null,
+    candidates: ids.map((id) => ({ property_id: id, address: "", score: 0.6 })),
+  });
   const none = { status: "unmatched" as const, property_id: null, candidates: [] };
-  const results = [{ status: "ambiguous" as const, property_id: null, candidates: [{ property_id: "a", address: "", score: 0.6 }] }, none];
+  const results = [offered("a"), offered("b")];
   const figures = accuracyOf(variants, results);
-  expect(figures).toMatchObject({ offered: 0.5, namingProperty: 1, wrong: 0 });
-  expect(formDisagreements(variants, results, [none, none])).toEqual([variants[0]]);
+  expect(figures).toMatchObject({ offered: 0.5, namingProperty: 2, wrong: 0 });
+  expect(formDisagreements(variants, results, [offered("a"), none])).toEqual([variants[1]]);
 });
