@@ -126,7 +126,7 @@ if (require.main === module) {
   console.log(
     `precision ${pct(figures.precision)} (${figures.wrong} wrong of ${figures.matched} matched; target 99.5%), ` +
       `clean matched ${pct(figures.clean)} (target 98%), typos matched or offered ${pct(figures.typos)} (target 80%), ` +
-      `absent addresses matched ${figures.absentMatched} (target 0), city and ZIP code in conflict offering the city's property ` +
+      `absent addresses matched ${figures.absentMatched} (target 0), city and ZIP code in conflict offering every property they name ` +
       `${pct(figures.offered)}, rows naming a property ${figures.namingProperty} of ${variants.length}, ` +
       `one-line and column forms disagreeing on ${disagreeing.length} of ${variants.filter((v) => v.twin).length} rows (target 0)`,
   );
