@@ -108,7 +108,7 @@ function matchParcel(query: ParcelQuery, found: Candidate[]): RowMatch {
       (query.county === null || ("fips" in query.county ? c.county_fips === query.county.fips : c.countyCompact === compactKey(query.county.name))),
   );
   if (sure.length === 1) return matched({ candidate: sure[0], tier: 3, sure: true, score: 1, kind: "parcel_number", doubt: null, cityMisspelt: false, typedStreet: "" });
-  if (sure.length > 1) return ambiguous(sure.map((c) => ({ property_id: c.id, address: c.line, score: 1 })), "Several properties sit on parcels with this number.");
+  if (sure.length > 1) return ambiguous(sure.map((c) => ({ property_id: c.id, address: c.line, score: 1 })), `Several properties sit on parcels with this number${query.county ? "" : ": add the county (name or FIPS code) to tell them apart"}.`);
   return unmatched("No property sits on a parcel with this number in the county or state given.");
 }
 
