@@ -219,6 +219,24 @@ describe("POST /v1/commercial/properties/match", () => {
     expect(charged(res)).toBe(0);
   });
 
+  test("a city named like a state (Washington) beside its ZIP code is the city", async () => {
+    const a = pick<Row>(
+      svc,
+      `SELECT p.id, p.address, p.city, p.state_code, p.zip FROM properties p WHERE p.city = 'Washington' AND p.state_code <> 'WA'
+       AND NOT EXISTS (SELECT 1 FROM properties q WHERE q.id <> p.id AND q.address = p.address AND (q.zip = p.zip OR q.city = p.city)) ORDER BY p.id`,
+    );
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "line", address: `${a.address}, ${a.city}, ${a.zip}` },
+        { ref: "columns", address: a.address, city: a.city, zip: a.zip },
+      ],
+    });
+    expect(res.json().data.map((r: { status: string; property_id: string }) => [r.status, r.property_id])).toEqual([
+      ["matched", a.id],
+      ["matched", a.id],
+    ]);
+  });
+
   test("a ZIP code that lost its leading zero after the state is read as the ZIP code", async () => {
     const a = pick<Row>(svc, "SELECT id, address, city, state_code, zip FROM properties WHERE zip LIKE '0%' ORDER BY id");
     const res = await svc.post("/v1/commercial/properties/match", {

@@ -262,7 +262,6 @@ function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: num
   }
   const misspeltCity = !cityOk && others.length > 0 && editDistance(others.map(cityWord).join(" "), c.cityKey) <= maxEdits(c.cityKey);
   const unexplained = misspeltCity ? 0 : others.length;
-  if (q.state && q.state !== c.state_code) stateWrong = true;
   if (q.zip && !zipOk && !zipWrong) {
     if (q.zip === c.zip) zipOk = true;
     else zipWrong = true;
