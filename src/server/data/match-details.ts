@@ -39,18 +39,18 @@ export function titleCase(words: readonly string[]): string {
 }
 
 /** Why no candidate is surely the row's property, and what would tell them apart (the doubts of the candidates listed, best first). */
-export function doubtDetail(query: AddressQuery, doubts: readonly DoubtAbout[]): string {
+export function doubtDetail(query: AddressQuery, doubts: readonly DoubtAbout[], candidates: number): string {
   const out: string[] = [];
   const seen = new Set<string>();
   for (const d of doubts) {
-    const sentence = doubtSentence(query, d);
+    const sentence = doubtSentence(query, d, candidates);
     if (!seen.has(sentence) && out.length < MATCH_MAX_CANDIDATES) out.push(sentence);
     seen.add(sentence);
   }
   return `No property is surely at this address. ${out.join(" ")}`;
 }
 
-function doubtSentence(q: AddressQuery, d: DoubtAbout): string {
+function doubtSentence(q: AddressQuery, d: DoubtAbout, candidates: number): string {
   switch (d.doubt) {
     case "street":
       return `Street "${d.typedStreet}" is not in the snapshot at ${q.number}; "${d.street}" is a different street: check the street name.`;
@@ -67,7 +67,7 @@ function doubtSentence(q: AddressQuery, d: DoubtAbout): string {
     case "near_city":
       return `The city is not written as ${d.city}: check the city, or add the ZIP code.`;
     case "place":
-      return "Add the city or ZIP code to tell them apart.";
+      return candidates > 1 ? "Add the city or ZIP code to tell them apart." : "No city or ZIP code was given: add one to make it a match.";
   }
 }
 

@@ -130,7 +130,7 @@ function matchAddress(query: AddressQuery, near: Candidate[], isStreet: (name: s
     const doubts = weak.flatMap((j) =>
       j.doubt ? [{ doubt: j.doubt, city: j.candidate.city, street: titleCase(j.candidate.words.slice(1)), typedStreet: j.typedStreet }] : [],
     );
-    return ambiguous(weak.map(candidateOfJudgement), doubtDetail(query, doubts));
+    return ambiguous(weak.map(candidateOfJudgement), doubtDetail(query, doubts, weak.length));
   }
   return unmatched(unmatchedDetail(query));
 }
