@@ -9,13 +9,7 @@
 // ambiguous (its candidates listed, and why) or unmatched, never a guess.
 import { editDistance } from "../../contract/near-names";
 import { compactKey } from "../../contract/place-aliases";
-import {
-  MATCH_MAX_CANDIDATES,
-  type MatchCandidate,
-  type MatchFields,
-  type MatchKind,
-  type MatchStatus,
-} from "../../contract/property-match";
+import type { MatchCandidate, MatchFields, MatchKind } from "../../contract/property-match";
 import {
   apnKey,
   cityWord,
@@ -33,20 +27,9 @@ import { ApiProblem } from "../http/problem";
 import { type Candidate, Found } from "./match-candidates";
 import { type Doubt, doubtDetail, equalDetail, titleCase, unmatchedDetail } from "./match-details";
 import { type AddressQuery, type ParcelQuery, RowRefusal, parcelKeyOf, readRow } from "./match-input";
+import { type RowMatch, ambiguous, candidateOf, matched, refused, unmatched } from "./match-results";
 import type { SnapshotContext } from "./snapshot-context";
 import { streetNames } from "./street-names";
-
-/** A row's result, without the caller's `ref`. */
-export interface RowMatch {
-  status: MatchStatus;
-  property_id: string | null;
-  parcel_id: string | null;
-  matched_address: string | null;
-  score: number | null;
-  match: MatchKind | null;
-  candidates: MatchCandidate[];
-  detail: string | null;
-}
 
 /** How one candidate compares with a row. */
 interface Judgement {
@@ -64,6 +47,9 @@ interface Judgement {
   /** The row's street as typed (without its number), for the detail. */
   typedStreet: string;
 }
+
+// The route answers a row it refuses itself (an if_none_match of "*") as the matcher does.
+export { refused, type RowMatch };
 
 const indexed = new WeakMap<SnapshotContext, boolean>();
 
@@ -107,7 +93,7 @@ function matchParcel(query: ParcelQuery, found: Candidate[]): RowMatch {
       (query.state === null || c.state_code === query.state) &&
       (query.county === null || ("fips" in query.county ? c.county_fips === query.county.fips : c.countyCompact === compactKey(query.county.name))),
   );
-  if (sure.length === 1) return matched({ candidate: sure[0], tier: 3, sure: true, score: 1, kind: "parcel_number", doubt: null, cityMisspelt: false, typedStreet: "" });
+  if (sure.length === 1) return matched(sure[0], 1, "parcel_number");
   if (sure.length > 1) return ambiguous(sure.map((c) => ({ property_id: c.id, address: c.line, score: 1 })), `Several properties sit on parcels with this number${query.county ? "" : ": add the county (name or FIPS code) to tell them apart"}.`);
   return unmatched("No property sits on a parcel with this number in the county or state given.");
 }
@@ -122,7 +108,7 @@ function matchAddress(query: AddressQuery, near: Candidate[], isStreet: (name: s
   const sure = best(judged.filter((j) => j.sure && !(torn && j.cityMisspelt)));
   if (sure.length) {
     const top = sure.filter((j) => j.tier === sure[0].tier);
-    if (top.length === 1) return matched(top[0]);
+    if (top.length === 1) return matched(top[0].candidate, top[0].score, top[0].kind);
     return ambiguous(top.map(candidateOfJudgement), equalDetail(query, top.length));
   }
   const weak = best(judged);
@@ -274,42 +260,6 @@ function locality(q: AddressQuery, c: Candidate, r: readonly string[], from: num
   return { strong: zipOk || cityOk, zipOk, zipWrong, stateWrong, nearCity: misspeltCity && !zipOk, misspeltCity, disagrees: zipWrong || misspeltCity, unexplained };
 }
 
-function matched(j: Judgement): RowMatch {
-  const c = j.candidate;
-  return {
-    status: "matched",
-    property_id: c.id,
-    parcel_id: c.parcel_id,
-    matched_address: c.line,
-    score: j.score,
-    match: j.kind,
-    candidates: [],
-    detail: null,
-  };
-}
-
 function candidateOfJudgement(j: Judgement): MatchCandidate {
   return { property_id: j.candidate.id, address: j.candidate.line, score: j.score };
-}
-
-/** A matched result as a candidate (the parcel and the address disagreeing). */
-function candidateOf(m: RowMatch): MatchCandidate {
-  return { property_id: m.property_id!, address: m.matched_address!, score: m.score! };
-}
-
-const EMPTY = { property_id: null, parcel_id: null, matched_address: null, score: null, match: null };
-
-function ambiguous(candidates: MatchCandidate[], detail: string): RowMatch {
-  const listed = candidates.slice(0, MATCH_MAX_CANDIDATES);
-  const names = listed.map((c) => `${c.address} (${c.property_id})`).join("; ");
-  return { status: "ambiguous", ...EMPTY, candidates: listed, detail: `${detail} Candidates: ${names}.` };
-}
-
-function unmatched(detail: string): RowMatch {
-  return { status: "unmatched", ...EMPTY, candidates: [], detail };
-}
-
-/** A row refused, saying why. */
-export function refused(detail: string): RowMatch {
-  return { status: "refused", ...EMPTY, candidates: [], detail };
 }
