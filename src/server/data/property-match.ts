@@ -48,7 +48,7 @@ interface Judgement {
   typedStreet: string;
 }
 
-// The route answers a row it refuses itself (an if_none_match of "*") as the matcher does.
+// The route builds rows of its own (an if_none_match of "*" refused, an unchanged row) as the matcher does.
 export { refused, type RowMatch };
 
 const indexed = new WeakMap<SnapshotContext, boolean>();
