@@ -2,9 +2,11 @@
 // variant, how many rows matched the right property, matched a wrong one, were ambiguous with
 // the right one among the candidates, or were not matched; and the figures the targets name:
 // precision (wrong unique matches), clean variants matched, typos matched or among the
-// candidates, absent addresses matched, credits for rows not matched.
+// candidates, absent addresses matched, rows whose city and ZIP code disagree offering the city's
+// property, rows that name a property (matched, or candidates: the rows charged), and one-line and
+// column forms of a row agreeing.
 //   npx tsx scripts/match-accuracy.ts <snapshot.db> [seed=1] [perKind=100]
-import type { MatchResult } from "../src/contract/property-match";
+import { type MatchFields, type MatchResult, namesProperty } from "../src/contract/property-match";
 import { openContext } from "../src/server/data/snapshot-context";
 import { matchRows } from "../src/server/data/property-match";
 import { type AddressVariant, type VariantGroup, addressVariants, readVariantRows } from "./address-variants";
@@ -33,13 +35,16 @@ export interface AccuracyFigures {
   typos: number;
   /** Absent addresses matched to anything. */
   absentMatched: number;
+  /** Share of the rows that name properties to offer (a city's and a ZIP code's that disagree) listing them all among the candidates. */
+  offered: number;
+  /** Rows whose answer names a property: matched, or with candidates. */
+  namingProperty: number;
 }
 
+type Answer = Pick<MatchResult, "status" | "property_id" | "candidates">;
+
 /** The figures of `results`, one per variant in the same order. */
-export function accuracyOf(
-  variants: readonly AddressVariant[],
-  results: readonly Pick<MatchResult, "status" | "property_id" | "candidates">[],
-) {
+export function accuracyOf(variants: readonly AddressVariant[], results: readonly Answer[]) {
   const kinds = new Map<string, KindFigures>();
   variants.forEach((v, i) => {
     const r = results[i];
@@ -53,6 +58,7 @@ export function accuracyOf(
     else k.missed++;
   });
   const all = [...kinds.values()];
+  const offers = variants.flatMap((v, i) => (v.offers ? [[v, results[i]] as const] : []));
   const sum = (list: KindFigures[], f: (k: KindFigures) => number) => list.reduce((n, k) => n + f(k), 0);
   const group = (g: VariantGroup) => all.filter((k) => k.group === g);
   const matched = sum(all, (k) => k.right + k.wrong);
@@ -75,7 +81,23 @@ export function accuracyOf(
         sum(group("typo"), (k) => k.rows),
       ),
     absentMatched: sum(group("absent"), (k) => k.right + k.wrong),
+    offered:
+      offers.filter(([v, r]) => v.offers!.every((id) => r.candidates.some((c) => c.property_id === id))).length /
+      Math.max(1, offers.length),
+    namingProperty: results.filter(namesProperty).length,
   } satisfies AccuracyFigures;
+}
+
+/** The answer a row gets: its status, and the property it names or the candidates it lists. */
+export const answerOf = (r: Answer) => `${r.status} ${r.property_id ?? ""} ${r.candidates.map((c) => c.property_id).join(",")}`;
+
+/** The variants whose two forms (`input` and `twin`) got different answers. */
+export function formDisagreements(
+  variants: readonly AddressVariant[],
+  results: readonly Answer[],
+  twins: readonly Answer[],
+): AddressVariant[] {
+  return variants.filter((v, i) => v.twin && answerOf(results[i]) !== answerOf(twins[i]));
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -85,19 +107,17 @@ if (require.main === module) {
   if (!file) throw new Error("usage: npx tsx scripts/match-accuracy.ts <snapshot.db> [seed=1] [perKind=100]");
   const context = openContext(file);
   const variants = addressVariants(readVariantRows(context.db), { seed: Number(seed), perKind: Number(perKind) });
-  const results: MatchResult[] = [];
+  const match = (inputs: MatchFields[]) => {
+    const out: Answer[] = [];
+    for (let i = 0; i < inputs.length; i += 1000) out.push(...matchRows(context, inputs.slice(i, i + 1000)));
+    return out;
+  };
   const started = performance.now();
-  for (let i = 0; i < variants.length; i += 1000) {
-    const batch = variants.slice(i, i + 1000);
-    results.push(
-      ...matchRows(
-        context,
-        batch.map((v) => v.input),
-      ).map((r) => ({ ...r, ref: null })),
-    );
-  }
+  const results = match(variants.map((v) => v.input));
   const ms = performance.now() - started;
+  const twins = match(variants.map((v) => v.twin ?? v.input));
   const figures = accuracyOf(variants, results);
+  const disagreeing = formDisagreements(variants, results, twins);
   console.log(`${variants.length} rows of ${file} (seed ${seed}, ${perKind} per kind), matched in ${ms.toFixed(0)} ms`);
   console.log("| kind | group | rows | right | wrong | not matched, offered | not matched |");
   console.log("|---|---|---:|---:|---:|---:|---:|");
@@ -106,7 +126,9 @@ if (require.main === module) {
   console.log(
     `precision ${pct(figures.precision)} (${figures.wrong} wrong of ${figures.matched} matched; target 99.5%), ` +
       `clean matched ${pct(figures.clean)} (target 98%), typos matched or offered ${pct(figures.typos)} (target 80%), ` +
-      `absent addresses matched ${figures.absentMatched} (target 0)`,
+      `absent addresses matched ${figures.absentMatched} (target 0), city and ZIP code in conflict offering every property they name ` +
+      `${pct(figures.offered)}, rows naming a property ${figures.namingProperty} of ${variants.length}, ` +
+      `one-line and column forms disagreeing on ${disagreeing.length} of ${variants.filter((v) => v.twin).length} rows (target 0)`,
   );
   context.close();
 }

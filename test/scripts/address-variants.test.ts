@@ -1,8 +1,10 @@
 // The acceptance set of address matching (scripts/address-variants.ts) over the test snapshot: one
 // seed gives one set, every kind is full, a clean or typo variant names the one property holding
-// its street line in its place, and an absent variant names a street line no property there holds.
+// its street line in its place, an absent variant names a street line no property there holds (or,
+// for a city and ZIP code in conflict, the city's property with another ZIP code), and every
+// address row carries its twin in the other form.
 import type Database from "better-sqlite3";
-import { addressVariants, readVariantRows, type AddressVariant, type VariantRow } from "../../scripts/address-variants";
+import { addressVariants, readVariantRows, type AddressVariant, type MatchInput, type VariantRow } from "../../scripts/address-variants";
 import { openSnapshot } from "../../src/snapshot/snapshot-file";
 import { snapshotPath } from "../helpers/service";
 
@@ -16,13 +18,17 @@ const KINDS = {
     "street_zip_only",
     "suite",
     "zip_plus4",
+    "zip_lost_zero",
     "punctuation",
     "separate_fields",
+    "place_alias",
     "apn_county",
+    "apn_county_alias",
     "apn_fips",
+    "apn_state",
   ],
   typo: ["street_typo"],
-  absent: ["number_not_on_street", "invented_street", "other_state"],
+  absent: ["number_not_on_street", "invented_street", "sibling_street", "other_state", "city_zip_conflict"],
 };
 const ALL_KINDS = [...KINDS.clean, ...KINDS.typo, ...KINDS.absent];
 const PER_KIND = 40;
@@ -50,10 +56,11 @@ function holders(rows: readonly VariantRow[], street: string, city: string, stat
 /** The street line of an input: its own field, or the text before the first comma of a one-line address. */
 const streetOf = (v: AddressVariant) => (v.input.city ? v.input.address! : v.input.address!.split(",")[0]);
 
-/** "623 Washington Blvd, Austin, TX 78721" as its parts. */
-function parts(address: string) {
-  const [street, city, stateZip] = address.split(", ");
-  const [state, zip] = stateZip.split(" ");
+/** "623 Washington Blvd, Austin, TX 78721" as its parts, or a row's columns. */
+function parts(v: AddressVariant) {
+  if (v.input.city) return { street: v.input.address!, city: v.input.city, state: v.input.state ?? "", zip: v.input.zip ?? "" };
+  const [street, city, stateZip = ""] = v.input.address!.split(", ");
+  const [state, zip] = /^\d/.test(stateZip) ? ["", stateZip] : stateZip.split(" ");
   return { street, city, state, zip };
 }
 
@@ -147,13 +154,14 @@ describe("address variants of the test snapshot", () => {
   test("an absent variant's street line is held by no property in its city and state, or in its ZIP", () => {
     for (const v of variants.filter((x) => x.group === "absent")) {
       expect(v.expected).toBeNull();
-      const { street, city, state, zip } = parts(v.input.address!);
+      if (v.kind === "city_zip_conflict") continue;
+      const { street, city, state, zip } = parts(v);
       const { inCity, inZip } = holders(rows, street, city, state, zip);
       expect([v.input.address, inCity.length, inZip.length]).toEqual([v.input.address, 0, 0]);
     }
     // The street is there, the number is not.
     for (const v of ofKind("number_not_on_street")) {
-      const { street, city, state } = parts(v.input.address!);
+      const { street, city, state } = parts(v);
       const name = street.slice(street.indexOf(" "));
       expect(rows.some((r) => same(r.city, city) && r.state_code === state && r.address.toLowerCase().endsWith(name.toLowerCase()))).toBe(
         true,
@@ -161,14 +169,66 @@ describe("address variants of the test snapshot", () => {
     }
     // No property anywhere is on the invented street.
     for (const v of ofKind("invented_street")) {
-      const words = parts(v.input.address!).street.split(" ").slice(1, -1);
+      const words = parts(v).street.split(" ").slice(1, -1);
       for (const w of words) expect(rows.filter((r) => r.address.toLowerCase().includes(w.toLowerCase()))).toEqual([]);
     }
     // No property in the other state has the street line at all.
     for (const v of ofKind("other_state")) {
-      const { street, state } = parts(v.input.address!);
+      const { street, state } = parts(v);
       expect(rows.filter((r) => r.state_code === state && same(r.address, street))).toEqual([]);
       expect(rows.some((r) => r.state_code !== state && same(r.address, street))).toBe(true);
+    }
+    // A sibling street is one letter from a property's street at the same number in its city, and a street's name elsewhere.
+    for (const v of ofKind("sibling_street")) {
+      const { street, city, state } = parts(v);
+      const [number, name] = street.split(" ");
+      const near = rows.filter(
+        (r) => same(r.city, city) && r.state_code === state && r.address.split(" ")[0] === number && editDistance(r.address, street) === 1,
+      );
+      expect([street, near.length]).toEqual([street, 1]);
+      expect(rows.some((r) => same(r.address.split(" ")[1], name))).toBe(true);
+    }
+    // A conflict is the property's street line and city with a ZIP code of its state that is not its own.
+    for (const v of ofKind("city_zip_conflict")) {
+      const [r, elsewhere] = v.offers!.map((id) => byId.get(id)!);
+      const { street, city, zip } = parts(v);
+      expect([street, city]).toEqual([r.address, r.city]);
+      expect(zip).not.toBe(r.zip);
+      // The ZIP code is of its state, or of the property elsewhere with its street line.
+      if (elsewhere) expect([elsewhere.address, elsewhere.zip, elsewhere.city === r.city]).toEqual([r.address, zip, false]);
+      else expect(rows.some((o) => o.zip === zip && o.state_code === r.state_code)).toBe(true);
+    }
+    expect(ofKind("city_zip_conflict").some((v) => v.offers!.length === 2)).toBe(true);
+  });
+
+  test("place aliases, county aliases, parcel numbers by state and ZIP codes without their leading zero", () => {
+    for (const v of ofKind("place_alias")) {
+      const r = byId.get(v.expected!)!;
+      expect([parts(v).street, parts(v).city === r.city]).toEqual([r.address, false]);
+    }
+    expect(ofKind("place_alias").some((v) => /^(New York|NYC|Bronx)$/.test(parts(v).city))).toBe(true);
+    for (const v of ofKind("apn_county_alias")) {
+      const r = byId.get(v.expected!)!;
+      expect(v.input.county).not.toBe(r.county);
+      expect(v.input.county!.replace(/^Saint /, "St ").replace(/ /g, "")).toBe(r.county.replace(/^St\.? /, "St ").replace(/ /g, ""));
+    }
+    for (const v of ofKind("apn_state")) expect([v.input.county, v.input.state!.length >= 2]).toEqual([undefined, true]);
+    for (const v of ofKind("zip_lost_zero")) {
+      const r = byId.get(v.expected!)!;
+      expect(v.input.address!.endsWith(` ${r.state_code} ${r.zip.slice(1)}`)).toBe(true);
+    }
+  });
+
+  test("every address row carries its twin in the other form: one line for columns, columns for one line", () => {
+    for (const v of variants) {
+      if (v.input.apn) {
+        expect(v.twin).toBeUndefined();
+        continue;
+      }
+      const isLine = (input: MatchInput) => Object.keys(input).length === 1;
+      const [line, columns] = isLine(v.input) ? [v.input, v.twin!] : [v.twin!, v.input];
+      expect([v.kind, isLine(line), isLine(columns)]).toEqual([v.kind, true, false]);
+      expect([v.kind, line.city, line.address!.startsWith(columns.address!)]).toEqual([v.kind, undefined, true]);
     }
   });
 });

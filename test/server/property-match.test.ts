@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { MATCH_MAX_ROWS } from "../../src/contract/property-match";
+import { MATCH_LOW_CONFIDENCE_SCORE, MATCH_MAX_ROWS } from "../../src/contract/property-match";
 import { MATCH_KEYS_TABLE } from "../../src/snapshot/match-keys";
-import { type TestService, queryString, snapshotPath, startService } from "../helpers/service";
+import { type TestService, pick, queryString, snapshotPath, startService } from "../helpers/service";
 import { tempDir } from "../snapshot/files";
 
 interface Row {
@@ -101,7 +101,7 @@ describe("POST /v1/commercial/properties/match", () => {
     });
     const data = res.json().data;
     expect(data[0]).toMatchObject({ status: "matched", property_id: a.id, match: "street_spelling" });
-    expect(data[0].score).toBeLessThan(1);
+    expect(data[0].score).toBeLessThan(MATCH_LOW_CONFIDENCE_SCORE);
     expect(data[1].status).toBe("unmatched");
     expect(data[2].status).not.toBe("matched");
     expect(charged(res)).toBe(1);
@@ -124,6 +124,125 @@ describe("POST /v1/commercial/properties/match", () => {
       ["ambiguous", null],
     ]);
     expect(data[2].candidates[0].property_id).toBe(a.id);
+  });
+
+  test("a street one letter from a property's that is itself a street's name is that street: offered with why, in either form", async () => {
+    // Hill Dr at a number, and no Mill Dr there in its city or ZIP code: "Mill Dr" is a real street the snapshot may not hold.
+    const pairs = [
+      ["Hill", "Mill"],
+      ["Mill", "Hill"],
+      ["Pine", "Vine"],
+      ["Vine", "Pine"],
+    ];
+    const a = pairs
+      .map(([held, typed]) => {
+        const row = svc.snapshot
+          .prepare(
+            `SELECT p.id, p.address, p.city, p.state_code, p.zip FROM properties p WHERE p.address LIKE ? AND NOT EXISTS
+             (SELECT 1 FROM properties q WHERE q.address = replace(p.address, ?, ?) AND (q.city = p.city OR q.zip = p.zip)) ORDER BY p.id`,
+          )
+          .get(`% ${held} %`, ` ${held} `, ` ${typed} `) as Row | undefined;
+        return row && { row, typed: row.address.replace(` ${held} `, ` ${typed} `), held: row.address.split(" ").slice(1).join(" ") };
+      })
+      .find((x) => x !== undefined)!;
+    expect(a).toBeDefined();
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "line", address: `${a.typed}, ${a.row.city}, ${a.row.state_code} ${a.row.zip}` },
+        { ref: "columns", address: a.typed, city: a.row.city, state: a.row.state_code, zip: a.row.zip },
+      ],
+    });
+    const data = res.json().data;
+    for (const r of data) {
+      expect(r).toMatchObject({ status: "ambiguous", property_id: null });
+      expect(r.candidates.map((c: { property_id: string }) => c.property_id)).toEqual([a.row.id]);
+      const typedStreet = a.typed.split(" ").slice(1).join(" ");
+      expect(r.detail).toContain(
+        `Street "${typedStreet}" is not in the snapshot at ${a.typed.split(" ")[0]}; "${a.held}" is a different street`,
+      );
+    }
+  });
+
+  test("a row whose ZIP code is not its city's property's is ambiguous in both forms, saying which to check", async () => {
+    const a = rows[0];
+    const other = pick<Row>(svc, "SELECT zip FROM properties WHERE zip <> ? AND state_code = ? ORDER BY id", a.zip, a.state_code);
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "line", address: `${a.address}, ${a.city}, ${other.zip}` },
+        { ref: "columns", address: a.address, city: a.city, zip: other.zip },
+        { ref: "stated", address: a.address, city: a.city, state: a.state_code, zip: other.zip },
+      ],
+    });
+    for (const r of res.json().data) {
+      expect(r).toMatchObject({ status: "ambiguous", property_id: null });
+      expect(r.candidates.map((c: { property_id: string }) => c.property_id)).toContain(a.id);
+      expect(r.detail).toContain(`The ZIP code ${other.zip} is not in ${a.city}: check the ZIP code or the city.`);
+    }
+  });
+
+  test("a row whose ZIP code and city are a property's, in another state, offers it and says to check the state", async () => {
+    const a = rows[0];
+    const state = a.state_code === "WY" ? "VT" : "WY";
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "line", address: `${a.address}, ${a.city}, ${state} ${a.zip}` },
+        { ref: "columns", address: a.address, city: a.city, state, zip: a.zip },
+        { ref: "zip only", address: a.address, state, zip: a.zip },
+      ],
+    });
+    const data = res.json().data;
+    for (const r of data.slice(0, 2)) {
+      expect(r).toMatchObject({ status: "ambiguous", candidates: [expect.objectContaining({ property_id: a.id })] });
+      expect(r.detail).toContain(`The ZIP code ${a.zip} and ${a.city} are not in ${state}: check the state.`);
+    }
+    // The ZIP code alone in another state names nothing.
+    expect(data[2].status).toBe("unmatched");
+  });
+
+  test("an unmatched or refused row's detail names nothing the snapshot holds, only what it typed", async () => {
+    const [a, b] = rows;
+    const [number, ...street] = a.address.split(" ");
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "number", address: `${Number(number) + 100000} ${street.join(" ")}`, city: a.city, zip: a.zip },
+        { ref: "state", address: `${a.address}, ${b.city}, ${b.state_code === a.state_code ? "WY" : b.state_code} 99999` },
+        { ref: "zip", address: a.address, zip: "123" },
+        { ref: "apn", apn: "ZZ-000-000", county: a.county },
+      ],
+    });
+    const data = res.json().data as { status: string; detail: string }[];
+    expect(data.map((r) => r.status)).toEqual(["unmatched", "unmatched", "refused", "unmatched"]);
+    for (const r of data) {
+      expect(r.detail).not.toMatch(new RegExp(`${a.id}|${a.address}|${a.city}`));
+      expect(r.detail).toMatch(/check|Give|not a ZIP code|No property/);
+    }
+    expect(charged(res)).toBe(0);
+  });
+
+  test("a city named like a state (Washington) beside its ZIP code is the city", async () => {
+    const a = pick<Row>(
+      svc,
+      `SELECT p.id, p.address, p.city, p.state_code, p.zip FROM properties p WHERE p.city = 'Washington' AND p.state_code <> 'WA'
+       AND NOT EXISTS (SELECT 1 FROM properties q WHERE q.id <> p.id AND q.address = p.address AND (q.zip = p.zip OR q.city = p.city)) ORDER BY p.id`,
+    );
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [
+        { ref: "line", address: `${a.address}, ${a.city}, ${a.zip}` },
+        { ref: "columns", address: a.address, city: a.city, zip: a.zip },
+      ],
+    });
+    expect(res.json().data.map((r: { status: string; property_id: string }) => [r.status, r.property_id])).toEqual([
+      ["matched", a.id],
+      ["matched", a.id],
+    ]);
+  });
+
+  test("a ZIP code that lost its leading zero after the state is read as the ZIP code", async () => {
+    const a = pick<Row>(svc, "SELECT id, address, city, state_code, zip FROM properties WHERE zip LIKE '0%' ORDER BY id");
+    const res = await svc.post("/v1/commercial/properties/match", {
+      addresses: [{ ref: "1", address: `${a.address}, ${a.city}, ${a.state_code} ${a.zip.slice(1)}` }],
+    });
+    expect(res.json().data[0]).toMatchObject({ status: "matched", property_id: a.id });
   });
 
   test("a request of the wrong shape is refused whole, free", async () => {

@@ -1,8 +1,11 @@
 // A match row as the matcher reads it (property-match.ts): the house number and the words after
-// it, the ZIP code, state and city the row states (in their fields or in the line), the keys that
-// find its candidates in the match index, and its parcel number. What cannot be read is a
-// refusal that says why; what the words after the number mean (street, unit, city) is decided
-// against each candidate, whose address is known.
+// it, the ZIP code and state the row states, the keys that find its candidates in the match index,
+// and its parcel number. A row's address fields (street line, city, state, ZIP code) are first
+// written as the one line an analyst would type ("623 Main St, Austin, TX 78721") and read as a
+// line, so a row gives the same answer in one column or in four. What cannot be read is a refusal
+// that says why; what the words after the number mean (street, unit, city) is decided against
+// each candidate, whose address is known.
+import { coveredCities } from "../../contract/place-aliases";
 import type { MatchFields } from "../../contract/property-match";
 import type { StateCode } from "../../contract/states";
 import {
@@ -21,7 +24,9 @@ import {
   stateEndingAt,
   stateOf,
   suffixOf,
+  tokens,
 } from "../../contract/street-address";
+import { STATE_NAMES } from "../../contract/states";
 import { cityNumberKey, parcelKey, streetKey, zipKey } from "../../snapshot/match-keys";
 
 /** An address row as read. */
@@ -39,8 +44,6 @@ export interface AddressQuery {
   state: StateCode | null;
   /** A state read only from the line's last words (it may be a suffix: "Oak Ct"). */
   stateGuess: StateCode | null;
-  /** The city given in its field, as cityKey reads it. */
-  cityField: string | null;
   /** The match index keys that find the row's candidates in the ZIP code or city it gives. */
   keys: string[];
   /**
@@ -75,8 +78,12 @@ export function readRow(fields: MatchFields): ReadRow | RowRefusal {
   let zip: string | null = null;
   if (fields.zip?.trim()) {
     const digits = fields.zip.trim().replace(/[\s-]/g, "");
-    if (!/^\d{5}(\d{4})?$/.test(digits)) return new RowRefusal(`"${fields.zip}" is not a ZIP code (five digits, or ZIP+4).`);
-    zip = digits.slice(0, 5);
+    // Four digits beside a state are a ZIP code that lost its leading zero, as at the end of a line.
+    if (/^\d{4}$/.test(digits) && state) zip = `0${digits}`;
+    else if (!/^\d{5}(\d{4})?$/.test(digits)) {
+      const hint = /^\d{4}$/.test(digits) ? `: if a spreadsheet dropped its leading zero, give the state or write it as 0${digits}` : "";
+      return new RowRefusal(`"${fields.zip}" is not a ZIP code (five digits, or ZIP+4)${hint}.`);
+    } else zip = digits.slice(0, 5);
   }
   const line = fields.address?.trim() ? segments(fields.address) : [];
   const apn = fields.apn?.trim() ? apnKey(fields.apn) : "";
@@ -90,8 +97,34 @@ export function readRow(fields: MatchFields): ReadRow | RowRefusal {
     if (county && name === "") return new RowRefusal(`"${fields.county}" is not a county's name or FIPS code.`);
     parcel = { apn, county: county ? (name === null ? { fips: county } : { name }) : null, state };
   }
-  const address = line.length ? readLine(line, { state, zip, city: fields.city?.trim() ? cityKey(fields.city) : null }) : null;
+  const address = line.length ? readLine(restoredZip(segments(lineOf(fields.address!, fields.city, state, zip)))) : null;
   return { address, parcel };
+}
+
+/**
+ * The one line a row's address fields make: the street line (which may hold more of the address),
+ * then the city, the state and the ZIP code given in their fields, each unless the line already
+ * names it after its street line.
+ */
+export function lineOf(address: string, city: string | undefined, state: StateCode | null, zip: string | null): string {
+  const later = segments(address).slice(1).flat().join(" ");
+  const has = (words: string[]) => words.length > 0 && ` ${later} `.includes(` ${words.join(" ")} `);
+  const parts = [address.trim()];
+  if (city?.trim() && !has(tokens(city))) parts.push(city.trim());
+  const tail = [state && !has([state]) && !has(tokens(STATE_NAMES[state])) ? state : "", zip && !has([zip]) ? zip : ""];
+  if (tail.some(Boolean)) parts.push(tail.filter(Boolean).join(" "));
+  return parts.join(", ");
+}
+
+/**
+ * A line ending in a state and four digits ends in a ZIP code that lost its leading zero (a
+ * spreadsheet reads 02134 as the number 2134): "Boston, MA 2134" is in 02134.
+ */
+function restoredZip(line: string[][]): string[][] {
+  const last = line[line.length - 1];
+  const words = line.flat();
+  if (!last || !/^\d{4}$/.test(last[last.length - 1]) || !stateEndingAt(words, 1, words.length - 1)) return line;
+  return [...line.slice(0, -1), [...last.slice(0, -1), `0${last[last.length - 1]}`]];
 }
 
 /** The parts of the line from the street on: leading parts without a house number (a building's name) and a leading unit are skipped. */
@@ -104,7 +137,7 @@ function streetStart(line: string[][]): { street: string[]; after: string[][] } 
   return { street: line[0], after: line.slice(1) };
 }
 
-function readLine(line: string[][], given: { state: StateCode | null; zip: string | null; city: string | null }): AddressQuery {
+function readLine(line: string[][]): AddressQuery {
   const { street, after } = streetStart(line);
   const number = street.length && isHouseNumber(street[0]) ? houseNumber(street[0]) : "";
   let streetRest = number ? street.slice(1) : street;
@@ -114,13 +147,13 @@ function readLine(line: string[][], given: { state: StateCode | null; zip: strin
   // The locality at the end of the line: a ZIP code, the country, then a state's code or name.
   let end = rest.length;
   while (end > 0 && isCountryWord(rest[end - 1])) end--;
-  let zip = given.zip;
+  let zip: string | null = null;
   if (end > 1 && isZip(rest[end - 1])) {
-    zip ??= rest[end - 1];
+    zip = rest[end - 1];
     end--;
   }
   const zipAfter = end < rest.length && isZip(rest[end]);
-  let state = given.state;
+  let state: StateCode | null = null;
   let stateGuess: StateCode | null = null;
   let stateStart = end;
   // At least one word before it: the street's.
@@ -132,14 +165,15 @@ function readLine(line: string[][], given: { state: StateCode | null; zip: strin
     const word = rest[stateStart];
     const stated =
       stateStart >= streetRest.length || found.length > 1 || word.length > 2 || (zipAfter && !suffixOf(word) && !directionOf(word));
-    if (stated) state ??= found.code;
+    if (stated) state = found.code;
     stateGuess = found.code;
   }
-  const cities = cityGuesses(rest, streetRest.length, after, stateStart, given.city);
+  const cities = cityGuesses(rest, streetRest.length, after, stateStart);
   const keys = new Set<string>();
   if (zip) keys.add(zipKey(zip, number));
+  // The city's keys, and those of the places its name covers (New York: Manhattan, Brooklyn ...).
   for (const s of new Set([state, stateGuess])) {
-    if (s) for (const city of cities) keys.add(cityNumberKey(s, city, number));
+    if (s) for (const city of cities) for (const name of coveredCities(s, city)) keys.add(cityNumberKey(s, name, number));
   }
   const streetKeys = nameGuesses(streetRest).map((name) => streetKey(name, number));
   return {
@@ -150,19 +184,17 @@ function readLine(line: string[][], given: { state: StateCode | null; zip: strin
     zip,
     state,
     stateGuess,
-    cityField: given.city,
     keys: [...keys],
     streetKeys,
   };
 }
 
 /**
- * The city the row may name, as cityKey reads it: its field; the part after the street line
- * (without a state and ZIP code at its end); or, in a line without commas, the last one to
- * three words before the state.
+ * The city the row may name, as cityKey reads it: the part after the street line (without a
+ * state and ZIP code at its end); or, in a line without commas, the last one to three words
+ * before the state.
  */
-function cityGuesses(rest: string[], streetLength: number, after: string[][], stateStart: number, field: string | null): string[] {
-  if (field) return [field];
+function cityGuesses(rest: string[], streetLength: number, after: string[][], stateStart: number): string[] {
   const key = (words: string[]) => cityKey(words.join(" "));
   if (after.length) {
     const start = Math.min(streetLength, stateStart);
