@@ -151,14 +151,15 @@ export function compsSheet(refs: ProfileRefs, names: Record<ModelSheetKey, strin
   g.set(STATS_ROW + 7, 0, "Indicated value: adjusted median × the subject's size");
   g.set(STATS_ROW + 7, 2, indicated(a1(medianRow, 2), here("building_area_sqft")));
   g.set(STATS_ROW + 7, 4, indicated(a1(medianRow, 4), here("units")));
-  // Whether the grid had to reach past the recent sales, in words (empty while it holds no comp).
+  // Whether the grid had to reach past the recent sales, in words; with no comp at all, how to
+  // look further (a town far from others of its kind, such as an apartment building in Laredo).
   const months = compRange(col("months_since_sale"));
   const older = `COUNTIF(${months},">${RECENT_MONTHS}")`;
   g.set(
     STATS_ROW + 8,
     0,
     excel(
-      `IF(COUNT(${months})=0,"",IF(${older}=0,"All "&COUNT(${months})&" comps sold within ${RECENT_MONTHS} months of the data's capture date.",` +
+      `IF(COUNT(${months})=0,"No sale of the subject's kind within the radius: raise max_distance_miles in the options of ${a1(SPILL_ROW, 0)}.",IF(${older}=0,"All "&COUNT(${months})&" comps sold within ${RECENT_MONTHS} months of the data's capture date.",` +
         `${older}&" of "&COUNT(${months})&" comps sold more than ${RECENT_MONTHS} months before the capture date: fewer recent sales matched, ` +
         `so the grid widened to older ones. Adjust them for market conditions."))`,
     ),

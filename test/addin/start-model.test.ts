@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { modelCost, modelTemplate, type ModelTemplate } from "../../src/contract/model-template";
 import { MODEL_COMPS, RECENT_MONTHS } from "../../src/contract/model-comps";
+import { haversineMiles } from "../../src/server/data/stats";
 import { DIST, ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle, type LoadedBundle } from "./bundle-harness";
 import { CellError, calculate } from "./model-calculation";
@@ -187,4 +188,24 @@ test("with fewer comps than the grid's rows, the blank rows are neither adjusted
   // MIN over the ten rows is the least price, not the blank rows' zero; no figure at all is "".
   expect(sheet.value(comps, 23, 2)).toBe(numeric.length ? Math.min(...numeric) : "");
   expect(sheet.value(comps, 21, 4)).toBe(spill.slice(1).some((r) => typeof r[4] === "number") ? expect.any(Number) : "");
+}, 60_000);
+
+test("with no sale of the subject's kind within the radius, the grid says how to look further", async () => {
+  const sales = svc.snapshot.prepare("SELECT asset_type, latitude, longitude FROM sales").all() as Array<{
+    asset_type: string;
+    latitude: number;
+    longitude: number;
+  }>;
+  const candidates = svc.snapshot
+    .prepare("SELECT id, asset_type, latitude, longitude FROM properties WHERE asset_type IN ('multifamily', 'office') ORDER BY id")
+    .all() as Array<{ id: string; asset_type: string; latitude: number; longitude: number }>;
+  const alone = candidates.find(
+    (p) => !sales.some((s) => s.asset_type === p.asset_type && haversineMiles(p.latitude, p.longitude, s.latitude, s.longitude) <= 25),
+  )!;
+  expect(alone).toBeDefined();
+  const template = modelTemplate({ propertyId: alone.id });
+  const sheet = await run(template, await freshBundle());
+  expect(sheet.value(template.sheets[1].name, 27, 0)).toBe(
+    "No sale of the subject's kind within the radius: raise max_distance_miles in the options of A8.",
+  );
 }, 60_000);
