@@ -9,8 +9,8 @@
 // years) before. Whole quarters keep a score still while the capture date stays in one quarter,
 // so two monthly snapshots of every three answer a comp list with the same scores and order
 // (a refresh is billed only for a list that changed); it moves four times a year, when the
-// capture enters a new quarter. Measured against the subject's last sale instead (as it once
-// was), a subject never sold counted a ten-year-old sale as recent as last month's.
+// capture enters a new quarter. Measured against the subject's last sale instead, a subject
+// never sold would count a ten-year-old sale as recent as last month's.
 export interface CompFacts {
   building_area_sqft: number | null;
   units: number | null;
