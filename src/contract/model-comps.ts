@@ -1,6 +1,9 @@
 // The starter model's sale-comp grid: the subject on top, its comparable sales below (a fixed
 // number of rows, so the adjustment columns the analyst fills in line up with the spill's rows),
-// the adjusted prices computed by Excel, and the statistics of the set.
+// the adjusted prices computed by Excel, and the statistics of the set. The comps are the
+// subject's most similar sales of the last RECENT_MONTHS months first; older ones fill the grid
+// only when fewer recent ones lie within the radius, and a line under the statistics says when
+// they did. Each comp's months since its sale stand beside its market-conditions adjustment.
 //
 // The functions spill "" for a figure the data lacks, and a comp row the spill does not reach is
 // a truly empty cell. Every formula here tests ISNUMBER before it computes, so neither is read as
@@ -13,7 +16,10 @@ import { type ProfileRefs, sheetGrid, subjectField } from "./model-sheets";
 /** How many comps the grid holds (one page): fewer leave the bottom rows blank. */
 export const MODEL_COMPS = 10;
 
-/** The comps' columns, in the spill's order (A to J). */
+/** The months before the capture whose sales the grid takes first (prefer_sold_within_months). */
+export const RECENT_MONTHS = 36;
+
+/** The comps' columns, in the spill's order (A to K). */
 const COMP_COLS = [
   "property_name",
   "sale_date",
@@ -25,9 +31,11 @@ const COMP_COLS = [
   "units",
   "year_built",
   "distance_miles",
+  "months_since_sale",
 ];
 const col = (field: string) => COMP_COLS.indexOf(field);
-const ADJUSTMENTS = ["Location", "Size", "Age", "Condition", "Market conditions"];
+/** Market conditions first, beside the months since each sale (the spill's last column). */
+const ADJUSTMENTS = ["Market conditions", "Location", "Size", "Age", "Condition"];
 /** First column of the adjustments: one blank column after the spill. */
 const ADJ = COMP_COLS.length + 1;
 const NET = ADJ + ADJUSTMENTS.length;
@@ -54,7 +62,7 @@ export function compsSheet(refs: ProfileRefs, names: Record<ModelSheetKey, strin
   g.set(
     1,
     0,
-    `Fill the adjustments (L${FIRST_COMP + 1}:P${LAST_COMP + 1}) as percentages, + where the comp is worse than the subject; blank is 0%. The adjusted prices and the statistics follow.`,
+    `Fill the adjustments (${a1(FIRST_COMP, ADJ)}:${a1(LAST_COMP, NET - 1)}) as percentages, + where the comp is worse than the subject; blank is 0%. The adjusted prices and the statistics follow.`,
   );
   // The subject, in the comps' columns: its last sale and its size. Price per sq ft and per unit
   // are computed only where both figures are numbers (a never-sold subject shows #N/A in the sale cells).
@@ -69,6 +77,7 @@ export function compsSheet(refs: ProfileRefs, names: Record<ModelSheetKey, strin
     "Units",
     "Year built",
     "Distance (mi)",
+    "Months since sale",
   ];
   labels.forEach((label, j) => g.set(SUBJECT_ROW - 1, j, label));
   const subjectCells: Record<string, ModelFormula | number | null> = {
@@ -79,6 +88,7 @@ export function compsSheet(refs: ProfileRefs, names: Record<ModelSheetKey, strin
     units: subjectField(S, "units"),
     year_built: subjectField(S, "year_built"),
     distance_miles: 0,
+    months_since_sale: null,
     cap_rate: null,
   };
   const here = (field: string) => a1(SUBJECT_ROW, col(field));
@@ -95,7 +105,13 @@ export function compsSheet(refs: ProfileRefs, names: Record<ModelSheetKey, strin
     propCall(
       name,
       "SALECOMPS",
-      [{ ref: S }, null, { text: `limit=${MODEL_COMPS}; per_property=latest; footer=false; cols=${COMP_COLS.join(",")}` }],
+      [
+        { ref: S },
+        null,
+        {
+          text: `limit=${MODEL_COMPS}; per_property=latest; prefer_sold_within_months=${RECENT_MONTHS}; footer=false; cols=${COMP_COLS.join(",")}`,
+        },
+      ],
       "findSaleComps",
     ),
   );
@@ -135,6 +151,19 @@ export function compsSheet(refs: ProfileRefs, names: Record<ModelSheetKey, strin
   g.set(STATS_ROW + 7, 0, "Indicated value: adjusted median × the subject's size");
   g.set(STATS_ROW + 7, 2, indicated(a1(medianRow, 2), here("building_area_sqft")));
   g.set(STATS_ROW + 7, 4, indicated(a1(medianRow, 4), here("units")));
+  // Whether the grid had to reach past the recent sales, in words; with no comp at all, how to
+  // look further (a town far from others of its kind, such as an apartment building in Laredo).
+  const months = compRange(col("months_since_sale"));
+  const older = `COUNTIF(${months},">${RECENT_MONTHS}")`;
+  g.set(
+    STATS_ROW + 8,
+    0,
+    excel(
+      `IF(COUNT(${months})=0,"No sale of the subject's kind within the radius: raise max_distance_miles in the options of ${a1(SPILL_ROW, 0)}.",IF(${older}=0,"All "&COUNT(${months})&" comps sold within ${RECENT_MONTHS} months of the data's capture date.",` +
+        `${older}&" of "&COUNT(${months})&" comps sold more than ${RECENT_MONTHS} months before the capture date: fewer recent sales matched, ` +
+        `so the grid widened to older ones. Adjust them for market conditions."))`,
+    ),
+  );
 
   const money = '"$"#,##0';
   const statRange = (j: number) => `${a1(STATS_ROW + 2, 1 + j)}:${a1(STATS_ROW + 5, 1 + j)}`;
@@ -142,7 +171,7 @@ export function compsSheet(refs: ProfileRefs, names: Record<ModelSheetKey, strin
     key: "comps",
     name,
     cells: g.cells(),
-    widths: [34, 12, 14, 12, 12, 10, 12, 8, 10, 12, 3, 11, 11, 11, 11, 13, 13, 14, 14],
+    widths: [34, 12, 14, 12, 12, 10, 12, 8, 10, 12, 10, 3, 13, 11, 11, 11, 11, 13, 14, 14],
     boldRows: [0, SUBJECT_ROW - 1, SPILL_ROW, STATS_ROW],
     inputs: [`${a1(FIRST_COMP, ADJ)}:${a1(LAST_COMP, NET - 1)}`],
     formats: [
@@ -156,6 +185,8 @@ export function compsSheet(refs: ProfileRefs, names: Record<ModelSheetKey, strin
     charts: [],
     notes: [
       `PROP.SALECOMPS of the subject: its ${MODEL_COMPS} most similar sales, one per property (per_property=latest), without a footer so the rows line up with the adjustment columns.`,
+      `Sales of the last ${RECENT_MONTHS} months before the capture date come first (prefer_sold_within_months=${RECENT_MONTHS}); older sales fill the grid only when fewer recent ones lie within the radius, and the line under the statistics says how many did.`,
+      "Months since sale counts whole months from the sale to the capture date: the basis of the market-conditions adjustment beside it.",
       `With fewer than ${MODEL_COMPS} comps the bottom rows stay blank: their adjusted prices are empty and the statistics (COUNT, AVERAGE, MEDIAN, MIN, MAX) skip them, as they skip a comp's missing figure (the functions spill "" for it, never 0).`,
       "The adjusted price is the comp's price × (1 + the sum of its adjustments); the statistics cover the comps only, not the subject.",
       "The subject's own price per sq ft and per unit are its last sale's, where it has one.",

@@ -40,3 +40,17 @@ export function nearestName(typed: string, names: readonly string[]): string | n
   }
   return bestDistance <= Math.max(1, Math.floor(t.length / 3)) ? best : null;
 }
+
+/**
+ * The input of `names` a caller most likely meant by `typed`, an input name it does not take: a
+ * slip (nearestName), else the shortest name `typed` begins (at least three letters of it), so a
+ * name typed without its unit or its end (`max_distance` for `max_distance_miles`) is named too.
+ */
+export function nearestInputName(typed: string, names: readonly string[]): string | null {
+  const slip = nearestName(typed, names);
+  if (slip) return slip;
+  const t = typed.trim().toLowerCase();
+  if (t.length < 3) return null;
+  const longer = names.filter((name) => name.toLowerCase().startsWith(t));
+  return longer.reduce<string | null>((best, name) => (best === null || name.length < best.length ? name : best), null);
+}

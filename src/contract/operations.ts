@@ -207,15 +207,18 @@ export const OPERATIONS = {
     tag: "Sale comparables",
     summary: "Find captured sale comparables",
     description:
-      "Give a subject `property_id` (sales of the same asset type within `max_distance_miles`, most similar first, with " +
-      "`distance_miles` and `similarity_score`), or a place: `geography` (a state, county, city, ZIP code or metro), or " +
+      "Give a subject `property_id` (sales of its kind within `max_distance_miles`, most similar first, with " +
+      "`distance_miles` and `similarity_score`: its asset type's, or where the type is a catch-all of unrelated uses " +
+      "(specialty, sports-and-entertainment, land) its subtype's and its kin's, e.g. self-storage with light-industrial flex), " +
+      "or a place: `geography` (a state, county, city, ZIP code or metro), or " +
       "`state_code`, `city` or `metro_id` (newest first). Place and other filters apply in both modes. `per_property=latest` " +
       "keeps each property's latest matching sale; `sort` and `order` choose the order. The similarity score does not depend " +
-      "on the radius: distance counts half at 10 miles (docs/decisions.md). `stats=true` adds `statistics` over every " +
+      "on the radius: distance counts half at 10 miles, recency whole quarters before the capture date (docs/decisions.md). " +
+      "Every comp has `months_since_sale`; `prefer_sold_within_months` puts the recent sales around a subject first. `stats=true` adds `statistics` over every " +
       "matching sale (all `total_count`, not the page) at the same price: 2 credits. Around a subject, a radius holding more " +
       `than ${MAX_COMP_CANDIDATES.toLocaleString("en-US")} candidate sales is refused free, rather than ranked from part of them.`,
     notFound: "The subject `property_id` is not in the snapshot",
-    badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; a sort by distance or similarity without a subject; or more candidate sales around the subject than one request ranks`,
+    badRequest: `${PLACE_PROBLEMS}; ${RANGE_PROBLEM}; a sort by distance or similarity, or prefer_sold_within_months, without a subject; or more candidate sales around the subject than one request ranks`,
   }),
   getMarketSnapshot: defineOperation("getMarketSnapshot", {
     method: "GET",

@@ -204,6 +204,14 @@ export const QUERIES = {
       Type.Number({ exclusiveMinimum: 0, maximum: 250, description: "Search radius around the subject, miles (subject searches only)." }),
       25,
     ),
+    prefer_sold_within_months: Type.Integer({
+      minimum: 1,
+      maximum: 240,
+      description:
+        "Around a subject: sales at most this many whole months before the capture date's month (`months_since_sale`) come " +
+        "before every older sale, each group in the chosen order; older sales fill the list only where fewer recent ones " +
+        "match. 36 asks for the last three years first and widens only when they are too few (subject searches only).",
+    }),
     per_property: WithDefault(
       StringEnum(["all", "latest"] as const, {
         description: "all: every matching sale; latest: each property's latest matching sale only (no repeat sales of one building).",

@@ -17,6 +17,9 @@ export const SaleCompRow = Type.Object(
     ...SaleComp.properties,
     distance_miles: Nullable(Type.Number({ description: "Miles from the subject (subject searches only)." })),
     similarity_score: Nullable(Type.Number({ minimum: 0, maximum: 1, description: "0..1, subject searches only." })),
+    months_since_sale: Type.Integer({
+      description: "Whole calendar months from the sale's month to the snapshot's capture month (0: sold in the capture's month).",
+    }),
   },
   {
     $id: "SaleComp",

@@ -5,7 +5,7 @@ import { InputError } from "./excel-errors";
 import { checkParam } from "./param-values";
 import type { OptionSpec, OptionValue } from "./option-specs";
 import { parsePin } from "./snapshot-pin";
-import { nearestName } from "../contract/near-names";
+import { nearestInputName } from "../contract/near-names";
 import { nameKey } from "../contract/vocabulary";
 
 const TRUE_WORDS = ["true", "yes", "1", "on"];
@@ -27,7 +27,7 @@ export function parseOptions(raw: unknown, specs: readonly OptionSpec[]): Map<st
     const value = part.slice(eq + 1).trim();
     const spec = byName.get(nameKey(typed));
     if (!spec) {
-      const near = nearestName(
+      const near = nearestInputName(
         typed,
         specs.map((s) => s.name),
       );

@@ -126,7 +126,7 @@ export const SALE_COMP_CARD: CardSpec = {
       ],
     },
     { title: "Buyer and seller", fields: ["buyer_name", "buyer_id", "seller_name", "seller_id", "broker_name", "broker_id"] },
-    { title: "Market", fields: ["metro_id", "county_fips", "distance_miles", "similarity_score"] },
+    { title: "Market", fields: ["metro_id", "county_fips", "distance_miles", "similarity_score", "months_since_sale"] },
   ],
   labels: { id: "Sale ID", property_id: "Property ID", property_name: "Name" },
   source: "A sale comp row: the sale's fields; =PROP.CARD(the property ID) gives the whole record",

@@ -45,10 +45,15 @@ export const SALECOMPS = listFunction({
     SUBJECT_ARG,
     assetTypeArgOf("findSaleComps", { required: false, help: "Asset type; around a property it defaults to the property's own." }),
   ],
-  // The radius only means something around a subject property; say so instead of ignoring it.
+  // The radius and the recent-first order only mean something around a subject property; say so
+  // instead of ignoring the one or sending the other to a free 400.
   check: (positional, options) => {
-    if (!positional.property_id && typeof options === "string" && /(^|;)\s*max_distance_miles\s*=/i.test(options)) {
+    if (positional.property_id || typeof options !== "string") return;
+    if (/(^|;)\s*max_distance_miles\s*=/i.test(options)) {
       throw new InputError("options: max_distance_miles needs a property id as the subject (a radius around it).");
+    }
+    if (/(^|;)\s*prefer_sold_within_months\s*=/i.test(options)) {
+      throw new InputError("options: prefer_sold_within_months needs a property id as the subject (it orders the comps around one).");
     }
   },
   empty: () => "No sale comps match",

@@ -40,6 +40,10 @@ test("a list function's request is its first page: limit at most 100, from the o
   // PROP.HISTORY's own default is one page of 100 rows.
   expect(HISTORY.request(["cp_0001"], null)).toMatchObject({ params: { property_id: "cp_0001" }, query: { limit: 100, offset: 0 } });
   expect(() => SALECOMPS.request(["TX", null], "max_distance_miles=5")).toThrow(/max_distance_miles needs a property id/);
+  expect(() => SALECOMPS.request(["TX", null], "prefer_sold_within_months=36")).toThrow(/prefer_sold_within_months needs a property id/);
+  expect(SALECOMPS.request(["cp_0001", null], "prefer_sold_within_months=36")).toMatchObject({
+    query: { property_id: "cp_0001", prefer_sold_within_months: 36 },
+  });
 });
 
 test("COVERAGE: a free report with no inputs; its section is checked before any request", () => {

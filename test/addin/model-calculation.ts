@@ -1,6 +1,6 @@
 // Calculates the starter model's template the way Excel would, with the PROP calls answered by
 // the built functions.js (bundle-harness.ts): enough of Excel's formula language for what the
-// template writes (references and ranges across sheets, text and numbers, & = > + - * /, IF,
+// template writes (references and ranges across sheets, text and numbers, & = > + - * /, IF, COUNTIF,
 // IFERROR, AND, OR, ISNUMBER, SUM, COUNT, AVERAGE, MEDIAN, MIN, MAX) and spills. Every PROP
 // call that can be made (its inputs calculated) is made at once, as one calculation of Excel's
 // would, so the add-in batches them as it does in Excel. A formula outside that language fails
@@ -281,6 +281,18 @@ function excelFunction(name: string, args: Value[]): Value {
       return scalar(args[0]) instanceof CellError ? args[1] : args[0];
     case "ISNUMBER":
       return typeof scalar(args[0]) === "number";
+    case "COUNTIF": {
+      // A numeric comparison only (">36"), as the template writes: the numbers of the range that
+      // pass it; text and blanks are never counted, as in Excel.
+      const m = /^(<=|>=|<>|<|>|=)?(-?\d+(?:\.\d+)?)$/.exec(String(scalar(args[1])));
+      if (!m) throw new Error(`the model calculation knows numeric COUNTIF criteria only, not ${String(scalar(args[1]))}`);
+      const y = Number(m[2]);
+      const pass = { "<": (x: number) => x < y, ">": (x: number) => x > y, "<=": (x: number) => x <= y, ">=": (x: number) => x >= y }[
+        m[1] ?? ""
+      ];
+      const range = Array.isArray(args[0]) ? args[0].flat() : [args[0]];
+      return range.filter((x): x is number => typeof x === "number" && (pass ? pass(x) : m[1] === "<>" ? x !== y : x === y)).length;
+    }
     case "AND":
     case "OR": {
       const vs = args.map(scalar);

@@ -5,7 +5,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { modelCost, modelTemplate, type ModelTemplate } from "../../src/contract/model-template";
-import { MODEL_COMPS } from "../../src/contract/model-comps";
+import { MODEL_COMPS, RECENT_MONTHS } from "../../src/contract/model-comps";
+import { haversineMiles } from "../../src/server/data/stats";
 import { DIST, ensureAddinBuild } from "./addin-build";
 import { loadFunctionsBundle, type LoadedBundle } from "./bundle-harness";
 import { CellError, calculate } from "./model-calculation";
@@ -92,7 +93,17 @@ test("every formula of the model calculates for a real subject, and the first ca
   const numeric = prices.filter((p): p is number => typeof p === "number");
   expect(sheet.value(comps, 20, 1)).toBe(numeric.length);
   expect(sheet.value(comps, 21, 1)).toBeCloseTo(numeric.reduce((a, c) => a + c, 0) / numeric.length, 6);
-  spill.slice(1).forEach((row, i) => expect(sheet.value(comps, 8 + i, 17)).toBe(typeof row[3] === "number" ? row[3] : ""));
+  spill.slice(1).forEach((row, i) => expect(sheet.value(comps, 8 + i, 18)).toBe(typeof row[3] === "number" ? row[3] : ""));
+  // The months since each sale (the spill's last column), and the line saying whether the grid
+  // had to reach past the last 36 months.
+  const months = spill.slice(1).map((r) => r[10]);
+  expect(months.every((m) => typeof m === "number" && Number.isInteger(m) && m >= 0)).toBe(true);
+  const older = (months as number[]).filter((m) => m > RECENT_MONTHS).length;
+  expect(sheet.value(comps, 27, 0)).toBe(
+    older === 0
+      ? `All ${months.length} comps sold within ${RECENT_MONTHS} months of the data's capture date.`
+      : `${older} of ${months.length} comps sold more than ${RECENT_MONTHS} months before the capture date: fewer recent sales matched, so the grid widened to older ones. Adjust them for market conditions.`,
+  );
 
   // The history: forty quarters of the metro, the rent column the asset type's own.
   const history = sheet.propCells.find((c) => c.formula.startsWith("=PROP.MARKETHISTORY("))!.spill!;
@@ -115,8 +126,8 @@ test("the adjustments the analyst types move the adjusted prices and their stati
   const comps = template.sheets[1];
   // +10% location and -5% condition on every comp: +5% in all.
   for (let row = 8; row < 8 + MODEL_COMPS; row++) {
-    comps.cells[row][11] = 0.1;
-    comps.cells[row][14] = -0.05;
+    comps.cells[row][13] = 0.1;
+    comps.cells[row][16] = -0.05;
   }
   const sheet = await run(template, await freshBundle());
   const rows = Array.from({ length: MODEL_COMPS }, (_, i) => 8 + i);
@@ -124,9 +135,9 @@ test("the adjustments the analyst types move the adjusted prices and their stati
   expect(priced.length).toBeGreaterThan(1);
   for (const row of rows) {
     const price = sheet.value(comps.name, row, 3);
-    expect(sheet.value(comps.name, row, 16)).toBeCloseTo(0.05, 9);
-    if (typeof price === "number") expect(sheet.value(comps.name, row, 17)).toBeCloseTo(price * 1.05, 6);
-    else expect(sheet.value(comps.name, row, 17)).toBe("");
+    expect(sheet.value(comps.name, row, 17)).toBeCloseTo(0.05, 9);
+    if (typeof price === "number") expect(sheet.value(comps.name, row, 18)).toBeCloseTo(price * 1.05, 6);
+    else expect(sheet.value(comps.name, row, 18)).toBe("");
   }
   const adjusted = priced.map((row) => (sheet.value(comps.name, row, 3) as number) * 1.05).sort((a, b) => a - b);
   expect(sheet.value(comps.name, 20, 2)).toBe(priced.length);
@@ -167,7 +178,7 @@ test("with fewer comps than the grid's rows, the blank rows are neither adjusted
   const shown = spill.length - 1;
   expect(shown).toBeLessThan(MODEL_COMPS);
   for (let row = 8 + shown; row < 8 + MODEL_COMPS; row++) {
-    expect([sheet.value(comps, row, 16), sheet.value(comps, row, 17), sheet.value(comps, row, 18)]).toEqual(["", "", ""]);
+    expect([sheet.value(comps, row, 17), sheet.value(comps, row, 18), sheet.value(comps, row, 19)]).toEqual(["", "", ""]);
   }
   const numeric = spill
     .slice(1)
@@ -177,4 +188,24 @@ test("with fewer comps than the grid's rows, the blank rows are neither adjusted
   // MIN over the ten rows is the least price, not the blank rows' zero; no figure at all is "".
   expect(sheet.value(comps, 23, 2)).toBe(numeric.length ? Math.min(...numeric) : "");
   expect(sheet.value(comps, 21, 4)).toBe(spill.slice(1).some((r) => typeof r[4] === "number") ? expect.any(Number) : "");
+}, 60_000);
+
+test("with no sale of the subject's kind within the radius, the grid says how to look further", async () => {
+  const sales = svc.snapshot.prepare("SELECT asset_type, latitude, longitude FROM sales").all() as Array<{
+    asset_type: string;
+    latitude: number;
+    longitude: number;
+  }>;
+  const candidates = svc.snapshot
+    .prepare("SELECT id, asset_type, latitude, longitude FROM properties WHERE asset_type IN ('multifamily', 'office') ORDER BY id")
+    .all() as Array<{ id: string; asset_type: string; latitude: number; longitude: number }>;
+  const alone = candidates.find(
+    (p) => !sales.some((s) => s.asset_type === p.asset_type && haversineMiles(p.latitude, p.longitude, s.latitude, s.longitude) <= 25),
+  )!;
+  expect(alone).toBeDefined();
+  const template = modelTemplate({ propertyId: alone.id });
+  const sheet = await run(template, await freshBundle());
+  expect(sheet.value(template.sheets[1].name, 27, 0)).toBe(
+    "No sale of the subject's kind within the radius: raise max_distance_miles in the options of A8.",
+  );
 }, 60_000);

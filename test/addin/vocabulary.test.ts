@@ -109,6 +109,14 @@ describe("messages", () => {
     expect(() => parseOptions("limt=5", LIST_OPTIONS)).toThrow(/"limt" is not an option here; did you mean limit\?/);
   });
 
+  test("an option given without the end of its name names the option it begins", () => {
+    const comps = ENDPOINTS.findSaleComps.query;
+    expect(() => parseOptions("max_distance=5", comps)).toThrow(/"max_distance" is not an option here; did you mean max_distance_miles\?/);
+    expect(() => parseOptions("per_prop=latest", comps)).toThrow(/did you mean per_property\?/);
+    // Too short to be a prefix worth naming, and not a slip of any option: no suggestion.
+    expect(() => parseOptions("ma=5", comps)).toThrow(/"ma" is not an option here; use /);
+  });
+
   test("option names are read in any case and spacing", () => {
     expect(parseOptions("Min Sale Date=2024-01-01", ENDPOINTS.findSaleComps.query).get("min_sale_date")).toBe("2024-01-01");
   });

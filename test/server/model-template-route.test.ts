@@ -45,7 +45,7 @@ test("the model's .xlsx holds every sheet and formula of the template, with no k
   }
   expect(formulas).toBeGreaterThan(80);
   expect(book.getWorksheet(template.sheets[0].name)!.getCell("B4").value).toBe(id);
-  expect(book.getWorksheet(template.sheets[1].name)!.getCell("L9").numFmt).toBe("0.0%");
+  expect(book.getWorksheet(template.sheets[1].name)!.getCell("M9").numFmt).toBe("0.0%");
 });
 
 test("a malformed or missing property id is a 400 problem, and nothing is built", async () => {

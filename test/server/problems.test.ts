@@ -65,6 +65,24 @@ describe("validation", () => {
     expect(res.json().errors).toEqual(problem.errors);
   });
 
+  test("an unknown query parameter names the endpoint's nearest input: a slip or a name it begins", async () => {
+    const svc = await startService();
+    const comps = await svc.get("/v1/commercial/sale-comps?property_id=cp_1&max_distance=5");
+    const slip = await svc.get("/v1/commercial/properties?state_code=TX&limt=5");
+    const far = await svc.get("/v1/commercial/properties?state_code=TX&colour=red");
+    await svc.app.close();
+    expect(comps.statusCode).toBe(400);
+    expect(comps.json().errors).toEqual([
+      {
+        pointer: "/max_distance",
+        detail: "max_distance is not a known parameter of this endpoint; did you mean max_distance_miles?",
+        parameter: "max_distance",
+      },
+    ]);
+    expect(slip.json().detail).toBe("limt is not a known parameter of this endpoint; did you mean limit?");
+    expect(far.json().detail).toBe("colour is not a known parameter of this endpoint");
+  });
+
   test("field errors name the parameter of a query or path, and only the pointer of a body field", () => {
     const errors = [
       { keyword: "minimum", instancePath: "/limit", params: { limit: 1 }, message: "must be >= 1" },

@@ -1,7 +1,9 @@
 // Twelve consecutive `next-month` snapshots from a small base: market figures move by what real
 // markets move in a month (the bounds docs/snapshot.md states), leasing does not trend vacancy,
-// and a comp's similarity score holds while neither the comp nor the subject changed.
+// and a comp's similarity score holds while neither the comp nor the subject changed and the
+// capture date stays in one quarter (recency counts whole quarters: data/comp-similarity.ts).
 import fs from "node:fs";
+import Database from "better-sqlite3";
 import path from "node:path";
 import { buildSnapshot } from "../../src/snapshot/build";
 import { LEASED_TYPES } from "../../src/snapshot/asset-kinds";
@@ -80,19 +82,29 @@ test("leasing does not trend vacancy: each leased type's vacancy over all proper
   expect(drift.filter(([, bps]) => Math.abs(bps) >= 50)).toEqual([]);
 });
 
-describe("similarity score across two monthly snapshots", () => {
+/** The quarter of a snapshot's capture date ("2027-Q1"). */
+function captureQuarter(file: string): string {
+  const db = new Database(file, { readonly: true });
+  const day = String(db.prepare("SELECT value FROM snapshot_meta WHERE key = 'captured_at'").pluck().get());
+  db.close();
+  return `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+}
+
+describe("similarity score across two monthly snapshots of one quarter", () => {
   let before: TestService;
   let after: TestService;
   beforeAll(async () => {
-    before = await startService({ snapshotFile: files[1] });
-    after = await startService({ snapshotFile: files[2] });
+    // The first two consecutive months whose captures fall in one quarter.
+    const i = files.findIndex((f, j) => j > 0 && j + 1 < files.length && captureQuarter(f) === captureQuarter(files[j + 1]));
+    before = await startService({ snapshotFile: files[i] });
+    after = await startService({ snapshotFile: files[i + 1] });
   });
   afterAll(async () => {
     await before.app.close();
     await after.app.close();
   });
 
-  test("a comp and a subject that did not change between the months keep the same similarity_score", async () => {
+  test("a comp and a subject that did not change between the months of one quarter keep the same similarity_score", async () => {
     const doc = (svc: TestService, id: string) =>
       svc.snapshot.prepare("SELECT json FROM property_docs WHERE id = ?").pluck().get(id) as string | undefined;
     // Subjects with many sales of their type in their metro, whose record did not change.

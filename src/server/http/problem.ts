@@ -9,6 +9,7 @@
 // and the body is written as one JSON text, redacted once.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { problemOf, type FieldError, type Problem, type ProblemCode, type ProblemExtensions } from "../../contract/problem";
+import { nearestInputName } from "../../contract/near-names";
 import { fieldFault, type SchemaError } from "../../contract/schema-errors";
 import { redactKeys, redactKeysDeep } from "./request-id";
 
@@ -96,6 +97,16 @@ const BODY_WORDS = { unknown: "is not a known field", required: "is required" };
 const PARAMETER_WORDS = { unknown: "is not a known parameter of this endpoint", required: "is required" };
 
 /**
+ * "; did you mean max_distance_miles?" for an unknown member near one its schema has (a slip or
+ * a prefix: contract/near-names.ts), else "". Ajv's verbose errors carry the schema that failed.
+ */
+function nearestInput(e: SchemaError & { parentSchema?: { properties?: Record<string, unknown> } }): string {
+  if (e.keyword !== "additionalProperties" || !e.parentSchema?.properties) return "";
+  const near = nearestInputName(String(e.params.additionalProperty), Object.keys(e.parentSchema.properties));
+  return near ? `; did you mean ${near}?` : "";
+}
+
+/**
  * The 400 for a request part that failed its schema (`part`: Fastify's "querystring", "params",
  * "body" or "headers"), with every error as a field error a person can act on. Fastify's
  * `schemaErrorFormatter` (app.ts), so validation builds this problem directly.
@@ -105,7 +116,7 @@ export function validationProblem(errors: readonly SchemaError[], part: string):
   const words = body ? BODY_WORDS : PARAMETER_WORDS;
   const fields = errors.map((v) => {
     const { pointer, field, detail } = fieldFault(v, words);
-    const out: FieldError = { pointer, detail: `${field || "value"} ${detail}` };
+    const out: FieldError = { pointer, detail: `${field || "value"} ${detail}${nearestInput(v)}` };
     if (!body && field) out.parameter = field;
     return out;
   });

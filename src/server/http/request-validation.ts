@@ -9,10 +9,13 @@ import { INPUT_KEYWORDS } from "../../contract/input-kinds";
  * Every error of a request reported at once (problems list them all), types coerced as a query
  * string needs, defaults filled in, and unknown members kept so the schema can refuse them. The
  * inputs' spreadsheet annotations (contract/input-kinds.ts) are keywords that check nothing.
+ * Errors are verbose (each carries the schema that failed), so the refusal of an unknown
+ * parameter can name the nearest one the endpoint takes (problem.ts).
  */
 export const REQUEST_VALIDATION: Options = {
   removeAdditional: false,
   allErrors: true,
+  verbose: true,
   coerceTypes: "array",
   useDefaults: true,
   keywords: [...INPUT_KEYWORDS],

@@ -1,7 +1,10 @@
 // GET /v1/commercial/sale-comps: captured sales around a subject property (most similar first,
 // with distance and a similarity score) or in a place (newest first). Every filter applies in
 // both modes; `per_property=latest` keeps each building's latest matching sale, and `sort`
-// and `order` choose the order.
+// and `order` choose the order. Around a subject the comps are sales of its own kind (its asset
+// type, or its subtype and kin where the type is broad: data/comp-kin.ts), and
+// `prefer_sold_within_months` puts the recent ones first. Every comp says how many whole months
+// before the capture it sold.
 
 import { type SALE_SORTS } from "../../contract/queries";
 import type { CommercialProperty } from "../../contract/records";
@@ -13,7 +16,8 @@ import { defineRoute, type QueryOf } from "./route-def";
 import { Where, pagedQuery } from "../data/sql-where";
 import { listEnvelope } from "../data/list-envelope";
 import { haversineMiles } from "../data/stats";
-import { similarity } from "../data/comp-similarity";
+import { monthsSince, similarity } from "../data/comp-similarity";
+import { compKinds } from "../data/comp-kin";
 import { wherePlace } from "../data/place-filter";
 import type { SnapshotContext } from "../data/snapshot-context";
 import { MAX_COMP_CANDIDATES } from "../data/search-bounds";
@@ -37,8 +41,21 @@ function saleFilters(snapshot: SnapshotContext, query: CompsQuery, w: Where): Wh
     .when(query.min_building_area_sqft, "building_area_sqft >= ?");
 }
 
+/** The refusal of an input that orders or measures comps around a subject, given without one. */
+function needsSubject(parameter: string, detail: string): ApiProblem {
+  return new ApiProblem(400, "validation_failed", detail, [
+    { pointer: `/${parameter}`, parameter, detail: `${parameter} needs property_id` },
+  ]);
+}
+
 function sortOf(query: CompsQuery, subject: boolean): { sort: Sort; desc: boolean } {
   const sort = query.sort ?? (subject ? "similarity_score" : "sale_date");
+  if (!subject && query.prefer_sold_within_months !== undefined) {
+    throw needsSubject(
+      "prefer_sold_within_months",
+      "prefer_sold_within_months needs a subject property_id (it orders the comps around one); in a place, sales come newest first.",
+    );
+  }
   if (!subject && (sort === "similarity_score" || sort === "distance_miles")) {
     throw new ApiProblem(
       400,
@@ -55,8 +72,17 @@ type Comp = SaleCompRow;
 /** The fields `stats=true` summarises: every numeric field of a comp. */
 const STAT_FIELDS = numericFieldsOf(SaleCompRow);
 
+/** `months_since_sale` in SQL: the capture's month less the sale's (the capture's month a number, never text from a request). */
+function monthsSinceSql(captureDay: string): string {
+  const capture = Number(captureDay.slice(0, 4)) * 12 + Number(captureDay.slice(5, 7));
+  return `(${capture} - (CAST(substr(sale_date, 1, 4) AS INTEGER) * 12 + CAST(substr(sale_date, 6, 2) AS INTEGER)))`;
+}
+
 /** A stat field as a column of the sales table: distance and similarity exist only around a subject. */
-const column = (field: string) => (field === "distance_miles" || field === "similarity_score" ? `NULL AS ${field}` : field);
+function column(field: string, captureDay: string): string {
+  if (field === "distance_miles" || field === "similarity_score") return `NULL AS ${field}`;
+  return field === "months_since_sale" ? `${monthsSinceSql(captureDay)} AS ${field}` : field;
+}
 
 /** `statistics` over every matching comp when the request asks for them (nothing otherwise). */
 function statisticsOf(query: CompsQuery, comps: () => Record<string, unknown>[]): { statistics?: ComparisonStatistic[] } {
@@ -88,9 +114,13 @@ function aroundSubject(snapshot: SnapshotContext, query: CompsQuery, subjectId: 
   const { sort, desc } = sortOf(query, true);
   const dLat = radius / 69;
   const dLon = radius / (69 * Math.max(0.2, Math.cos((subject.latitude * Math.PI) / 180)));
-  const w = new Where()
-    .add("asset_type = ?", query.asset_type ?? subject.asset_type)
-    .add("latitude BETWEEN ? AND ?", subject.latitude - dLat, subject.latitude + dLat)
+  const w = new Where();
+  // An asset type or subtype the caller names is theirs to choose; else the subject's kind of sale.
+  const kinds = query.asset_type || query.subtype ? null : compKinds(subject.asset_type, subject.subtype);
+  if (kinds)
+    w.add(`(${kinds.map(() => "(asset_type = ? AND subtype = ?)").join(" OR ")})`, ...kinds.flatMap((k) => [k.asset_type, k.subtype]));
+  else w.add("asset_type = ?", query.asset_type ?? subject.asset_type);
+  w.add("latitude BETWEEN ? AND ?", subject.latitude - dLat, subject.latitude + dLat)
     .add("longitude BETWEEN ? AND ?", subject.longitude - dLon, subject.longitude + dLon)
     .add("property_id <> ?", subject.id);
   saleFilters(snapshot, query, w);
@@ -102,11 +132,17 @@ function aroundSubject(snapshot: SnapshotContext, query: CompsQuery, subjectId: 
     const d = haversineMiles(subject.latitude, subject.longitude, c.latitude, c.longitude);
     if (d > radius) continue;
     c.distance_miles = Math.round(d * 100) / 100;
-    c.similarity_score = similarity(subject, c, c.distance_miles);
+    c.similarity_score = similarity(subject, c, c.distance_miles, snapshot.asOf);
+    c.months_since_sale = monthsSince(snapshot.asOf, c.sale_date);
     comps.push(c);
   }
   if (query.per_property === "latest") comps = latestPerProperty(comps);
-  comps.sort((a, b) => compare(a, b, sort, desc) || (a.distance_miles ?? 0) - (b.distance_miles ?? 0) || (a.id < b.id ? -1 : 1));
+  // With prefer_sold_within_months, the recent sales first (0) and the older after (1).
+  const within = query.prefer_sold_within_months;
+  const tier = (c: Comp) => (within !== undefined && c.months_since_sale > within ? 1 : 0);
+  comps.sort(
+    (a, b) => tier(a) - tier(b) || compare(a, b, sort, desc) || (a.distance_miles ?? 0) - (b.distance_miles ?? 0) || (a.id < b.id ? -1 : 1),
+  );
   const page = comps.slice(query.offset, query.offset + query.limit);
   const subjectInfo: SaleCompsSubject = {
     id: subject.id,
@@ -145,9 +181,11 @@ function inPlace(snapshot: SnapshotContext, query: CompsQuery) {
     delete r.nth;
     r.distance_miles = null;
     r.similarity_score = null;
+    r.months_since_sale = monthsSince(snapshot.asOf, r.sale_date);
   }
   // Statistics read every matching sale's numeric fields, in the page's order (they do not depend on it).
-  const all = () => snapshot.all<Record<string, unknown>>(`SELECT ${STAT_FIELDS.map(column).join(", ")} ${from}`, w.params);
+  const all = () =>
+    snapshot.all<Record<string, unknown>>(`SELECT ${STAT_FIELDS.map((f) => column(f, snapshot.asOf)).join(", ")} ${from}`, w.params);
   return listEnvelope(rows, query, total, snapshot.ref, { subject: null, ...statisticsOf(query, all) });
 }
 
