@@ -80,7 +80,8 @@ test("a property id, the cost shown first, then five sheets of live formulas; a 
     error: null,
   });
   await expect(host.cellInfo(profile, "A1")).resolves.toMatchObject({ bold: true });
-  await expect(host.cellInfo(MODEL_SHEET_TITLES.comps, "L9")).resolves.toMatchObject({ numberFormat: "0.0%", fill: "#FFCC99" });
+  // The first comp row's market-conditions adjustment: column M, one blank column after the 11-column spill.
+  await expect(host.cellInfo(MODEL_SHEET_TITLES.comps, "M9")).resolves.toMatchObject({ numberFormat: "0.0%", fill: "#FFCC99" });
   await expect(host.cellInfo(MODEL_SHEET_TITLES.comps, "A8")).resolves.toMatchObject({
     formula: expect.stringMatching(/^=PROP\.SALECOMPS\('Model - Profile'!\$B\$4,,"limit=10;/),
   });
